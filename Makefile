@@ -1,0 +1,35 @@
+# Bean Counter. Quick start: `make run` serves the app, `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+
+.PHONY: run test test-fast bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP) $@
+
+run: $(STAMP)
+	$(BIN)/beans serve
+
+test: $(TEST_STAMP)
+	$(BIN)/python -m pytest
+
+test-fast: $(TEST_STAMP)
+	$(BIN)/python -m pytest -m "not e2e" -q
+
+bench: $(TEST_STAMP)
+	@for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,185 @@
+"""The ``beans`` command: serve (the default), score, export, import, list.
+
+Exit status: 0 done; 2 bad input (one line on stderr, no traceback); 1 anything else.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from sheets.errors import RulesError, ScoreFileError
+from sheets.results import GameResult
+
+
+class UsageError(Exception):
+    """Bad input on the command line: exit 2 with this one-line message."""
+
+
+def default_data_dir() -> Path:
+    env = os.environ.get("BEANS_DATA_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("bean-counter", "Bean Counter"))
+
+
+def _read_json(source: str) -> Any:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{source}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{source}: not a text file") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{source}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+
+
+def format_table(result: GameResult) -> str:
+    """A readable result: rank, name, total and the breakdown's top-level numbers."""
+    lines = []
+    width = max(len(p.name) for p in result.players)
+    for p in result.players:
+        parts = [
+            f"{key} {value}" for key, value in p.breakdown.items()
+            if key != "total" and isinstance(value, int)
+        ]
+        if "rounds" in p.breakdown:
+            parts = [f"round {i} {r['total']:+d}" for i, r in enumerate(p.breakdown["rounds"], 1)]
+        extra = f"  ({', '.join(parts)})" if parts else ""
+        rating = f"  {p.rating}" if p.rating else ""
+        lines.append(f"{p.rank:>2}. {p.name:<{width}}  {p.total:>4}{extra}{rating}")
+    if result.winners:
+        lines.append("Winner: " + " and ".join(result.winners) if len(result.winners) == 1
+                     else "Shared victory: " + ", ".join(result.winners))
+    else:
+        lines.append("The game is not over.")
+    return "\n".join(lines)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from sheets.scorefile import score
+
+    data = _read_json(args.file)
+    try:
+        result = score(data)
+    except ScoreFileError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    if args.json:
+        print(json.dumps(result.as_json(), ensure_ascii=False))
+    else:
+        print(format_table(result))
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from companion.server import serve
+
+    serve(host=args.host, port=args.port, data_dir=args.data_dir, lan=args.lan)
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from companion.storage import open_repository
+
+    repo = open_repository(args.data_dir, read_only=True)
+    rows = [s.as_json() for s in repo.summaries()]
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+    else:
+        for row in rows:
+            status = "finished" if row["finished"] else "unfinished"
+            print(f"{row['id']}  {row['game']:<20} {row['created'][:16]}  {status:<10}  {', '.join(row['players'])}")
+        if not rows:
+            print("No games stored yet.")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from companion.storage import open_repository
+    from companion.session import export_game
+
+    repo = open_repository(args.data_dir, read_only=True)
+    data = export_game(repo, args.game_id)
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if args.output and args.output != "-":
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from companion.storage import open_repository
+    from companion.session import import_game
+
+    data = _read_json(args.file)
+    repo = open_repository(args.data_dir)
+    try:
+        game_id = import_game(repo, data)
+    except ScoreFileError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    print(game_id)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="beans", description="Bean Counter: score sheets for bean card games.")
+    data_dir = argparse.ArgumentParser(add_help=False)
+    data_dir.add_argument(
+        "--data-dir", type=Path, default=None,
+        help="where games are stored (default: $BEANS_DATA_DIR or the user data directory)",
+    )
+    sub = parser.add_subparsers(dest="command")
+
+    serve = sub.add_parser("serve", parents=[data_dir], help="serve the app in the browser (default)")
+    serve.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8550)
+    serve.add_argument("--lan", action="store_true", help="listen on this machine's LAN address")
+    serve.set_defaults(func=cmd_serve)
+
+    score = sub.add_parser("score", help="score a beans-score/1 file")
+    score.add_argument("--json", action="store_true", help="print the result as JSON")
+    score.add_argument("file", help="the score file, or - for standard input")
+    score.set_defaults(func=cmd_score)
+
+    listing = sub.add_parser("list", parents=[data_dir], help="list stored games with their ids")
+    listing.add_argument("--json", action="store_true")
+    listing.set_defaults(func=cmd_list)
+
+    export = sub.add_parser("export", parents=[data_dir], help="write a finished game as a score file")
+    export.add_argument("game_id")
+    export.add_argument("-o", "--output", help="file to write (default: standard output)")
+    export.set_defaults(func=cmd_export)
+
+    imp = sub.add_parser("import", parents=[data_dir], help="store a score file as a finished game")
+    imp.add_argument("file", help="the score file, or - for standard input")
+    imp.set_defaults(func=cmd_import)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["serve", *argv]
+    args = parser.parse_args(argv)  # argparse exits 2 with a usage line on bad words
+    if getattr(args, "data_dir", "absent") is None:
+        args.data_dir = default_data_dir()
+    try:
+        return args.func(args)
+    except (UsageError, RulesError, ScoreFileError) as exc:
+        print(f"beans: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 1
+    except Exception as exc:  # noqa: BLE001 - a one-line message, never a traceback
+        print(f"beans: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1

@@ -1,0 +1,25 @@
+"""The two kinds of error the engine raises, both with a message a player understands."""
+
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """An action the rules do not allow. The state it was applied to is unchanged.
+
+    ``where`` optionally names whose entry is wrong (a player, a card), so that the
+    score-file reader can turn it into a place such as ``rounds[1].Beate``.
+    """
+
+    def __init__(self, reason: str, where: str | None = None):
+        self.reason = reason
+        self.where = where
+        super().__init__(f"{where}: {reason}" if where else reason)
+
+
+class ScoreFileError(ValueError):
+    """A score file that is not valid. ``place`` names where, e.g. ``rounds[1].Beate``."""
+
+    def __init__(self, place: str, reason: str):
+        self.place = place
+        self.reason = reason
+        super().__init__(f"{place}: {reason}" if place else reason)

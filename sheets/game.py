@@ -1,0 +1,47 @@
+"""What every game's rules object offers the app, the storage and the command line.
+
+A game is its setup plus an ordered log of actions; the state is ``fold``-ed from them.
+Setups and actions cross the storage boundary as plain JSON-able dicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from sheets.results import GameResult
+
+
+class GameRules(Protocol):
+    id: str  # the score files' "game" value, e.g. "nicht-die-bohne"
+    title: str  # as printed on the box
+
+    def new_game(self, setup: dict[str, Any]) -> Any:
+        """The state at the start; raises RulesError for a bad setup."""
+
+    def parse_action(self, data: dict[str, Any]) -> Any:
+        """An action from its JSON form; raises RulesError when it is not one."""
+
+    def apply(self, state: Any, action: Any) -> Any:
+        """The new state; raises RulesError (the old state stays as it was)."""
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> GameResult: ...
+
+    def score_file(self, data: dict[str, Any]) -> GameResult:
+        """Score a ``beans-score/1`` file of this game; raises ScoreFileError."""
+
+    def export(self, state: Any) -> dict[str, Any]:
+        """A finished game as a ``beans-score/1`` file."""
+
+    def import_file(self, data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """(setup, actions) that fold into the game a valid score file records."""
+
+
+def fold(rules: GameRules, setup: dict[str, Any], actions: Iterable[dict[str, Any]]) -> Any:
+    """Replay a stored game: the state after every action of the log."""
+    state = rules.new_game(setup)
+    for data in actions:
+        state = rules.apply(state, rules.parse_action(data))
+    return state

@@ -1,0 +1,119 @@
+"""The 60-card deck of Nicht die Bohne! (rulebook: Contents, The Cards, Preparation)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from enum import StrEnum
+from functools import total_ordering
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
+
+from sheets.errors import RulesError
+
+
+class Colour(StrEnum):
+    BLUE = "blue"
+    RED = "red"
+    GREEN = "green"
+    YELLOW = "yellow"
+
+
+NUMBERS = tuple(str(n) for n in range(1, 11))
+NULLIFIER = "nullifier"
+DOUBLER = "doubler"
+PLUSMINUS = "plusminus"
+SPECIALS = (NULLIFIER, DOUBLER, PLUSMINUS)
+FACES = NUMBERS + SPECIALS
+
+# Per colour: the numbers 1-10 once, one Nullifier, one Doubler, three Plus/Minus.
+COPIES_PER_COLOUR = {**{n: 1 for n in NUMBERS}, NULLIFIER: 1, DOUBLER: 1, PLUSMINUS: 3}
+
+# Cards dealt to each player by number of players (rulebook: Preparation).
+HAND_SIZES = {3: 20, 4: 15, 5: 12, 6: 10}
+
+FACE_NAMES = {NULLIFIER: "Nullifier", DOUBLER: "Doubler", PLUSMINUS: "Plus/Minus"}
+
+
+@total_ordering
+class Card(BaseModel):
+    """One card, written ``COLOUR-VALUE`` in files and actions (``red-3``, ``blue-doubler``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    colour: Colour
+    face: str
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_notation(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            colour, sep, face = data.strip().lower().partition("-")
+            if not sep or colour not in Colour.__members__.values() or face not in FACES:
+                raise ValueError(
+                    f"{data!r} is not a card; write COLOUR-VALUE with a colour of "
+                    "blue, red, green, yellow and a value 1..10, nullifier, doubler or plusminus"
+                )
+            return {"colour": colour, "face": face}
+        return data
+
+    @model_validator(mode="after")
+    def _known_face(self) -> "Card":
+        if self.face not in FACES:
+            raise ValueError(f"{self.face!r} is not a card value")
+        return self
+
+    @model_serializer
+    def _as_notation(self) -> str:
+        return str(self)
+
+    def __str__(self) -> str:
+        return f"{self.colour.value}-{self.face}"
+
+    @property
+    def number(self) -> int | None:
+        return int(self.face) if self.face in NUMBERS else None
+
+    @property
+    def label(self) -> str:
+        """How a player says it: "red 3", "blue Plus/Minus"."""
+        return f"{self.colour.value} {FACE_NAMES.get(self.face, self.face)}"
+
+    def _key(self) -> tuple[int, int]:
+        return (list(Colour).index(self.colour), FACES.index(self.face))
+
+    def __lt__(self, other: "Card") -> bool:
+        return self._key() < other._key()
+
+
+def parse_card(text: str) -> Card:
+    try:
+        return Card.model_validate(text)
+    except ValueError as exc:
+        raise RulesError(str(exc).splitlines()[-1].strip().removeprefix("Value error, ")) from None
+
+
+DECK: Counter[Card] = Counter(
+    {Card(colour=c, face=f): n for c in Colour for f, n in COPIES_PER_COLOUR.items()}
+)
+
+
+def hand_size(player_count: int) -> int:
+    if player_count not in HAND_SIZES:
+        raise RulesError(f"{player_count} players; Nicht die Bohne! is for 3 to 6")
+    return HAND_SIZES[player_count]
+
+
+def over_deck(cards: Iterable[Card]) -> Card | None:
+    """The first card held more often than the deck holds it, if any."""
+    counts = Counter(cards)
+    for card in sorted(counts):
+        if counts[card] > DECK[card]:
+            return card
+    return None
+
+
+def copies_text(card: Card) -> str:
+    n = DECK[card]
+    return "one" if n == 1 else f"{n}"

@@ -1,0 +1,231 @@
+"""The Nicht die Bohne! score pad: three rounds of collected cards per player.
+
+The log holds two kinds of action. ``enter-cards`` sets one player's collected cards in
+the round being entered (or starts the next round); ``correct-round`` replaces a whole
+finished round at once, so a correction can move a card from one player to another.
+``bean-chip`` records who took the Bean chip last, who starts the next round.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from sheets.errors import RulesError
+from sheets.nicht_die_bohne.cards import DECK, Card, copies_text, hand_size
+from sheets.nicht_die_bohne.scoring import RoundScore, round_score
+from sheets.results import GameResult, build_result, clean_names
+
+ROUNDS = 3  # rulebook: Game End, "After three rounds"
+
+FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class Setup(BaseModel):
+    model_config = FROZEN
+
+    players: tuple[str, ...]  # in seating order
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _names(cls, value: Any) -> tuple[str, ...]:
+        return clean_names(value, 3, 6)
+
+
+class Round(BaseModel):
+    model_config = FROZEN
+
+    cards: tuple[tuple[Card, ...], ...]  # per player, in seating order
+    chip_last: str | None = None  # took the Bean chip last: starts the next round
+
+
+class State(BaseModel):
+    model_config = FROZEN
+
+    players: tuple[str, ...]
+    rounds: tuple[Round, ...] = ()
+
+    @property
+    def hand_size(self) -> int:
+        return hand_size(len(self.players))
+
+    def seat(self, player: str) -> int:
+        try:
+            return self.players.index(player)
+        except ValueError:
+            raise RulesError(f"{player!r} is not playing; the players are {', '.join(self.players)}") from None
+
+    def round_complete(self, number: int) -> bool:
+        return number <= len(self.rounds) and all(
+            len(cards) == self.hand_size for cards in self.rounds[number - 1].cards
+        )
+
+    @property
+    def complete_rounds(self) -> int:
+        return sum(self.round_complete(n) for n in range(1, len(self.rounds) + 1))
+
+    @property
+    def entering(self) -> int | None:
+        """The round being entered now (1-based), or None when all three are complete."""
+        if not self.rounds:
+            return 1
+        if not self.round_complete(len(self.rounds)):
+            return len(self.rounds)
+        return len(self.rounds) + 1 if len(self.rounds) < ROUNDS else None
+
+    def cards_of(self, number: int, player: str) -> tuple[Card, ...]:
+        if number > len(self.rounds):
+            return ()
+        return self.rounds[number - 1].cards[self.seat(player)]
+
+    def taken_by_others(self, number: int, player: str) -> Counter[Card]:
+        """Cards other players collected in that round."""
+        seat = self.seat(player)
+        taken: Counter[Card] = Counter()
+        if number <= len(self.rounds):
+            for other, cards in enumerate(self.rounds[number - 1].cards):
+                if other != seat:
+                    taken.update(cards)
+        return taken
+
+    def rest_of_deck(self, number: int, player: str) -> tuple[Card, ...]:
+        """What the deck holds beyond the other players' cards: the last player's share."""
+        return tuple(sorted((DECK - self.taken_by_others(number, player)).elements()))
+
+    def starter(self, number: int) -> str | None:
+        """Who starts round ``number``: whoever took the Bean chip last in the round before."""
+        if number < 2 or number - 1 > len(self.rounds):
+            return None
+        return self.rounds[number - 2].chip_last
+
+    def score(self, number: int, player: str) -> RoundScore:
+        return round_score(self.cards_of(number, player))
+
+
+class EnterCards(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["enter-cards"] = "enter-cards"
+    round: int
+    player: str
+    cards: tuple[Card, ...]
+
+
+class CorrectRound(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["correct-round"] = "correct-round"
+    round: int
+    cards: dict[str, tuple[Card, ...]]
+
+
+class RecordChip(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["bean-chip"] = "bean-chip"
+    round: int
+    player: str | None
+
+
+Action = Annotated[EnterCards | CorrectRound | RecordChip, Field(discriminator="kind")]
+ACTION = TypeAdapter(Action)
+
+
+def check_cards(
+    state: State, player: str, cards: Sequence[Card], taken: Mapping[Card, int], complete: bool
+) -> None:
+    """One player's cards in a round: within the hand size and the deck, not taken by another."""
+    size = state.hand_size
+    if len(cards) > size or (complete and len(cards) != size):
+        raise RulesError(f"{len(cards)} cards, a {len(state.players)}-player round deals {size}", player)
+    own = Counter(cards)
+    for card in sorted(own):
+        if own[card] > DECK[card]:
+            raise RulesError(f"{card} {own[card]} times; the deck holds {copies_text(card)}", player)
+        if own[card] + taken.get(card, 0) > DECK[card]:
+            raise RulesError(f"{card} is already taken by another player in this round", player)
+
+
+def _check_round_number(state: State, number: int, latest_only: bool) -> None:
+    """``enter-cards`` goes to the latest round or starts the next; corrections to any round."""
+    if not 1 <= number <= ROUNDS:
+        raise RulesError(f"round {number}: the game has rounds 1 to {ROUNDS}")
+    last = len(state.rounds)
+    if number > last:
+        if number > last + 1 or (last and not state.round_complete(last)):
+            raise RulesError(f"round {number} starts once round {number - 1} is complete")
+        if not latest_only:
+            raise RulesError(f"round {number} has not been entered yet")
+    elif latest_only and number < last:
+        raise RulesError(f"round {number} is finished; correct it as a whole round")
+
+
+def _with_round(state: State, number: int, new_round: Round) -> State:
+    rounds = list(state.rounds)
+    if number > len(rounds):
+        rounds.append(new_round)
+    else:
+        rounds[number - 1] = new_round
+    return State(players=state.players, rounds=tuple(rounds))
+
+
+def apply(state: State, action: EnterCards | CorrectRound | RecordChip) -> State:
+    """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
+    if isinstance(action, EnterCards):
+        _check_round_number(state, action.round, latest_only=True)
+        seat = state.seat(action.player)
+        taken = state.taken_by_others(action.round, action.player)
+        check_cards(state, action.player, action.cards, taken, complete=False)
+        old = state.rounds[action.round - 1] if action.round <= len(state.rounds) else None
+        cards = list(old.cards) if old else [() for _ in state.players]
+        cards[seat] = tuple(sorted(action.cards))
+        chip = old.chip_last if old else None
+        return _with_round(state, action.round, Round(cards=tuple(cards), chip_last=chip))
+    if isinstance(action, CorrectRound):
+        _check_round_number(state, action.round, latest_only=False)
+        for name in action.cards:
+            state.seat(name)
+        taken: Counter[Card] = Counter()
+        for player in state.players:
+            if player not in action.cards:
+                raise RulesError("no cards given", player)
+            check_cards(state, player, action.cards[player], taken, complete=True)
+            taken.update(action.cards[player])
+        chip = state.rounds[action.round - 1].chip_last
+        cards = tuple(tuple(sorted(action.cards[p])) for p in state.players)
+        return _with_round(state, action.round, Round(cards=cards, chip_last=chip))
+    if isinstance(action, RecordChip):
+        if not 1 <= action.round <= len(state.rounds):
+            raise RulesError(f"round {action.round} has not been entered yet")
+        if action.player is not None:
+            state.seat(action.player)
+        old = state.rounds[action.round - 1]
+        return _with_round(state, action.round, Round(cards=old.cards, chip_last=action.player))
+    raise RulesError(f"{action!r} is not a Nicht die Bohne! action")
+
+
+def is_over(state: State) -> bool:
+    return state.complete_rounds == ROUNDS
+
+
+def breakdown(state: State, player: str) -> dict[str, Any]:
+    """Per round (complete or being entered) positive, negative and total; the game total."""
+    rounds = [state.score(n, player).breakdown() for n in range(1, len(state.rounds) + 1)]
+    return {"rounds": rounds, "total": sum(r["total"] for r in rounds)}
+
+
+def result(state: State) -> GameResult:
+    return build_result(
+        "nicht-die-bohne", {p: breakdown(state, p) for p in state.players}, over=is_over(state)
+    )
+
+
+def parse_action(data: Any) -> EnterCards | CorrectRound | RecordChip:
+    try:
+        return ACTION.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise RulesError(f"not a valid entry: {first['msg'].removeprefix('Value error, ')}") from None

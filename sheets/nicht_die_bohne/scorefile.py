@@ -1,0 +1,77 @@
+"""``nicht-die-bohne`` score files (shared/design/score-files.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from sheets.errors import RulesError, ScoreFileError
+from sheets.nicht_die_bohne.cards import Card
+from sheets.nicht_die_bohne.engine import ROUNDS, CorrectRound, EnterCards, Setup, State, apply
+from sheets.results import clean_names
+from sheets.scorefile import FORMAT, parse_model
+
+
+class NichtDieBohneFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format: str
+    game: str
+    players: tuple[str, ...]
+    rounds: tuple[dict[str, tuple[Card, ...]], ...] = Field(min_length=1, max_length=ROUNDS)
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _names(cls, value: Any) -> tuple[str, ...]:
+        if not isinstance(value, list):
+            raise ValueError("must be a list of names")
+        try:
+            return clean_names(value, 3, 6)
+        except RulesError as exc:
+            raise ValueError(str(exc)) from None
+
+
+def read(data: dict[str, Any]) -> State:
+    """The finished (or partly played) game a score file records; ScoreFileError if invalid."""
+    parsed = parse_model(NichtDieBohneFile, data)
+    state = State(players=parsed.players)
+    for index, round_cards in enumerate(parsed.rounds):
+        place = f"rounds[{index}]"
+        cards = {name.strip(): cards for name, cards in round_cards.items()}
+        for name in cards:
+            if name not in parsed.players:
+                raise ScoreFileError(f"{place}.{name}", "not one of the players")
+        for name in parsed.players:
+            if name not in cards:
+                raise ScoreFileError(f"{place}.{name}", "missing: list the cards this player collected")
+        try:
+            for name in parsed.players:  # enter-cards checks the cards as they are added
+                state = apply(state, EnterCards(round=index + 1, player=name, cards=cards[name]))
+            state = apply(state, CorrectRound(round=index + 1, cards=cards))  # and completeness
+        except RulesError as exc:
+            raise ScoreFileError(f"{place}.{exc.where}" if exc.where else place, exc.reason) from None
+    return state
+
+
+def export(state: State) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "game": "nicht-die-bohne",
+        "players": list(state.players),
+        "rounds": [
+            {p: [str(c) for c in r.cards[i]] for i, p in enumerate(state.players)}
+            for r in state.rounds
+        ],
+    }
+
+
+def import_file(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    state = read(data)
+    setup = Setup(players=state.players).model_dump(mode="json")
+    actions = [
+        EnterCards(round=n, player=p, cards=r.cards[i]).model_dump(mode="json")
+        for n, r in enumerate(state.rounds, start=1)
+        for i, p in enumerate(state.players)
+    ]
+    return setup, actions

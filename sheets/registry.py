@@ -1,0 +1,8 @@
+"""Every game Bean Counter knows, by its score-file id."""
+
+from __future__ import annotations
+
+from sheets.game import GameRules
+from sheets.nicht_die_bohne import RULES as NICHT_DIE_BOHNE
+
+GAMES: dict[str, GameRules] = {rules.id: rules for rules in (NICHT_DIE_BOHNE,)}

@@ -1,0 +1,92 @@
+"""Game results shared by every game: totals with a breakdown, ranks and winners."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from sheets.errors import RulesError
+
+
+class PlayerResult(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    total: int
+    rank: int
+    breakdown: dict[str, Any]
+    rating: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        data = self.model_dump()
+        if data["rating"] is None:
+            del data["rating"]
+        return data
+
+
+class GameResult(BaseModel):
+    """The result JSON of score-files.md: players in the file's order, ranks, winners."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    game: str
+    players: tuple[PlayerResult, ...]
+    winners: tuple[str, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": [p.as_json() for p in self.players],
+            "winners": list(self.winners),
+        }
+
+
+def ranks(totals: Sequence[int]) -> list[int]:
+    """Competition ranks: 1 for the best total; tied totals share a rank (1, 1, 3)."""
+    return [1 + sum(other > total for other in totals) for total in totals]
+
+
+def build_result(
+    game: str,
+    breakdowns: Mapping[str, Mapping[str, Any]],
+    over: bool,
+    ratings: Mapping[str, str] | None = None,
+) -> GameResult:
+    """Rank players by ``breakdown["total"]``; all tied leaders win once the game is over."""
+    names = list(breakdowns)
+    totals = [int(breakdowns[n]["total"]) for n in names]
+    player_ranks = ranks(totals)
+    players = tuple(
+        PlayerResult(
+            name=n,
+            total=t,
+            rank=r,
+            breakdown=dict(breakdowns[n]),
+            rating=(ratings or {}).get(n),
+        )
+        for n, t, r in zip(names, totals, player_ranks)
+    )
+    winners = tuple(n for n, r in zip(names, player_ranks) if r == 1) if over and names else ()
+    return GameResult(game=game, players=players, winners=winners)
+
+
+def clean_names(names: Iterable[Any], low: int, high: int) -> tuple[str, ...]:
+    """Player names as the rules want them: non-empty, unique, blanks stripped, low..high.
+
+    Raises RulesError naming the problem.
+    """
+    cleaned: list[str] = []
+    for position, raw in enumerate(names, start=1):
+        if not isinstance(raw, str):
+            raise RulesError(f"player {position}: a name must be text")
+        name = raw.strip()
+        if not name:
+            raise RulesError(f"player {position}: the name is empty")
+        if name in cleaned:
+            raise RulesError(f"player {position}: {name} is named twice")
+        cleaned.append(name)
+    if not low <= len(cleaned) <= high:
+        raise RulesError(f"{len(cleaned)} players; this game is for {low} to {high}")
+    return tuple(cleaned)
