@@ -6,7 +6,9 @@ from typing import Any
 
 from sheets.nicht_die_bohne import engine, scorefile
 from sheets.nicht_die_bohne.cards import DECK, HAND_SIZES, Card, Colour, parse_card
-from sheets.nicht_die_bohne.engine import CorrectRound, EnterCards, RecordChip, Setup, State
+from sheets.nicht_die_bohne.engine import (
+    CorrectRound, EnterCards, RecordChip, ReturnCard, Setup, State, TakeCard,
+)
 from sheets.results import GameResult
 
 
@@ -39,5 +41,5 @@ RULES = NichtDieBohne()
 
 __all__ = [
     "RULES", "DECK", "HAND_SIZES", "Card", "Colour", "parse_card",
-    "CorrectRound", "EnterCards", "RecordChip", "Setup", "State",
+    "CorrectRound", "EnterCards", "RecordChip", "ReturnCard", "Setup", "State", "TakeCard",
 ]

@@ -1,9 +1,11 @@
 """The Nicht die Bohne! score pad: three rounds of collected cards per player.
 
-The log holds two kinds of action. ``enter-cards`` sets one player's collected cards in
-the round being entered (or starts the next round); ``correct-round`` replaces a whole
-finished round at once, so a correction can move a card from one player to another.
-``bean-chip`` records who took the Bean chip last, who starts the next round.
+Actions: ``take-card`` and ``return-card`` add or remove one card of one player in the
+round being entered (relative, so two quick taps or two phones never overwrite each
+other); ``enter-cards`` sets a player's whole hand at once (the rest of the deck, an
+import); ``correct-round`` replaces a whole finished round, so a correction can move a
+card from one player to another; ``bean-chip`` records who took the Bean chip last, the
+player who starts the next round.
 """
 
 from __future__ import annotations
@@ -81,15 +83,20 @@ class State(BaseModel):
             return ()
         return self.rounds[number - 1].cards[self.seat(player)]
 
+    def holders(self, number: int, besides: str | None = None) -> dict[Card, list[str]]:
+        """Who holds each card in that round (a name once per copy), leaving out ``besides``."""
+        held: dict[Card, list[str]] = {}
+        if number <= len(self.rounds):
+            for name, cards in zip(self.players, self.rounds[number - 1].cards):
+                if name != besides:
+                    for card in cards:
+                        held.setdefault(card, []).append(name)
+        return held
+
     def taken_by_others(self, number: int, player: str) -> Counter[Card]:
         """Cards other players collected in that round."""
-        seat = self.seat(player)
-        taken: Counter[Card] = Counter()
-        if number <= len(self.rounds):
-            for other, cards in enumerate(self.rounds[number - 1].cards):
-                if other != seat:
-                    taken.update(cards)
-        return taken
+        self.seat(player)
+        return Counter({card: len(names) for card, names in self.holders(number, player).items()})
 
     def rest_of_deck(self, number: int, player: str) -> tuple[Card, ...]:
         """What the deck holds beyond the other players' cards: the last player's share."""
@@ -114,6 +121,24 @@ class EnterCards(BaseModel):
     cards: tuple[Card, ...]
 
 
+class TakeCard(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["take-card"] = "take-card"
+    round: int
+    player: str
+    card: Card
+
+
+class ReturnCard(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["return-card"] = "return-card"
+    round: int
+    player: str
+    card: Card
+
+
 class CorrectRound(BaseModel):
     model_config = FROZEN
 
@@ -130,12 +155,13 @@ class RecordChip(BaseModel):
     player: str | None
 
 
-Action = Annotated[EnterCards | CorrectRound | RecordChip, Field(discriminator="kind")]
+AnyAction = EnterCards | TakeCard | ReturnCard | CorrectRound | RecordChip
+Action = Annotated[AnyAction, Field(discriminator="kind")]
 ACTION = TypeAdapter(Action)
 
 
 def check_cards(
-    state: State, player: str, cards: Sequence[Card], taken: Mapping[Card, int], complete: bool
+    state: State, player: str, cards: Sequence[Card], taken: Mapping[Card, list[str]], complete: bool
 ) -> None:
     """One player's cards in a round: within the hand size and the deck, not taken by another."""
     size = state.hand_size
@@ -145,8 +171,10 @@ def check_cards(
     for card in sorted(own):
         if own[card] > DECK[card]:
             raise RulesError(f"{card} {own[card]} times; the deck holds {copies_text(card)}", player)
-        if own[card] + taken.get(card, 0) > DECK[card]:
-            raise RulesError(f"{card} is already taken by another player in this round", player)
+        holders = taken.get(card, [])
+        if own[card] + len(holders) > DECK[card]:
+            names = " and ".join(dict.fromkeys(holders))
+            raise RulesError(f"{card} is already taken by {names} in this round", player)
 
 
 def _check_round_number(state: State, number: int, latest_only: bool) -> None:
@@ -172,12 +200,21 @@ def _with_round(state: State, number: int, new_round: Round) -> State:
     return State(players=state.players, rounds=tuple(rounds))
 
 
-def apply(state: State, action: EnterCards | CorrectRound | RecordChip) -> State:
+def apply(state: State, action: AnyAction) -> State:
     """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
+    if isinstance(action, TakeCard):
+        cards = (*state.cards_of(action.round, action.player), action.card)
+        return apply(state, EnterCards(round=action.round, player=action.player, cards=cards))
+    if isinstance(action, ReturnCard):
+        cards = list(state.cards_of(action.round, action.player))
+        if action.card not in cards:
+            raise RulesError(f"has no {action.card} in round {action.round}", action.player)
+        cards.remove(action.card)
+        return apply(state, EnterCards(round=action.round, player=action.player, cards=tuple(cards)))
     if isinstance(action, EnterCards):
         _check_round_number(state, action.round, latest_only=True)
         seat = state.seat(action.player)
-        taken = state.taken_by_others(action.round, action.player)
+        taken = state.holders(action.round, besides=action.player)
         check_cards(state, action.player, action.cards, taken, complete=False)
         old = state.rounds[action.round - 1] if action.round <= len(state.rounds) else None
         cards = list(old.cards) if old else [() for _ in state.players]
@@ -188,12 +225,13 @@ def apply(state: State, action: EnterCards | CorrectRound | RecordChip) -> State
         _check_round_number(state, action.round, latest_only=False)
         for name in action.cards:
             state.seat(name)
-        taken: Counter[Card] = Counter()
+        taken: dict[Card, list[str]] = {}
         for player in state.players:
             if player not in action.cards:
                 raise RulesError("no cards given", player)
             check_cards(state, player, action.cards[player], taken, complete=True)
-            taken.update(action.cards[player])
+            for card in action.cards[player]:
+                taken.setdefault(card, []).append(player)
         chip = state.rounds[action.round - 1].chip_last
         cards = tuple(tuple(sorted(action.cards[p])) for p in state.players)
         return _with_round(state, action.round, Round(cards=cards, chip_last=chip))
@@ -223,7 +261,7 @@ def result(state: State) -> GameResult:
     )
 
 
-def parse_action(data: Any) -> EnterCards | CorrectRound | RecordChip:
+def parse_action(data: Any) -> AnyAction:
     try:
         return ACTION.validate_python(data)
     except ValidationError as exc:

@@ -1,0 +1,207 @@
+"""The layer between screens and the engine: load, dispatch(action) -> engine -> commit -> notify.
+
+Every screen of every browser session in this process shares one ``Games``: states are
+folded from the stored log, each change is validated against the latest state under the
+repository's lock, committed, and then announced to every subscriber of that game.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from pydantic import BaseModel
+
+from companion.storage import GameRecord, Repository, Summary
+from companion.storage.repository import now
+from sheets.errors import RulesError
+from sheets.game import GameRules, fold
+from sheets.registry import GAMES
+from sheets.scorefile import score
+
+Listener = Callable[[str], None]
+
+
+def rules_for(game: str) -> GameRules:
+    if game not in GAMES:
+        raise RulesError(f"unknown game {game!r}")
+    return GAMES[game]
+
+
+def summary_of(record: GameRecord, state: Any) -> Summary:
+    rules = rules_for(record.game)
+    result = rules.result(state)
+    return Summary(
+        id=record.id,
+        game=record.game,
+        created=record.created,
+        players=tuple(p.name for p in result.players),
+        finished=rules.is_over(state),
+        winners=result.winners,
+    )
+
+
+def _as_dict(action: BaseModel | dict[str, Any]) -> dict[str, Any]:
+    return action.model_dump(mode="json") if isinstance(action, BaseModel) else dict(action)
+
+
+class Games:
+    def __init__(self, repo: Repository):
+        self.repo = repo
+        self._states: dict[str, Any] = {}
+        self._listeners: dict[str, list[Listener]] = defaultdict(list)
+        self._listeners_lock = threading.Lock()
+
+    # -- reading -------------------------------------------------------------------
+
+    def record(self, game_id: str) -> GameRecord:
+        return self.repo.load(game_id)
+
+    def rules(self, game_id: str) -> GameRules:
+        return rules_for(self.record(game_id).game)
+
+    def state(self, game_id: str) -> Any:
+        with self.repo.lock:
+            if game_id not in self._states:
+                record = self.record(game_id)
+                self._states[game_id] = self._fold(record, record.log)
+            return self._states[game_id]
+
+    def _fold(self, record: GameRecord, log: list[dict[str, Any]]) -> Any:
+        return fold(rules_for(record.game), record.setup, [entry["action"] for entry in log])
+
+    def can_undo(self, game_id: str) -> bool:
+        return bool(self.record(game_id).log)
+
+    def can_redo(self, game_id: str) -> bool:
+        return bool(self.record(game_id).redo)
+
+    def summaries(self) -> list[Summary]:
+        """Every stored game; a game missing from the index is summarised again."""
+        with self.repo.lock:
+            known = self.repo.summaries_by_id()
+            for game_id in self.repo.stored_ids():
+                if game_id not in known and not self.repo.read_only:
+                    try:
+                        record = self.record(game_id)
+                        self.repo.save(record, summary_of(record, self.state(game_id)))
+                    except Exception:  # a damaged game is reported when opened
+                        continue
+            return self.repo.summaries()
+
+    # -- changing --------------------------------------------------------------------
+
+    def new_game(self, game: str, setup: dict[str, Any]) -> str:
+        rules = rules_for(game)
+        state = rules.new_game(setup)
+        with self.repo.lock:
+            record = self.repo.create(game, setup)
+            self.repo.save(record, summary_of(record, state))
+            self._states[record.id] = state
+        return record.id
+
+    def dispatch(self, game_id: str, action: BaseModel | dict[str, Any], by: str | None = None) -> Any:
+        """Validate ``action`` against the latest state, commit it, tell every listener.
+
+        Raises RulesError (nothing stored) when the rules refuse it.
+        """
+        with self.repo.transaction(game_id) as record:
+            rules = rules_for(record.game)
+            parsed = rules.parse_action(_as_dict(action))
+            new_state = rules.apply(self.state(game_id), parsed)
+            entry = {"action": parsed.model_dump(mode="json"), "at": now(), "by": by}
+            updated = replace(record, log=[*record.log, entry], redo=[])
+            self.repo.save(updated, summary_of(updated, new_state))
+            self._states[game_id] = new_state
+        self._notify(game_id)
+        return new_state
+
+    def undo(self, game_id: str) -> Any:
+        with self.repo.transaction(game_id) as record:
+            if not record.log:
+                raise RulesError("nothing to undo")
+            log = record.log[:-1]
+            new_state = self._fold(record, log)
+            updated = replace(record, log=log, redo=[*record.redo, record.log[-1]])
+            self.repo.save(updated, summary_of(updated, new_state))
+            self._states[game_id] = new_state
+        self._notify(game_id)
+        return new_state
+
+    def redo(self, game_id: str) -> Any:
+        with self.repo.transaction(game_id) as record:
+            if not record.redo:
+                raise RulesError("nothing to redo")
+            entry = record.redo[-1]
+            rules = rules_for(record.game)
+            new_state = rules.apply(self.state(game_id), rules.parse_action(entry["action"]))
+            updated = replace(record, log=[*record.log, entry], redo=record.redo[:-1])
+            self.repo.save(updated, summary_of(updated, new_state))
+            self._states[game_id] = new_state
+        self._notify(game_id)
+        return new_state
+
+    def delete(self, game_id: str) -> None:
+        with self.repo.lock:
+            self.repo.delete(game_id)
+            self._states.pop(game_id, None)
+        self._notify(game_id)
+
+    def undelete(self, game_id: str) -> None:
+        with self.repo.lock:
+            record = self.repo.undelete(game_id)
+            self.repo.save(record, summary_of(record, self.state(game_id)))
+        self._notify(game_id)
+
+    # -- files -------------------------------------------------------------------------
+
+    def export(self, game_id: str) -> dict[str, Any]:
+        return self.rules(game_id).export(self.state(game_id))
+
+    def import_file(self, data: Any) -> str:
+        """Store a valid score file as a game; ScoreFileError (nothing stored) otherwise."""
+        score(data)  # checks the envelope and the game's rules
+        rules = rules_for(data["game"])
+        setup, actions = rules.import_file(data)
+        state = fold(rules, setup, actions)
+        with self.repo.lock:
+            record = self.repo.create(data["game"], setup)
+            stamp = now()
+            record = replace(record, log=[{"action": a, "at": stamp, "by": "import"} for a in actions])
+            self.repo.save(record, summary_of(record, state))
+            self._states[record.id] = state
+        return record.id
+
+    # -- listeners -----------------------------------------------------------------------
+
+    def subscribe(self, game_id: str, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(game_id)`` after every change of that game ("*" for all)."""
+        with self._listeners_lock:
+            self._listeners[game_id].append(listener)
+
+        def unsubscribe() -> None:
+            with self._listeners_lock:
+                if listener in self._listeners[game_id]:
+                    self._listeners[game_id].remove(listener)
+
+        return unsubscribe
+
+    def _notify(self, game_id: str) -> None:
+        with self._listeners_lock:
+            listeners = [*self._listeners.get(game_id, ()), *self._listeners.get("*", ())]
+        for listener in listeners:
+            try:
+                listener(game_id)
+            except Exception:  # a closed browser session must not break a commit
+                pass
+
+
+def export_game(repo: Repository, game_id: str) -> dict[str, Any]:
+    return Games(repo).export(game_id)
+
+
+def import_game(repo: Repository, data: Any) -> str:
+    return Games(repo).import_file(data)

@@ -1,0 +1,90 @@
+"""The Flet app: routes, theme, and the hooks screens use to reach the games."""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.session import Games
+
+GamesContext = ft.create_context(None)
+
+SEED = ft.Colors.BROWN  # a warm bean brown, the same in light and dark mode
+
+
+def use_games() -> Games:
+    return ft.use_context(GamesContext)
+
+
+def use_game(game_id: str | None) -> int:
+    """Re-render the calling screen whenever that game changes, in any session.
+
+    Returns a version number that grows with every change seen.
+    """
+    games = use_games()
+    version, set_version = ft.use_state(0)
+    page = ft.context.page
+
+    async def bump() -> None:
+        set_version(lambda v: v + 1)
+
+    def listen(_game_id: str) -> None:
+        # A change may come from another browser session's thread: run the re-render
+        # on this page's own loop, without touching the caller's page context.
+        contextvars.copy_context().run(page.run_task, bump)
+
+    def subscribe() -> Callable[[], None] | None:
+        return games.subscribe(game_id or "*", listen)
+
+    ft.use_effect(subscribe, [game_id])
+    return version
+
+
+def notify(message: str, undo: Callable[[], Any] | None = None) -> None:
+    """A short message at the bottom of the screen, with Undo where it applies."""
+    page = ft.context.page
+    page.show_dialog(
+        ft.SnackBar(
+            ft.Text(message),
+            action="Undo" if undo else None,
+            on_action=(lambda _: undo()) if undo else None,
+            duration=ft.Duration(milliseconds=4000 if undo else 3000),
+        )
+    )
+
+
+def go(route: str) -> None:
+    ft.context.page.navigate(route)
+
+
+@ft.component
+def App(games: Games):
+    from companion.ui.screens.game import GameScreen
+    from companion.ui.screens.home import Home
+    from companion.ui.screens.new_game import NewGame
+
+    return GamesContext(
+        games,
+        lambda: ft.Router(
+            [
+                ft.Route(index=True, component=Home),
+                ft.Route(path="new/:game?", component=NewGame),
+                ft.Route(path="game/:id", component=GameScreen),
+            ],
+            manage_views=True,
+        ),
+    )
+
+
+def make_main(games: Games) -> Callable[[ft.Page], None]:
+    def main(page: ft.Page) -> None:
+        page.title = "Bean Counter"
+        page.theme_mode = ft.ThemeMode.SYSTEM
+        page.theme = ft.Theme(color_scheme_seed=SEED)
+        page.dark_theme = ft.Theme(color_scheme_seed=SEED)
+        page.render_views(App, games)
+
+    return main

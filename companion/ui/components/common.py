@@ -1,0 +1,117 @@
+"""Small building blocks every screen shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+TOUCH = 48  # minimum touch target, in logical pixels
+
+
+def screen(
+    route: str,
+    title: str,
+    controls: list[ft.Control],
+    actions: list[ft.Control] | None = None,
+    back: str | None = "/",
+) -> ft.View:
+    """A phone screen: app bar, then one scrolling column."""
+    leading = (
+        icon_button(ft.Icons.ARROW_BACK, "Back", lambda _: ft.context.page.navigate(back))
+        if back is not None
+        else None
+    )
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(
+            title=ft.Text(title),
+            leading=leading,
+            automatically_imply_leading=False,
+            actions=actions or [],
+        ),
+        controls=[ft.Column(controls, spacing=12, expand=True, scroll=ft.ScrollMode.AUTO)],
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+    )
+
+
+def section(title: str, *controls: ft.Control) -> ft.Control:
+    return ft.Column(
+        [ft.Text(title, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY), *controls],
+        spacing=6,
+    )
+
+
+def big_number(value: int | str, caption: str, color: str | None = None) -> ft.Control:
+    """Numbers first: the value large, its label small."""
+    return ft.Column(
+        [
+            ft.Text(str(value), size=28, weight=ft.FontWeight.BOLD, color=color),
+            ft.Text(caption, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ],
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def error_line(message: str | None) -> ft.Control:
+    if not message:
+        return ft.Container(height=0)
+    return ft.Container(
+        ft.Row(
+            [ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR), ft.Text(message, color=ft.Colors.ERROR, expand=True)],
+            spacing=8,
+        ),
+        padding=8,
+        border_radius=8,
+        bgcolor=ft.Colors.ERROR_CONTAINER,
+    )
+
+
+def stepper(
+    label: str,
+    value: int,
+    on_change: Callable[[int], Any],
+    low: int = 0,
+    high: int | None = None,
+) -> ft.Control:
+    """- value + with 48 px targets; the buttons are named "<label> fewer" / "<label> more"."""
+    return ft.Row(
+        [
+            ft.Text(label, expand=True, size=16),
+            icon_button(ft.Icons.REMOVE, f"{label} fewer", lambda _: on_change(value - 1), value <= low),
+            ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER),
+            icon_button(ft.Icons.ADD, f"{label} more", lambda _: on_change(value + 1),
+                        high is not None and value >= high),
+        ],
+        spacing=0,
+    )
+
+
+def undo_redo(games: Any, game_id: str) -> list[ft.Control]:
+    """App-bar Undo and Redo for one game; any number of steps, kept across restarts."""
+
+    def run(step: Callable[[str], Any]) -> None:
+        try:
+            step(game_id)
+        except ValueError as exc:
+            from companion.ui.app import notify
+
+            notify(str(exc))
+
+    return [
+        icon_button(ft.Icons.UNDO, "Undo", lambda _: run(games.undo), not games.can_undo(game_id)),
+        icon_button(ft.Icons.REDO, "Redo", lambda _: run(games.redo), not games.can_redo(game_id)),
+    ]
+
+
+def icon_button(icon: str, label: str, on_click: Callable[[Any], Any] | None, disabled: bool = False) -> ft.Control:
+    """An icon button with an accessible name (Flutter web does not name it by its tooltip)."""
+    return ft.Semantics(
+        label=label,
+        button=True,
+        exclude_semantics=True,
+        content=ft.IconButton(icon, tooltip=label, on_click=on_click, disabled=disabled,
+                              width=TOUCH, height=TOUCH),
+    )

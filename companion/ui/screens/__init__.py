@@ -1,0 +1,19 @@
+"""One screen module per game: its setup form and its play screen, by score-file id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameScreens:
+    setup: Callable  # @ft.component (game) -> controls that create a game
+    play: Callable  # @ft.component (game_id) -> ft.View
+    blurb: str
+
+
+def game_screens() -> dict[str, GameScreens]:
+    from companion.ui.screens import nicht_die_bohne
+
+    return {"nicht-die-bohne": nicht_die_bohne.SCREENS}

@@ -1,0 +1,433 @@
+"""Nicht die Bohne!: the score pad on a phone.
+
+The round table mirrors the paper pad (positive, negative, total per round and player).
+Below it, one player's collected cards for one round are tapped in from the four colour
+rows. Every tap is committed; cards another player took this round are shown as taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.ui.app import go, notify, use_game, use_games
+from companion.ui.components.common import (
+    TOUCH, big_number, error_line, icon_button, screen, section, undo_redo,
+)
+from companion.ui.screens import GameScreens
+from sheets.errors import RulesError
+from sheets.nicht_die_bohne import RULES, Card, Colour
+from sheets.nicht_die_bohne.cards import DOUBLER, NULLIFIER, NUMBERS, PLUSMINUS, DECK
+from sheets.nicht_die_bohne.engine import (
+    ROUNDS, CorrectRound, EnterCards, RecordChip, ReturnCard, Round, State, TakeCard,
+)
+from sheets.nicht_die_bohne.scoring import round_score
+
+# Card colour (fill and outline) and the text colour on that fill.
+BEAN_COLOURS = {
+    Colour.BLUE: (ft.Colors.BLUE_700, ft.Colors.WHITE),
+    Colour.RED: (ft.Colors.RED_700, ft.Colors.WHITE),
+    Colour.GREEN: (ft.Colors.GREEN_700, ft.Colors.WHITE),
+    Colour.YELLOW: (ft.Colors.AMBER_800, ft.Colors.BLACK),
+}
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+# -- setup ------------------------------------------------------------------------------
+
+
+@ft.component
+def Setup(game: str):
+    games = use_games()
+    names, set_names = ft.use_state(["", "", ""])
+    error, set_error = ft.use_state(None)
+
+    def rename(i: int, value: str) -> None:
+        set_names([value if j == i else n for j, n in enumerate(names)])
+
+    def start(_) -> None:
+        try:
+            game_id = games.new_game(RULES.id, {"players": names})
+        except RulesError as exc:
+            set_error(str(exc))
+            return
+        go(f"/game/{game_id}")
+
+    rows = [
+        ft.Row(
+            [
+                ft.TextField(
+                    label=f"Player {i + 1}",
+                    value=name,
+                    on_change=lambda e, i=i: rename(i, e.control.value),
+                    expand=True,
+                    autofocus=i == 0,
+                ),
+                icon_button(
+                    ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Remove player {i + 1}",
+                    lambda _, i=i: set_names([n for j, n in enumerate(names) if j != i]),
+                    disabled=len(names) <= 3,
+                ),
+            ]
+        )
+        for i, name in enumerate(names)
+    ]
+    return ft.Column(
+        [
+            ft.Text("Players in seating order, 3 to 6.", color=ft.Colors.ON_SURFACE_VARIANT),
+            *rows,
+            ft.OutlinedButton(
+                "Add player", icon=ft.Icons.PERSON_ADD, disabled=len(names) >= 6,
+                on_click=lambda _: set_names([*names, ""]),
+            ),
+            error_line(error),
+            ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
+        ],
+        spacing=12,
+    )
+
+
+# -- the round table ------------------------------------------------------------------
+
+
+def round_table(state: State, over: bool) -> ft.Control:
+    result = RULES.result(state)
+    header = [ft.DataColumn(ft.Text("Player"))] + [
+        ft.DataColumn(ft.Text(f"R{n}"), numeric=True) for n in range(1, ROUNDS + 1)
+    ] + [ft.DataColumn(ft.Text("Total"), numeric=True)]
+
+    def cell(n: int, player: str) -> ft.DataCell:
+        if n > len(state.rounds):
+            return ft.DataCell(ft.Text("–", color=ft.Colors.ON_SURFACE_VARIANT))
+        score = state.score(n, player)
+        done = state.round_complete(n)
+        return ft.DataCell(
+            ft.Column(
+                [
+                    ft.Text(signed(score.total), size=16, weight=ft.FontWeight.BOLD,
+                            italic=not done),
+                    ft.Text(f"+{score.positive} −{score.negative}" if score.negative else f"+{score.positive}", size=11,
+                            color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                spacing=0,
+                alignment=ft.MainAxisAlignment.CENTER,
+            )
+        )
+
+    rows = []
+    for p in result.players:
+        winner = over and p.name in result.winners
+        rows.append(
+            ft.DataRow(
+                [
+                    ft.DataCell(ft.Row(
+                        [ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)] if winner else []
+                        + [ft.Text(p.name, weight=ft.FontWeight.BOLD if winner else None)],
+                        spacing=4,
+                    )),
+                    *[cell(n, p.name) for n in range(1, ROUNDS + 1)],
+                    ft.DataCell(ft.Text(str(p.total), size=18, weight=ft.FontWeight.BOLD)),
+                ],
+                selected=winner,
+            )
+        )
+    return ft.DataTable(
+        columns=header, rows=rows, column_spacing=14, horizontal_margin=6,
+        data_row_min_height=TOUCH, data_row_max_height=56,
+    )
+
+
+def final_ranking(state: State) -> ft.Control:
+    result = RULES.result(state)
+    best = min(result.players, key=lambda p: p.rank).total
+    winners = result.winners
+    headline = (f"{winners[0]} wins with {best}" if len(winners) == 1
+                else f"Shared victory with {best}: {', '.join(winners)}")
+    ranking = sorted(result.players, key=lambda p: p.rank)
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=32),
+                        ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)]),
+                *[ft.Text(f"{p.rank}. {p.name}  {p.total}", size=16) for p in ranking],
+            ],
+            spacing=4,
+        ),
+        padding=12,
+        border_radius=12,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    )
+
+
+# -- entering cards -------------------------------------------------------------------
+
+
+def card_button(card: Card, chosen: bool, holder: str | None, on_toggle: Callable[[], None]) -> ft.Control:
+    """One card as a 48 px tile: filled when this player has it, struck out when taken."""
+    fill, ink = BEAN_COLOURS[card.colour]
+    text = card.face if card.face in NUMBERS else {NULLIFIER: "Null", DOUBLER: "×2"}[card.face]
+    taken = holder is not None
+    return ft.Semantics(
+        label=card.label,
+        button=True,
+        selected=chosen,
+        exclude_semantics=True,
+        content=ft.Container(
+            ft.Text(text, size=16, weight=ft.FontWeight.BOLD,
+                    color=ink if chosen else (ft.Colors.OUTLINE if taken else fill),
+                    style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if taken else None),
+            width=60 if card.face in NUMBERS else 72,
+            height=TOUCH,
+            alignment=ft.Alignment.CENTER,
+            border_radius=8,
+            bgcolor=fill if chosen else None,
+            border=ft.Border.all(2, ft.Colors.OUTLINE_VARIANT if taken else fill),
+            on_click=None if taken else (lambda _: on_toggle()),
+            tooltip=f"taken by {holder}" if taken else None,
+        ),
+    )
+
+
+def colour_tabs(score, chosen: Colour, on_choose: Callable[[Colour], None]) -> ft.Control:
+    """One tab per colour with its live value; the chosen colour's cards show below."""
+    tabs = []
+    for colour, colour_score in zip(Colour, score.colours):
+        fill, ink = BEAN_COLOURS[colour]
+        active = colour == chosen
+        tabs.append(
+            ft.Semantics(
+                label=f"{colour.value.capitalize()} {colour_score.value}",
+                button=True,
+                selected=active,
+                exclude_semantics=True,
+                expand=True,
+                content=ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(colour.value.capitalize(), size=13, color=ink if active else fill,
+                                    weight=ft.FontWeight.W_600),
+                            ft.Text(signed(colour_score.value), size=18, weight=ft.FontWeight.BOLD,
+                                    color=ink if active else None),
+                        ],
+                        spacing=0,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    expand=True,
+                    height=56,
+                    alignment=ft.Alignment.CENTER,
+                    border_radius=10,
+                    bgcolor=fill if active else None,
+                    border=ft.Border.all(2, fill),
+                    on_click=lambda _, c=colour: on_choose(c),
+                ),
+            )
+        )
+    return ft.Row(tabs, spacing=6)
+
+
+def colour_cards(
+    state: State, number: int, player: str, colour: Colour, colour_score,
+    take: Callable[[Card], None], give_back: Callable[[Card], None],
+) -> ft.Control:
+    """The chosen colour's 1-10, Nullifier, Doubler and Plus/Minus count for one player."""
+    mine = list(state.cards_of(number, player))
+    held = state.holders(number, besides=player)
+
+    def holder(card: Card) -> str | None:
+        return held[card][0] if DECK[card] == 1 and card in held else None
+
+    def toggle(card: Card) -> None:
+        (give_back if card in mine else take)(card)
+
+    fill, _ = BEAN_COLOURS[colour]
+    pm = Card(colour=colour, face=PLUSMINUS)
+    pm_mine = mine.count(pm)
+    pm_free = DECK[pm] - len(held.get(pm, []))
+    tiles = [
+        card_button(c, c in mine, holder(c), lambda c=c: toggle(c))
+        for c in (Card(colour=colour, face=f) for f in (*NUMBERS, NULLIFIER, DOUBLER))
+    ]
+    plusminus = ft.Row(
+        [
+            ft.Text("±", size=18, weight=ft.FontWeight.BOLD, color=fill),
+            icon_button(ft.Icons.REMOVE, f"{colour.value} Plus/Minus fewer",
+                        lambda _: give_back(pm), disabled=pm_mine == 0),
+            ft.Text(f"{pm_mine}", size=18, weight=ft.FontWeight.BOLD),
+            icon_button(ft.Icons.ADD, f"{colour.value} Plus/Minus more",
+                        lambda _: take(pm), disabled=pm_mine >= pm_free),
+        ],
+        spacing=0,
+        tight=True,
+    )
+    notes = [w for w, on in (("nullified", colour_score.nullified), ("negative: odd Plus/Minus", colour_score.negative),
+                             ("doubled", colour_score.doubled)) if on]
+    return ft.Column(
+        [
+            ft.Row([*tiles, plusminus], wrap=True, spacing=6, run_spacing=6),
+            ft.Text(", ".join(notes), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ],
+        spacing=4,
+    )
+
+
+@ft.component
+def Play(game_id: str):
+    games = use_games()
+    use_game(game_id)
+    state: State = games.state(game_id)
+    over = RULES.is_over(state)
+    default_round = state.entering or len(state.rounds)
+    chosen_round, set_round = ft.use_state(None)
+    chosen, set_chosen = ft.use_state((None, None))  # (round, player) the user picked
+    draft, set_draft = ft.use_state(None)  # {player: [cards]} while correcting a finished round
+    error, set_error = ft.use_state(None)
+    colour, set_colour = ft.use_state(Colour.BLUE)
+
+    number = chosen_round if chosen_round and chosen_round <= len(state.rounds) + 1 else default_round
+    number = min(number, len(state.rounds) + (0 if over else 1)) or 1
+    live = number >= len(state.rounds) and draft is None
+    player = chosen[1] if chosen[0] == number and chosen[1] in state.players else None
+    if player is None:
+        incomplete = [p for p in state.players if len(state.cards_of(number, p)) < state.hand_size]
+        player = incomplete[0] if incomplete else state.players[0]
+
+    def act(action) -> bool:
+        try:
+            games.dispatch(game_id, action)
+        except RulesError as exc:
+            set_error(str(exc))
+            return False
+        set_error(None)
+        return True
+
+    # The cards shown: the stored round, or the draft of a correction.
+    shown = state
+    if draft is not None:
+        shown = State(
+            players=state.players,
+            rounds=tuple(
+                Round(cards=tuple(tuple(draft[p]) for p in state.players)) if n == number else r
+                for n, r in enumerate(state.rounds, start=1)
+            ),
+        )
+
+    def commit(action) -> None:
+        """Store one change of the round being entered; say so when it completes the round."""
+        was_complete = games.state(game_id).round_complete(number)
+        if act(action) and games.state(game_id).round_complete(number) and not was_complete:
+            notify(f"Round {number} is complete", undo=lambda: games.undo(game_id))
+
+    def take(card: Card) -> None:
+        if draft is None:
+            commit(TakeCard(round=number, player=player, card=card))
+        else:
+            set_draft(lambda d: {**d, player: [*d[player], card]})
+
+    def give_back(card: Card) -> None:
+        if draft is None:
+            commit(ReturnCard(round=number, player=player, card=card))
+        else:
+            def without(d: dict) -> dict:
+                cards = list(d[player])
+                cards.remove(card)
+                return {**d, player: cards}
+            set_draft(without)
+
+    def fill_rest() -> None:
+        if draft is None:
+            commit(EnterCards(round=number, player=player, cards=rest))
+        else:
+            set_draft(lambda d: {**d, player: list(rest)})
+
+    def save_correction(_) -> None:
+        if act(CorrectRound(round=number, cards={p: tuple(draft[p]) for p in state.players})):
+            set_draft(None)
+            notify(f"Round {number} corrected", undo=lambda: games.undo(game_id))
+
+    def start_correction(_) -> None:
+        set_draft({p: list(state.cards_of(number, p)) for p in state.players})
+
+    mine = shown.cards_of(number, player)
+    score = round_score(mine)
+    rest = shown.rest_of_deck(number, player)
+    can_fill_rest = len(mine) < state.hand_size and len(rest) == state.hand_size
+
+    round_picker = ft.SegmentedButton(
+        segments=[
+            ft.Segment(value=str(n), label=ft.Text(f"Round {n}"), disabled=n > len(state.rounds) and n != state.entering)
+            for n in range(1, ROUNDS + 1)
+        ],
+        selected=[str(number)],
+        on_change=lambda e: (set_round(int(e.control.selected[0])), set_draft(None), set_error(None)),
+        show_selected_icon=False,
+    )
+    player_chips = ft.Row(
+        [
+            ft.Chip(
+                label=ft.Text(f"{p} {len(shown.cards_of(number, p))}/{state.hand_size}"),
+                selected=p == player,
+                show_checkmark=False,
+                on_select=lambda _, p=p: (set_chosen((number, p)), set_error(None)),
+            )
+            for p in state.players
+        ],
+        wrap=True,
+        spacing=6,
+    )
+    totals = ft.Row(
+        [
+            big_number(f"+{score.positive}" if score.positive else "0", "positive", ft.Colors.GREEN),
+            big_number(f"−{score.negative}" if score.negative else "0", "negative", ft.Colors.RED),
+            big_number(signed(score.total), f"{player}, round {number}"),
+        ],
+        alignment=ft.MainAxisAlignment.SPACE_AROUND,
+    )
+
+    entry: list[ft.Control] = [round_picker]
+    entry += [player_chips, totals, error_line(error)]
+    if live or draft is not None:
+        if can_fill_rest:
+            entry.append(ft.FilledTonalButton(
+                f"{player} takes the rest of the deck ({len(rest)} cards)", icon=ft.Icons.AUTO_FIX_HIGH,
+                on_click=lambda _: fill_rest(), height=TOUCH,
+            ))
+        entry.append(colour_tabs(score, colour, set_colour))
+        entry.append(colour_cards(shown, number, player, colour, score.colours[list(Colour).index(colour)],
+                                  take, give_back))
+        if draft is not None:
+            entry.append(ft.Row([
+                ft.OutlinedButton("Cancel", on_click=lambda _: (set_draft(None), set_error(None)), height=TOUCH),
+                ft.FilledButton(f"Save round {number}", on_click=save_correction, height=TOUCH, expand=True),
+            ]))
+    else:
+        entry.append(ft.Text(f"Round {number} is finished: {', '.join(str(c) for c in mine) or 'no cards'}.",
+                             color=ft.Colors.ON_SURFACE_VARIANT))
+        entry.append(ft.OutlinedButton(f"Correct round {number}", icon=ft.Icons.EDIT,
+                                       on_click=start_correction, height=TOUCH))
+
+    if number >= 2 and draft is None:
+        entry.append(ft.Dropdown(
+            label=f"Starts round {number}: took the Bean chip last in round {number - 1}",
+            value=state.starter(number),
+            options=[ft.DropdownOption(key=p, text=p) for p in state.players],
+            on_select=lambda e: act(RecordChip(round=number - 1, player=e.control.value)),
+            width=360,
+        ))
+
+    controls: list[ft.Control] = []
+    if over:
+        controls.append(final_ranking(state))
+    controls.append(ft.Row([round_table(state, over)], scroll=ft.ScrollMode.AUTO))
+    controls.append(section(f"Round {number}" + (" – correcting" if draft is not None else ""), *entry))
+    return screen(f"/game/{game_id}", RULES.title, controls, actions=undo_redo(games, game_id))
+
+
+SCREENS = GameScreens(
+    setup=Setup,
+    play=Play,
+    blurb="3-6 players, 3 rounds: the score pad with Nullifier, Doubler and Plus/Minus.",
+)
