@@ -1,0 +1,422 @@
+"""The Gone with the Beans end-game scorer: each player's sheet entries, tap by tap.
+
+Setup: ``{"sheet": "A", "players": [{"name": "Ann", "province": "macadimia"}, ...]}``.
+The state starts with what setup builds (1 Farm, 2 for Tachiopi; the first Bridge on
+sheet C) and nothing else. Each action sets one entry of one player's sheet; ``finish``
+says the table has entered everything (then the winners and the solitaire rating are
+given; entries can still be corrected), ``reopen`` takes that back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter, ValidationError
+
+from sheets.errors import RulesError
+from sheets.gone_with_the_beans.scoring import breakdown
+from sheets.gone_with_the_beans.sheets import (
+    DISTINCT_PROVINCES_UP_TO,
+    HAY_ACTION_USES_PER_ROW,
+    PROVINCES,
+    SHEETS,
+    Facility,
+    Sheet,
+    SheetLetter,
+    solitaire_rating,
+)
+from sheets.results import GameResult, build_result, clean_names
+
+GAME_ID = "gone-with-the-beans"
+FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+def _one_of(ids: Sequence[str]) -> str:
+    return ", ".join(ids)
+
+
+# --- Setup -----------------------------------------------------------------------------
+
+
+class SetupPlayer(BaseModel):
+    model_config = FROZEN
+
+    name: StrictStr
+    province: StrictStr
+
+
+class Setup(BaseModel):
+    model_config = FROZEN
+
+    sheet: StrictStr
+    players: tuple[SetupPlayer, ...]
+
+
+def sheet_named(letter: str) -> Sheet:
+    if letter not in SHEETS:
+        raise RulesError(f'"{letter}" is not a game sheet; one of {_one_of(list(SHEETS))}')
+    return SHEETS[letter]
+
+
+def setup_problems(players: Sequence[SetupPlayer]) -> Iterator[tuple[int | None, str, str]]:
+    """(player index or None, field, reason) for each problem, in file order.
+
+    Names as every game wants them (sheets.results.clean_names); provinces from the
+    six; distinct with up to 6 players, free with 7 or more (rulebook: Determining
+    Each Player's Province).
+    """
+    if not players:
+        yield None, "players", "no players; 1 player is the solitaire game"
+        return
+    names = [p.name for p in players]
+    for index in range(len(players)):
+        try:
+            clean_names(names[: index + 1], 1, index + 1)
+        except RulesError as exc:
+            yield index, "name", exc.reason.removeprefix(f"player {index + 1}: ")
+            return
+    owners: dict[str, str] = {}
+    for index, player in enumerate(players):
+        if player.province not in PROVINCES:
+            yield index, "province", f'"{player.province}" is not a province; one of {_one_of(list(PROVINCES))}'
+        elif len(players) <= DISTINCT_PROVINCES_UP_TO and player.province in owners:
+            yield index, "province", (
+                f'"{player.province}" is already {owners[player.province]}\'s province; with up to '
+                f"{DISTINCT_PROVINCES_UP_TO} players each has a different one"
+            )
+        owners.setdefault(player.province, player.name.strip())
+
+
+# --- State -----------------------------------------------------------------------------
+
+
+class PlayerSheet(BaseModel):
+    """One player's end-game entries; ids in the sheet's printed order."""
+
+    model_config = FROZEN
+
+    name: str
+    province: str
+    facilities: tuple[tuple[str, int], ...]  # every facility of the sheet: icons built
+    dp_icons: int = 0  # A, C, D: filled Development Passport icons
+    beanichalcum: int = 0  # B: Beanichalcum gained, spent or not
+    milestone_bonuses: tuple[str, ...] = ()
+    development_bonuses: tuple[str, ...] = ()  # A, B, C
+    contracts: tuple[str, ...] = ()  # D: executed
+    hay_actions: tuple[tuple[str, int], ...]  # every row of the sheet: uses, 0 to 3
+
+    @property
+    def built(self) -> dict[str, int]:
+        return dict(self.facilities)
+
+    @property
+    def uses(self) -> dict[str, int]:
+        return dict(self.hay_actions)
+
+
+class State(BaseModel):
+    model_config = FROZEN
+
+    sheet: SheetLetter
+    players: tuple[PlayerSheet, ...]
+    finished: bool = False
+
+    @property
+    def rules(self) -> Sheet:
+        return SHEETS[self.sheet]
+
+    def player(self, name: str) -> PlayerSheet:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise RulesError(f"{name!r} is not playing; the players are {_one_of([p.name for p in self.players])}")
+
+
+def built_at_setup(sheet: Sheet, province: str, facility: Facility) -> int:
+    """The Farms (2 for Tachiopi) and, on C, the Bridge built before round 1."""
+    free = PROVINCES[province].free_farms_at_setup if facility.id == "farm" else 0
+    return facility.built_at_setup + free
+
+
+def new_game(setup: dict[str, Any]) -> State:
+    try:
+        parsed = Setup.model_validate(setup)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"])
+        raise RulesError(f"setup {where}: {error['msg']}") from None
+    sheet = sheet_named(parsed.sheet)
+    for index, field, reason in setup_problems(parsed.players):
+        raise RulesError(reason, f"player {index + 1}" if index is not None else None)
+    return State(
+        sheet=sheet.letter,
+        players=tuple(
+            PlayerSheet(
+                name=p.name.strip(),
+                province=p.province,
+                facilities=tuple((f.id, built_at_setup(sheet, p.province, f)) for f in sheet.facilities),
+                hay_actions=tuple((row.id, 0) for row in sheet.hay_actions),
+            )
+            for p in parsed.players
+        ),
+    )
+
+
+# --- Actions ---------------------------------------------------------------------------
+
+
+class SetFacility(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["set-facility"] = "set-facility"
+    player: str
+    facility: str
+    built: StrictInt  # icons built, the setup ones included
+
+
+class SetDpIcons(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["set-dp-icons"] = "set-dp-icons"
+    player: str
+    filled: StrictInt
+
+
+class SetBeanichalcum(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["set-beanichalcum"] = "set-beanichalcum"
+    player: str
+    gained: StrictInt
+
+
+class MarkMilestoneBonus(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["mark-milestone-bonus"] = "mark-milestone-bonus"
+    player: str
+    bonus: str
+    gained: StrictBool = True  # False takes a mark back
+
+
+class MarkDevelopmentBonus(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["mark-development-bonus"] = "mark-development-bonus"
+    player: str
+    bonus: str
+    gained: StrictBool = True
+
+
+class MarkContract(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["mark-contract"] = "mark-contract"
+    player: str
+    contract: str
+    executed: StrictBool = True
+
+
+class SetHayActionUses(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["set-hay-action-uses"] = "set-hay-action-uses"
+    player: str
+    row: str
+    uses: StrictInt
+
+
+class Finish(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["finish"] = "finish"
+
+
+class Reopen(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["reopen"] = "reopen"
+
+
+PlayerAction = (
+    SetFacility | SetDpIcons | SetBeanichalcum | MarkMilestoneBonus
+    | MarkDevelopmentBonus | MarkContract | SetHayActionUses
+)
+Action = Annotated[PlayerAction | Finish | Reopen, Field(discriminator="kind")]
+ACTION: TypeAdapter[Any] = TypeAdapter(Action)
+
+
+def parse_action(data: Any) -> Any:
+    try:
+        return ACTION.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise RulesError(f"not a valid entry: {where}: {first['msg']}" if where else
+                         f"not a valid entry: {first['msg']}") from None
+
+
+# --- The rules of each entry (one place each; the score-file reader uses them too) -----
+
+# score-file key -> (Sheet attribute, what a player calls it)
+SHEET_ITEMS = {
+    "dp_icons": ("development_passport", "Development Passport icons"),
+    "beanichalcum": ("beanichalcum", "Beanichalcum"),
+    "development_bonuses": ("development_bonuses", "Development Bonuses"),
+    "contracts": ("contracts", "Contracts"),
+}
+
+
+def check_sheet_has(sheet: Sheet, key: str) -> None:
+    """Sheet B has no DP icons, only B has Beanichalcum, D has Contracts instead of
+    Development Bonuses (rulebook: Differences on Sheet B, Sheet D)."""
+    attribute, what = SHEET_ITEMS[key]
+    if getattr(sheet, attribute) is None:
+        others = [s.letter for s in SHEETS.values() if getattr(s, attribute) is not None]
+        which = f"sheet {others[0]} has" if len(others) == 1 else f"sheets {_one_of(others)} have"
+        raise RulesError(f"sheet {sheet.letter} has no {what}; only {which} them")
+
+
+def _count(number: int, facility: Facility) -> str:
+    return f"{number} {facility.name if number == 1 else facility.plural}"
+
+
+def check_built(sheet: Sheet, province: str, facility_id: str, built: int) -> None:
+    facility = sheet.facility(facility_id)
+    if facility is None:
+        elsewhere = [s.letter for s in SHEETS.values() if s.facility(facility_id)]
+        if elsewhere:
+            name = SHEETS[elsewhere[0]].facility(facility_id).plural
+            raise RulesError(f"sheet {sheet.letter} has no {name}; only sheet {_one_of(elsewhere)} has them")
+        raise RulesError(
+            f'"{facility_id}" is not a facility; one of {_one_of([f.id for f in sheet.facilities])}'
+        )
+    if built < 0:
+        raise RulesError(f"{built} {facility.plural}: a count cannot be negative")
+    at_setup = built_at_setup(sheet, province, facility)
+    if built < at_setup:
+        who = PROVINCES[province].name if at_setup > facility.built_at_setup else "every player"
+        raise RulesError(f"{_count(built, facility)}, but {who} starts with {_count(at_setup, facility)} built")
+    if facility.icons is not None and built > facility.icons:
+        raise RulesError(
+            f"{_count(built, facility)}, but sheet {sheet.letter} has only {facility.icons} {facility.name} icons"
+        )
+
+
+def check_not_negative(number: int, what: str) -> None:
+    if number < 0:
+        raise RulesError(f"{number} {what}: a count cannot be negative")
+
+
+def check_hay_action_uses(sheet: Sheet, row_id: str, uses: int) -> None:
+    if sheet.hay_action(row_id) is None:
+        raise RulesError(
+            f'"{row_id}" is not a Hay action of sheet {sheet.letter}; '
+            f"one of {_one_of([r.id for r in sheet.hay_actions])}"
+        )
+    if not 0 <= uses <= HAY_ACTION_USES_PER_ROW:
+        raise RulesError(
+            f"{uses} uses; each Hay action can be performed 0 to {HAY_ACTION_USES_PER_ROW} times"
+        )
+
+
+def marked(
+    printed: Sequence[str], marks: tuple[str, ...], item: str, on: bool, what: str, verb: str,
+    sheet: Sheet, limit: int | None = None, limit_reason: str = "",
+) -> tuple[str, ...]:
+    """The marks with ``item`` marked (``on``) or not, in printed order; each at most once."""
+    if item not in printed:
+        raise RulesError(f'"{item}" is not a {what} of sheet {sheet.letter}; one of {_one_of(printed)}')
+    if on and item in marks:
+        raise RulesError(f'"{item}" is already {verb}; each {what} is {verb} only once')
+    if not on and item not in marks:
+        raise RulesError(f'"{item}" is not marked as {verb}')
+    if on and limit is not None and len(marks) >= limit:
+        plural = what + ("es" if what.endswith("s") else "s")
+        raise RulesError(f"{len(marks) + 1} {plural}, but {limit_reason}")
+    chosen = set(marks) ^ {item}
+    return tuple(i for i in printed if i in chosen)
+
+
+def _milestone_limit(sheet: Sheet) -> str:
+    thresholds = ", ".join(str(t) for t in sheet.milestone_thresholds or ())
+    return (f"sheet {sheet.letter} has {sheet.max_milestones} milestones "
+            f"(reached at {thresholds} {sheet.milestone_condition})")
+
+
+def _apply_to_player(sheet: Sheet, player: PlayerSheet, action: Any) -> PlayerSheet:
+    if isinstance(action, SetFacility):
+        check_built(sheet, player.province, action.facility, action.built)
+        built = player.built | {action.facility: action.built}
+        return player.model_copy(update={"facilities": tuple((f.id, built[f.id]) for f in sheet.facilities)})
+    if isinstance(action, SetDpIcons):
+        check_sheet_has(sheet, "dp_icons")
+        check_not_negative(action.filled, "Development Passport icons")
+        return player.model_copy(update={"dp_icons": action.filled})
+    if isinstance(action, SetBeanichalcum):
+        check_sheet_has(sheet, "beanichalcum")
+        check_not_negative(action.gained, "Beanichalcum")
+        return player.model_copy(update={"beanichalcum": action.gained})
+    if isinstance(action, MarkMilestoneBonus):
+        printed = [b.id for b in sheet.milestone_bonuses]
+        bonuses = marked(printed, player.milestone_bonuses, action.bonus, action.gained,
+                         "Milestone Bonus", "gained", sheet, sheet.max_milestones, _milestone_limit(sheet))
+        return player.model_copy(update={"milestone_bonuses": bonuses})
+    if isinstance(action, MarkDevelopmentBonus):
+        check_sheet_has(sheet, "development_bonuses")
+        printed = [b.id for b in sheet.development_bonuses]
+        bonuses = marked(printed, player.development_bonuses, action.bonus, action.gained,
+                         "Development Bonus", "gained", sheet)
+        return player.model_copy(update={"development_bonuses": bonuses})
+    if isinstance(action, MarkContract):
+        check_sheet_has(sheet, "contracts")
+        printed = [c.id for c in sheet.contracts]
+        contracts = marked(printed, player.contracts, action.contract, action.executed,
+                           "Contract", "executed", sheet)
+        return player.model_copy(update={"contracts": contracts})
+    if isinstance(action, SetHayActionUses):
+        check_hay_action_uses(sheet, action.row, action.uses)
+        uses = player.uses | {action.row: action.uses}
+        return player.model_copy(update={"hay_actions": tuple((r.id, uses[r.id]) for r in sheet.hay_actions)})
+    raise AssertionError(f"unhandled entry {action!r}")
+
+
+def apply(state: State, action: Any) -> State:
+    """The state after ``action``; raises RulesError (``where``: the player) and leaves
+    ``state`` as it was."""
+    if isinstance(action, Finish):
+        return state.model_copy(update={"finished": True})
+    if isinstance(action, Reopen):
+        return state.model_copy(update={"finished": False})
+    if not isinstance(action, PlayerAction):
+        raise RulesError(f"{action!r} is not a Gone with the Beans entry")
+    player = state.player(action.player)
+    try:
+        changed = _apply_to_player(state.rules, player, action)
+    except RulesError as exc:
+        raise RulesError(exc.reason, player.name) from None
+    players = tuple(changed if p.name == player.name else p for p in state.players)
+    return state.model_copy(update={"players": players})
+
+
+def is_over(state: State) -> bool:
+    """Over once the table says everything is entered (``finish``); a score file is."""
+    return state.finished
+
+
+def ratings(state: State) -> dict[str, str]:
+    """Solitaire: the rulebook's rating for the one player's total, once finished."""
+    if len(state.players) != 1 or not state.finished:
+        return {}
+    player = state.players[0]
+    return {player.name: solitaire_rating(breakdown(state.rules, player)["total"])}
+
+
+def result(state: State) -> GameResult:
+    return build_result(
+        GAME_ID,
+        {p.name: breakdown(state.rules, p) for p in state.players},
+        over=is_over(state),
+        ratings=ratings(state),
+    )

@@ -1,0 +1,355 @@
+"""Gone with the Beans: the four game sheets as data (rulebook: shared/rules/gone-with-the-beans.txt).
+
+Every printed value lives here once. Sheet A is written out in full; B, C and D are A
+with their differences (rulebook: "Differences on Sheet B/C/D"). A value the rulebook
+does not state (shared/design/gone-with-the-beans.md, "Printed values the rulebook does
+not give") is ``None`` (``UNKNOWN``): the app asks the table for it, never guesses it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Literal, Mapping
+
+UNKNOWN = None  # a printed value the rulebook does not state
+
+SheetLetter = Literal["A", "B", "C", "D"]
+
+
+@dataclass(frozen=True)
+class Cost:
+    """Materials to pay (or gain): Thaler, Bean, Worker, Hay."""
+
+    thaler: int = 0
+    bean: int = 0
+    worker: int = 0
+    hay: int = 0
+
+
+@dataclass(frozen=True)
+class Table:
+    """A scoring table: ``points[n - 1]`` for a count of n; 0 for none.
+
+    Beyond the printed rows the last row holds: A's DP table says "10 or more"; for the
+    other tables that is the design page's reading (gaps, 3).
+    """
+
+    points: tuple[int, ...]
+
+    def points_for(self, count: int) -> int:
+        if count <= 0:
+            return 0
+        return self.points[min(count, len(self.points)) - 1]
+
+    @property
+    def last_row(self) -> int:
+        return len(self.points)
+
+
+@dataclass(frozen=True)
+class Province:
+    id: str
+    name: str
+    ability: str
+    free_farms_at_setup: int = 0  # Tachiopi builds a Farm for free at setup
+
+
+@dataclass(frozen=True)
+class Facility:
+    id: str
+    name: str
+    plural: str
+    icons: int | None = UNKNOWN  # how many icons the row has
+    # The building cost; the Market has two fields: ``building_cost`` applies when the
+    # Ruler token is in your province (upper), ``building_cost_ruler_elsewhere`` otherwise.
+    building_cost: Cost | None = UNKNOWN
+    building_cost_ruler_elsewhere: Cost | None = UNKNOWN
+    has_two_costs: bool = False
+    hay_income: tuple[int, ...] | None = UNKNOWN  # Hay below each icon (Income)
+    extra_income: tuple[Cost, ...] | None = UNKNOWN  # below each icon (Extra Income)
+    built_at_setup: int = 0  # before any province ability
+    on_build: str | None = None  # what each build also gives
+    completion_bonus: str | None = None  # sheet D: all icons of the row built
+
+
+@dataclass(frozen=True)
+class HayAction:
+    id: str
+    hay: int  # the Hay paid, printed left of the row
+    effect: str
+    third_use: str  # what the 3rd use gives besides the effect
+
+
+@dataclass(frozen=True)
+class MilestoneBonus:
+    id: str
+    effect: str
+    points: int  # at the end of the game
+
+
+@dataclass(frozen=True)
+class DevelopmentBonus:
+    id: str
+    effect: str
+    points: int = 0  # at the end of the game, per ``per_facility`` built when set
+    per_facility: str | None = None
+
+    def points_for(self, built: Mapping[str, int]) -> int:
+        return self.points * (built.get(self.per_facility, 0) if self.per_facility else 1)
+
+
+@dataclass(frozen=True)
+class Contract:
+    """Sheet D: gained, then executed once by paying ``cost``; scores only when executed."""
+
+    id: str
+    kind: Literal["normal", "advanced"]
+    cost: Cost
+    reward: str | None  # gained immediately on execution
+    points: int  # at the end of the game, per ``per_facility`` built when set
+    per_facility: str | None = None
+
+    def points_for(self, built: Mapping[str, int]) -> int:
+        return self.points * (built.get(self.per_facility, 0) if self.per_facility else 1)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    letter: SheetLetter
+    title: str
+    facilities: tuple[Facility, ...]
+    hay_actions: tuple[HayAction, ...]
+    milestone_bonuses: tuple[MilestoneBonus, ...]
+    development_bonuses: tuple[DevelopmentBonus, ...] | None  # None: the sheet has none (D)
+    contracts: tuple[Contract, ...] | None  # None: the sheet has none (A-C)
+    development_passport: Table | None  # DP icons -> points; None on B
+    beanichalcum: Table | None  # Beanichalcum gained -> points; B only
+    horse_riding: Table | None  # Horse-Riding Level -> points; None on D
+    milestone_condition: str
+    milestone_thresholds: tuple[int, ...] | None  # None: not stated (A-C)
+    hay_action_thaler_by_use: tuple[int, ...] | None = None  # D: +3, 0, -3 Thaler
+    travel_cost_per_road_by_level: Mapping[int, Cost | None] | None = None  # A-C
+    travel_cost_by_roads: Mapping[int, Cost] | None = None  # D: fixed, in Thaler
+    hay_shed_capacity: int = 30
+    extra_hay_sheds: int = 2
+    extra_hay_shed_capacity: int | None = UNKNOWN
+    province_abilities: Mapping[str, str] = field(default_factory=dict)  # changed abilities
+
+    def facility(self, facility_id: str) -> Facility | None:
+        return next((f for f in self.facilities if f.id == facility_id), None)
+
+    def hay_action(self, row_id: str) -> HayAction | None:
+        return next((r for r in self.hay_actions if r.id == row_id), None)
+
+    def milestone_bonus(self, bonus_id: str) -> MilestoneBonus | None:
+        return next((b for b in self.milestone_bonuses if b.id == bonus_id), None)
+
+    def development_bonus(self, bonus_id: str) -> DevelopmentBonus | None:
+        return next((b for b in self.development_bonuses or () if b.id == bonus_id), None)
+
+    def contract(self, contract_id: str) -> Contract | None:
+        return next((c for c in self.contracts or () if c.id == contract_id), None)
+
+    @property
+    def max_milestones(self) -> int | None:
+        """Milestone squares on the sheet, where the rulebook states them (D: 4)."""
+        return len(self.milestone_thresholds) if self.milestone_thresholds else None
+
+
+# --- Provinces (rulebook: Province Abilities) -------------------------------------------
+
+PROVINCES: Mapping[str, Province] = MappingProxyType({p.id: p for p in (
+    Province("tachiopi", "Tachiopi", "Build a Farm for free at setup: 2 Farms from the start.",
+             free_farms_at_setup=1),
+    Province("cashew", "Cashew", "Gain 1 Hay each time you build a facility."),
+    Province("ammond", "Ammond", "At the end of the game, 1 pt for every 2 times you used a Hay action."),
+    Province("macadimia", "Macadimia", "Gain 3 Bean each time you achieve a milestone."),
+    Province("beanzantine", "Beanzantine",
+             "Once per game, build in Beanzantine as if the Ruler token were there."),
+    Province("zoodai", "Zoodai", "Once per game, perform your chosen action twice in a row."),
+)})
+
+AMMOND = "ammond"
+HAY_ACTIONS_PER_AMMOND_POINT = 2  # rulebook: Additional Points for Ammond
+
+DISTINCT_PROVINCES_UP_TO = 6  # rulebook: with 7 or more players, provinces may repeat
+
+# --- Tables shared by the sheets (rulebook: End of the Game, Solitaire Rules) -------------
+
+HAY_ACTION_USE_POINTS = Table((2, 4, 7))  # uses of one row -> points
+HAY_ACTION_USES_PER_ROW = 3  # "Each action can be performed up to 3 times."
+HORSE_RIDING = Table((0, 6, 12, 18))  # Horse-Riding Level 1..4 -> points
+HORSE_RIDING_START_LEVEL = 1
+HORSE_RIDING_TOP_LEVEL = 4
+
+# Solitaire: (lowest total, rating), best first. "The above rating applies to all sheets."
+SOLITAIRE_RATINGS: tuple[tuple[int, str], ...] = (
+    (90, "Bean Incarnate"),
+    (81, "Inherit the Beans"),
+    (69, "Founder of Bean Enterprise"),
+    (57, "Leader of a Bean Farmers Association"),
+    (45, "Ordinary Bean Farmer"),
+    (0, "You'll do better next time"),
+)
+
+
+def solitaire_rating(total: int) -> str:
+    """The rulebook's rating for a solitaire total (Solitaire Rules)."""
+    return next(title for lowest, title in SOLITAIRE_RATINGS if total >= lowest or lowest == 0)
+
+
+# --- Sheet A "Bean Land" ------------------------------------------------------------------
+
+FARM = Facility("farm", "Farm", "Farms", built_at_setup=1)
+MARKET = Facility("market", "Market", "Markets", has_two_costs=True)
+HOUSE = Facility("house", "House", "Houses", on_build="a Development Bonus (design page, gaps 5)")
+SILO = Facility("silo", "Silo", "Silos", on_build="a Development Bonus (design page, gaps 5)")
+STABLE = Facility("stable", "Stable", "Stables", on_build="Horse-Riding Level +1")
+
+DEVELOPMENT_BONUS_ON_THIRD_USE = "a Development Bonus"
+
+SHEET_A = Sheet(
+    letter="A",
+    title="Bean Land",
+    facilities=(
+        # "builds a Farm with the building cost of 1 Bean and 2 Thaler" (Details on Hay Actions)
+        replace(FARM, building_cost=Cost(bean=1, thaler=2)),
+        MARKET, HOUSE, SILO, STABLE,
+    ),
+    hay_actions=(
+        HayAction("thaler", 10, "Gain 7 Thaler.", DEVELOPMENT_BONUS_ON_THIRD_USE),
+        HayAction("bean", 8, "Gain 2 Bean.", DEVELOPMENT_BONUS_ON_THIRD_USE),
+        HayAction("travel", 8, "Remove the travel cost for 1 road and build a facility.",
+                  DEVELOPMENT_BONUS_ON_THIRD_USE),
+        HayAction("worker", 6, "Gain 1 Worker.", DEVELOPMENT_BONUS_ON_THIRD_USE),
+    ),
+    milestone_bonuses=(
+        MilestoneBonus("free-farm", "Build 1 Farm for free (a building action).", 3),
+        MilestoneBonus("thaler", "Gain 5 Thaler.", 5),
+        MilestoneBonus("bean", "Gain 2 Bean.", 7),
+        MilestoneBonus("hay", "Gain 4 Hay.", 8),
+        MilestoneBonus("worker", "Gain 1 Worker.", 9),
+        MilestoneBonus("points", "Earn 12 pt.", 12),
+    ),
+    development_bonuses=(
+        DevelopmentBonus("worker", "Gain 1 Worker."),
+        DevelopmentBonus("hay", "Gain 3 Hay."),
+        DevelopmentBonus("thaler", "Gain 4 Thaler."),
+        DevelopmentBonus("mixed", "Gain 1 Bean, 1 Thaler and 1 Hay."),
+        DevelopmentBonus("bean", "Gain 2 Bean."),
+        DevelopmentBonus("farm-points", "2 pt per Farm built.", 2, "farm"),
+        DevelopmentBonus("market-points", "3 pt per Market built.", 3, "market"),
+        DevelopmentBonus("house-points", "3 pt per House built.", 3, "house"),
+        DevelopmentBonus("silo-points", "3 pt per Silo built.", 3, "silo"),
+        DevelopmentBonus("stable-points", "4 pt per Stable built.", 4, "stable"),
+    ),
+    contracts=None,
+    development_passport=Table((1, 3, 6, 10, 15, 21, 28, 36, 45, 55)),  # "10 or more: 55"
+    beanichalcum=None,
+    horse_riding=HORSE_RIDING,
+    milestone_condition="facilities built (the Farms built at setup count)",
+    milestone_thresholds=UNKNOWN,
+    travel_cost_per_road_by_level=MappingProxyType(
+        {1: Cost(bean=2, thaler=1), 2: UNKNOWN, 3: UNKNOWN, 4: UNKNOWN}
+    ),
+)
+
+# --- Sheet B "Space Minerals Came Flying": A plus Beanichalcum, no Development Passport ---
+
+SHEET_B = replace(
+    SHEET_A,
+    letter="B",
+    title="Space Minerals Came Flying",
+    # Farm's cost is stated only in Sheet A's example.
+    facilities=(FARM, MARKET, HOUSE, replace(SILO, on_build=f"1 Beanichalcum and {SILO.on_build}"), STABLE),
+    # The Beanichalcum row is a fifth row (design page, gaps 1).
+    hay_actions=SHEET_A.hay_actions + (
+        HayAction("beanichalcum", 10, "Gain 1 Beanichalcum.", DEVELOPMENT_BONUS_ON_THIRD_USE),
+    ),
+    milestone_bonuses=SHEET_A.milestone_bonuses + (
+        MilestoneBonus("beanichalcum", "Gain 1 Beanichalcum.", 0),
+    ),
+    development_bonuses=SHEET_A.development_bonuses + (
+        DevelopmentBonus("beanichalcum", "Gain 1 Beanichalcum."),
+    ),
+    development_passport=None,
+    beanichalcum=Table((0, 2, 5, 9, 14, 20, 27, 35, 44)),
+)
+
+# --- Sheet C "Provinces along Rivers": Bridges, four new Hay actions ----------------------
+
+BRIDGE = Facility("bridge", "Bridge", "Bridges", built_at_setup=1,
+                  on_build="connects your province with an adjacent one")
+
+SHEET_C = replace(
+    SHEET_A,
+    letter="C",
+    title="Provinces along Rivers",
+    facilities=(FARM, MARKET, HOUSE, SILO, STABLE, BRIDGE),
+    hay_actions=(  # replace A's four (design page, gaps 1)
+        HayAction("build-twice", 10, "Build a facility twice (the Ruler token in your province).",
+                  DEVELOPMENT_BONUS_ON_THIRD_USE),
+        HayAction("build", 8, "Build a facility, even when the Ruler token is not in your province.",
+                  DEVELOPMENT_BONUS_ON_THIRD_USE),
+        HayAction("thaler-falling", 8, "Gain 7, 6, 5 Thaler on the 1st, 2nd, 3rd use.",
+                  DEVELOPMENT_BONUS_ON_THIRD_USE),
+        HayAction("thaler-rising", 6, "Gain 4, 5, 6 Thaler on the 1st, 2nd, 3rd use.",
+                  "Build 1 Bridge for free (a building action, anywhere)."),
+    ),
+    milestone_bonuses=SHEET_A.milestone_bonuses + (
+        MilestoneBonus("free-bridge", "Build 1 Bridge for free (a building action, anywhere).", 0),
+    ),
+    development_passport=Table((1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91, 105)),
+    milestone_condition="facilities built, Bridges included (the setup Farms and Bridge count)",
+    travel_cost_per_road_by_level=None,  # C: build only when the Ruler is in your province
+)
+
+# --- Sheet D "Contract between Families": Contracts replace Development Bonuses -----------
+
+SHEET_D = replace(
+    SHEET_A,
+    letter="D",
+    title="Contract between Families",
+    facilities=(  # costs are in money on D and not stated
+        replace(FARM, completion_bonus="Perform a Hay action and gain 1 Worker and 6 Hay."),
+        replace(MARKET, completion_bonus="Build a facility and gain 1 Bean and 7 Thaler."),
+        replace(HOUSE, on_build="1 Bean", completion_bonus="Add a Hay Shed or achieve a milestone."),
+        replace(SILO, on_build="1 Bean", completion_bonus="Build a facility."),
+        replace(STABLE, icons=2, on_build="1 Worker", completion_bonus="Perform a Hay action."),
+    ),
+    hay_actions=(  # replace A's four (design page, gaps 1)
+        HayAction("advanced-contract", 10, "Gain 1 Advanced Contract.",
+                  "Achieve a milestone (if its condition is met)."),
+        HayAction("normal-contract", 8, "Gain 1 Normal Contract.", "Gain 1 Bean."),
+        HayAction("worker", 8, "Gain 1 Worker.", "Gain 1 Normal Contract."),
+        HayAction("travel", 6, "Remove the travel cost for 1 road and build a facility.",
+                  "Gain 1 Normal Contract."),
+    ),
+    milestone_bonuses=SHEET_A.milestone_bonuses + (
+        MilestoneBonus("advanced-contract", "Gain 1 Advanced Contract.", 7),
+        MilestoneBonus("normal-contract", "Gain 1 Normal Contract.", 8),
+    ),
+    development_bonuses=None,
+    contracts=(
+        Contract("normal-1", "normal", Cost(worker=1, thaler=4), "Gain 4 Hay.", 5),
+        Contract("normal-2", "normal", Cost(bean=1, hay=1, thaler=2), "Gain 3 Thaler.", 6),
+        Contract("normal-3", "normal", Cost(bean=1, hay=2), "Gain 5 Thaler.", 4),
+        Contract("normal-4", "normal", Cost(bean=1, thaler=4), "Gain 4 Hay.", 4),
+        Contract("normal-5", "normal", Cost(worker=1, hay=2), "Gain 5 Thaler.", 5),
+        Contract("advanced-market", "advanced", Cost(bean=2, hay=1), None, 3, "market"),
+        Contract("advanced-house", "advanced", Cost(worker=2, thaler=2), None, 5, "house"),
+        Contract("advanced-silo", "advanced", Cost(worker=2, hay=1), None, 6, "silo"),
+        Contract("advanced-stable", "advanced", Cost(bean=1, worker=1, thaler=2), None, 7, "stable"),
+    ),
+    development_passport=Table((1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66)),
+    horse_riding=None,  # "There is no Horse-Riding Level on Sheet D."
+    milestone_condition="Normal and Advanced Contracts",
+    milestone_thresholds=(1, 3, 5, 7),
+    hay_action_thaler_by_use=(3, 0, -3),
+    travel_cost_per_road_by_level=None,
+    travel_cost_by_roads=MappingProxyType({1: Cost(thaler=4), 2: Cost(thaler=7), 3: Cost(thaler=9)}),
+    province_abilities=MappingProxyType({"macadimia": "Gain 3 Thaler each time you achieve a milestone."}),
+)
+
+SHEETS: Mapping[str, Sheet] = MappingProxyType({s.letter: s for s in (SHEET_A, SHEET_B, SHEET_C, SHEET_D)})

@@ -1,0 +1,134 @@
+"""`beans score` on gone-with-the-beans files (shared/design/score-files.md: exit 0 and the
+result JSON; exit 2 with one line on stderr naming the place, never a traceback)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+BEANS = Path(sys.executable).with_name("beans")
+
+
+def sheet_file(sheet, *players):
+    return {"format": "beans-score/1", "game": "gone-with-the-beans", "sheet": sheet, "players": list(players)}
+
+
+def ann(**entries):
+    return {"name": "Ann", "province": "macadimia", "facilities": {"farm": 1}} | entries
+
+
+EXAMPLE = sheet_file("A", ann(  # score-files.md, section gone-with-the-beans
+    facilities={"farm": 3, "market": 1, "house": 2, "silo": 1, "stable": 2}, dp_icons=5,
+    milestone_bonuses=["free-farm", "points"], development_bonuses=["worker", "farm-points"],
+    hay_actions={"thaler": 1, "bean": 0, "travel": 3, "worker": 2}))
+
+
+def run(tmp_path, capsys, data, *flags):
+    path = tmp_path / "score.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code = main(["score", *flags, str(path)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solitaire_example_json_with_rating(tmp_path, capsys):
+    """score-files.md: the example file; 1 player carries "rating" (rulebook: Solitaire Rules)."""
+    code, out, err = run(tmp_path, capsys, EXAMPLE, "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out) == {
+        "game": "gone-with-the-beans",
+        "players": [{"name": "Ann", "total": 61, "rank": 1, "rating": "Leader of a Bean Farmers Association",
+                     "breakdown": {"development_passport": 15, "horse_riding": 12, "milestones": 15,
+                                   "development_bonuses": 6, "hay_actions": 13, "ammond": 0, "total": 61}}],
+        "winners": ["Ann"],
+    }
+
+
+def test_sheet_d_three_players(tmp_path, capsys):
+    """rulebook: Sheet D scoring (DP to 11, Contracts, no Horse-Riding), Ammond; score-files.md:
+    ranks, breakdown keys, and no rating with 2+ players."""
+    data = sheet_file(
+        "D",
+        {"name": "Ann", "province": "ammond", "facilities": {"farm": 1, "stable": 2},
+         "dp_icons": 3, "contracts": ["advanced-stable"], "hay_actions": {"travel": 2}},
+        {"name": "Ben", "province": "tachiopi", "facilities": {"farm": 2}, "milestone_bonuses": ["normal-contract"],
+         "contracts": ["normal-2"], "hay_actions": {"worker": 1, "travel": 1}},
+        {"name": "Cleo", "province": "cashew", "facilities": {"farm": 1}, "dp_icons": 1},
+    )
+    code, out, _ = run(tmp_path, capsys, data, "--json")
+    result = json.loads(out)
+    assert code == 0
+    assert [(p["name"], p["total"], p["rank"]) for p in result["players"]] == [
+        ("Ann", 6 + 14 + 4 + 1, 1), ("Ben", 8 + 6 + 4 + 0, 2), ("Cleo", 1, 3)]
+    assert result["winners"] == ["Ann"]
+    assert all("rating" not in p for p in result["players"])
+    assert list(result["players"][0]["breakdown"]) == [
+        "development_passport", "milestones", "contracts", "hay_actions", "ammond", "total"]
+
+
+def test_tie_shares_victory(tmp_path, capsys):
+    """rulebook: "In the case of a tie, the tied players share the victory"."""
+    data = sheet_file("B", ann(beanichalcum=3), {"name": "Ben", "province": "zoodai",
+                                                 "facilities": {"farm": 1}, "beanichalcum": 3})
+    code, out, _ = run(tmp_path, capsys, data, "--json")
+    assert code == 0 and json.loads(out)["winners"] == ["Ann", "Ben"]
+
+
+def test_readable_table(tmp_path, capsys):
+    code, out, _ = run(tmp_path, capsys, EXAMPLE)
+    assert code == 0
+    assert "Ann" in out and "61" in out and "Leader of a Bean Farmers Association" in out
+    assert "Winner: Ann" in out
+
+
+INVALID = [
+    (sheet_file("E", ann()), "sheet"),
+    (sheet_file("A", ann(province="peanut")), "players[0].province"),
+    (sheet_file("A", ann(), ann(name="Ben")), "players[1].province"),
+    (sheet_file("A", ann(), ann(province="zoodai")), "players[1].name"),
+    (sheet_file("A", ann(dp_icon=3)), "players[0].dp_icon"),
+    (sheet_file("A", ann(facilities={"farm": 0})), "players[0].facilities.farm"),
+    (sheet_file("A", ann(province="tachiopi")), "players[0].facilities.farm"),
+    (sheet_file("C", ann()), "players[0].facilities.bridge"),
+    (sheet_file("D", ann(facilities={"farm": 1, "stable": 3})), "players[0].facilities.stable"),
+    (sheet_file("B", ann(dp_icons=2)), "players[0].dp_icons"),
+    (sheet_file("C", ann(beanichalcum=2)), "players[0].beanichalcum"),
+    (sheet_file("A", ann(contracts=[])), "players[0].contracts"),
+    (sheet_file("D", ann(development_bonuses=[])), "players[0].development_bonuses"),
+    (sheet_file("A", ann(), {"name": "Ben", "province": "zoodai", "facilities": {"farm": 1},
+                             "milestone_bonuses": ["free-farm", "hay", "free-farm"]}),
+     "players[1].milestone_bonuses[2]"),
+    (sheet_file("A", ann(milestone_bonuses=["contract"])), "players[0].milestone_bonuses[0]"),
+    (sheet_file("A", ann(development_bonuses=["hay", "hay"])), "players[0].development_bonuses[1]"),
+    (sheet_file("D", ann(contracts=["normal-1", "normal-1"])), "players[0].contracts[1]"),
+    (sheet_file("A", ann(hay_actions={"worker": 4})), "players[0].hay_actions.worker"),
+    (sheet_file("A", ann(hay_actions={"build": 1})), "players[0].hay_actions.build"),
+    (sheet_file("A", ann(dp_icons=-1)), "players[0].dp_icons"),
+]
+
+
+@pytest.mark.parametrize("data, place", INVALID, ids=[place for _, place in INVALID])
+def test_invalid_file_exit_2_one_line_naming_the_place(tmp_path, capsys, data, place):
+    """score-files.md: exit 2, one line on stderr that names the offending place, no traceback."""
+    code, out, err = run(tmp_path, capsys, data, "--json")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"beans: {tmp_path / 'score.json'}: {place}: ")
+
+
+def test_subprocess_and_stdin():
+    """score-files.md: `beans score --json -` reads stdin; the real command, exit codes 0 and 2."""
+    ok = subprocess.run([str(BEANS), "score", "--json", "-"], input=json.dumps(EXAMPLE),
+                        capture_output=True, text=True, timeout=60)
+    assert ok.returncode == 0 and json.loads(ok.stdout)["players"][0]["rating"]
+    bad = dict(EXAMPLE, players=[dict(EXAMPLE["players"][0], milestone_bonuses=["points", "points"])])
+    fail = subprocess.run([str(BEANS), "score", "--json", "-"], input=json.dumps(bad),
+                          capture_output=True, text=True, timeout=60)
+    assert fail.returncode == 2 and fail.stdout == ""
+    assert fail.stderr == 'beans: -: players[0].milestone_bonuses[1]: "points" is listed twice\n'
