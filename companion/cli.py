@@ -130,9 +130,16 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line on stderr (exit 2), as for every bad input."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="beans", description="Bean Counter: score sheets for bean card games.")
-    data_dir = argparse.ArgumentParser(add_help=False)
+    parser = Parser(prog="beans", description="Bean Counter: score sheets for bean card games.")
+    data_dir = Parser(add_help=False)
     data_dir.add_argument(
         "--data-dir", type=Path, default=None,
         help="where games are stored (default: $BEANS_DATA_DIR or the user data directory)",

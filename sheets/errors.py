@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import ValidationError
+
 
 class RulesError(ValueError):
     """An action the rules do not allow. The state it was applied to is unchanged.
@@ -23,3 +25,8 @@ class ScoreFileError(ValueError):
         self.place = place
         self.reason = reason
         super().__init__(f"{place}: {reason}" if place else reason)
+
+
+def first_problem(exc: ValidationError) -> str:
+    """The first problem pydantic found, in the words a player can read."""
+    return exc.errors()[0]["msg"].removeprefix("Value error, ")

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 from sheets.nicht_die_bohne import engine, scorefile
 from sheets.nicht_die_bohne.cards import DECK, HAND_SIZES, Card, Colour, parse_card
 from sheets.nicht_die_bohne.engine import (
     CorrectRound, EnterCards, RecordChip, ReturnCard, Setup, State, TakeCard,
 )
+from sheets.errors import RulesError, first_problem
 from sheets.results import GameResult
 
 
@@ -17,13 +20,10 @@ class NichtDieBohne:
     title = "Nicht die Bohne!"
 
     def new_game(self, setup: dict[str, Any]) -> State:
-        from sheets.errors import RulesError
-        from pydantic import ValidationError
-
         try:
             parsed = Setup.model_validate(setup)
         except ValidationError as exc:
-            raise RulesError(exc.errors()[0]["msg"].removeprefix("Value error, ")) from None
+            raise RulesError(first_problem(exc)) from None
         return State(players=parsed.players)
 
     parse_action = staticmethod(engine.parse_action)

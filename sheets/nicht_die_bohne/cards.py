@@ -8,9 +8,9 @@ from enum import StrEnum
 from functools import total_ordering
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, model_serializer, model_validator
 
-from sheets.errors import RulesError
+from sheets.errors import RulesError, first_problem
 
 
 class Colour(StrEnum):
@@ -90,8 +90,8 @@ class Card(BaseModel):
 def parse_card(text: str) -> Card:
     try:
         return Card.model_validate(text)
-    except ValueError as exc:
-        raise RulesError(str(exc).splitlines()[-1].strip().removeprefix("Value error, ")) from None
+    except ValidationError as exc:
+        raise RulesError(first_problem(exc)) from None
 
 
 DECK: Counter[Card] = Counter(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator
 
 from sheets.errors import RulesError, ScoreFileError
 from sheets.nicht_die_bohne.cards import Card
@@ -19,7 +19,7 @@ class NichtDieBohneFile(BaseModel):
     format: str
     game: str
     players: tuple[str, ...]
-    rounds: tuple[dict[str, tuple[Card, ...]], ...] = Field(min_length=1, max_length=ROUNDS)
+    rounds: tuple[dict[str, tuple[Card, ...]], ...]
 
     @field_validator("players", mode="before")
     @classmethod
@@ -30,6 +30,14 @@ class NichtDieBohneFile(BaseModel):
             return clean_names(value, 3, 6)
         except RulesError as exc:
             raise ValueError(str(exc)) from None
+
+
+    @field_validator("rounds")
+    @classmethod
+    def _one_to_three(cls, value: tuple) -> tuple:
+        if not 1 <= len(value) <= ROUNDS:
+            raise ValueError(f"{len(value)} rounds; a game has 1 to {ROUNDS}")
+        return value
 
 
 def read(data: dict[str, Any]) -> State:

@@ -1,0 +1,213 @@
+"""Entering rounds on the pad: validation, corrections, the Bean chip, ranks and winners."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sheets.errors import RulesError
+from sheets.game import fold
+from sheets.nicht_die_bohne import (
+    DECK, RULES, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard,
+)
+from sheets.nicht_die_bohne.engine import apply
+
+PLAYERS = ["Alex", "Beate", "Claudia", "Dirk"]
+
+
+def deal(players: list[str], seed: int) -> dict[str, list[str]]:
+    """A whole deck shared out as the players might have collected it."""
+    deck = sorted(str(c) for c in DECK.elements())
+    random.Random(seed).shuffle(deck)
+    size = 60 // len(players)
+    return {p: deck[i * size:(i + 1) * size] for i, p in enumerate(players)}
+
+
+def play(players: list[str], rounds: list[dict[str, list[str]]]) -> State:
+    state = RULES.new_game({"players": players})
+    for n, hands in enumerate(rounds, start=1):
+        for p in players:
+            state = apply(state, EnterCards(round=n, player=p, cards=hands[p]))
+    return state
+
+
+def test_setup_takes_3_to_6_unique_non_empty_names_in_seating_order():
+    assert RULES.new_game({"players": [" Ann ", "Bo", "Cy"]}).players == ("Ann", "Bo", "Cy")
+    with pytest.raises(RulesError, match="2 players; this game is for 3 to 6"):
+        RULES.new_game({"players": ["Ann", "Bo"]})
+    with pytest.raises(RulesError, match="7 players"):
+        RULES.new_game({"players": list("ABCDEFG")})
+    with pytest.raises(RulesError, match="player 3: Ann is named twice"):
+        RULES.new_game({"players": ["Ann", "Bo", "Ann"]})
+    with pytest.raises(RulesError, match="player 2: the name is empty"):
+        RULES.new_game({"players": ["Ann", "  ", "Cy"]})
+
+
+def test_a_card_another_player_took_this_round_cannot_be_taken_twice():
+    state = apply(RULES.new_game({"players": PLAYERS}), TakeCard(round=1, player="Alex", card="red-3"))
+    with pytest.raises(RulesError) as err:
+        apply(state, TakeCard(round=1, player="Beate", card="red-3"))
+    assert str(err.value) == "Beate: red-3 is already taken by Alex in this round"
+
+
+def test_the_three_plus_minus_of_a_colour_can_be_shared_between_players():
+    state = RULES.new_game({"players": PLAYERS})
+    for player in ("Alex", "Alex", "Beate"):
+        state = apply(state, TakeCard(round=1, player=player, card="blue-plusminus"))
+    with pytest.raises(RulesError, match="blue-plusminus is already taken by Alex and Beate"):
+        apply(state, TakeCard(round=1, player="Dirk", card="blue-plusminus"))
+
+
+def test_a_player_collects_no_more_than_the_hand_size():
+    hands = deal(PLAYERS, 1)
+    state = play(PLAYERS, [])
+    state = apply(state, EnterCards(round=1, player="Alex", cards=hands["Alex"]))
+    with pytest.raises(RulesError, match="Alex: 16 cards, a 4-player round deals 15"):
+        apply(state, TakeCard(round=1, player="Alex", card=hands["Beate"][0]))
+
+
+def test_a_rejected_action_leaves_the_state_as_it_was():
+    state = apply(RULES.new_game({"players": PLAYERS}), TakeCard(round=1, player="Alex", card="red-3"))
+    before = state.model_dump()
+    with pytest.raises(RulesError):
+        apply(state, TakeCard(round=1, player="Beate", card="red-3"))
+    assert state.model_dump() == before
+
+
+def test_return_card_gives_back_one_card_the_player_has():
+    state = apply(RULES.new_game({"players": PLAYERS}), TakeCard(round=1, player="Alex", card="red-3"))
+    assert apply(state, ReturnCard(round=1, player="Alex", card="red-3")).cards_of(1, "Alex") == ()
+    with pytest.raises(RulesError, match="Beate: has no red-3"):
+        apply(state, ReturnCard(round=1, player="Beate", card="red-3"))
+
+
+def test_unknown_players_are_named_in_the_error():
+    with pytest.raises(RulesError, match="'Eve' is not playing"):
+        apply(RULES.new_game({"players": PLAYERS}), TakeCard(round=1, player="Eve", card="red-3"))
+
+
+def test_the_next_round_starts_only_once_the_round_before_is_complete():
+    """Rulebook, Game End: a round ends when the last card is played; then a new round."""
+    state = apply(RULES.new_game({"players": PLAYERS}), TakeCard(round=1, player="Alex", card="red-3"))
+    with pytest.raises(RulesError, match="round 2 starts once round 1 is complete"):
+        apply(state, TakeCard(round=2, player="Alex", card="red-4"))
+    state = play(PLAYERS, [deal(PLAYERS, 2)])
+    assert state.round_complete(1) and state.entering == 2
+    state = apply(state, TakeCard(round=2, player="Alex", card="red-4"))
+    with pytest.raises(RulesError, match="round 1 is finished; correct it as a whole round"):
+        apply(state, TakeCard(round=1, player="Alex", card="red-4"))
+    with pytest.raises(RulesError, match="rounds 1 to 3"):
+        apply(state, TakeCard(round=4, player="Alex", card="red-4"))
+
+
+def test_a_finished_round_is_corrected_as_a_whole_round_and_must_stay_complete():
+    first = deal(PLAYERS, 3)
+    state = play(PLAYERS, [first, deal(PLAYERS, 4)])
+    swapped = dict(first)
+    swapped["Alex"], swapped["Beate"] = first["Beate"], first["Alex"]
+    corrected = apply(state, CorrectRound(round=1, cards=swapped))
+    assert corrected.cards_of(1, "Alex") == state.cards_of(1, "Beate")
+    assert corrected.rounds[1] == state.rounds[1]
+    short = {**first, "Dirk": first["Dirk"][:-1]}
+    with pytest.raises(RulesError, match="Dirk: 14 cards, a 4-player round deals 15"):
+        apply(state, CorrectRound(round=1, cards=short))
+    twice = {**first, "Dirk": [*first["Dirk"][:-1], first["Alex"][0]]}
+    with pytest.raises(RulesError, match=f"Dirk: {first['Alex'][0]} is already taken by Alex"):
+        apply(state, CorrectRound(round=1, cards=twice))
+
+
+def test_the_player_who_took_the_bean_chip_last_starts_the_next_round():
+    """Rulebook, Game End: "The player who takes the Bean chip the very last of the
+    previous round starts the new round"."""
+    state = play(PLAYERS, [deal(PLAYERS, 5)])
+    assert state.starter(2) is None
+    state = apply(state, RecordChip(round=1, player="Claudia"))
+    assert state.starter(2) == "Claudia"
+    with pytest.raises(RulesError, match="round 2 has not been entered yet"):
+        apply(state, RecordChip(round=2, player="Alex"))
+
+
+def test_the_game_is_over_after_three_complete_rounds_and_all_tied_leaders_win():
+    """Rulebook, Game End: "After three rounds, whoever has the most points is the winner"."""
+    rounds = [deal(PLAYERS, s) for s in (6, 7, 8)]
+    state = play(PLAYERS, rounds[:2])
+    assert not RULES.is_over(state) and RULES.result(state).winners == ()
+    state = play(PLAYERS, rounds)
+    result = RULES.result(state)
+    assert RULES.is_over(state)
+    best = max(p.total for p in result.players)
+    assert result.winners == tuple(p.name for p in result.players if p.total == best)
+    for p in result.players:
+        assert p.total == sum(r["total"] for r in p.breakdown["rounds"])
+        assert p.rank == 1 + sum(q.total > p.total for q in result.players)
+
+
+def test_tied_players_share_the_rank_and_the_victory():
+    # Everyone holds the same score: one colour each, 1..10 plus specials that cancel out.
+    players = ["Ann", "Bo", "Cy", "Di"]
+    hands = {
+        p: [f"{colour}-{n}" for n in range(1, 11)] + [f"{colour}-plusminus", f"{colour}-plusminus",
+                                                      f"{colour}-doubler", f"{colour}-plusminus",
+                                                      f"{colour}-nullifier"]
+        for p, colour in zip(players, ["blue", "red", "green", "yellow"])
+    }
+    state = play(players, [hands] * 3)
+    result = RULES.result(state)
+    assert [p.rank for p in result.players] == [1, 1, 1, 1]
+    assert result.winners == tuple(players)
+
+
+def test_rest_of_the_deck_is_what_the_other_players_did_not_take():
+    hands = deal(PLAYERS, 9)
+    state = play(PLAYERS, [])
+    for p in PLAYERS[:-1]:
+        state = apply(state, EnterCards(round=1, player=p, cards=hands[p]))
+    assert sorted(map(str, state.rest_of_deck(1, "Dirk"))) == sorted(hands["Dirk"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), count=st.integers(3, 6), rounds=st.integers(1, 3), data=st.data())
+def test_replaying_the_log_gives_the_same_state_and_totals_do_not_depend_on_seating(seed, count, rounds, data):
+    players = [f"P{i}" for i in range(count)]
+    hands = [deal(players, seed + r) for r in range(rounds)]
+    log = [
+        EnterCards(round=n, player=p, cards=h[p]).model_dump(mode="json")
+        for n, h in enumerate(hands, start=1)
+        for p in players
+    ]
+    state = fold(RULES, {"players": players}, log)
+    assert state == play(players, hands)
+    order = data.draw(st.permutations(players))
+    reseated = fold(RULES, {"players": order}, [
+        EnterCards(round=n, player=p, cards=h[p]).model_dump(mode="json")
+        for n, h in enumerate(hands, start=1)
+        for p in order
+    ])
+    totals = {p.name: p.total for p in RULES.result(state).players}
+    assert {p.name: p.total for p in RULES.result(reseated).players} == totals
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_random_taps_never_put_a_card_on_the_table_more_often_than_the_deck_holds_it(data):
+    state = RULES.new_game({"players": ["Ann", "Bo", "Cy"]})
+    all_cards = sorted(str(c) for c in DECK)
+    for _ in range(data.draw(st.integers(0, 80))):
+        action = TakeCard(
+            round=1, player=data.draw(st.sampled_from(state.players)), card=data.draw(st.sampled_from(all_cards))
+        )
+        before = state
+        try:
+            state = apply(state, action)
+        except RulesError:
+            assert state == before
+        held = sum((s.cards for s in state.rounds), ())
+        counts: dict = {}
+        for hand in held:
+            for card in hand:
+                counts[card] = counts.get(card, 0) + 1
+        assert all(n <= DECK[c] for c, n in counts.items())
+        assert all(len(hand) <= 20 for hand in held)
