@@ -1,0 +1,256 @@
+"""The Space Beans score sheet: what lies in front of each player, action by action.
+
+The sheet mirrors the table, not the hands: drawing and passing cards are not recorded.
+Three kinds of action are enough to record a game:
+
+- ``lay``: action 3 of a turn, add cards to the open or the secret collection, or start
+  a new one (``new``); a player's first collection is the open one, a second one the
+  secret one.
+- ``close-out``: action 2, close out the open collection; the secret one then turns up
+  as the open one. ``forced`` when the player has two collections and no card in hand
+  fits either: the only close-out that may discard a valueless collection.
+- ``end-game``: the turn of a player whose trophies reached 30 has ended.
+
+Privacy: ``PlayerSheet.secret_collection`` and every ``lay`` with
+``collection == "secret"`` are known only to their player until the game ends; show
+the state to anyone else through ``seen_by``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from sheets.errors import RulesError
+from sheets.results import GameResult, build_result, clean_names
+from sheets.space_beans.cards import BEAN_NAMES, Bean, Card, CardValue, Collection, check_supply
+from sheets.space_beans.scoring import END_AT, close_out, score, trophy_points
+
+FROZEN = ConfigDict(frozen=True, extra="forbid")
+GAME_ID = "space-beans"
+
+
+def player_names(value: Any) -> tuple[str, ...]:
+    """2 to 6 players (rulebook: Game Contents), named as score-files.md wants."""
+    if not isinstance(value, (list, tuple)):
+        raise ValueError("must be a list of names")
+    try:
+        return clean_names(value, 2, 6)
+    except RulesError as exc:
+        raise ValueError(str(exc)) from None
+
+
+class Setup(BaseModel):
+    model_config = FROZEN
+
+    players: tuple[str, ...]  # in seating order
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _names(cls, value: Any) -> tuple[str, ...]:
+        return player_names(value)
+
+
+class PlayerSheet(BaseModel):
+    """What lies in front of one player.
+
+    ``secret_collection`` lies face-down: only its owner may see its cards before the
+    game ends; everyone may see how many cards it holds.
+    """
+
+    model_config = FROZEN
+
+    name: str
+    trophies: tuple[Card, ...] = ()  # sorted: a pile has no order
+    open_collection: Collection | None = None
+    secret_collection: Collection | None = None  # only beside an open collection
+
+    @property
+    def collections(self) -> tuple[Collection, ...]:
+        return tuple(c for c in (self.open_collection, self.secret_collection) if c is not None)
+
+    @property
+    def trophy_points(self) -> int:
+        return trophy_points(self.trophies)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card in front of the player: trophies and collections."""
+        return self.trophies + tuple(card for c in self.collections for card in c.cards)
+
+    def replace(self, **changes: Any) -> "PlayerSheet":
+        return PlayerSheet(**{**dict(self), **changes})
+
+
+class State(BaseModel):
+    model_config = FROZEN
+
+    players: tuple[PlayerSheet, ...]  # in seating order
+    ended_by: str | None = None  # set when the game is over
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def sheet(self, name: str) -> PlayerSheet:
+        for sheet in self.players:
+            if sheet.name == name:
+                return sheet
+        raise RulesError(f"{name!r} is not playing; the players are {', '.join(self.names)}")
+
+    def on_table(self) -> Counter[Card]:
+        return Counter(card for sheet in self.players for card in sheet.cards)
+
+    def with_sheet(self, new: PlayerSheet) -> "State":
+        players = tuple(new if p.name == new.name else p for p in self.players)
+        return State(players=players, ended_by=self.ended_by)
+
+
+class Lay(BaseModel):
+    """Add cards of one bean type to a collection, or start a new one (rulebook: action 3)."""
+
+    model_config = FROZEN
+
+    kind: Literal["lay"] = "lay"
+    player: str
+    collection: Literal["open", "secret"]
+    new: bool = False
+    bean: Bean
+    values: tuple[CardValue, ...] = Field(min_length=1)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(Card(bean=self.bean, value=v) for v in self.values)
+
+    @property
+    def is_private(self) -> bool:
+        """Cards laid face-down: a table mode must not show them to other players."""
+        return self.collection == "secret"
+
+
+class CloseOut(BaseModel):
+    """Close out the open collection (rulebook: action 2)."""
+
+    model_config = FROZEN
+
+    kind: Literal["close-out"] = "close-out"
+    player: str
+    forced: bool = False  # two collections and no card in hand fits either
+
+
+class EndGame(BaseModel):
+    """The turn of the player whose trophies reached 30 is over (rulebook: End of Game)."""
+
+    model_config = FROZEN
+
+    kind: Literal["end-game"] = "end-game"
+    player: str
+
+
+Action = Annotated[Lay | CloseOut | EndGame, Field(discriminator="kind")]
+ACTION: TypeAdapter[Lay | CloseOut | EndGame] = TypeAdapter(Action)
+
+
+def new_state(setup: Setup) -> State:
+    return State(players=tuple(PlayerSheet(name=n) for n in setup.players))
+
+
+def _lay(state: State, sheet: PlayerSheet, action: Lay) -> PlayerSheet:
+    name, which = sheet.name, action.collection
+    if action.new:
+        if sheet.secret_collection is not None:
+            raise RulesError(f"{name} already has two collections, the most a player may have; "
+                             "close out the open one first")
+        expected = "open" if sheet.open_collection is None else "secret"
+        if which != expected:
+            raise RulesError(
+                f"{name} has no collection yet, so a new collection is the open one"
+                if expected == "open"
+                else f"{name} has an open collection, so a new collection is the secret one"
+            )
+        values = action.values
+    else:
+        current = sheet.open_collection if which == "open" else sheet.secret_collection
+        if current is None:
+            raise RulesError(f"{name} has no {which} collection to add to; start a new one")
+        if current.bean != action.bean:
+            raise RulesError(f"{name}'s {which} collection is {BEAN_NAMES[current.bean]}, "
+                             f"not {BEAN_NAMES[action.bean]}")
+        values = current.values + action.values
+    check_supply(state.on_table(), action.cards)
+    return sheet.replace(**{f"{which}_collection": Collection(bean=action.bean, values=values)})
+
+
+def _close_out(state: State, sheet: PlayerSheet, forced: bool) -> PlayerSheet:
+    name, collection = sheet.name, sheet.open_collection
+    if collection is None:
+        raise RulesError(f"{name} has no collection to close out")
+    if forced and sheet.secret_collection is None:
+        raise RulesError(f"{name} has only one collection: a close-out is forced only when a player "
+                         "with two collections has no card in hand that fits either")
+    outcome = close_out(collection)
+    size = len(collection.values)
+    if outcome.trophy is None and not forced:
+        raise RulesError(f"{name}'s open collection ({collection.label}) has {size} cards and no {size}: "
+                         "it has no value, and is closed out only when forced")
+    trophies = sheet.trophies + ((outcome.trophy,) if outcome.trophy else ())
+    if trophy_points(trophies) >= END_AT:
+        for other in state.players:
+            if other.name != name and other.trophy_points >= END_AT:
+                raise RulesError(f"{other.name}'s trophies already reached {END_AT}: the game ended "
+                                 f"at the end of {other.name}'s turn; record the end of the game")
+    return sheet.replace(trophies=tuple(sorted(trophies)), open_collection=sheet.secret_collection,
+                         secret_collection=None)
+
+
+def apply(state: State, action: Lay | CloseOut | EndGame) -> State:
+    """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
+    if state.ended_by is not None:
+        raise RulesError(f"the game is over: {state.ended_by} ended it")
+    sheet = state.sheet(action.player)
+    if isinstance(action, Lay):
+        return state.with_sheet(_lay(state, sheet, action))
+    if isinstance(action, CloseOut):
+        return state.with_sheet(_close_out(state, sheet, action.forced))
+    if isinstance(action, EndGame):
+        if sheet.trophy_points < END_AT:
+            raise RulesError(f"{sheet.name}'s trophies are worth {sheet.trophy_points}; the game ends "
+                             f"only after the turn in which a player's trophies reach {END_AT}")
+        return State(players=state.players, ended_by=sheet.name)
+    raise RulesError(f"{action!r} is not a Space Beans action")
+
+
+def is_over(state: State) -> bool:
+    return state.ended_by is not None
+
+
+def breakdown(state: State, sheet: PlayerSheet) -> dict[str, int]:
+    return score(sheet.trophies, sheet.collections, is_over(state), sheet.name == state.ended_by)
+
+
+def result(state: State) -> GameResult:
+    return build_result(GAME_ID, {s.name: breakdown(state, s) for s in state.players}, over=is_over(state))
+
+
+def seen_by(state: State, viewer: str | None) -> dict[str, Any]:
+    """The state as JSON for ``viewer`` (None: an onlooker). Until the game is over, every
+    other player's secret collection shows only how many cards it holds: ``{"cards": n}``."""
+    data = state.model_dump(mode="json")
+    if not is_over(state):  # at the end all secret collections are turned face-up
+        for sheet in data["players"]:
+            secret = sheet["secret_collection"]
+            if secret is not None and sheet["name"] != viewer:
+                sheet["secret_collection"] = {"cards": len(secret["values"])}
+    return data
+
+
+def parse_action(data: Any) -> Lay | CloseOut | EndGame:
+    try:
+        return ACTION.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:])
+        reason = first["msg"].removeprefix("Value error, ")
+        raise RulesError(f"not a valid entry: {where + ': ' if where else ''}{reason}") from None

@@ -1,0 +1,320 @@
+"""Recording a Space Beans game action by action (rulebook: Gameplay, End of Game)."""
+
+import pytest
+
+from sheets.errors import RulesError
+from sheets.game import fold
+from sheets.space_beans import RULES, Card, CloseOut, Collection, EndGame, Lay, State, seen_by
+
+
+def start(*players: str) -> State:
+    return RULES.new_game({"players": list(players or ("Leia", "Londo"))})
+
+
+def lay(player, bean, *values, collection="open", new=False):
+    return Lay(player=player, collection=collection, new=new, bean=bean, values=values)
+
+
+def play(state: State, *actions) -> State:
+    for action in actions:
+        state = RULES.apply(state, action)
+    return state
+
+
+def refused(state: State, action, message: str) -> None:
+    """The action is refused with ``message`` and the state stays as it was."""
+    before = state.model_copy(deep=True)
+    with pytest.raises(RulesError) as exc:
+        RULES.apply(state, action)
+    assert message in str(exc.value)
+    assert state == before
+
+
+def earn(state: State, player: str, bean: str, value: int, fill: tuple[int, ...]) -> State:
+    """Lay a collection of ``value`` cards holding a ``value`` and close it out."""
+    return play(state, lay(player, bean, value, *fill, new=True), CloseOut(player=player))
+
+
+# --- Setup -----------------------------------------------------------------------------
+
+def test_two_to_six_players():
+    """Game Contents: Players 2-6."""
+    assert start("A", "B").names == ("A", "B")
+    assert len(start(*"ABCDEF").players) == 6
+    for players in (["A"], list("ABCDEFG")):
+        with pytest.raises(RulesError, match="2 to 6"):
+            RULES.new_game({"players": players})
+
+
+def test_names_are_stripped_and_unique():
+    assert start(" Leia ", "Londo").names == ("Leia", "Londo")
+    with pytest.raises(RulesError, match="named twice"):
+        RULES.new_game({"players": ["Leia", "Leia "]})
+
+
+# --- Action 3: add to a collection or start a new one ---------------------------------
+
+def test_first_round_start_one_collection_face_up():
+    """Example 1: Leia lays out two Darth Beans: her open collection."""
+    state = play(start(), lay("Leia", "darth-beans", 3, 6, new=True))
+    assert state.sheet("Leia").open_collection == Collection(bean="darth-beans", values=(3, 6))
+    assert state.sheet("Leia").secret_collection is None
+
+
+def test_a_players_first_collection_is_the_open_one():
+    refused(start(), lay("Leia", "bohrion", 4, collection="secret", new=True), "a new collection is the open one")
+
+
+def test_a_second_collection_is_the_secret_one():
+    """Action 3: with one (open) collection, the second one is the secret collection."""
+    state = play(start(), lay("Leia", "bohrion", 4, new=True))
+    refused(state, lay("Leia", "moonbohnen", 2, new=True), "a new collection is the secret one")
+    state = play(state, lay("Leia", "moonbohnen", 2, collection="secret", new=True))
+    assert state.sheet("Leia").secret_collection == Collection(bean="moonbohnen", values=(2,))
+
+
+def test_never_more_than_two_collections():
+    """Action 3: a player may never have more than two collections at once."""
+    state = play(start(), lay("Leia", "bohrion", 4, new=True),
+                 lay("Leia", "moonbohnen", 2, collection="secret", new=True))
+    refused(state, lay("Leia", "bluebeans", 1, collection="secret", new=True), "already has two collections")
+
+
+def test_add_to_an_existing_collection_of_the_same_type():
+    state = play(start(), lay("Leia", "bohrion", 4, new=True), lay("Leia", "bohrion", 9, 5))
+    assert state.sheet("Leia").open_collection.values == (4, 9, 5)
+    refused(state, lay("Leia", "bluebeans", 7), "Leia's open collection is Bohrion, not Bluebeans")
+    refused(state, lay("Leia", "bohrion", 7, collection="secret"), "Leia has no secret collection")
+
+
+def test_same_type_in_both_collections_is_permitted():
+    """Action 3: it is permitted to collect the same type in both collections at once."""
+    state = play(start(), lay("Leia", "bohrion", 4, new=True),
+                 lay("Leia", "bohrion", 5, collection="secret", new=True),
+                 lay("Leia", "bohrion", 6, collection="secret"))
+    assert state.sheet("Leia").secret_collection.values == (5, 6)
+
+
+def test_adding_to_the_secret_collection_is_private():
+    """Action 3: cards added to the secret collection are placed face-down."""
+    assert lay("Leia", "bohrion", 5, collection="secret").is_private
+    assert not lay("Leia", "bohrion", 5).is_private
+
+
+# --- The supply: 105 cards -----------------------------------------------------------
+
+def test_no_card_more_often_than_the_deck_holds_it_across_players():
+    """Game Contents: two "5"s of Bohrion; trophies and collections of all players count."""
+    state = earn(start(), "Londo", "bohrion", 5, (1, 2, 3, 4))
+    state = earn(state, "Londo", "bohrion", 3, (1, 2))
+    state = play(state, lay("Leia", "bohrion", 5, new=True))
+    refused(state, lay("Londo", "bohrion", 5, new=True), "Bohrion 5: all 2 cards are already on the table")
+    refused(state, lay("Leia", "bohrion", 3), "Bohrion 3: the only card is already on the table")
+    refused(state, lay("Leia", "bohrion", 4, 4, 4), "Bohrion 4: the deck holds only 2")
+    state = play(state, lay("Leia", "bohrion", 4))
+    refused(state, lay("Leia", "bohrion", 4, 4), "Bohrion 4: the deck holds only 2, and 1 is already on the table")
+
+
+def test_discarded_cards_return_to_the_supply():
+    """Close out: the rest of the collection goes to the discard pile (reshuffled later)."""
+    state = earn(start(), "Londo", "bohrion", 5, (1, 2, 3, 4))
+    state = play(state, lay("Leia", "bohrion", 1, 2, 3, 4, new=True))
+    assert state.sheet("Leia").open_collection.values == (1, 2, 3, 4)
+
+
+# --- Action 2: close out --------------------------------------------------------------
+
+def test_examples_2a_2b_londo_closes_out_both_collections():
+    """Examples 2a/2b: Centauribohnen 3,6,7 -> trophy 3; the secret Bohrion of five with
+    two 5s turns up and is closed out too -> one 5 kept."""
+    state = play(start(), lay("Londo", "centauribohnen", 3, 6, 7, new=True),
+                 lay("Londo", "bohrion", 5, 1, 5, 8, 9, collection="secret", new=True))
+    state = play(state, CloseOut(player="Londo"))
+    londo = state.sheet("Londo")
+    assert londo.trophies == (Card(bean="centauribohnen", value=3),)
+    assert londo.open_collection == Collection(bean="bohrion", values=(5, 1, 5, 8, 9))
+    assert londo.secret_collection is None
+    state = play(state, CloseOut(player="Londo"))
+    londo = state.sheet("Londo")
+    assert londo.trophies == (Card(bean="centauribohnen", value=3), Card(bean="bohrion", value=5))
+    assert londo.collections == ()
+    assert RULES.result(state).players[1].breakdown["trophies"] == 8
+    # the second 5 went to the discard pile: it may be laid again
+    play(state, lay("Leia", "bohrion", 5, new=True))
+
+
+def test_example_3_forced_close_out_of_a_valueless_collection_discards_all():
+    """Example 3: Jean-Luc must close out four Klingbohnen without a 4: all are discarded."""
+    state = play(start("Jean-Luc", "Leia"), lay("Jean-Luc", "klingbohnen", 1, 5, 8, 9, new=True),
+                 lay("Jean-Luc", "bluebeans", 2, 6, collection="secret", new=True))
+    state = play(state, CloseOut(player="Jean-Luc", forced=True))
+    jean_luc = state.sheet("Jean-Luc")
+    assert jean_luc.trophies == ()
+    assert jean_luc.open_collection == Collection(bean="bluebeans", values=(2, 6))
+    assert jean_luc.secret_collection is None
+
+
+def test_forced_close_out_of_a_valuable_collection_keeps_the_trophy():
+    state = play(start(), lay("Leia", "bohrion", 2, 9, new=True),
+                 lay("Leia", "bluebeans", 4, collection="secret", new=True),
+                 CloseOut(player="Leia", forced=True))
+    assert state.sheet("Leia").trophies == (Card(bean="bohrion", value=2),)
+
+
+def test_a_valueless_collection_is_not_closed_out_voluntarily():
+    """A collection need not be closed out if it has no value; only a forced close-out discards it."""
+    state = play(start(), lay("Leia", "klingbohnen", 1, 5, 8, 9, new=True))
+    refused(state, CloseOut(player="Leia"), "has 4 cards and no 4: it has no value")
+
+
+def test_a_close_out_is_forced_only_with_two_collections():
+    """If the player has no secret collection, the open collection need not be closed out."""
+    state = play(start(), lay("Leia", "klingbohnen", 1, 5, 8, 9, new=True))
+    refused(state, CloseOut(player="Leia", forced=True), "a close-out is forced only when a player with two")
+
+
+def test_nothing_to_close_out():
+    refused(start(), CloseOut(player="Leia"), "Leia has no collection to close out")
+
+
+def test_after_closing_out_both_a_new_collection_is_the_open_one():
+    """Note: a player who has closed out both collections must start a new open collection."""
+    state = earn(start(), "Leia", "bohrion", 1, ())
+    state = play(state, lay("Leia", "bluebeans", 2, new=True))
+    assert state.sheet("Leia").open_collection.bean == "bluebeans"
+
+
+def test_unknown_player():
+    refused(start(), lay("Han", "bohrion", 4, new=True), "'Han' is not playing; the players are Leia, Londo")
+
+
+# --- End of Game ----------------------------------------------------------------------
+
+def reach_31(state: State, player: str = "Allister") -> State:
+    """Trophies Bohrion 9, Moonbohnen 8, Bluebeans 7, Beanliens 5, Centauribohnen 2: 31 points."""
+    state = earn(state, player, "bohrion", 9, (1, 2, 3, 4, 4, 5, 5, 6))
+    state = earn(state, player, "moonbohnen", 8, (1, 2, 3, 4, 4, 5, 5))
+    state = earn(state, player, "bluebeans", 7, (1, 2, 3, 4, 4, 5))
+    state = earn(state, player, "beanliens", 5, (1, 2, 3, 4))
+    return earn(state, player, "centauribohnen", 2, (9,))
+
+
+def test_allisters_36_points():
+    """End of Game example: 31 trophies + 3 Bohnus + Klingbohnen 1,4,4,5,7,9 (0)
+    + Darth Beans 2,8 (2) = 36."""
+    state = reach_31(start("Allister", "Leia"))
+    state = play(state, lay("Allister", "klingbohnen", 1, 4, 4, 5, 7, 9, new=True),
+                 lay("Allister", "darth-beans", 2, 8, collection="secret", new=True))
+    assert state.sheet("Allister").trophy_points == 31
+    assert not RULES.is_over(state)
+    state = play(state, EndGame(player="Allister"))
+    assert RULES.is_over(state)
+    result = RULES.result(state)
+    assert result.players[0].breakdown == {"trophies": 31, "bohnus": 3, "collections": 2, "total": 36}
+    assert result.winners == ("Allister",)
+
+
+def test_while_the_game_runs_only_trophies_count_and_nobody_has_won():
+    state = play(start(), lay("Leia", "darth-beans", 2, 8, new=True))
+    state = earn(state, "Londo", "bohrion", 1, ())
+    result = RULES.result(state)
+    assert [p.breakdown for p in result.players] == [
+        {"trophies": 0, "bohnus": 0, "collections": 0, "total": 0},
+        {"trophies": 1, "bohnus": 0, "collections": 0, "total": 1},
+    ]
+    assert result.winners == ()
+
+
+def test_at_the_end_every_players_collections_are_closed_out_as_usual():
+    """End of Game: all secret collections are turned face-up and closed out as usual."""
+    state = play(start("Allister", "Leia"), lay("Leia", "darth-beans", 2, 8, new=True),
+                 lay("Leia", "klingbohnen", 3, 1, 9, collection="secret", new=True))
+    state = play(reach_31(state), EndGame(player="Allister"))
+    leia = RULES.result(state).players[1]
+    assert leia.breakdown == {"trophies": 0, "bohnus": 0, "collections": 5, "total": 5}
+
+
+def test_the_game_ends_only_when_trophies_reach_30():
+    state = earn(start(), "Leia", "bohrion", 9, (1, 2, 3, 4, 4, 5, 5, 6))
+    refused(state, EndGame(player="Leia"), "Leia's trophies are worth 9")
+
+
+def test_nothing_is_recorded_after_the_end():
+    state = play(reach_31(start("Allister", "Leia")), EndGame(player="Allister"))
+    refused(state, lay("Leia", "klingbohnen", 1, new=True), "the game is over: Allister ended it")
+    refused(state, EndGame(player="Allister"), "the game is over")
+
+
+def test_the_enders_turn_goes_on_after_reaching_30():
+    """The game ends at the end of the turn: the ender still adds cards (action 3)."""
+    state = play(reach_31(start("Allister", "Leia")), lay("Allister", "klingbohnen", 1, new=True))
+    assert state.sheet("Allister").open_collection is not None
+
+
+def test_only_one_player_can_reach_30():
+    """End of Game: the game ends at the end of the turn of the first player to reach 30."""
+    state = reach_31(start("Allister", "Leia"))
+    state = earn(state, "Leia", "klingbohnen", 9, (1, 2, 3, 4, 4, 5, 5, 6))
+    state = earn(state, "Leia", "darth-beans", 8, (1, 2, 3, 4, 4, 5, 5))
+    state = earn(state, "Leia", "bohrion", 8, (1, 2, 3, 4, 4, 5, 5))
+    state = play(state, lay("Leia", "beanliens", 9, 1, 2, 3, 4, 4, 6, 6, 7, new=True))
+    refused(state, CloseOut(player="Leia"), "Allister's trophies already reached 30")
+
+
+def test_ties_share_the_victory():
+    """End of Game: the player with the most points wins; tied players share the victory."""
+    state = earn(start(), "Londo", "klingbohnen", 9, (1, 2, 3, 4, 4, 5, 5, 6))
+    state = earn(state, "Londo", "darth-beans", 9, (1, 2, 3, 4, 4, 5, 5, 6))
+    state = earn(state, "Londo", "klingbohnen", 8, (1, 2, 3, 4, 4, 5, 5))  # 26 in trophies
+    state = play(state, lay("Londo", "darth-beans", 8, 1, 2, 3, 4, 4, 5, 5, new=True))  # worth 8
+    state = play(reach_31(state, "Leia"), EndGame(player="Leia"))  # 31 + 3
+    result = RULES.result(state)
+    assert [(p.total, p.rank) for p in result.players] == [(34, 1), (34, 1)]
+    assert result.winners == ("Leia", "Londo")
+
+
+# --- Privacy: the secret collection ---------------------------------------------------
+
+def test_other_players_see_only_the_size_of_a_secret_collection():
+    """Action 2: only the player who laid down the secret collection knows its contents;
+    action 3: others can see how many cards are in it."""
+    state = play(start(), lay("Leia", "bohrion", 4, new=True),
+                 lay("Leia", "moonbohnen", 2, 7, collection="secret", new=True))
+    for viewer in ("Londo", None):
+        leia = seen_by(state, viewer)["players"][0]
+        assert leia["secret_collection"] == {"cards": 2}
+        assert leia["open_collection"] == {"bean": "bohrion", "values": [4]}
+        assert "moonbohnen" not in str(seen_by(state, viewer))
+    own = seen_by(state, "Leia")["players"][0]
+    assert own["secret_collection"] == {"bean": "moonbohnen", "values": [2, 7]}
+
+
+def test_at_the_end_secret_collections_are_turned_face_up():
+    state = play(start("Allister", "Leia"), lay("Leia", "klingbohnen", 4, new=True),
+                 lay("Leia", "darth-beans", 2, 7, collection="secret", new=True))
+    state = play(reach_31(state), EndGame(player="Allister"))
+    assert seen_by(state, "Allister")["players"][1]["secret_collection"]["values"] == [2, 7]
+
+
+# --- The action log -------------------------------------------------------------------
+
+def test_actions_round_trip_through_json_and_replay():
+    actions = [lay("Leia", "bohrion", 4, new=True), lay("Leia", "moonbohnen", 2, collection="secret", new=True),
+               CloseOut(player="Leia", forced=True)]
+    log = [a.model_dump(mode="json") for a in actions]
+    assert [RULES.parse_action(d) for d in log] == actions
+    assert fold(RULES, {"players": ["Leia", "Londo"]}, log) == play(start(), *actions)
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"kind": "draw", "player": "Leia"}, "not a valid entry"),
+    ({"kind": "lay", "player": "Leia", "collection": "open", "bean": "bohrion", "values": [10]}, "1 to 9"),
+    ({"kind": "lay", "player": "Leia", "collection": "open", "bean": "bohrion", "values": []}, "values"),
+    ({"kind": "lay", "player": "Leia", "collection": "left", "bean": "bohrion", "values": [1]}, "collection"),
+    ({"kind": "lay", "player": "Leia", "collection": "open", "bean": "limabohnen", "values": [1]}, "bean"),
+    ({"kind": "close-out", "player": "Leia", "hand": []}, "hand"),
+])
+def test_malformed_actions_are_refused(data, message):
+    with pytest.raises(RulesError) as exc:
+        RULES.parse_action(data)
+    assert message in str(exc.value)

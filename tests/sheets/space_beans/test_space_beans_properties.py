@@ -1,0 +1,157 @@
+"""Random games (testing.md, layer 1): whatever a table enters, the sheet stays a possible table."""
+
+import json
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sheets.errors import RulesError
+from sheets.game import fold
+from sheets.scorefile import score
+from sheets.space_beans import DECK, END_AT, RULES, Bean, CloseOut, EndGame, Lay, State
+from sheets.space_beans.scorefile import read
+
+NAMES = ["Ann", "Ben", "Cem", "Dana", "Eli", "Fay"]
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def free_values(state: State, bean: Bean) -> list[int]:
+    spare = DECK - state.on_table()
+    return sorted(c.value for c in spare.elements() if c.bean == bean)
+
+
+@st.composite
+def any_action(draw, state: State):
+    """Anything a table might enter, legal or not."""
+    player = draw(st.sampled_from(state.names))
+    kind = draw(st.sampled_from(["lay", "close-out", "end-game"]))
+    if kind == "lay":
+        return Lay(player=player, collection=draw(st.sampled_from(["open", "secret"])), new=draw(st.booleans()),
+                   bean=draw(st.sampled_from(list(Bean))),
+                   values=tuple(draw(st.lists(st.integers(1, 9), min_size=1, max_size=4))))
+    if kind == "close-out":
+        return CloseOut(player=player, forced=draw(st.booleans()))
+    return EndGame(player=player)
+
+
+@st.composite
+def growing_lay(draw, state: State):
+    """A legal lay that makes the open collection worth something (so games reach 30)."""
+    sheet = draw(st.sampled_from(state.players))
+    if sheet.open_collection is None:
+        bean, current = draw(st.sampled_from(list(Bean))), ()
+    elif sheet.secret_collection is None and draw(st.booleans()):
+        return None
+    else:
+        bean, current = sheet.open_collection.bean, sheet.open_collection.values
+    if len(current) >= 9:
+        return None
+    size = draw(st.integers(len(current) + 1, 9))
+    free = free_values(state, bean)
+    values = [] if size in current else [size]
+    if values and size not in free:
+        return None
+    for value in values:
+        free.remove(value)
+    values += free[: size - len(current) - len(values)]
+    if len(current) + len(values) != size:
+        return None
+    return Lay(player=sheet.name, collection="open", new=sheet.open_collection is None, bean=bean,
+               values=tuple(values))
+
+
+@st.composite
+def games(draw):
+    """(setup, action log, every state along the way) of a random game. A growing lay from
+    free cards must always be accepted (rulebook: action 3); anything else may be refused."""
+    setup = {"players": NAMES[: draw(st.integers(2, 6))]}
+    log, states = [], [RULES.new_game(setup)]
+
+    def record(action) -> None:
+        states.append(RULES.apply(states[-1], action))
+        log.append(action.model_dump(mode="json"))
+
+    for _ in range(draw(st.integers(0, 80))):
+        if RULES.is_over(states[-1]):
+            break
+        leaders = [p.name for p in states[-1].players if p.trophy_points >= END_AT]
+        if leaders and draw(st.booleans()):
+            record(EndGame(player=leaders[0]))
+        elif draw(st.booleans()):
+            lay = draw(growing_lay(states[-1]))
+            if lay is not None:
+                record(lay)
+                if draw(st.booleans()):  # worth something now: close it out, unless someone has 30
+                    try:
+                        record(CloseOut(player=lay.player))
+                    except RulesError as exc:
+                        assert "already reached 30" in str(exc)
+        else:
+            try:
+                record(draw(any_action(states[-1])))
+            except RulesError:
+                pass
+    return setup, log, states
+
+
+def assert_possible_table(state: State) -> None:
+    on_table = state.on_table()
+    assert all(on_table[card] <= DECK[card] for card in on_table), "supply rule broken"
+    for sheet in state.players:
+        assert sheet.secret_collection is None or sheet.open_collection is not None
+        assert all(c.values for c in sheet.collections)
+    assert sum(s.trophy_points >= END_AT for s in state.players) <= 1
+
+
+@SETTINGS
+@given(games())
+def test_random_legal_games_never_break_the_supply_rule(game):
+    """Game Contents: no card is on the table more often than the deck holds it; at most
+    two collections; only one player reaches 30."""
+    for state in game[2]:
+        assert_possible_table(state)
+
+
+@SETTINGS
+@given(games(), st.data())
+def test_a_rejected_action_leaves_the_state_equal(game, data):
+    state = game[2][-1]
+    before = state.model_copy(deep=True)
+    for _ in range(10):
+        try:
+            RULES.apply(state, data.draw(any_action(state)))
+        except RulesError:
+            pass
+        assert state == before
+
+
+@SETTINGS
+@given(games())
+def test_replaying_the_saved_log_gives_the_same_state(game):
+    setup, log, states = game
+    saved = json.loads(json.dumps(log))
+    assert fold(RULES, setup, saved) == states[-1]
+
+
+@SETTINGS
+@given(games())
+def test_export_then_import_gives_the_same_game(game):
+    """A finished (or unfinished) game survives being written and read as a score file."""
+    state = game[2][-1]
+    exported = json.loads(json.dumps(RULES.export(state)))
+    assert read(exported) == state
+    assert fold(RULES, *RULES.import_file(exported)) == state
+    assert RULES.result(state) == score(exported)
+
+
+@SETTINGS
+@given(games(), st.randoms())
+def test_totals_never_depend_on_player_order(game, random):
+    """The same table scored with the players listed in another order."""
+    exported = RULES.export(game[2][-1])
+    shuffled = dict(exported, players=random.sample(exported["players"], len(exported["players"])))
+    by_name = {p.name: (p.total, p.rank, p.breakdown) for p in score(exported).players}
+    result = score(shuffled)
+    assert {p.name: (p.total, p.rank, p.breakdown) for p in result.players} == by_name
+    assert Counter(result.winners) == Counter(score(exported).winners)

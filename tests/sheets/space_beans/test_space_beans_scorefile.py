@@ -1,0 +1,180 @@
+"""``space-beans`` score files (score-files.md, section space-beans)."""
+
+import copy
+
+import pytest
+
+from sheets.errors import ScoreFileError
+from sheets.game import fold
+from sheets.scorefile import score
+from sheets.space_beans import RULES, seen_by
+from sheets.space_beans.scorefile import read
+
+
+def trophies(*cards: str) -> list[dict]:
+    """ "bohrion-9" -> {"bean": "bohrion", "value": 9}"""
+    return [{"bean": c.rsplit("-", 1)[0], "value": int(c.rsplit("-", 1)[1])} for c in cards]
+
+
+ALLISTER_31 = trophies("bohrion-9", "moonbohnen-8", "bluebeans-7", "beanliens-5", "centauribohnen-2")
+
+
+def allister_file() -> dict:
+    """The rulebook's End of Game example, with Leia as the other player."""
+    return copy.deepcopy({
+        "format": "beans-score/1", "game": "space-beans",
+        "players": ["Allister", "Leia"],
+        "ended_by": "Allister",
+        "trophies": {"Allister": ALLISTER_31, "Leia": trophies("bohrion-5", "bluebeans-3", "bluebeans-4")},
+        "collections": {
+            "Allister": [{"bean": "klingbohnen", "values": [1, 4, 4, 5, 7, 9]},
+                         {"bean": "darth-beans", "values": [2, 8]}],
+            "Leia": [{"bean": "moonbohnen", "values": [3, 1, 9]}],
+        },
+    })
+
+
+def test_allisters_36_from_a_score_file():
+    """End of Game example: 31 + 3 + 0 + 2 = 36; the result JSON of score-files.md."""
+    assert score(allister_file()).as_json() == {
+        "game": "space-beans",
+        "players": [
+            {"name": "Allister", "total": 36, "rank": 1,
+             "breakdown": {"trophies": 31, "bohnus": 3, "collections": 2, "total": 36}},
+            {"name": "Leia", "total": 15, "rank": 2,
+             "breakdown": {"trophies": 12, "bohnus": 0, "collections": 3, "total": 15}},
+        ],
+        "winners": ["Allister"],
+    }
+
+
+def test_a_game_not_over_counts_only_trophies():
+    """score-files.md: ended_by null: only trophies count, collections not closed out, no winners."""
+    data = allister_file()
+    data["ended_by"] = None
+    result = score(data).as_json()
+    assert [p["breakdown"] for p in result["players"]] == [
+        {"trophies": 31, "bohnus": 0, "collections": 0, "total": 31},
+        {"trophies": 12, "bohnus": 0, "collections": 0, "total": 12},
+    ]
+    assert result["winners"] == []
+
+
+def test_empty_lists_and_blanks_around_names_are_fine():
+    data = allister_file()
+    data["players"] = [" Allister ", "Leia"]
+    data["trophies"]["Leia"] = []
+    data["collections"][" Leia "] = data["collections"].pop("Leia")
+    data["ended_by"] = "Allister "
+    assert [p.total for p in score(data).players] == [36, 3]
+
+
+def problem(change) -> str:
+    data = allister_file()
+    change(data)
+    with pytest.raises(ScoreFileError) as exc:
+        score(data)
+    return str(exc.value)
+
+
+def _set(path: list, value):
+    def change(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        if value is DELETE:
+            del target[path[-1]]
+        else:
+            target[path[-1]] = value
+    return change
+
+
+DELETE = object()
+
+
+@pytest.mark.parametrize("change, expected", [
+    (_set(["score"], 3), "score: unknown key"),
+    (_set(["ended_by"], DELETE), "ended_by: missing"),
+    (_set(["players"], ["Allister"]), "players: 1 players; this game is for 2 to 6"),
+    (_set(["players"], list("ABCDEFG")), "players: 7 players; this game is for 2 to 6"),
+    (_set(["players"], ["Leia", "Leia"]), "players: player 2: Leia is named twice"),
+    (_set(["players"], ["Allister", ""]), "players: player 2: the name is empty"),
+    (_set(["trophies", "Allister", 2, "value"], 10), "trophies.Allister[2].value: 10 is not a card value"),
+    (_set(["trophies", "Allister", 2, "value"], "7"), "trophies.Allister[2].value: Input should be a valid integer"),
+    (_set(["trophies", "Allister", 0, "bean"], "limabohnen"), "trophies.Allister[0].bean: Input should be"),
+    (_set(["trophies", "Allister", 0, "colour"], "red"), "trophies.Allister[0].colour: unknown key"),
+    (_set(["trophies", "Han"], []), "trophies.Han: not one of the players (Allister, Leia)"),
+    (_set(["trophies", "Leia"], DELETE), "trophies.Leia: missing"),
+    (_set(["collections", "Leia"], DELETE), "collections.Leia: missing"),
+    (_set(["collections", "Leia", 0, "values"], []), "collections.Leia[0].values: a collection holds at least one card"),
+    (_set(["collections", "Leia", 0, "values", 1], 0), "collections.Leia[0].values[1]: 0 is not a card value"),
+    (lambda d: d["collections"]["Leia"].extend([{"bean": "bluebeans", "values": [1]},
+                                                {"bean": "bluebeans", "values": [2]}]),
+     "collections.Leia: 3 collections; a player has at most two (open and secret)"),
+    (lambda d: d["collections"]["Leia"].append({"bean": "bohrion", "values": [5, 5]}),
+     "collections.Leia[1].values[1]: Bohrion 5: all 2 cards are already on the table"),
+    (lambda d: d["trophies"]["Leia"].append({"bean": "bohrion", "values": 9}),
+     "trophies.Leia[3].value: missing"),
+    (lambda d: d["trophies"]["Leia"].extend(trophies("bohrion-9", "bohrion-9")),
+     "trophies.Leia[4]: Bohrion 9: all 2 cards are already on the table"),
+    (lambda d: d["trophies"]["Leia"].append({"bean": "bluebeans", "value": 3}),
+     "trophies.Leia[3]: Bluebeans 3: the only card is already on the table"),
+    (_set(["ended_by"], "Han"), "ended_by: 'Han' is not one of the players (Allister, Leia)"),
+    (_set(["ended_by"], "Leia"), "ended_by: Leia's trophies are worth 12; the game ends when a player's trophies reach 30"),
+    (_set(["trophies", "Leia"], trophies("klingbohnen-9", "darth-beans-9", "klingbohnen-8", "darth-beans-8")),
+     "trophies.Leia: worth 34, but only Allister, who ended the game, can have 30 or more"),
+])
+def test_invalid_files_name_the_place(change, expected):
+    assert problem(change).startswith(expected)
+
+
+def test_two_players_at_30_is_never_a_game_in_progress():
+    """End of Game: the game ends after the turn of the first player to reach 30."""
+    def change(data):
+        data["ended_by"] = None
+        data["trophies"]["Leia"] = trophies("klingbohnen-9", "darth-beans-9", "klingbohnen-8", "darth-beans-8")
+    assert problem(change).startswith("trophies.Leia: worth 34, but Allister's trophies reached 30 too")
+
+
+def test_score_file_checks_its_own_game_and_format():
+    data = allister_file()
+    data["game"] = "bohnanza"
+    with pytest.raises(ScoreFileError, match="^game: "):
+        RULES.score_file(data)
+
+
+def test_export_writes_the_file_back():
+    """Trophies are a pile: the export sorts them; everything else comes back as it was."""
+    data = allister_file()
+    exported = RULES.export(read(data))
+    for name, cards in exported.pop("trophies").items():
+        assert sorted(map(str, cards)) == sorted(map(str, data["trophies"][name]))
+    del data["trophies"]
+    assert exported == data
+    assert score(RULES.export(read(allister_file()))) == score(allister_file())
+
+
+@pytest.mark.parametrize("ended_by", ["Allister", None])
+def test_import_folds_into_the_game_the_file_records(ended_by):
+    data = allister_file()
+    data["ended_by"] = ended_by
+    setup, actions = RULES.import_file(copy.deepcopy(data))
+    state = fold(RULES, setup, actions)
+    assert state == read(data)
+    assert RULES.is_over(state) == (ended_by is not None)
+
+
+def test_import_of_every_card_as_a_trophy():
+    """The highest trophies are earned first, so even the whole of one bean type imports."""
+    every_bohrion = [{"bean": "bohrion", "value": v} for v in (1, 2, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9)]
+    data = {"format": "beans-score/1", "game": "space-beans", "players": ["Ann", "Ben"], "ended_by": "Ann",
+            "trophies": {"Ann": every_bohrion, "Ben": []}, "collections": {"Ann": [], "Ben": []}}
+    state = fold(RULES, *RULES.import_file(data))
+    assert state == read(data)
+
+
+def test_an_unfinished_games_import_keeps_secret_collections_private():
+    data = allister_file()
+    data["ended_by"] = None
+    state = fold(RULES, *RULES.import_file(data))
+    assert seen_by(state, "Leia")["players"][0]["secret_collection"] == {"cards": 2}
