@@ -133,6 +133,10 @@ class Phone:
             self.page.wait_for_timeout(150)
         locator.click()
 
+    def chip(self, name: str):
+        """A selectable chip (Flutter exposes it as a checkbox)."""
+        return self.page.get_by_role("checkbox", name=name)
+
     def text(self, text: str, exact: bool = False):
         return self.page.get_by_text(text, exact=exact)
 

@@ -1,0 +1,77 @@
+"""Home, finished games and restarts, with games stored before the server starts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.session import Games
+from companion.storage import open_repository
+from sheets.nicht_die_bohne import DECK, RULES
+from tests.e2e.conftest import Phone, Server
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Ann", "Bo", "Cy"]
+
+
+def deal(seed: int) -> dict[str, list[str]]:
+    deck = sorted(str(c) for c in DECK.elements())
+    random.Random(seed).shuffle(deck)
+    return {p: deck[i * 20:(i + 1) * 20] for i, p in enumerate(PLAYERS)}
+
+
+@pytest.fixture
+def seeded(tmp_path):
+    """A data directory with one finished and one unfinished game, and its server."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    finished = games.new_game(RULES.id, {"players": PLAYERS})
+    for n in (1, 2, 3):
+        for player, cards in deal(n).items():
+            games.dispatch(finished, {"kind": "enter-cards", "round": n, "player": player, "cards": cards})
+    unfinished = games.new_game(RULES.id, {"players": ["Dee", "Eli", "Fay"]})
+    games.dispatch(unfinished, {"kind": "take-card", "round": 1, "player": "Dee", "card": "red-7"})
+    result = RULES.result(games.state(finished))
+    repo.close()
+    server = Server(tmp_path).start()
+    yield server, finished, unfinished, result
+    server.stop()
+
+
+def test_home_lists_games_and_a_finished_game_shows_the_final_ranking(browser, seeded):
+    """Rulebook, Game End: after three rounds, whoever has the most points wins."""
+    server, finished, unfinished, result = seeded
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    phone = Phone(context.new_page(), server.url).open("/")
+    phone.see("Resume")
+    phone.see("Finished games")
+    phone.shot("home")
+    phone.click(phone.button("Ann, Bo, Cy", exact=False))
+    best = max(p.total for p in result.players)
+    if len(result.winners) == 1:
+        phone.see(f"{result.winners[0]} wins with {best}")
+    else:
+        phone.see("Shared victory")
+    for p in result.players:
+        phone.see(f"{p.rank}. {p.name}  {p.total}")
+    phone.shot("ndb-final")
+    context.close()
+
+
+def test_undo_and_redo_survive_a_server_restart(browser, seeded):
+    server, finished, unfinished, result = seeded
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    phone = Phone(context.new_page(), server.url).open(f"/game/{unfinished}")
+    phone.chip("Dee 1/20").wait_for()
+    phone.tap("Undo")
+    phone.chip("Dee 0/20").wait_for()
+
+    server.stop()
+    server.start()
+    phone.open(f"/game/{unfinished}")
+    phone.chip("Dee 0/20").wait_for()
+    phone.tap("Redo")
+    phone.chip("Dee 1/20").wait_for()
+    context.close()
