@@ -1,0 +1,430 @@
+"""Bohnanza: every player's fields and coins, the discard pile and the deck passes.
+
+Rulebook: shared/rules/bohnanza.txt. The companion tracks what lies on the table, not
+the hands (they are secret) nor the draw pile (it is face down). The log holds:
+
+- ``plant``: N cards of one bean go into a player's field (empty, or of that bean);
+- ``harvest``: a field is sold; the beanometer's coins are turned over as coin cards,
+  the rest goes to the discard pile;
+- ``buy-field``: a player pays 3 coins for the third field (once);
+- ``deck-exhausted``: the draw pile ran out. After passes 1 and 2 the discard pile is
+  shuffled into the next pass; after pass 3 the game ends and every field is sold;
+- ``final-count``: the coins and third fields the table counted at the end. It ends the
+  game (or corrects the end) and is how a score file is imported.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel, ConfigDict, Field, Strict, TypeAdapter, ValidationError, field_validator, model_validator,
+)
+
+from sheets.bohnanza.beans import (
+    BEANS, DECK_SIZE, ORDER, PRINTED_BEANOMETERS, Bean, Beanometer, Pile, check_beanometer, label, payout,
+)
+from sheets.errors import RulesError
+from sheets.results import GameResult, build_result, clean_names
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 5
+FIELDS = 2  # "Each player must imagine they have two vacant Bean Fields"
+THIRD_FIELD_PRICE = 3  # "At any time that you have at least 3 points ... buy a 3rd Field"
+PASSES = 3  # "the game ends when the third deck is exhausted"
+
+FROZEN = ConfigDict(frozen=True, extra="forbid")
+Count = Annotated[int, Strict(), Field(ge=0)]
+Positive = Annotated[int, Strict(), Field(ge=1)]
+FieldNumber = Annotated[int, Strict(), Field(ge=1, le=FIELDS + 1)]
+
+
+class Setup(BaseModel):
+    model_config = FROZEN
+
+    players: tuple[str, ...]  # in seating order
+    beanometers: dict[Bean, Beanometer] = {}  # rows corrected from the players' own cards
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _names(cls, value: Any) -> tuple[str, ...]:
+        if not isinstance(value, (list, tuple)):
+            raise ValueError("players must be a list of names")
+        return clean_names(value, MIN_PLAYERS, MAX_PLAYERS)
+
+    @field_validator("beanometers", mode="before")
+    @classmethod
+    def _rows(cls, value: Any) -> dict[Bean, Beanometer]:
+        if not isinstance(value, dict):
+            raise ValueError("beanometers must map a bean to its 4 steps")
+        rows = {}
+        for key, row in value.items():
+            if key not in Bean.__members__.values():
+                raise ValueError(f"{key!r} is not a bean; the beans are {', '.join(Bean)}")
+            rows[Bean(key)] = check_beanometer(Bean(key), row)
+        return rows
+
+
+class BeanField(BaseModel):
+    model_config = FROZEN
+
+    bean: Bean | None = None
+    count: int = 0
+
+
+EMPTY = BeanField()
+
+
+class Farmer(BaseModel):
+    """One player's side of the table."""
+
+    model_config = FROZEN
+
+    name: str
+    fields: tuple[BeanField, ...] = (EMPTY,) * FIELDS
+    coins: Pile = Pile()  # coin cards, by the bean they were
+    counted: int | None = None  # the coins counted at the end (final-count), if entered
+
+    @property
+    def third_field(self) -> bool:
+        return len(self.fields) > FIELDS
+
+    @property
+    def total(self) -> int:
+        return self.coins.total if self.counted is None else self.counted
+
+
+class State(BaseModel):
+    model_config = FROZEN
+
+    farmers: tuple[Farmer, ...]
+    discard: Pile = Pile()
+    deck_pass: int = 1  # 1, 2, 3: how often the draw pile has been (re)built
+    over: bool = False
+    beanometers: tuple[Beanometer, ...] = PRINTED_BEANOMETERS  # in table order
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.farmers)
+
+    def seat(self, player: str) -> int:
+        if player not in self.players:
+            raise RulesError(f"{player!r} is not playing; the players are {', '.join(self.players)}")
+        return self.players.index(player)
+
+    def farmer(self, player: str) -> Farmer:
+        return self.farmers[self.seat(player)]
+
+    def beanometer(self, bean: Bean) -> Beanometer:
+        return self.beanometers[ORDER[bean]]
+
+    def pays(self, bean: Bean, count: int) -> int:
+        """What ``count`` beans of ``bean`` sell for in this game."""
+        return payout(self.beanometer(bean), count)
+
+    def in_play(self, bean: Bean) -> int:
+        """Cards of ``bean`` on the table: in fields, as coins and on the discard pile."""
+        fields = sum(f.count for farmer in self.farmers for f in farmer.fields if f.bean == bean)
+        return fields + sum(farmer.coins[bean] for farmer in self.farmers) + self.discard[bean]
+
+
+# --- actions ---------------------------------------------------------------------------
+
+class Plant(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["plant"] = "plant"
+    player: str
+    field: FieldNumber  # 1, 2, or 3 once bought
+    bean: Bean
+    count: Positive = 1
+
+
+class Harvest(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["harvest"] = "harvest"
+    player: str
+    field: FieldNumber
+
+
+class BuyField(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["buy-field"] = "buy-field"
+    player: str
+
+
+class DeckExhausted(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["deck-exhausted"] = "deck-exhausted"
+
+
+class PlayerCount(BaseModel):
+    """One player's end as counted at the table; also a score file's player entry."""
+
+    model_config = FROZEN
+
+    name: Annotated[str, Strict()]
+    coins: Count
+    third_field: Annotated[bool, Strict()]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _entry(cls, value: Any) -> Any:
+        if not isinstance(value, (dict, PlayerCount)):
+            raise ValueError(
+                f'{_json(value)} is not a player; write {{"name": ..., "coins": ..., "third_field": ...}}'
+            )
+        return value
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _name(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            raise ValueError(f"{_json(value)} is not a name; write it in quotes")
+        return value
+
+    @field_validator("coins", mode="before")
+    @classmethod
+    def _coins(cls, value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{_json(value)} is not a number of coins; write a whole number, 0 or more")
+        return value
+
+    @field_validator("third_field", mode="before")
+    @classmethod
+    def _bought(cls, value: Any) -> Any:
+        if not isinstance(value, bool):
+            raise ValueError(f"{_json(value)}: write true (bought) or false")
+        return value
+
+
+def _json(value: Any) -> str:
+    """A value as it looks in a JSON file."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+class FinalCount(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["final-count"] = "final-count"
+    players: tuple[PlayerCount, ...]
+
+
+Action = Annotated[Plant | Harvest | BuyField | DeckExhausted | FinalCount, Field(discriminator="kind")]
+ACTION = TypeAdapter(Action)
+
+
+def parse_action(data: Any) -> Plant | Harvest | BuyField | DeckExhausted | FinalCount:
+    try:
+        return ACTION.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        reason = first["msg"].removeprefix("Value error, ")
+        raise RulesError(f"not a valid entry: {where + ': ' if where else ''}{reason}") from None
+
+
+# --- rules -----------------------------------------------------------------------------
+
+class HarvestPreview(BaseModel):
+    """What selling a field would do, for a UI to show before the player confirms."""
+
+    model_config = FROZEN
+
+    bean: Bean
+    beans: int
+    coins: int
+    discarded: int
+
+
+def _field(farmer: Farmer, number: int) -> BeanField:
+    if number == FIELDS + 1 and not farmer.third_field:
+        raise RulesError(f"has no third field; buy it first for {THIRD_FIELD_PRICE} coins", farmer.name)
+    if not 1 <= number <= len(farmer.fields):
+        raise RulesError(f"field {number}: the fields are numbered 1 to {len(farmer.fields)}", farmer.name)
+    return farmer.fields[number - 1]
+
+
+def _not_over(state: State) -> None:
+    if state.over:
+        raise RulesError("the game is over; only the final count can still be corrected")
+
+
+def preview_harvest(state: State, player: str, field: int) -> HarvestPreview:
+    """What harvesting ``field`` (1-based) would pay; RulesError if it may not be harvested.
+
+    Rulebook step 1: "if you have a single card in one of the fields then that field
+    cannot be chosen. If both are single cards, you can choose."
+    """
+    _not_over(state)
+    farmer = state.farmer(player)
+    chosen = _field(farmer, field)
+    if chosen.bean is None:
+        raise RulesError(f"field {field} is empty; there is nothing to harvest", player)
+    if chosen.count == 1:
+        for number, other in enumerate(farmer.fields, start=1):
+            if other.count > 1:
+                raise RulesError(
+                    f"field {field} holds a single bean while field {number} holds {other.count}; "
+                    "harvest a field of two or more beans first", player,
+                )
+    coins = state.pays(chosen.bean, chosen.count)
+    return HarvestPreview(bean=chosen.bean, beans=chosen.count, coins=coins, discarded=chosen.count - coins)
+
+
+def _sell(state: State, farmer: Farmer, index: int, discard: Pile) -> tuple[Farmer, Pile]:
+    """Sell field ``index`` (0-based): coins turned over, the rest onto the discard pile."""
+    field = farmer.fields[index]
+    if field.bean is None:
+        return farmer, discard
+    coins = state.pays(field.bean, field.count)
+    fields = list(farmer.fields)
+    fields[index] = EMPTY
+    farmer = Farmer(name=farmer.name, fields=tuple(fields), coins=farmer.coins.plus(field.bean, coins))
+    return farmer, discard.plus(field.bean, field.count - coins)
+
+
+def _replace(state: State, **changes: Any) -> State:
+    return State.model_validate({**dict(state), **changes})
+
+
+def _with(state: State, farmer: Farmer, **changes: Any) -> State:
+    farmers = list(state.farmers)
+    farmers[state.seat(farmer.name)] = farmer
+    return _replace(state, farmers=tuple(farmers), **changes)
+
+
+def _plant(state: State, action: Plant) -> State:
+    _not_over(state)
+    farmer = state.farmer(action.player)
+    field = _field(farmer, action.field)
+    if field.bean not in (None, action.bean):
+        raise RulesError(
+            f"field {action.field} grows {label(field.bean)}; harvest it before planting {label(action.bean)}",
+            action.player,
+        )
+    fields = list(farmer.fields)
+    fields[action.field - 1] = BeanField(bean=action.bean, count=field.count + action.count)
+    return _with(state, Farmer(name=farmer.name, fields=tuple(fields), coins=farmer.coins))
+
+
+def _harvest(state: State, action: Harvest) -> State:
+    preview_harvest(state, action.player, action.field)
+    farmer, discard = _sell(state, state.farmer(action.player), action.field - 1, state.discard)
+    return _with(state, farmer, discard=discard)
+
+
+def _buy(state: State, action: BuyField) -> State:
+    """Pay 3 coins; they go onto the discard pile bean side up (the 1997 Amigo rules).
+
+    The rulebook does not say which coin cards are paid: the engine pays with the bean
+    the player holds most coins of (ties: in table order).
+    """
+    _not_over(state)
+    farmer = state.farmer(action.player)
+    if farmer.third_field:
+        raise RulesError("already has a third field; each player buys it once", action.player)
+    if farmer.total < THIRD_FIELD_PRICE:
+        raise RulesError(
+            f"has {farmer.total} coin{'s' * (farmer.total != 1)}; the third field costs {THIRD_FIELD_PRICE}",
+            action.player,
+        )
+    coins, discard = farmer.coins, state.discard
+    for _ in range(THIRD_FIELD_PRICE):
+        bean = max(Bean, key=coins.__getitem__)
+        coins, discard = coins.plus(bean, -1), discard.plus(bean, 1)
+    bought = Farmer(name=farmer.name, fields=farmer.fields + (EMPTY,), coins=coins)
+    return _with(state, bought, discard=discard)
+
+
+def _deck_exhausted(state: State) -> State:
+    """Passes 1 and 2: the discard pile becomes the next draw pile. Pass 3: the end."""
+    _not_over(state)
+    if state.deck_pass < PASSES:
+        return _replace(state, deck_pass=state.deck_pass + 1, discard=Pile())
+    farmers, discard = [], state.discard
+    for farmer in state.farmers:  # every field is sold; the single-bean rule is for turns
+        for index in range(len(farmer.fields)):
+            farmer, discard = _sell(state, farmer, index, discard)
+        farmers.append(farmer)
+    return _replace(state, farmers=tuple(farmers), discard=discard, over=True)
+
+
+def _final_count(state: State, action: FinalCount) -> State:
+    """The table's count replaces the tracked coins; fields are cleared; the game is over."""
+    counts: dict[str, PlayerCount] = {}
+    for entry in action.players:
+        name = entry.name.strip()
+        state.seat(name)
+        if name in counts:
+            raise RulesError("counted twice", name)
+        counts[name] = entry
+    farmers, total = [], 0
+    for farmer in state.farmers:
+        if farmer.name not in counts:
+            raise RulesError("missing from the final count", farmer.name)
+        entry = counts[farmer.name]
+        total += entry.coins
+        if total > DECK_SIZE:
+            raise RulesError(f"the coins add up to {total}; coins are bean cards and the deck has {DECK_SIZE}",
+                             farmer.name)
+        fields = (EMPTY,) * (FIELDS + entry.third_field)
+        farmers.append(Farmer(name=farmer.name, fields=fields, coins=farmer.coins, counted=entry.coins))
+    return _replace(state, farmers=tuple(farmers), over=True)
+
+
+def check_supply(state: State, where: str | None = None) -> None:
+    """No bean is on the table (fields, coins, discard pile) more often than the deck has it."""
+    for bean in Bean:
+        out = state.in_play(bean)
+        if out > BEANS[bean].cards:
+            raise RulesError(
+                f"{label(bean)}: that makes {out} on the table (fields, coins, discard pile); "
+                f"the deck has only {BEANS[bean].cards}", where,
+            )
+
+
+def apply(state: State, action: Plant | Harvest | BuyField | DeckExhausted | FinalCount) -> State:
+    """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
+    if isinstance(action, Plant):
+        new = _plant(state, action)
+    elif isinstance(action, Harvest):
+        new = _harvest(state, action)
+    elif isinstance(action, BuyField):
+        new = _buy(state, action)
+    elif isinstance(action, DeckExhausted):
+        new = _deck_exhausted(state)
+    elif isinstance(action, FinalCount):
+        new = _final_count(state, action)
+    else:
+        raise RulesError(f"{action!r} is not a Bohnanza action")
+    check_supply(new, getattr(action, "player", None))
+    return new
+
+
+def new_game(setup: dict[str, Any]) -> State:
+    try:
+        parsed = Setup.model_validate(setup)
+    except ValidationError as exc:
+        raise RulesError(exc.errors()[0]["msg"].removeprefix("Value error, ")) from None
+    rows = tuple(parsed.beanometers.get(bean, BEANS[bean].beanometer) for bean in Bean)
+    return State(farmers=tuple(Farmer(name=n) for n in parsed.players), beanometers=rows)
+
+
+def is_over(state: State) -> bool:
+    return state.over
+
+
+def breakdown(farmer: Farmer) -> dict[str, int]:
+    return {"coins": farmer.total, "total": farmer.total}
+
+
+def result(state: State) -> GameResult:
+    """Most coins wins; tied players share the victory (winners only once the game is over)."""
+    return build_result("bohnanza", {f.name: breakdown(f) for f in state.farmers}, over=state.over)
