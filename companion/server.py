@@ -19,6 +19,11 @@ def lan_address() -> str:
         probe.close()
 
 
+def invite_url(host: str, port: int) -> str:
+    shown = lan_address() if host in ("0.0.0.0", "") else host
+    return f"http://{shown}:{port}"
+
+
 def serve(host: str | None, port: int, data_dir: Path, lan: bool = False) -> None:
     import flet as ft
 
@@ -30,12 +35,14 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False) -> Non
         host = lan_address() if lan else "127.0.0.1"
     repo = open_repository(data_dir)  # refuses when another server holds the directory
     games = Games(repo)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    url = invite_url(host, port)
     print(f"Bean Counter serves games from {data_dir}", file=sys.stderr)
-    print(f"Open http://{shown}:{port} on the phones at the table", file=sys.stderr)
-    if shown != host or host not in ("127.0.0.1", "localhost"):
-        print(f"(listening on {host}:{port})", file=sys.stderr)
+    print(f"Open {url} on the phones at the table", file=sys.stderr)
+    if lan or host not in ("127.0.0.1", "localhost", "::1"):
+        import segno
+
+        segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
     try:
-        ft.run(make_main(games), view=None, host=host, port=port, no_cdn=True)
+        ft.run(make_main(games, url), view=None, host=host, port=port, no_cdn=True)
     finally:
         repo.close()

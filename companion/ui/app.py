@@ -11,6 +11,7 @@ import flet as ft
 from companion.session import Games
 
 GamesContext = ft.create_context(None)
+InviteContext = ft.create_context(None)  # the address phones open, when served
 
 SEED = ft.Colors.BROWN  # a warm bean brown, the same in light and dark mode
 
@@ -60,31 +61,38 @@ def go(route: str) -> None:
     ft.context.page.navigate(route)
 
 
+def use_invite_url() -> str | None:
+    return ft.use_context(InviteContext)
+
+
 @ft.component
-def App(games: Games):
+def App(games: Games, invite_url: str | None = None):
     from companion.ui.screens.game import GameScreen
     from companion.ui.screens.home import Home
     from companion.ui.screens.new_game import NewGame
 
     return GamesContext(
         games,
-        lambda: ft.Router(
-            [
-                ft.Route(index=True, component=Home),
-                ft.Route(path="new/:game?", component=NewGame),
-                ft.Route(path="game/:id", component=GameScreen),
-            ],
-            manage_views=True,
+        lambda: InviteContext(
+            invite_url,
+            lambda: ft.Router(
+                [
+                    ft.Route(index=True, component=Home),
+                    ft.Route(path="new/:game?", component=NewGame),
+                    ft.Route(path="game/:id", component=GameScreen),
+                ],
+                manage_views=True,
+            ),
         ),
     )
 
 
-def make_main(games: Games) -> Callable[[ft.Page], None]:
+def make_main(games: Games, invite_url: str | None = None) -> Callable[[ft.Page], None]:
     def main(page: ft.Page) -> None:
         page.title = "Bean Counter"
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.theme = ft.Theme(color_scheme_seed=SEED)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
-        page.render_views(App, games)
+        page.render_views(App, games, invite_url)
 
     return main

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import io
+
 import flet as ft
+import segno
 
 from companion.storage import Summary
-from companion.ui.app import go, notify, use_game, use_games
+from companion.ui.app import go, notify, use_game, use_games, use_invite_url
 from companion.ui.components.common import icon_button, screen, section
 from sheets.registry import GAMES
 
@@ -19,11 +22,36 @@ def when(stamp: str) -> str:
         return stamp
 
 
+def qr_png(url: str) -> bytes:
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="png", scale=8, border=2)
+    return buffer.getvalue()
+
+
+def invite_dialog(url: str, close) -> ft.AlertDialog:
+    """The address the other phones open, as text and as a QR code to scan."""
+    return ft.AlertDialog(
+        title=ft.Text("Invite the table"),
+        content=ft.Column(
+            [
+                ft.Image(src=qr_png(url), width=240, height=240, semantics_label=f"QR code for {url}"),
+                ft.Text(url, size=18, weight=ft.FontWeight.BOLD, selectable=True),
+                ft.Text("Scan the code or open the address on each phone (same Wi-Fi)."),
+            ],
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        actions=[ft.TextButton("Done", on_click=lambda _: close())],
+    )
+
+
 @ft.component
 def Home():
     games = use_games()
     use_game(None)  # any change anywhere refreshes the list
     confirm, set_confirm = ft.use_state(None)
+    inviting, set_inviting = ft.use_state(False)
+    invite_url = use_invite_url()
     summaries = games.summaries()
 
     def delete(summary: Summary) -> None:
@@ -47,6 +75,8 @@ def Home():
         else None
     )
 
+    ft.use_dialog(invite_dialog(invite_url, lambda: set_inviting(False)) if inviting and invite_url else None)
+
     def tile(summary: Summary) -> ft.Control:
         if summary.finished:
             result = ("Winner: " if len(summary.winners) == 1 else "Shared victory: ") + ", ".join(summary.winners)
@@ -64,7 +94,11 @@ def Home():
     unfinished = [s for s in summaries if not s.finished]
     finished = [s for s in summaries if s.finished]
     controls: list[ft.Control] = [
-        ft.FilledButton("New game", icon=ft.Icons.ADD, on_click=lambda _: go("/new"), height=56),
+        ft.Row([
+            ft.FilledButton("New game", icon=ft.Icons.ADD, on_click=lambda _: go("/new"), height=56, expand=True),
+            ft.OutlinedButton("Invite", icon=ft.Icons.QR_CODE, on_click=lambda _: set_inviting(True), height=56,
+                              visible=invite_url is not None),
+        ]),
     ]
     if unfinished:
         controls.append(section("Resume", *[tile(s) for s in unfinished]))
