@@ -38,11 +38,12 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False) -> Non
     url = invite_url(host, port)
     print(f"Bean Counter serves games from {data_dir}", file=sys.stderr)
     print(f"Open {url} on the phones at the table", file=sys.stderr)
-    if lan or host not in ("127.0.0.1", "localhost", "::1"):
+    shared = lan or host not in ("127.0.0.1", "localhost", "::1")
+    if shared:
         import segno
 
         segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
     try:
-        ft.run(make_main(games, url), view=None, host=host, port=port, no_cdn=True)
+        ft.run(make_main(games, url if shared else None), view=None, host=host, port=port, no_cdn=True)
     finally:
         repo.close()

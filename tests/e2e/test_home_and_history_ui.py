@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from companion.session import Games
 from companion.storage import open_repository
 from sheets.nicht_die_bohne import DECK, RULES
+from sheets.scorefile import score
 from tests.e2e.conftest import Phone, Server
 
 pytestmark = pytest.mark.e2e
@@ -74,4 +76,33 @@ def test_undo_and_redo_survive_a_server_restart(browser, seeded):
     phone.chip("Dee 0/20").wait_for()
     phone.tap("Redo")
     phone.chip("Dee 1/20").wait_for()
+    context.close()
+
+
+def test_a_finished_game_downloads_as_a_score_file_and_uploads_back(browser, seeded, tmp_path):
+    """shared/design/score-files.md: the app exports every finished game and imports it back."""
+    server, finished, unfinished, result = seeded
+    context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
+    phone = Phone(context.new_page(), server.url).open("/")
+    phone.see("Finished games")
+    with phone.page.expect_download() as download:
+        phone.tap(f"Export game {finished}")
+    saved = tmp_path / "export.json"
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text())
+    assert data["format"] == "beans-score/1" and data["players"] == PLAYERS
+    assert score(data).as_json()["winners"] == list(result.winners)
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**data, "players": ["Ann", "Bo"]}))
+    with phone.page.expect_file_chooser() as chooser:
+        phone.tap("Import a score file")
+    chooser.value.set_files(str(bad))
+    phone.see("bad.json was not imported: players: 2 players; this game is for 3 to 6")
+
+    with phone.page.expect_file_chooser() as chooser:
+        phone.tap("Import a score file")
+    chooser.value.set_files(str(saved))
+    for p in result.players:
+        phone.see(f"{p.rank}. {p.name}  {p.total}")
     context.close()

@@ -5,13 +5,15 @@ from __future__ import annotations
 from datetime import datetime
 
 import io
+import json
 
 import flet as ft
 import segno
 
-from companion.storage import Summary
+from companion.storage import StorageError, Summary
 from companion.ui.app import go, notify, use_game, use_games, use_invite_url
-from companion.ui.components.common import icon_button, screen, section
+from companion.ui.components.common import error_line, icon_button, screen, section
+from sheets.errors import RulesError
 from sheets.registry import GAMES
 
 
@@ -45,12 +47,25 @@ def invite_dialog(url: str, close) -> ft.AlertDialog:
     )
 
 
+def leading(games, game_id: str) -> str:
+    """", Ann leads" for a game in play (read from the game itself, not the index)."""
+    try:
+        result = games.rules(game_id).result(games.state(game_id))
+    except Exception:  # a damaged game says so when it is opened
+        return ""
+    leaders = [p.name for p in result.players if p.rank == 1]
+    if not any(p.total for p in result.players):
+        return ""
+    return f", {' and '.join(leaders)} lead{'s' if len(leaders) == 1 else ''}"
+
+
 @ft.component
 def Home():
     games = use_games()
     use_game(None)  # any change anywhere refreshes the list
     confirm, set_confirm = ft.use_state(None)
     inviting, set_inviting = ft.use_state(False)
+    problem, set_problem = ft.use_state(None)
     invite_url = use_invite_url()
     summaries = games.summaries()
 
@@ -77,18 +92,53 @@ def Home():
 
     ft.use_dialog(invite_dialog(invite_url, lambda: set_inviting(False)) if inviting and invite_url else None)
 
+    async def export(summary: Summary) -> None:
+        try:
+            data = games.export(summary.id)
+        except (RulesError, StorageError) as exc:
+            set_problem(f"Cannot export: {exc}")
+            return
+        name = f"{summary.game}-{summary.created[:10]}-{summary.id}.json"
+        await ft.FilePicker().save_file(file_name=name, src_bytes=json.dumps(data, indent=2).encode())
+
+    async def import_file(_) -> None:
+        picked = await ft.FilePicker().pick_files(
+            dialog_title="Import a score file", file_type=ft.FilePickerFileType.CUSTOM,
+            allowed_extensions=["json"], with_data=True,
+        )
+        if not picked:
+            return
+        try:
+            data = json.loads(picked[0].bytes or b"")
+            game_id = games.import_file(data)
+        except (ValueError, StorageError) as exc:  # JSON, ScoreFileError, RulesError
+            set_problem(f"{picked[0].name} was not imported: {exc}")
+            return
+        set_problem(None)
+        go(f"/game/{game_id}")
+
     def tile(summary: Summary) -> ft.Control:
+        async def on_export(_) -> None:
+            await export(summary)
+
         if summary.finished:
             result = ("Winner: " if len(summary.winners) == 1 else "Shared victory: ") + ", ".join(summary.winners)
         else:
-            result = "In play"
+            result = "In play" + leading(games, summary.id)
         return ft.ListTile(
             title=ft.Text(GAMES[summary.game].title if summary.game in GAMES else summary.game),
             subtitle=ft.Text(f"{', '.join(summary.players)}\n{when(summary.created)} · {result}"),
             is_three_line=True,
             on_click=lambda _: go(f"/game/{summary.id}"),
-            trailing=icon_button(ft.Icons.DELETE_OUTLINE, f"Delete game {summary.id}",
-                                 lambda _: set_confirm(summary)),
+            trailing=ft.Row(
+                [
+                    icon_button(ft.Icons.DOWNLOAD, f"Export game {summary.id}", on_export),
+                    icon_button(ft.Icons.DELETE_OUTLINE, f"Delete game {summary.id}",
+                                lambda _: set_confirm(summary)),
+                ],
+                tight=True,
+                spacing=0,
+            ),
         )
 
     unfinished = [s for s in summaries if not s.finished]
@@ -99,6 +149,8 @@ def Home():
             ft.OutlinedButton("Invite", icon=ft.Icons.QR_CODE, on_click=lambda _: set_inviting(True), height=56,
                               visible=invite_url is not None),
         ]),
+        ft.TextButton("Import a score file", icon=ft.Icons.UPLOAD_FILE, on_click=import_file),
+        error_line(problem),
     ]
     if unfinished:
         controls.append(section("Resume", *[tile(s) for s in unfinished]))
