@@ -14,6 +14,9 @@ class GameScreens:
 
 
 def game_screens() -> dict[str, GameScreens]:
-    from companion.ui.screens import nicht_die_bohne
+    from companion.ui.screens import bohnanza, nicht_die_bohne
 
-    return {"nicht-die-bohne": nicht_die_bohne.SCREENS}
+    return {
+        "nicht-die-bohne": nicht_die_bohne.SCREENS,
+        "bohnanza": bohnanza.SCREENS,
+    }

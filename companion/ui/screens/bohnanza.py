@@ -1,0 +1,451 @@
+"""Bohnanza: each player's coins and fields on a phone, and the table's deck passes.
+
+One player at a time (picked at the top): coins in large type, then the fields. A field
+is planted through its own "Plant" panel (bean, count) and harvested through a preview
+of what the engine would pay; buying the third field shows the engine's refusal in
+words when it is not allowed. Below, the draw pile's pass 1/2/3, shared by the table;
+the third exhaustion ends the game after showing the end-of-game harvest. Every answer
+(payouts, refusals, the end) comes from the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.ui.app import go, notify, use_game, use_games
+from companion.ui.components.common import (
+    TOUCH, error_line, icon_button, screen, section, stepper, undo_redo,
+)
+from companion.ui.screens import GameScreens
+from sheets.bohnanza import (
+    BEANS, RULES, Bean, BuyField, DeckExhausted, Harvest, Plant, State, preview_harvest,
+)
+from sheets.bohnanza.engine import MAX_PLAYERS, MIN_PLAYERS, PASSES, THIRD_FIELD_PRICE, BeanField, Farmer
+from sheets.errors import RulesError
+
+# One colour per bean (fill, text on that fill), used for every bean everywhere.
+BEAN_COLOURS: dict[Bean, tuple[str, str]] = {
+    Bean.BLUE: (ft.Colors.BLUE_700, ft.Colors.WHITE),
+    Bean.CHILI: (ft.Colors.DEEP_ORANGE_700, ft.Colors.WHITE),
+    Bean.STINK: (ft.Colors.BROWN_400, ft.Colors.WHITE),
+    Bean.GREEN: (ft.Colors.GREEN_700, ft.Colors.WHITE),
+    Bean.SOY: (ft.Colors.AMBER_600, ft.Colors.BLACK),
+    Bean.BLACK_EYED: (ft.Colors.BLUE_GREY_600, ft.Colors.WHITE),
+    Bean.RED: (ft.Colors.RED_800, ft.Colors.WHITE),
+    Bean.GARDEN: (ft.Colors.PURPLE_400, ft.Colors.WHITE),
+}
+
+
+def beans(bean: Bean, count: int) -> str:
+    """ "6 Stink Beans", "1 Red Bean"."""
+    name = BEANS[bean].english
+    return f"{count} {name}{'s' * (count != 1)}"
+
+
+def coins(n: int) -> str:
+    return f"{n} coin{'s' * (n != 1)}"
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def note(text: str, color: str = ft.Colors.ON_SURFACE_VARIANT) -> ft.Control:
+    return ft.Text(text, size=12, color=color)
+
+
+def named(label: str, control: ft.Control, **kw: Any) -> ft.Control:
+    """A button whose accessible name says more than its short visible text."""
+    return ft.Semantics(label=label, button=True, exclude_semantics=True, content=control, **kw)
+
+
+def refusal(action: Any, state: State) -> RulesError | None:
+    """The engine's reason why ``action`` would be refused now, or None (state unchanged)."""
+    try:
+        RULES.apply(state, action)
+    except RulesError as exc:
+        return exc
+    return None
+
+
+# -- setup ------------------------------------------------------------------------------
+
+
+@ft.component
+def Setup(game: str):
+    games = use_games()
+    names, set_names = ft.use_state([""] * MIN_PLAYERS)
+    error, set_error = ft.use_state(None)
+
+    def rename(i: int, value: str) -> None:
+        set_names([value if j == i else n for j, n in enumerate(names)])
+
+    def start(_) -> None:
+        try:
+            game_id = games.new_game(RULES.id, {"players": names})
+        except RulesError as exc:
+            set_error(str(exc))
+            return
+        go(f"/game/{game_id}")
+
+    rows = [
+        ft.Row([
+            ft.TextField(label=f"Player {i + 1}", value=name, expand=True, autofocus=i == 0,
+                         on_change=lambda e, i=i: rename(i, e.control.value)),
+            icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Remove player {i + 1}",
+                        lambda _, i=i: set_names([n for j, n in enumerate(names) if j != i]),
+                        disabled=len(names) <= MIN_PLAYERS),
+        ])
+        for i, name in enumerate(names)
+    ]
+    return ft.Column(
+        [
+            ft.Text(f"Players in seating order, {MIN_PLAYERS} to {MAX_PLAYERS}.",
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+            *rows,
+            ft.OutlinedButton("Add player", icon=ft.Icons.PERSON_ADD, height=TOUCH,
+                              disabled=len(names) >= MAX_PLAYERS, on_click=lambda _: set_names([*names, ""])),
+            error_line(error),
+            ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
+        ],
+        spacing=12,
+    )
+
+
+# -- pieces -----------------------------------------------------------------------------
+
+
+def bean_badge(bean: Bean | None, text: str, size: int = 56) -> ft.Control:
+    """A square in the bean's colour with a number on it (outlined when the field is empty)."""
+    fill, ink = BEAN_COLOURS[bean] if bean else (None, ft.Colors.ON_SURFACE_VARIANT)
+    return ft.Container(
+        ft.Text(text, size=26, weight=ft.FontWeight.BOLD, color=ink),
+        width=size, height=size, border_radius=12, alignment=ft.Alignment.CENTER, bgcolor=fill,
+        border=None if bean else ft.Border.all(2, ft.Colors.OUTLINE_VARIANT),
+    )
+
+
+def bean_tile(bean: Bean, chosen: bool, on_pick: Callable[[], None]) -> ft.Control:
+    """One bean to plant, a 48 px tile in its colour; filled when chosen."""
+    fill, ink = BEAN_COLOURS[bean]
+    return ft.Semantics(
+        label=BEANS[bean].english,
+        button=True,
+        selected=chosen,
+        exclude_semantics=True,
+        content=ft.Container(
+            ft.Text(BEANS[bean].english.removesuffix(" Bean"), size=14, weight=ft.FontWeight.W_600,
+                    color=ink if chosen else ft.Colors.ON_SURFACE, text_align=ft.TextAlign.CENTER),
+            width=78, height=TOUCH, alignment=ft.Alignment.CENTER, border_radius=8,
+            bgcolor=fill if chosen else None, border=ft.Border.all(2, fill),
+            on_click=lambda _: on_pick(),
+        ),
+    )
+
+
+def beanometer_line(state: State, bean: Bean) -> str:
+    """The card's beanometer: "coins for beans: 1 for 3 · 2 for 5 · 3 for 7 · 4 for 8"."""
+    steps = [f"{n} for {need}" for n, need in enumerate(state.beanometer(bean), start=1) if need is not None]
+    return f"Beanometer, coins for beans: {' · '.join(steps)}"
+
+
+def plant_panel(
+    number: int, field: BeanField, bean: Bean | None, count: int,
+    pick: Callable[[Bean], None], set_count: Callable[[int], None],
+    plant: Callable[[], None], cancel: Callable[[], None],
+) -> ft.Control:
+    now = f"Field {number} holds {beans(field.bean, field.count)}." if field.bean else f"Field {number} is empty."
+    return ft.Column(
+        [
+            ft.Row([bean_tile(b, b == bean, lambda b=b: pick(b)) for b in Bean], wrap=True, spacing=6,
+                   run_spacing=6),
+            stepper("Beans", count, set_count, low=1),
+            note(now if bean else f"{now} Pick the bean you plant."),
+            ft.Row([
+                ft.OutlinedButton("Cancel", on_click=lambda _: cancel(), height=TOUCH),
+                ft.FilledButton(f"Plant {beans(bean, count)}" if bean else "Plant", disabled=bean is None,
+                                on_click=lambda _: plant(), height=TOUCH, expand=True),
+            ]),
+        ],
+        spacing=8,
+    )
+
+
+def harvest_panel(state: State, player: str, number: int, confirm: Callable[[], None],
+                  cancel: Callable[[], None]) -> ft.Control:
+    try:
+        sale = preview_harvest(state, player, number)
+    except RulesError as exc:  # the table changed meanwhile
+        return ft.Column([error_line(sentence(exc.reason)),
+                          ft.OutlinedButton("Close", on_click=lambda _: cancel(), height=TOUCH)])
+    fill, _ = BEAN_COLOURS[sale.bean]
+    words = f"{beans(sale.bean, sale.beans)} pay {coins(sale.coins)}; {sale.discarded} to the discard pile."
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Semantics(label=words, container=True, exclude_semantics=True, content=ft.Row([
+                    ft.Text(f"+{sale.coins}", size=32, weight=ft.FontWeight.BOLD),
+                    ft.Text(words, size=15, expand=True),
+                ])),
+                note(beanometer_line(state, sale.bean)),
+                ft.Row([
+                    ft.OutlinedButton("Cancel", on_click=lambda _: cancel(), height=TOUCH),
+                    ft.FilledButton("Confirm harvest", icon=ft.Icons.CHECK, on_click=lambda _: confirm(),
+                                    height=TOUCH, expand=True),
+                ]),
+            ],
+            spacing=6,
+        ),
+        padding=10, border_radius=10, border=ft.Border.all(2, fill),
+    )
+
+
+def field_card(state: State, player: str, number: int, field: BeanField, open_panel: ft.Control | None,
+               on_plant: Callable[[], None], on_harvest: Callable[[], None]) -> ft.Control:
+    """One field: its bean and count, Plant and Harvest, and the open panel if any."""
+    name = BEANS[field.bean] if field.bean else None
+    planted = field.bean is not None
+    buttons = [named(f"Plant in field {number}", ft.OutlinedButton(
+        "Plant", icon=ft.Icons.ADD, on_click=lambda _: on_plant(), height=TOUCH, expand=planted), expand=planted)]
+    why = None
+    if planted:
+        refused = refusal(Harvest(player=player, field=number), state)
+        why = sentence(refused.reason) if refused else None
+        buttons.append(named(f"Harvest field {number}", ft.FilledTonalButton(
+            "Harvest", icon=ft.Icons.AGRICULTURE, on_click=lambda _: on_harvest(), height=TOUCH, expand=True,
+            disabled=refused is not None), expand=True))
+    head = ft.Row(
+        [
+            ft.Semantics(label=f"Field {number}: {beans(field.bean, field.count) if name else 'empty'}",
+                         exclude_semantics=True,
+                         content=bean_badge(field.bean, str(field.count))),
+            ft.Column(
+                [
+                    note(f"Field {number}"),
+                    ft.Text(name.english if name else "empty", size=18, weight=ft.FontWeight.W_600),
+                    note(name.german) if name else ft.Container(height=0),
+                ],
+                spacing=0, expand=True,
+            ),
+            *(buttons if open_panel is None and not planted else []),
+        ],
+        spacing=12,
+    )
+    parts = [head]
+    if open_panel is None and planted:
+        parts.append(ft.Row(buttons, spacing=8))
+    if why and open_panel is None:
+        parts.append(note(why))
+    if open_panel is not None:
+        parts.append(open_panel)
+    return ft.Card(ft.Container(ft.Column(parts, spacing=8), padding=10))
+
+
+def pass_counter(state: State) -> ft.Control:
+    """Passes 1, 2, 3 through the draw pile: done ones filled, the current one outlined."""
+
+    def pip(n: int) -> ft.Control:
+        done = n < state.deck_pass or state.over
+        current = n == state.deck_pass and not state.over
+        return ft.Container(
+            ft.Text(str(n), size=18, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ON_PRIMARY if done else ft.Colors.ON_SURFACE),
+            width=TOUCH, height=TOUCH, border_radius=24, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.PRIMARY if done else None,
+            border=ft.Border.all(3 if current else 1, ft.Colors.PRIMARY if current else ft.Colors.OUTLINE_VARIANT),
+        )
+
+    words = "Game over: the third pass is exhausted" if state.over else f"Pass {state.deck_pass} of {PASSES}"
+    return ft.Semantics(
+        label=words, exclude_semantics=True,
+        content=ft.Row([*(pip(n) for n in range(1, PASSES + 1)), ft.Text(words, size=16, expand=True)], spacing=8),
+    )
+
+
+def end_harvest_panel(state: State, confirm: Callable[[], None], cancel: Callable[[], None]) -> ft.Control:
+    """What the end of the third pass does to every player, from the engine's own result."""
+    try:
+        after = RULES.apply(state, DeckExhausted())
+    except RulesError as exc:
+        return error_line(str(exc))
+    lines = []
+    for before, end in zip(state.farmers, after.farmers):
+        sold = ", ".join(beans(f.bean, f.count) for f in before.fields if f.bean) or "no beans"
+        lines.append(ft.Text(f"{before.name} +{end.total - before.total} ({coins(end.total)} in all): {sold}",
+                             size=15))
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text("End-of-game harvest: every field is sold", weight=ft.FontWeight.W_600),
+                *lines,
+                ft.Row([
+                    ft.OutlinedButton("Cancel", on_click=lambda _: cancel(), height=TOUCH),
+                    ft.FilledButton("End the game", icon=ft.Icons.FLAG, on_click=lambda _: confirm(),
+                                    height=TOUCH, expand=True),
+                ]),
+            ],
+            spacing=6,
+        ),
+        padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    )
+
+
+def final_ranking(state: State) -> ft.Control:
+    result = RULES.result(state)
+    ranking = sorted(result.players, key=lambda p: p.rank)
+    best = ranking[0].total
+    headline = (f"{result.winners[0]} wins with {coins(best)}" if len(result.winners) == 1
+                else f"Shared victory with {coins(best)}: {', '.join(result.winners)}")
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=32),
+                        ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)]),
+                *[ft.Text(f"{p.rank}. {p.name}  {coins(p.total)}", size=16) for p in ranking],
+            ],
+            spacing=4,
+        ),
+        padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    )
+
+
+# -- the play screen --------------------------------------------------------------------
+
+
+@ft.component
+def Play(game_id: str):
+    games = use_games()
+    use_game(game_id)
+    state: State = games.state(game_id)
+    over = RULES.is_over(state)
+    picked, set_picked = ft.use_state(None)
+    panel, set_panel = ft.use_state(None)  # ("plant" | "harvest", field) or ("end", 0)
+    bean, set_bean = ft.use_state(None)
+    count, set_count = ft.use_state(1)
+    error, set_error = ft.use_state(None)
+
+    player = picked if picked in state.players else state.players[0]
+    farmer: Farmer = state.farmer(player)
+
+    def close() -> None:
+        set_panel(None)
+        set_error(None)
+
+    def act(action, message: str) -> None:
+        try:
+            games.dispatch(game_id, action)
+        except RulesError as exc:
+            set_error(str(exc))
+            return
+        close()
+        notify(message, undo=lambda: games.undo(game_id))
+
+    def pick_player(name: str) -> None:
+        set_picked(name)
+        close()
+
+    def open_plant(number: int) -> None:
+        set_panel(("plant", number))
+        set_bean(farmer.fields[number - 1].bean)
+        set_count(1)
+        set_error(None)
+
+    def plant(number: int) -> None:
+        if bean is not None:
+            act(Plant(player=player, field=number, bean=bean, count=count),
+                f"{player} planted {beans(bean, count)} in field {number}")
+
+    def harvest(number: int) -> None:
+        try:
+            sale = preview_harvest(games.state(game_id), player, number)
+        except RulesError as exc:
+            set_error(str(exc))
+            return
+        act(Harvest(player=player, field=number),
+            f"{player} harvested {beans(sale.bean, sale.beans)}: +{coins(sale.coins)}")
+
+    def exhausted(_) -> None:
+        if state.deck_pass < PASSES:
+            act(DeckExhausted(), f"Pass {state.deck_pass + 1}: the discard pile is the new draw pile")
+        else:
+            set_panel(("end", 0))
+
+    controls: list[ft.Control] = []
+    if over:
+        controls.append(final_ranking(state))
+    else:
+        controls.append(ft.Row(
+            [
+                ft.Chip(label=ft.Text(f"{f.name} · {f.total}"), selected=f.name == player, show_checkmark=False,
+                        on_select=lambda _, n=f.name: pick_player(n))
+                for f in state.farmers
+            ],
+            wrap=True, spacing=6,
+        ))
+
+        controls.append(ft.Semantics(
+            label=f"{player} has {coins(farmer.total)}", exclude_semantics=True,
+            content=ft.Row(
+                [ft.Text(str(farmer.total), size=56, weight=ft.FontWeight.BOLD),
+                 ft.Text(f"{player}'s coins", size=16, color=ft.Colors.ON_SURFACE_VARIANT)],
+                vertical_alignment=ft.CrossAxisAlignment.END, spacing=10,
+            ),
+        ))
+        if farmer.third_field:
+            controls.append(note("Third field bought"))
+        else:
+            refused = refusal(BuyField(player=player), state)
+            controls.append(ft.OutlinedButton(
+                f"Buy third field for {THIRD_FIELD_PRICE} coins", icon=ft.Icons.ADD_BUSINESS, height=TOUCH,
+                disabled=refused is not None,
+                on_click=lambda _: act(BuyField(player=player), f"{player} bought the third field"),
+            ))
+            if refused:
+                controls.append(note(f"{player} {refused.reason}"))
+        field_panel = panel is not None and panel[0] in ("plant", "harvest")
+        if not field_panel:
+            controls.append(error_line(error))
+
+        cards = []
+        for number, field in enumerate(farmer.fields, start=1):
+            open_panel = None
+            if panel == ("plant", number):
+                open_panel = plant_panel(number, field, bean, count, set_bean, set_count,
+                                         lambda n=number: plant(n), close)
+            elif panel == ("harvest", number):
+                open_panel = harvest_panel(state, player, number, lambda n=number: harvest(n), close)
+            if open_panel is not None:
+                open_panel = ft.Column([open_panel, error_line(error)], spacing=6)
+            cards.append(field_card(
+                state, player, number, field, open_panel,
+                on_plant=lambda n=number: open_plant(n),
+                on_harvest=lambda n=number: (set_panel(("harvest", n)), set_error(None)),
+            ))
+        controls.append(section(f"{player}'s fields", *cards))
+
+    table: list[ft.Control] = [pass_counter(state)]
+    if not over:
+        if panel == ("end", 0):
+            table.append(end_harvest_panel(state, lambda: act(DeckExhausted(), "The game is over"), close))
+        else:
+            last = state.deck_pass >= PASSES
+            table.append(ft.FilledButton(
+                "Draw pile exhausted: end the game" if last else f"Draw pile exhausted: start pass {state.deck_pass + 1}",
+                icon=ft.Icons.FLAG if last else ft.Icons.SHUFFLE, on_click=exhausted, height=TOUCH,
+            ))
+            table.append(note("Before the discard pile is shuffled, anyone may harvest a field first."
+                              if not last else "Then every field is harvested and the most coins wins."))
+    controls.append(section("Draw pile (the whole table)", *table))
+
+    title = f"{RULES.title} · {'over' if over else f'pass {state.deck_pass}/{PASSES}'}"
+    return screen(f"/game/{game_id}", title, controls, actions=undo_redo(games, game_id))
+
+
+SCREENS = GameScreens(
+    setup=Setup,
+    play=Play,
+    blurb="3-5 players: coins and bean fields per player, harvests by the beanometer, three passes.",
+)
