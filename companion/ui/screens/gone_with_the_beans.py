@@ -1,0 +1,471 @@
+"""Gone with the Beans: "Score a finished game" on a phone.
+
+Setup picks the sheet (A-D) and the players with their provinces. The play screen is one
+player's paper sheet at a time, its scoring areas in the rulebook's words and order
+(rulebook: End of the Game; Differences on Sheet B, C, D), then the final table. Every tap
+is one engine action; every number shown comes from the engine's result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.ui.app import go, notify, use_game, use_games
+from companion.ui.components.common import (
+    TOUCH, big_number, error_line, icon_button, screen, section, stepper, undo_redo,
+)
+from companion.ui.screens import GameScreens
+from sheets.errors import RulesError
+from sheets.gone_with_the_beans import (
+    PROVINCES, RULES, SHEETS, Finish, MarkContract, MarkDevelopmentBonus, MarkMilestoneBonus,
+    PlayerSheet, Reopen, SetBeanichalcum, SetDpIcons, SetFacility, SetHayActionUses, State,
+)
+from sheets.gone_with_the_beans.engine import built_at_setup
+from sheets.gone_with_the_beans.scoring import horse_riding_level
+from sheets.gone_with_the_beans.sheets import AMMOND, Cost
+
+# Breakdown keys (score-files.md) in the rulebook's words (End of the Game), long and short.
+ITEMS = {
+    "development_passport": ("Development Passport Bonus", "Passport"),
+    "beanichalcum": ("Beanichalcum Collection Bonus", "Beanichalcum"),
+    "horse_riding": ("Horse-Riding Level Bonus", "Horse-Riding"),
+    "milestones": ("Milestone Bonus", "Milestones"),
+    "development_bonuses": ("Development Bonus", "Development"),
+    "contracts": ("Contracts", "Contracts"),
+    "hay_actions": ("Hay Action Use Bonus", "Hay actions"),
+    "ammond": ("Additional Points for Ammond", "Ammond"),
+}
+
+
+def plain(text: str) -> str:
+    return text.rstrip(".")
+
+
+def paid(cost: Cost) -> str:
+    parts = [(cost.bean, "Bean"), (cost.worker, "Worker"), (cost.hay, "Hay"), (cost.thaler, "Thaler")]
+    return ", ".join(f"{n} {what}" for n, what in parts if n)
+
+
+# -- setup ------------------------------------------------------------------------------
+
+
+def next_province(taken: list[str]) -> str:
+    """A starting choice for a new row (the table then taps what was dealt)."""
+    return next((p for p in PROVINCES if p not in taken), list(PROVINCES)[len(taken) % len(PROVINCES)])
+
+
+@ft.component
+def Setup(game: str):
+    games = use_games()
+    sheet, set_sheet = ft.use_state("A")
+    players, set_players = ft.use_state([("", "tachiopi"), ("", "cashew")])
+    error, set_error = ft.use_state(None)
+
+    def change(i: int, name: str | None = None, province: str | None = None) -> None:
+        old_name, old_province = players[i]
+        row = (old_name if name is None else name, old_province if province is None else province)
+        set_players([row if j == i else p for j, p in enumerate(players)])
+
+    def add(_) -> None:
+        set_players([*players, ("", next_province([p for _, p in players]))])
+
+    def start(_) -> None:
+        setup = {"sheet": sheet, "players": [{"name": n, "province": p} for n, p in players]}
+        try:
+            game_id = games.new_game(RULES.id, setup)
+        except RulesError as exc:
+            set_error(str(exc))
+            return
+        go(f"/game/{game_id}")
+
+    def province_chip(i: int, province: str, chosen: str) -> ft.Control:
+        name = PROVINCES[province].name
+        return ft.Semantics(
+            label=f"Player {i + 1} {name}",
+            button=True,
+            selected=province == chosen,
+            exclude_semantics=True,
+            content=ft.Chip(
+                label=ft.Text(name),
+                selected=province == chosen,
+                show_checkmark=False,
+                visual_density=ft.VisualDensity.STANDARD,
+                on_select=lambda _: change(i, province=province),
+            ),
+        )
+
+    rows = []
+    for i, (name, province) in enumerate(players):
+        rows.append(ft.Column(
+            [
+                ft.Row([
+                    ft.TextField(label=f"Player {i + 1}", value=name, expand=True, autofocus=i == 0,
+                                 on_change=lambda e, i=i: change(i, name=e.control.value)),
+                    icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Remove player {i + 1}",
+                                lambda _, i=i: set_players([p for j, p in enumerate(players) if j != i]),
+                                disabled=len(players) <= 1),
+                ]),
+                ft.Row([province_chip(i, p, province) for p in PROVINCES], wrap=True, spacing=6, run_spacing=2),
+                ft.Text(PROVINCES[province].ability, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ],
+            spacing=6,
+        ))
+
+    return ft.Column(
+        [
+            section(
+                "Game sheet (all players use the same letter)",
+                ft.RadioGroup(
+                    value=sheet,
+                    on_change=lambda e: set_sheet(e.control.value),
+                    content=ft.Column([ft.Radio(value=s.letter, label=f"{s.letter} · {s.title}",
+                                                visual_density=ft.VisualDensity.STANDARD) for s in SHEETS.values()],
+                                      spacing=0),
+                ),
+            ),
+            section(
+                "Players and their provinces (1 player: solitaire)",
+                *rows,
+                ft.OutlinedButton("Add player", icon=ft.Icons.PERSON_ADD, on_click=add, height=TOUCH),
+            ),
+            error_line(error),
+            ft.FilledButton("Start scoring", icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
+        ],
+        spacing=16,
+    )
+
+
+# -- pieces of the scoring screen -----------------------------------------------------
+
+
+def area(title: str, points: int | None, *controls: ft.Control) -> ft.Control:
+    """A scoring area of the paper sheet: its title, the points it scores now, its entries."""
+    head = [ft.Text(title, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY, expand=True)]
+    if points is not None:
+        head.append(ft.Text(f"{points} pt", size=20, weight=ft.FontWeight.BOLD))
+    return ft.Column([ft.Row(head), *controls], spacing=4)
+
+
+def note(text: str) -> ft.Control:
+    return ft.Text(text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+def counter(label: str, value: int, on_change: Callable[[int], Any], low: int = 0,
+            high: int | None = None, hint: str | None = None) -> ft.Control:
+    """A stepper whose value screen readers (and tests) hear as "<label>: <value>"."""
+    control = stepper(label, value, on_change, low, high)
+    body = ft.Column([control, note(hint)], spacing=0) if hint else control
+    return ft.Semantics(label=f"{label}: {value}", container=True, content=body)
+
+
+def tick(kind: str, title: str, detail: str | None, points: str, checked: bool,
+         on_toggle: Callable[[], Any]) -> ft.Control:
+    """One bonus or contract as a checkable row, the whole row a touch target; screen
+    readers hear "<kind>: <title>" (a Milestone and a Development Bonus may read alike)."""
+    lines = [ft.Text(title, size=15)]
+    if detail:
+        lines.append(note(detail))
+    return ft.Semantics(
+        label=f"{kind}: {title}",
+        checked=checked,
+        exclude_semantics=True,
+        content=ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.CHECK_BOX if checked else ft.Icons.CHECK_BOX_OUTLINE_BLANK,
+                            color=ft.Colors.PRIMARY if checked else ft.Colors.OUTLINE),
+                    ft.Column(lines, spacing=0, expand=True),
+                    ft.Text(points, size=16, weight=ft.FontWeight.BOLD,
+                            color=None if checked else ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                spacing=10,
+            ),
+            padding=ft.Padding.symmetric(horizontal=8, vertical=12),
+            border_radius=8,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if checked else None,
+            ink=True,
+            on_click=lambda _: on_toggle(),
+        ),
+    )
+
+
+def hay_row(title: str, detail: str, uses: int, on_uses: Callable[[int], Any]) -> ft.Control:
+    """A Hay action row with its 3 squares, filled left to right as on the paper sheet.
+
+    Tapping a square fills up to it; tapping the last filled one empties it.
+    """
+
+    def square(n: int) -> ft.Control:
+        filled = uses >= n
+        return ft.Semantics(
+            label=f"{title} use {n}",
+            checked=filled,
+            exclude_semantics=True,
+            content=ft.Container(
+                ft.Icon(ft.Icons.CHECK, color=ft.Colors.ON_PRIMARY) if filled else None,
+                width=TOUCH, height=TOUCH, border_radius=6, alignment=ft.Alignment.CENTER,
+                bgcolor=ft.Colors.PRIMARY if filled else None,
+                border=ft.Border.all(2, ft.Colors.PRIMARY if filled else ft.Colors.OUTLINE),
+                on_click=lambda _: on_uses(n - 1 if uses == n else n),
+            ),
+        )
+
+    return ft.Row(
+        [
+            ft.Column([ft.Text(title, size=15), note(detail)], spacing=0, expand=True),
+            *[square(n) for n in (1, 2, 3)],
+        ],
+        spacing=4,
+    )
+
+
+def summary(player: PlayerSheet, points: dict[str, int]) -> ft.Control:
+    """Numbers first: this player's total, then each item."""
+    tiles = [
+        ft.Container(big_number(value, ITEMS[key][1]), width=84)
+        for key, value in points.items() if key != "total" and (key != "ammond" or player.province == AMMOND)
+    ]
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Text(str(points["total"]), size=44, weight=ft.FontWeight.BOLD),
+                        ft.Column([ft.Text(player.name, size=18, weight=ft.FontWeight.W_600),
+                                   note(f"{PROVINCES[player.province].name} · points so far")], spacing=0),
+                    ],
+                    spacing=14,
+                ),
+                ft.Row(tiles, wrap=True, spacing=4, run_spacing=4),
+            ],
+            spacing=4,
+        ),
+        padding=12,
+        border_radius=12,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+    )
+
+
+def headline(state: State) -> ft.Control:
+    """Once finished: the winner(s), or the solitaire rating."""
+    result = RULES.result(state)
+    best = max(p.total for p in result.players)
+    if len(result.players) == 1:
+        text = f"{best} pt: {result.players[0].rating}"
+    elif len(result.winners) == 1:
+        text = f"{result.winners[0]} wins with {best} pt"
+    else:
+        text = f"Shared victory with {best} pt: {', '.join(result.winners)}"
+    return ft.Container(
+        ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=32),
+                ft.Text(text, size=20, weight=ft.FontWeight.BOLD, expand=True)]),
+        padding=12,
+        border_radius=12,
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+    )
+
+
+def final_table(state: State) -> ft.Control:
+    """Every item per player, the total and the rank; the winners marked once finished."""
+    result = RULES.result(state)
+    winners = set(result.winners)
+
+    def name(p) -> ft.Control:
+        won = p.name in winners
+        return ft.Row(
+            ([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)] if won else [])
+            + [ft.Text(p.name, weight=ft.FontWeight.BOLD if won else None)],
+            spacing=2, tight=True,
+        )
+
+    def row(label: str, values: list[str], strong: bool = False) -> ft.DataRow:
+        weight = ft.FontWeight.BOLD if strong else None
+
+        def cell(p, value: str) -> ft.DataCell:
+            text = ft.Text(value, size=18 if strong else 15, weight=weight)
+            if strong and p.name in winners:  # the winners' totals stand out
+                text = ft.Container(text, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=6,
+                                    padding=ft.Padding.symmetric(horizontal=6, vertical=2))
+            return ft.DataCell(text)
+
+        return ft.DataRow([
+            ft.DataCell(ft.Text(label, weight=weight)),
+            *[cell(p, v) for p, v in zip(result.players, values)],
+        ])
+
+    keys = [k for k in result.players[0].breakdown if k != "total"]
+    rows = [row(ITEMS[k][0], [str(p.breakdown[k]) for p in result.players]) for k in keys]
+    rows.append(row("Total", [str(p.total) for p in result.players], strong=True))
+    if len(result.players) > 1:
+        rows.append(row("Rank", [str(p.rank) for p in result.players]))
+    return ft.Row(
+        [ft.DataTable(
+            columns=[ft.DataColumn(ft.Text("Item"))] + [ft.DataColumn(name(p), numeric=True) for p in result.players],
+            rows=rows, column_spacing=16, horizontal_margin=4,
+            data_row_min_height=40, data_row_max_height=48, heading_row_height=44,
+        )],
+        scroll=ft.ScrollMode.AUTO,
+    )
+
+
+# -- the scoring screen ---------------------------------------------------------------
+
+
+@ft.component
+def Play(game_id: str):
+    games = use_games()
+    use_game(game_id)
+    state: State = games.state(game_id)
+    sheet = state.rules
+    chosen, set_chosen = ft.use_state(0)
+    error, set_error = ft.use_state((None, None))  # (area, message)
+    index = min(chosen, len(state.players) - 1)
+    player = state.players[index]
+    result = RULES.result(state)
+    points = result.players[index].breakdown
+    built = player.built
+
+    def act(where: str, action) -> bool:
+        try:
+            games.dispatch(game_id, action)
+        except RulesError as exc:
+            set_error((where, exc.reason))
+            return False
+        set_error((None, None))
+        return True
+
+    def problem(where: str) -> ft.Control:
+        return error_line(error[1] if error[0] == where else None)
+
+    who = player.name
+
+    # Facilities: the Farms (and C's Bridge) built at setup are the lowest count.
+    facilities = []
+    for f in sheet.facilities:
+        at_setup = built_at_setup(sheet, player.province, f)
+        hint = f"{at_setup} built at setup" if at_setup else None
+        if f.id == "stable" and sheet.horse_riding:
+            hint = f"Horse-Riding Level {horse_riding_level(built['stable'])}"
+        facilities.append(counter(
+            f.plural, built[f.id], lambda n, f=f: act("facilities", SetFacility(player=who, facility=f.id, built=n)),
+            low=at_setup, high=f.icons, hint=hint,
+        ))
+    if sheet.horse_riding:
+        facilities.append(ft.Row([ft.Text(ITEMS["horse_riding"][0], expand=True),
+                                  ft.Text(f"{points['horse_riding']} pt", size=20, weight=ft.FontWeight.BOLD)]))
+    areas = [area("Facilities built", None, *facilities, problem("facilities"))]
+
+    if sheet.development_passport:
+        areas.append(area(
+            ITEMS["development_passport"][0], points["development_passport"],
+            counter("Filled DP icons", player.dp_icons,
+                    lambda n: act("dp", SetDpIcons(player=who, filled=n))),
+            note("DP icons with filled squares: between 2 connected "
+                 + ("executed Contracts" if sheet.contracts else "gained Development Bonuses")
+                 + ", and on lines from your province"),
+            problem("dp"),
+        ))
+    if sheet.beanichalcum:
+        areas.append(area(
+            ITEMS["beanichalcum"][0], points["beanichalcum"],
+            counter("Beanichalcum gained", player.beanichalcum,
+                    lambda n: act("beanichalcum", SetBeanichalcum(player=who, gained=n))),
+            note("Count every Beanichalcum gained, used or not"),
+            problem("beanichalcum"),
+        ))
+
+    areas.append(area(
+        ITEMS["milestones"][0], points["milestones"],
+        *[tick("Milestone Bonus", plain(b.effect), None, f"{b.points} pt", b.id in player.milestone_bonuses,
+               lambda b=b: act("milestones", MarkMilestoneBonus(
+                   player=who, bonus=b.id, gained=b.id not in player.milestone_bonuses)))
+          for b in sheet.milestone_bonuses],
+        problem("milestones"),
+    ))
+
+    if sheet.development_bonuses is not None:
+        areas.append(area(
+            ITEMS["development_bonuses"][0], points["development_bonuses"],
+            *[tick("Development Bonus", plain(b.effect), None, f"{b.points_for(built)} pt" if b.points else "",
+                   b.id in player.development_bonuses,
+                   lambda b=b: act("development", MarkDevelopmentBonus(
+                       player=who, bonus=b.id, gained=b.id not in player.development_bonuses)))
+              for b in sheet.development_bonuses],
+            problem("development"),
+        ))
+    if sheet.contracts is not None:
+        numbers: dict[str, int] = {}
+
+        def contract_title(c) -> str:
+            numbers[c.kind] = numbers.get(c.kind, 0) + 1
+            return f"{c.kind.capitalize()} Contract {numbers[c.kind]}"
+
+        def contract_detail(c) -> str:
+            worth = f"{c.points} pt" + (f" per {sheet.facility(c.per_facility).name}" if c.per_facility else "")
+            return f"Pay {paid(c.cost)}" + (f" · {plain(c.reward)}" if c.reward else "") + f" · {worth}"
+
+        areas.append(area(
+            "Contracts executed", points["contracts"],
+            *[tick("Executed", contract_title(c), contract_detail(c), f"{c.points_for(built)} pt",
+                   c.id in player.contracts,
+                   lambda c=c: act("contracts", MarkContract(
+                       player=who, contract=c.id, executed=c.id not in player.contracts)))
+              for c in sheet.contracts],
+            problem("contracts"),
+        ))
+
+    hay_rows = [
+        hay_row(plain(r.effect), f"{r.hay} Hay · 3rd use: {plain(r.third_use)}", player.uses[r.id],
+                lambda n, r=r: act("hay", SetHayActionUses(player=who, row=r.id, uses=n)))
+        for r in sheet.hay_actions
+    ]
+    if player.province == AMMOND:
+        hay_rows.append(ft.Row([ft.Text(ITEMS["ammond"][0], expand=True),
+                                ft.Text(f"{points['ammond']} pt", size=20, weight=ft.FontWeight.BOLD)]))
+    areas.append(area(ITEMS["hay_actions"][0], points["hay_actions"], *hay_rows, problem("hay")))
+
+    def finish(_) -> None:
+        if act("final", Finish()):
+            notify("Final scores", undo=lambda: games.undo(game_id))
+
+    final = area(
+        "Final Scoring", None,
+        *([headline(state)] if state.finished else []),
+        final_table(state),
+        problem("final"),
+        ft.OutlinedButton("Reopen", icon=ft.Icons.EDIT, height=TOUCH, on_click=lambda _: act("final", Reopen()))
+        if state.finished else
+        ft.FilledButton("Finish", icon=ft.Icons.FLAG, height=56, on_click=finish),
+        note("Entries can still be corrected after Finish." if state.finished
+             else "Finish when every player's sheet is entered: shows the winner"
+             + (" and the solitaire rating." if len(state.players) == 1 else ".")),
+    )
+
+    pickers = ft.Row(
+        [
+            ft.Chip(
+                label=ft.Text(f"{p.name} {r.total}"),
+                selected=i == index,
+                show_checkmark=False,
+                visual_density=ft.VisualDensity.STANDARD,
+                on_select=lambda _, i=i: (set_chosen(i), set_error((None, None))),
+            )
+            for i, (p, r) in enumerate(zip(state.players, result.players))
+        ],
+        wrap=True,
+        spacing=6,
+    )
+    controls: list[ft.Control] = [headline(state)] if state.finished else []
+    controls += [pickers, summary(player, points), *areas, ft.Divider(), final]
+    title = f"{sheet.letter} · {sheet.title}"
+    return screen(f"/game/{game_id}", title, controls, actions=undo_redo(games, game_id))
+
+
+SCREENS = GameScreens(
+    setup=Setup,
+    play=Play,
+    blurb="Sheets A-D, solitaire or more players: score the finished sheets, winner or solitaire rating.",
+)

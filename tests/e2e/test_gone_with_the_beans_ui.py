@@ -1,0 +1,151 @@
+"""Gone with the Beans: a finished 2-player sheet-A game scored on a phone-sized screen."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.ui.screens.gone_with_the_beans import ITEMS, plain
+from sheets.gone_with_the_beans import (
+    PROVINCES, RULES, SHEETS, Finish, MarkDevelopmentBonus, MarkMilestoneBonus, SetDpIcons, SetFacility,
+    SetHayActionUses,
+)
+from tests.e2e.conftest import Phone
+
+pytestmark = pytest.mark.e2e
+
+SHEET = SHEETS["A"]
+SETUP = {"sheet": "A", "players": [{"name": "Ann", "province": "macadimia"}, {"name": "Ben", "province": "ammond"}]}
+
+# What the two paper sheets show at the end of the game.
+ENTRIES = {
+    "Ann": {
+        "facilities": {"farm": 3, "stable": 2},
+        "dp_icons": 5,
+        "milestones": ["free-farm", "points"],
+        "development": ["farm-points"],
+        "hay": {"thaler": 3, "worker": 1},
+    },
+    "Ben": {
+        "facilities": {"stable": 1},
+        "dp_icons": 3,
+        "milestones": ["hay"],
+        "development": ["worker", "stable-points"],
+        "hay": {"bean": 2, "travel": 2},
+    },
+}
+
+# Rulebook, End of the Game (shared/rules/gone-with-the-beans.txt):
+# Ann: Development Passport 5 icons 15; Horse-Riding Level 3 (2 Stables) 12; Milestone
+#   Bonus 3 + 12; Development Bonus 2 pt per Farm x 3 Farms (the setup Farm counts) 6;
+#   Hay Action Use 3 uses 7 + 1 use 2 -> 15 + 12 + 15 + 6 + 9 = 57.
+# Ben: Development Passport 3 icons 6; Horse-Riding Level 2 6; Milestone Bonus 8;
+#   Development Bonus 4 pt per Stable x 1 (Gain 1 Worker scores nothing) 4; Hay Action
+#   Use 2 uses 4 + 2 uses 4; Additional Points for Ammond: 4 uses -> 2 -> 6 + 6 + 8 + 4 + 8 + 2 = 34.
+TOTALS = {"Ann": 57, "Ben": 34}
+
+
+def engine_result():
+    """The engine's result for the same entries, finished."""
+    state = RULES.new_game(SETUP)
+    for name, entry in ENTRIES.items():
+        actions = [SetFacility(player=name, facility=f, built=n) for f, n in entry["facilities"].items()]
+        actions.append(SetDpIcons(player=name, filled=entry["dp_icons"]))
+        actions += [MarkMilestoneBonus(player=name, bonus=b) for b in entry["milestones"]]
+        actions += [MarkDevelopmentBonus(player=name, bonus=b) for b in entry["development"]]
+        actions += [SetHayActionUses(player=name, row=r, uses=n) for r, n in entry["hay"].items()]
+        for action in actions:
+            state = RULES.apply(state, action)
+    return RULES.result(RULES.apply(state, Finish()))
+
+
+def shot(phone: Phone, name: str) -> None:
+    """A screenshot once Flutter has painted what the accessibility tree already shows."""
+    phone.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    phone.shot(name)
+
+
+def start_game(phone: Phone) -> str:
+    phone.open("/")
+    phone.tap("New game")
+    phone.page.get_by_text("Gone with the Beans").first.click()
+    phone.click(phone.page.get_by_role("radio", name="A · Bean Land"))
+    for i, player in enumerate(SETUP["players"], start=1):
+        phone.type_into(f"Player {i}", player["name"])
+        phone.tap(f"Player {i} {player['province'].capitalize()}")
+        phone.see(PROVINCES[player["province"]].ability)
+    shot(phone, "gwtb-setup")
+    phone.tap("Start scoring")
+    phone.see("Facilities built")
+    return phone.page.url.rsplit("/", 1)[-1]
+
+
+def count_up(phone: Phone, label: str, start: int, target: int) -> None:
+    """Tap "<label> more" until the stepper reads ``target``, one confirmed step at a time."""
+    for value in range(start + 1, target + 1):
+        phone.tap(f"{label} more")
+        phone.page.get_by_role("group", name=re.compile(rf"^{label}: {value}\b")).wait_for()
+
+
+def tick(phone: Phone, name: str) -> None:
+    box = phone.page.get_by_role("checkbox", name=name, exact=True)
+    phone.click(box)
+    phone.page.get_by_role("checkbox", name=name, exact=True, checked=True).wait_for()
+
+
+def enter_sheet(phone: Phone, name: str, province: str) -> None:
+    entry = ENTRIES[name]
+    phone.click(phone.page.get_by_role("checkbox", name=re.compile(rf"^{name} \d+$")))
+    phone.see(f"{province.capitalize()} · points so far")
+    for facility_id, built in entry["facilities"].items():
+        facility = SHEET.facility(facility_id)
+        count_up(phone, facility.plural, facility.built_at_setup if facility_id == "farm" else 0, built)
+    count_up(phone, "Filled DP icons", 0, entry["dp_icons"])
+    for bonus in entry["milestones"]:
+        tick(phone, f"Milestone Bonus: {plain(SHEET.milestone_bonus(bonus).effect)}")
+    for bonus in entry["development"]:
+        tick(phone, f"Development Bonus: {plain(SHEET.development_bonus(bonus).effect)}")
+    for row, uses in entry["hay"].items():
+        tick(phone, f"{plain(SHEET.hay_action(row).effect)} use {uses}")
+
+
+def table_row(phone: Phone, label: str) -> list[str]:
+    row = phone.page.get_by_role("row", name=re.compile(rf"^{re.escape(label)}"))
+    return [c.strip() for c in row.get_by_role("cell").all_text_contents()]
+
+
+def test_a_two_player_sheet_a_game_scored_by_taps_matches_the_engine_and_names_the_winner(phone):
+    expected = engine_result()
+    assert {p.name: p.total for p in expected.players} == TOTALS
+    assert expected.winners == ("Ann",)
+
+    game_id = start_game(phone)
+    enter_sheet(phone, "Ann", "macadimia")
+    # The player picker shows each running total as entries change.
+    phone.page.get_by_role("checkbox", name=f"Ann {TOTALS['Ann']}").wait_for()
+    phone.click(phone.page.get_by_role("checkbox", name=f"Ann {TOTALS['Ann']}"))  # back to the top
+    shot(phone, "gwtb-ann")
+    enter_sheet(phone, "Ben", "ammond")
+    phone.page.get_by_role("checkbox", name=f"Ben {TOTALS['Ben']}").wait_for()
+    shot(phone, "gwtb-ben-hay-actions")
+
+    phone.tap("Finish")
+    phone.see(f"Ann wins with {TOTALS['Ann']} pt")
+    shot(phone, "gwtb-final-table")
+
+    # The final table: every item per player, the total and the rank, as the engine says.
+    ann, ben = expected.players
+    for key in ann.breakdown:
+        label = "Total" if key == "total" else ITEMS[key][0]
+        assert table_row(phone, label) == [label, str(ann.breakdown[key]), str(ben.breakdown[key])]
+    assert table_row(phone, "Rank") == ["Rank", str(ann.rank), str(ben.rank)]
+
+    # Saved: a reload shows the same result.
+    phone.open(f"/game/{game_id}")
+    phone.see(f"Ann wins with {TOTALS['Ann']} pt")
+
+    # Reopen takes the result back for corrections; the winner is no longer announced.
+    phone.tap("Reopen")
+    phone.button("Finish").wait_for()
+    assert phone.text(f"Ann wins with {TOTALS['Ann']} pt").count() == 0
