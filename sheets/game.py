@@ -38,6 +38,18 @@ class GameRules(Protocol):
     def import_file(self, data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """(setup, actions) that fold into the game a valid score file records."""
 
+    def owner(self, action: Any) -> str | None:
+        """The player whose own entry the action changes; None for the table's shared entries.
+
+        At a table of phones (table mode) only that player's seat may send it.
+        """
+
+
+def player_entry(action: Any) -> str | None:
+    """The usual owner: the action's ``player``, if it has one."""
+    player = getattr(action, "player", None)
+    return player if isinstance(player, str) else None
+
 
 def fold(rules: GameRules, setup: dict[str, Any], actions: Iterable[dict[str, Any]]) -> Any:
     """Replay a stored game: the state after every action of the log."""

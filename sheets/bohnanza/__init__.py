@@ -10,6 +10,7 @@ from sheets.bohnanza.engine import (
     BuyField, DeckExhausted, FinalCount, Harvest, HarvestPreview, Plant, PlayerCount, Setup, State,
     preview_harvest,
 )
+from sheets.game import player_entry
 from sheets.results import GameResult
 
 
@@ -24,6 +25,7 @@ class Bohnanza:
     result = staticmethod(engine.result)
     export = staticmethod(scorefile.export)
     import_file = staticmethod(scorefile.import_file)
+    owner = staticmethod(player_entry)  # deck passes, final counts, finish: shared
 
     def score_file(self, data: dict[str, Any]) -> GameResult:
         return engine.result(scorefile.read(data))

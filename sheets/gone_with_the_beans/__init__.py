@@ -19,6 +19,7 @@ from sheets.gone_with_the_beans.engine import (
     State,
 )
 from sheets.gone_with_the_beans.sheets import PROVINCES, SHEETS, UNKNOWN, Sheet, solitaire_rating
+from sheets.game import player_entry
 from sheets.results import GameResult
 
 
@@ -33,6 +34,7 @@ class GoneWithTheBeans:
     result = staticmethod(engine.result)
     export = staticmethod(scorefile.export)
     import_file = staticmethod(scorefile.import_file)
+    owner = staticmethod(player_entry)  # deck passes, final counts, finish: shared
 
     def score_file(self, data: dict[str, Any]) -> GameResult:
         return engine.result(scorefile.read(data))

@@ -33,6 +33,11 @@ class NichtDieBohne:
     export = staticmethod(scorefile.export)
     import_file = staticmethod(scorefile.import_file)
 
+    @staticmethod
+    def owner(action: Any) -> None:
+        """The round entry is the table's: any seat may enter any player's cards."""
+        return None
+
     def score_file(self, data: dict[str, Any]) -> GameResult:
         return engine.result(scorefile.read(data))
 

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from sheets.errors import RulesError
+from sheets.game import player_entry
 from sheets.results import GameResult
 from sheets.space_beans import engine, scorefile
 from sheets.space_beans.cards import BEAN_NAMES, DECK, Bean, Card, Collection, check_supply
@@ -31,6 +32,11 @@ class SpaceBeans:
     result = staticmethod(engine.result)
     export = staticmethod(scorefile.export)
     import_file = staticmethod(scorefile.import_file)
+
+    @staticmethod
+    def owner(action: Any) -> str | None:
+        """Laying and closing out are a player's own; the end of the game is the table's."""
+        return None if isinstance(action, EndGame) else player_entry(action)
 
     def score_file(self, data: dict[str, Any]) -> GameResult:
         return engine.result(scorefile.read(data))
