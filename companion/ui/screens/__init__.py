@@ -14,10 +14,11 @@ class GameScreens:
 
 
 def game_screens() -> dict[str, GameScreens]:
-    from companion.ui.screens import bohnanza, gone_with_the_beans, nicht_die_bohne
+    from companion.ui.screens import bohnanza, gone_with_the_beans, nicht_die_bohne, space_beans
 
     return {
         "nicht-die-bohne": nicht_die_bohne.SCREENS,
         "gone-with-the-beans": gone_with_the_beans.SCREENS,
         "bohnanza": bohnanza.SCREENS,
+        "space-beans": space_beans.SCREENS,
     }
