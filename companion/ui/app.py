@@ -53,6 +53,7 @@ def notify(message: str, undo: Callable[[], Any] | None = None) -> None:
             action="Undo" if undo else None,
             on_action=(lambda _: undo()) if undo else None,
             duration=ft.Duration(milliseconds=4000 if undo else 3000),
+            persist=False,  # Flutter keeps a snackbar with an action up under a screen reader
         )
     )
 
