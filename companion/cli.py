@@ -87,10 +87,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    from companion.session import Games
     from companion.storage import open_repository
 
     repo = open_repository(args.data_dir, read_only=True)
-    rows = [s.as_json() for s in repo.summaries()]
+    rows = [s.as_json() for s in Games(repo).summaries()]
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
     else:
@@ -103,11 +104,14 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from companion.storage import open_repository
+    from companion.storage import GameNotFound, open_repository
     from companion.session import export_game
 
     repo = open_repository(args.data_dir, read_only=True)
-    data = export_game(repo, args.game_id)
+    try:
+        data = export_game(repo, args.game_id)
+    except GameNotFound as exc:
+        raise UsageError(f"{exc} (see beans list)") from None
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     if args.output and args.output != "-":
         Path(args.output).write_text(text, encoding="utf-8")
@@ -119,13 +123,20 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from companion.storage import open_repository
     from companion.session import import_game
+    from sheets.scorefile import score
 
     data = _read_json(args.file)
+    try:
+        score(data)  # before the data directory is touched
+    except ScoreFileError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
     repo = open_repository(args.data_dir)
     try:
         game_id = import_game(repo, data)
     except ScoreFileError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
+    finally:
+        repo.close()
     print(game_id)
     return 0
 
@@ -180,12 +191,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)  # argparse exits 2 with a usage line on bad words
     if getattr(args, "data_dir", "absent") is None:
         args.data_dir = default_data_dir()
+    from companion.storage import StorageError
+
     try:
         return args.func(args)
     except (UsageError, RulesError, ScoreFileError) as exc:
         print(f"beans: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        return 1
+    except StorageError as exc:  # already in plain words (e.g. another Bean Counter holds the data)
+        print(f"beans: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # noqa: BLE001 - a one-line message, never a traceback
         print(f"beans: {type(exc).__name__}: {exc}", file=sys.stderr)

@@ -15,8 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from companion.storage import GameRecord, Repository, Summary
-from companion.storage.repository import now
+from companion.storage import DamagedGame, GameRecord, Repository, StorageError, Summary
+from companion.storage.repository import now, record_in
 from sheets.errors import RulesError
 from sheets.game import GameRules, fold
 from sheets.registry import GAMES
@@ -80,17 +80,30 @@ class Games:
         return bool(self.record(game_id).redo)
 
     def summaries(self) -> list[Summary]:
-        """Every stored game; a game missing from the index is summarised again."""
+        """Every stored game; one the index lacks (or holds out of date) is summarised again."""
         with self.repo.lock:
             known = self.repo.summaries_by_id()
-            for game_id in self.repo.stored_ids():
-                if game_id not in known and not self.repo.read_only:
+            fresh = []
+            for game_id in [*self.repo.stored_ids(), *self.repo.damaged_ids()]:
+                if game_id not in known:
                     try:
-                        record = self.record(game_id)
-                        self.repo.save(record, summary_of(record, self.state(game_id)))
-                    except Exception:  # a damaged game is reported when opened
+                        fresh.append(self._summary_or_backup(game_id))
+                    except (StorageError, RulesError):  # nothing readable left to list
                         continue
+            if fresh:
+                self.repo.put_summaries(fresh)
             return self.repo.summaries()
+
+    def _summary_or_backup(self, game_id: str) -> Summary:
+        """A damaged game stays listed (from its backup): opening it says so and offers the backup."""
+        try:
+            record = self.record(game_id)
+            return summary_of(record, self.state(game_id))
+        except DamagedGame as exc:
+            if exc.backup is None:
+                raise
+            record = record_in(exc.backup)
+            return summary_of(record, self._fold(record, record.log))
 
     # -- changing --------------------------------------------------------------------
 
@@ -98,10 +111,19 @@ class Games:
         rules = rules_for(game)
         state = rules.new_game(setup)
         with self.repo.lock:
-            record = self.repo.create(game, setup)
+            record = self.repo.new_record(game, setup)
             self.repo.save(record, summary_of(record, state))
             self._states[record.id] = state
         return record.id
+
+    def _commit(self, updated: GameRecord, new_state: Any) -> None:
+        """Store the changed game; if that fails, the state is folded again from what is stored."""
+        try:
+            self.repo.save(updated, summary_of(updated, new_state))
+        except BaseException:
+            self._states.pop(updated.id, None)
+            raise
+        self._states[updated.id] = new_state
 
     def dispatch(self, game_id: str, action: BaseModel | dict[str, Any], by: str | None = None) -> Any:
         """Validate ``action`` against the latest state, commit it, tell every listener.
@@ -114,8 +136,7 @@ class Games:
             new_state = rules.apply(self.state(game_id), parsed)
             entry = {"action": parsed.model_dump(mode="json"), "at": now(), "by": by}
             updated = replace(record, log=[*record.log, entry], redo=[])
-            self.repo.save(updated, summary_of(updated, new_state))
-            self._states[game_id] = new_state
+            self._commit(updated, new_state)
         self._notify(game_id)
         return new_state
 
@@ -126,8 +147,7 @@ class Games:
             log = record.log[:-1]
             new_state = self._fold(record, log)
             updated = replace(record, log=log, redo=[*record.redo, record.log[-1]])
-            self.repo.save(updated, summary_of(updated, new_state))
-            self._states[game_id] = new_state
+            self._commit(updated, new_state)
         self._notify(game_id)
         return new_state
 
@@ -139,8 +159,7 @@ class Games:
             rules = rules_for(record.game)
             new_state = rules.apply(self.state(game_id), rules.parse_action(entry["action"]))
             updated = replace(record, log=[*record.log, entry], redo=record.redo[:-1])
-            self.repo.save(updated, summary_of(updated, new_state))
-            self._states[game_id] = new_state
+            self._commit(updated, new_state)
         self._notify(game_id)
         return new_state
 
@@ -153,7 +172,7 @@ class Games:
     def undelete(self, game_id: str) -> None:
         with self.repo.lock:
             record = self.repo.undelete(game_id)
-            self.repo.save(record, summary_of(record, self.state(game_id)))
+            self.repo.put_summaries([summary_of(record, self.state(game_id))])
         self._notify(game_id)
 
     # -- files -------------------------------------------------------------------------
@@ -167,10 +186,11 @@ class Games:
         rules = rules_for(data["game"])
         setup, actions = rules.import_file(data)
         state = fold(rules, setup, actions)
+        stamp = now()
         with self.repo.lock:
-            record = self.repo.create(data["game"], setup)
-            stamp = now()
-            record = replace(record, log=[{"action": a, "at": stamp, "by": "import"} for a in actions])
+            record = self.repo.new_record(
+                data["game"], setup, [{"action": a, "at": stamp, "by": "import"} for a in actions]
+            )
             self.repo.save(record, summary_of(record, state))
             self._states[record.id] = state
         return record.id

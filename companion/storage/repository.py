@@ -1,7 +1,15 @@
 """Games on disk: one TinyDB file per game plus a small index of summaries.
 
-A commit rewrites only the one game's file (and the index when a summary changes, e.g.
-when a game is finished), so its cost does not grow with the number of stored games.
+    DATA/games/<id>.json       {"game": {"1": GameRecord}}  (+ .bak1-3, + .corrupt-* if damaged)
+    DATA/index.json            {"games": {"1": Summary + "file": stamp, ...}}  derived data
+    DATA/deleted/<id>.json     deleted games, restorable
+    DATA/writer.lock           held by the one process that writes this directory
+
+A commit rewrites only the one game's file, so its cost does not grow with the number
+of stored games. The index is derived data, written when games are listed (and on
+close) if a summary changed: each entry carries the stamp of the game file it was made
+from, and an entry whose file changed since (a kill before the index was written) or
+that is missing is dropped and summarised again from the game file (``Games.summaries``).
 One process writes a data directory at a time (a lock file); inside the process one
 lock covers every read-modify-write.
 """
@@ -12,17 +20,16 @@ import fcntl
 import os
 import secrets
 import threading
-import time
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
-from tinydb import Query, TinyDB
-from tinydb.table import Document
-
-from companion.storage.atomic import AtomicJSONStorage, CorruptFileError, backup_paths, parse_file
+from companion.storage.atomic import (
+    AtomicJSONStorage, CorruptFileError, backup_paths, fsync_dir, parse_file, remove_stale_temps,
+    set_aside,
+)
 from companion.storage.migrations import SCHEMA, SchemaError, migrate
 
 GAME_TABLE = "game"
@@ -72,12 +79,24 @@ class GameRecord:
     schema: int = SCHEMA
 
     def to_doc(self) -> dict[str, Any]:
-        return asdict(self)
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}  # no deep copy
 
     @classmethod
     def from_doc(cls, doc: dict[str, Any]) -> "GameRecord":
         doc = migrate(dict(doc))
         return cls(**{k: doc[k] for k in cls.__dataclass_fields__ if k in doc})
+
+
+def record_in(path: Path) -> GameRecord:
+    """The game stored in ``path``: CorruptFileError if it does not parse or holds none."""
+    doc = (AtomicJSONStorage(path).read() or {}).get(GAME_TABLE, {})
+    doc = doc.get("1") if isinstance(doc, dict) else None
+    if not isinstance(doc, dict):
+        raise CorruptFileError(path, "no game in the file")
+    try:
+        return GameRecord.from_doc(doc)
+    except TypeError as exc:
+        raise CorruptFileError(path, f"not a stored game: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -92,10 +111,22 @@ class Summary:
     winners: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["players"] = list(self.players)
-        data["winners"] = list(self.winners)
-        return data
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        return {**data, "players": list(self.players), "winners": list(self.winners)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Summary":
+        fields = {k: data[k] for k in cls.__dataclass_fields__}
+        return cls(**{**fields, "players": tuple(data["players"]), "winners": tuple(data["winners"])})
+
+
+def stamp(path: Path) -> list[int] | None:
+    """Changes whenever the file is replaced (each write is a new inode)."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return [st.st_ino, st.st_size, st.st_mtime_ns]
 
 
 class WriterLock:
@@ -130,17 +161,29 @@ class Repository:
         self.data_dir = Path(data_dir)
         self.games_dir = self.data_dir / "games"
         self.trash_dir = self.data_dir / "deleted"
+        self.index_path = self.data_dir / "index.json"
         self.read_only = read_only
+        self.writer = None
         if not read_only:
             self.games_dir.mkdir(parents=True, exist_ok=True)
-        self.writer = None if read_only else WriterLock(self.data_dir)
+            self.writer = WriterLock(self.data_dir)
+            remove_stale_temps(self.games_dir)
+            remove_stale_temps(self.data_dir)
         self.lock = threading.RLock()
         self._records: dict[str, GameRecord] = {}
         self._summaries: dict[str, Summary] | None = None
+        self._stamps: dict[str, list[int] | None] = {}
+        self._index_dirty = False
+        self.damaged: dict[str, DamagedGame] = {}  # found this session, for the app to report
+        self.index_kept_as: Path | None = None  # a damaged index moved aside (then rebuilt)
 
     def close(self) -> None:
         if self.writer:
-            self.writer.release()
+            try:
+                with self.lock:
+                    self._flush_index()
+            finally:
+                self.writer.release()
 
     # -- games -------------------------------------------------------------------
 
@@ -149,14 +192,14 @@ class Repository:
             raise GameNotFound(f"no game {game_id!r}")
         return self.games_dir / f"{game_id}.json"
 
-    def create(self, game: str, setup: dict[str, Any], summary: Summary | None = None) -> GameRecord:
+    def new_record(self, game: str, setup: dict[str, Any], log: Iterable[dict[str, Any]] = ()) -> GameRecord:
+        """A record under an id no stored or deleted game uses; ``save`` stores it."""
         with self.lock:
-            game_id = secrets.token_hex(4)
-            while self.game_path(game_id).exists():
+            while True:
                 game_id = secrets.token_hex(4)
-            record = GameRecord(id=game_id, game=game, setup=setup)
-            self.save(record, summary)
-            return record
+                path = self.game_path(game_id)
+                if game_id not in self._records and not path.exists() and not (self.trash_dir / path.name).exists():
+                    return GameRecord(id=game_id, game=game, setup=setup, log=list(log))
 
     def load(self, game_id: str) -> GameRecord:
         with self.lock:
@@ -164,16 +207,12 @@ class Repository:
                 return self._records[game_id]
             path = self.game_path(game_id)
             if not path.exists():
-                raise GameNotFound(f"no game {game_id!r} in {self.data_dir}")
+                raise self._damaged_before(game_id) or GameNotFound(f"no game {game_id!r} in {self.data_dir}")
             try:
-                docs = AtomicJSONStorage(path).read() or {}
-                doc = docs.get(GAME_TABLE, {}).get("1")
-                if not isinstance(doc, dict):
-                    raise CorruptFileError(path, "no game in the file")
-                record = GameRecord.from_doc(doc)
+                record = record_in(path)
             except CorruptFileError as exc:
                 raise self._set_aside(game_id, path, exc.why) from None
-            except (SchemaError, TypeError) as exc:
+            except SchemaError as exc:
                 raise StorageError(f"game {game_id} cannot be read: {exc}") from None
             self._records[game_id] = record
             return record
@@ -183,11 +222,12 @@ class Repository:
         if self.read_only:
             raise StorageError("opened read-only")
         with self.lock:
-            db = TinyDB(self.game_path(record.id), storage=AtomicJSONStorage)
-            db.table(GAME_TABLE).upsert(Document(record.to_doc(), doc_id=1))
+            path = self.game_path(record.id)
+            AtomicJSONStorage(path).write({GAME_TABLE: {"1": record.to_doc()}})
             self._records[record.id] = record
-            if summary is not None and self.summaries_by_id().get(record.id) != summary:
-                self._write_summary(summary)
+            self._stamps[record.id] = stamp(path)
+            if summary is not None:
+                self.put_summaries([summary])
 
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[GameRecord]:
@@ -198,22 +238,35 @@ class Repository:
     # -- damaged files and backups -----------------------------------------------
 
     def _set_aside(self, game_id: str, path: Path, why: str) -> DamagedGame:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        kept = path.with_name(f"{path.name}.corrupt-{stamp}")
-        if not self.read_only:
-            os.replace(path, kept)
-        else:
-            kept = path
-        return DamagedGame(game_id, kept, why, self.good_backup(game_id))
+        kept = path if self.read_only else set_aside(path)
+        damaged = DamagedGame(game_id, kept, why, self.good_backup(game_id))
+        self.damaged[game_id] = damaged
+        return damaged
+
+    def _damaged_before(self, game_id: str) -> DamagedGame | None:
+        """A game set aside as damaged (now or in an earlier run) and not restored since."""
+        if game_id in self.damaged:
+            return self.damaged[game_id]
+        kept = sorted(self.games_dir.glob(f"{game_id}.json.corrupt-*"))
+        if not kept:
+            return None
+        return DamagedGame(game_id, kept[-1], "it was found damaged earlier", self.good_backup(game_id))
+
+    def damaged_ids(self) -> list[str]:
+        """Games set aside as damaged and not restored yet (the app offers their backups)."""
+        if not self.games_dir.exists():
+            return []
+        ids = {p.name.partition(".json.corrupt-")[0] for p in self.games_dir.glob("*.json.corrupt-*")}
+        return sorted(i for i in ids if not self.game_path(i).exists())
 
     def good_backup(self, game_id: str) -> Path | None:
         """The newest backup of that game that parses, if any."""
         for candidate in backup_paths(self.game_path(game_id)):
             if candidate.exists():
                 try:
-                    GameRecord.from_doc(parse_file(candidate)[GAME_TABLE]["1"])
+                    record_in(candidate)
                     return candidate
-                except (CorruptFileError, SchemaError, KeyError, TypeError):
+                except (CorruptFileError, SchemaError):
                     continue
         return None
 
@@ -222,9 +275,10 @@ class Repository:
             backup = self.good_backup(game_id)
             if backup is None:
                 raise StorageError(f"no readable backup of game {game_id}")
-            record = GameRecord.from_doc(parse_file(backup)[GAME_TABLE]["1"])
-            self._records.pop(game_id, None)
+            record = record_in(backup)
             self.save(record)
+            self.damaged.pop(game_id, None)
+            self.summaries_by_id().pop(game_id, None)  # summarised again from the restored log
             return record
 
     # -- delete (kept aside, restorable) ------------------------------------------
@@ -235,8 +289,11 @@ class Repository:
             self.load(game_id)
             self.trash_dir.mkdir(exist_ok=True)
             os.replace(path, self.trash_dir / path.name)
+            fsync_dir(self.games_dir)
             self._records.pop(game_id, None)
-            self._remove_summary(game_id)
+            self._stamps.pop(game_id, None)
+            if self.summaries_by_id().pop(game_id, None) is not None:
+                self._index_dirty = True
 
     def undelete(self, game_id: str, summary: Summary | None = None) -> GameRecord:
         with self.lock:
@@ -244,49 +301,74 @@ class Repository:
             if not kept.exists():
                 raise GameNotFound(f"no deleted game {game_id!r}")
             os.replace(kept, self.game_path(game_id))
+            fsync_dir(self.games_dir)
             record = self.load(game_id)
+            self._stamps[game_id] = stamp(self.game_path(game_id))
             if summary is not None:
-                self._write_summary(summary)
+                self.put_summaries([summary])
             return record
 
     # -- the index -----------------------------------------------------------------
 
-    def _index(self) -> TinyDB:
-        return TinyDB(self.data_dir / "index.json", storage=AtomicJSONStorage, backups=False)
-
     def summaries_by_id(self) -> dict[str, Summary]:
+        """The summaries the index holds for stored games (those it lacks: see Games.summaries)."""
         with self.lock:
             if self._summaries is None:
                 self._summaries = self._read_index()
             return self._summaries
 
     def summaries(self) -> list[Summary]:
-        """Every stored game, newest first."""
+        """Every summarised game, newest first (the index is stored now if it changed)."""
+        with self.lock:
+            try:
+                self._flush_index()
+            except OSError:  # e.g. a full disk: the games are safe, the index is written next time
+                pass
+            return self._sorted()
+
+    def _sorted(self) -> list[Summary]:
         return sorted(self.summaries_by_id().values(), key=lambda s: s.created, reverse=True)
 
-    def _read_index(self) -> dict[str, Summary]:
-        try:
-            docs = self._index().table(INDEX_TABLE).all() if (self.data_dir / "index.json").exists() else None
-        except CorruptFileError:
-            docs = None  # the index is derived data: rebuilt from the game files below
-        if docs is None:
-            return {}
-        summaries = {}
-        for doc in docs:
-            summary = Summary(**{**doc, "players": tuple(doc["players"]), "winners": tuple(doc["winners"])})
-            if self.game_path(summary.id).exists():
-                summaries[summary.id] = summary
-        return summaries
+    def put_summaries(self, summaries: Iterable[Summary]) -> None:
+        """Remember these summaries; the index is written when games are next listed."""
+        with self.lock:
+            known = self.summaries_by_id()
+            for summary in summaries:
+                if known.get(summary.id) != summary:
+                    known[summary.id] = summary
+                    self._index_dirty = True
+                self._stamps.setdefault(summary.id, stamp(self.game_path(summary.id)))
 
     def stored_ids(self) -> list[str]:
         if not self.games_dir.exists():
             return []
         return sorted(p.stem for p in self.games_dir.glob("*.json"))
 
-    def _write_summary(self, summary: Summary) -> None:
-        self.summaries_by_id()[summary.id] = summary
-        self._index().table(INDEX_TABLE).upsert(summary.as_json(), Query().id == summary.id)
+    def _read_index(self) -> dict[str, Summary]:
+        if not self.index_path.exists():
+            return {}
+        try:
+            docs = list(parse_file(self.index_path)[INDEX_TABLE].values())
+            entries = [(Summary.from_json(doc), doc.get("file")) for doc in docs]
+        except (CorruptFileError, KeyError, TypeError, AttributeError):
+            if not self.read_only:  # derived data: kept for a look, then rebuilt
+                self.index_kept_as = set_aside(self.index_path)
+            return {}
+        summaries = {}
+        for summary, file_stamp in entries:
+            current = stamp(self.game_path(summary.id))
+            if current is not None and current == file_stamp:
+                summaries[summary.id] = summary
+                self._stamps[summary.id] = current
+        self._index_dirty = len(summaries) < len(entries)
+        return summaries
 
-    def _remove_summary(self, game_id: str) -> None:
-        if self.summaries_by_id().pop(game_id, None) is not None:
-            self._index().table(INDEX_TABLE).remove(Query().id == game_id)
+    def _flush_index(self) -> None:
+        if not self._index_dirty or self.read_only:
+            return
+        docs = {
+            str(n): {**summary.as_json(), "file": self._stamps.get(summary.id)}
+            for n, summary in enumerate(self._sorted(), 1)
+        }
+        AtomicJSONStorage(self.index_path, backups=False).write({INDEX_TABLE: docs})
+        self._index_dirty = False

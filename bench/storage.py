@@ -1,0 +1,121 @@
+"""Commit latency against the number of stored games (issue 3). Prints JSON lines.
+
+For 10, 100 and 1000 stored finished games: the median time of ``Games.dispatch`` (a
+card taken or put back in a game being played: validate, fold, write atomically with
+fsync and a backup); of starting a new game; and of listing the games right after (the
+home screen, which then writes the index). The baseline of a commit is a plain
+``json.dump`` of the same game document, timed right after each commit; that of a
+listing is a plain ``json.dump`` of the summaries listed. The three data directories are open at once and committed to in turn, so that
+other load on the machine hits them alike. Never a pass/fail test: see the figures.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.session import Games  # noqa: E402
+from companion.storage import Repository  # noqa: E402
+
+SIZES = (10, 100, 1000)
+COMMITS = 300
+NEW_GAMES = 30
+BOHNANZA = {
+    "format": "beans-score/1", "game": "bohnanza",
+    "players": [{"name": "Eamon", "coins": 14, "third_field": True},
+                {"name": "Fiona", "coins": 9, "third_field": False},
+                {"name": "Gwen", "coins": 11, "third_field": False}],
+}
+PLAYERS = ["Alex", "Beate", "Claudia", "Dirk"]
+
+
+def stored_games(data_dir: Path, count: int) -> Games:
+    """A data directory with ``count`` finished games (copies of one imported game)."""
+    games = Games(Repository(data_dir))
+    first = games.import_file(BOHNANZA)
+    source = games.repo.game_path(first)
+    doc = json.loads(source.read_text())
+    for n in range(1, count):
+        gid = f"{n:08x}"
+        doc["game"]["1"]["id"] = gid
+        games.repo.game_path(gid).write_text(json.dumps(doc))
+    games.repo.close()
+    games = Games(Repository(data_dir))
+    assert len(games.summaries()) == count  # the index is built once, here
+    return games
+
+
+def timed(action) -> float:
+    start = time.perf_counter()
+    action()
+    return (time.perf_counter() - start) * 1000
+
+
+def plain_dump(games: Games, gid: str, scratch: Path) -> float:
+    doc = {"game": {"1": games.record(gid).to_doc()}}
+
+    def dump():
+        with open(scratch, "w", encoding="utf-8") as handle:
+            json.dump(doc, handle)
+
+    return timed(dump)
+
+
+def line(name: str, value: float, unit: str, baseline: float) -> None:
+    print(json.dumps({"name": name, "value": round(value, 3), "unit": unit,
+                      "baseline": round(baseline, 3), "ratio": round(value / baseline, 2)}))
+
+
+def main() -> None:
+    root = Path(tempfile.mkdtemp(prefix="beans-bench-"))
+    try:
+        stores = {n: stored_games(root / str(n), n) for n in SIZES}
+        playing = {n: g.new_game("nicht-die-bohne", {"players": PLAYERS}) for n, g in stores.items()}
+        commit = {n: [] for n in SIZES}
+        dump = {n: [] for n in SIZES}
+        for k in range(COMMITS):
+            kind = "take-card" if k % 2 == 0 else "return-card"
+            action = {"kind": kind, "round": 1, "player": PLAYERS[k // 2 % 4], "card": "red-3"}
+            for n, games in stores.items():
+                commit[n].append(timed(lambda: games.dispatch(playing[n], action)))
+                dump[n].append(plain_dump(games, playing[n], root / f"plain-{n}.json"))
+
+        new = {n: [] for n in SIZES}
+        listing = {n: [] for n in SIZES}
+        listing_dump = {n: [] for n in SIZES}
+        for _ in range(NEW_GAMES):
+            for n, games in stores.items():
+                new[n].append(timed(lambda: games.new_game("nicht-die-bohne", {"players": PLAYERS})))
+                listing[n].append(timed(games.summaries))
+                rows = [s.as_json() for s in games.summaries()]
+                with open(root / f"plain-list-{n}.json", "w", encoding="utf-8") as handle:
+                    listing_dump[n].append(timed(lambda: json.dump(rows, handle)))
+
+        median = {n: statistics.median(commit[n][10:]) for n in SIZES}  # after warming up
+        for n in SIZES:
+            line(f"storage: commit with {n} stored games (vs json.dump of the game)", median[n], "ms",
+                 statistics.median(dump[n][10:]))
+        line(f"storage: commit with {SIZES[-1]} vs {SIZES[0]} stored games", median[SIZES[-1]], "ms",
+             median[SIZES[0]])
+        for n in SIZES:
+            line(f"storage: new game with {n} stored games (vs commit)", statistics.median(new[n]), "ms",
+                 median[n])
+        for n in SIZES:
+            line(f"storage: list games after a change, writing the index, {n} stored games "
+                 "(vs json.dump of the list)", statistics.median(listing[n]), "ms",
+                 statistics.median(listing_dump[n]))
+        for games in stores.values():
+            games.repo.close()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,152 @@
+"""`beans list`, `beans export` and `beans import` on a data directory (issue 3, score-files.md)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from companion.cli import main
+from companion.session import Games
+from companion.storage import Repository
+
+PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
+BOHNANZA = {
+    "format": "beans-score/1", "game": "bohnanza",
+    "players": [{"name": "Eamon", "coins": 14, "third_field": True},
+                {"name": "Fiona", "coins": 9, "third_field": False},
+                {"name": "Gwen", "coins": 11, "third_field": False}],
+}
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def stored(data_dir) -> list[str]:
+    return Repository(data_dir, read_only=True).stored_ids()
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    """Two games: one being played, one finished (imported)."""
+    directory = tmp_path / "data"
+    games = Games(Repository(directory))
+    playing = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    games.dispatch(playing, {"kind": "take-card", "round": 1, "player": "Ann", "card": "red-3"})
+    finished = games.import_file(BOHNANZA)
+    games.repo.close()
+    return directory, playing, finished
+
+
+def test_list_shows_every_game_with_its_id(data_dir, capsys):
+    directory, playing, finished = data_dir
+    code, out, err = run(capsys, "list", "--data-dir", str(directory))
+    assert code == 0 and err == ""
+    lines = {line.split()[0]: line for line in out.splitlines()}
+    assert set(lines) == {playing, finished}
+    assert "unfinished" in lines[playing] and "Ann, Ben, Cleo, Dan" in lines[playing]
+    assert " finished" in lines[finished] and "Eamon" in lines[finished]
+
+
+def test_list_json_gives_ids_players_and_winners(data_dir, capsys):
+    directory, playing, finished = data_dir
+    code, out, _ = run(capsys, "list", "--json", "--data-dir", str(directory))
+    rows = {row["id"]: row for row in json.loads(out)}
+    assert code == 0 and set(rows) == {playing, finished}
+    assert rows[finished]["game"] == "bohnanza" and rows[finished]["finished"]
+    assert rows[finished]["winners"] == ["Eamon"]
+    assert rows[playing]["players"] == PLAYERS and not rows[playing]["finished"]
+
+
+def test_list_of_an_empty_or_missing_data_directory(tmp_path, capsys):
+    assert run(capsys, "list", "--data-dir", str(tmp_path / "none")) == (0, "No games stored yet.\n", "")
+    assert run(capsys, "list", "--json", "--data-dir", str(tmp_path / "none")) == (0, "[]\n", "")
+    assert not (tmp_path / "none").exists()  # listing creates nothing
+
+
+def test_the_data_directory_comes_from_beans_data_dir_unless_given(data_dir, tmp_path, capsys, monkeypatch):
+    directory, playing, finished = data_dir
+    monkeypatch.setenv("BEANS_DATA_DIR", str(directory))
+    code, out, _ = run(capsys, "list", "--json")
+    assert {row["id"] for row in json.loads(out)} == {playing, finished}
+    code, out, _ = run(capsys, "list", "--json", "--data-dir", str(tmp_path / "other"))
+    assert json.loads(out) == []
+    code, out, _ = run(capsys, "export", finished)
+    assert code == 0 and json.loads(out) == BOHNANZA
+
+
+def test_export_writes_the_finished_game_as_a_score_file(data_dir, tmp_path, capsys):
+    directory, _, finished = data_dir
+    target = tmp_path / "out.json"
+    code, out, err = run(capsys, "export", finished, "-o", str(target), "--data-dir", str(directory))
+    assert (code, out, err) == (0, "", "")
+    assert json.loads(target.read_text()) == BOHNANZA
+    code, out, _ = run(capsys, "score", "--json", str(target))  # the exported file scores
+    assert code == 0 and json.loads(out)["winners"] == ["Eamon"]
+
+
+def test_export_of_an_unknown_game_is_one_line_and_exit_2(data_dir, capsys):
+    directory, _, _ = data_dir
+    code, out, err = run(capsys, "export", "nosuch00", "--data-dir", str(directory))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "nosuch00" in err and "beans list" in err
+
+
+def test_import_stores_a_score_file_as_a_finished_game(tmp_path, capsys):
+    directory = tmp_path / "data"
+    source = tmp_path / "in.json"
+    source.write_text(json.dumps(BOHNANZA))
+    code, out, err = run(capsys, "import", str(source), "--data-dir", str(directory))
+    gid = out.strip()
+    assert code == 0 and err == "" and stored(directory) == [gid]
+
+    code, out, _ = run(capsys, "list", "--json", "--data-dir", str(directory))
+    [row] = json.loads(out)
+    assert row["id"] == gid and row["finished"] and row["players"] == ["Eamon", "Fiona", "Gwen"]
+    code, out, _ = run(capsys, "export", gid, "--data-dir", str(directory))
+    assert json.loads(out) == BOHNANZA
+
+
+@pytest.mark.parametrize("content, reason", [
+    ("{not json", "not JSON"),
+    ("", "not JSON"),
+    (json.dumps({**BOHNANZA, "format": "beans-score/2"}), "format"),
+    (json.dumps({**BOHNANZA, "players": BOHNANZA["players"][:2]}), "players"),
+    (json.dumps({**BOHNANZA, "extra": 1}), "unknown key"),
+    (json.dumps([1, 2]), "JSON object"),
+])
+def test_import_of_a_bad_file_is_one_line_exit_2_and_stores_nothing(tmp_path, capsys, content, reason):
+    directory = tmp_path / "data"
+    source = tmp_path / "bad.json"
+    source.write_text(content)
+    code, out, err = run(capsys, "import", str(source), "--data-dir", str(directory))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith(f"beans: {source}") and reason in err
+    assert stored(directory) == []
+
+
+def test_import_of_a_missing_file_stores_nothing(data_dir, tmp_path, capsys):
+    directory, playing, finished = data_dir
+    code, _, err = run(capsys, "import", str(tmp_path / "missing.json"), "--data-dir", str(directory))
+    assert code == 2 and err.count("\n") == 1 and "cannot read" in err
+    assert stored(directory) == sorted([playing, finished])
+
+
+def test_the_installed_command_imports_lists_and_exports_with_beans_data_dir(tmp_path):
+    source = tmp_path / "in.json"
+    source.write_text(json.dumps(BOHNANZA))
+    env = {**os.environ, "BEANS_DATA_DIR": str(tmp_path / "data")}
+
+    def beans(*args):
+        done = subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True,
+                              env=env, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    gid = beans("import", str(source)).strip()
+    assert [row["id"] for row in json.loads(beans("list", "--json"))] == [gid]
+    assert json.loads(beans("export", gid)) == BOHNANZA

@@ -1,0 +1,195 @@
+"""What a player stores comes back: games, undo/redo, backups, old schemas, after restarts."""
+
+import json
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+from tinydb import TinyDB
+
+from companion.session import Games
+from companion.storage import Repository, StorageError
+from companion.storage.atomic import AtomicJSONStorage, backup_paths, write_atomically
+from sheets.game import fold
+from sheets.nicht_die_bohne import DECK, RULES, parse_card
+
+CARDS = [str(card) for card, copies in DECK.items() for _ in range(copies)]  # the 60-card deck
+PLAYERS = ["Alex", "Beate", "Dörte"]
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def take(player: str, card: str, round: int = 1) -> dict:
+    return {"kind": "take-card", "round": round, "player": player, "card": card}
+
+
+def open_games(data_dir: Path) -> Games:
+    return Games(Repository(data_dir))
+
+
+def reopen(games: Games) -> Games:
+    games.repo.close()
+    return open_games(games.repo.data_dir)
+
+
+def finished_file(players=PLAYERS) -> dict:
+    """A complete 3-round score file: the deck dealt in turn, shifted each round; hands sorted."""
+    size = 60 // len(players)
+    rounds = []
+    for r in range(3):
+        deck = CARDS[r * 7:] + CARDS[:r * 7]
+        hands = [sorted(deck[i * size:(i + 1) * size], key=parse_card) for i in range(len(players))]
+        rounds.append(dict(zip(players, hands)))
+    return {"format": "beans-score/1", "game": "nicht-die-bohne", "players": list(players), "rounds": rounds}
+
+
+def test_a_game_reads_back_after_a_restart(tmp_path):
+    games = open_games(tmp_path)
+    gid = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    actions = [take(p, c) for p, c in zip(PLAYERS * 3, CARDS)]
+    for action in actions:
+        games.dispatch(gid, action, by="phone")
+    before = games.state(gid)
+
+    games = reopen(games)
+    record = games.record(gid)
+    assert [e["action"] for e in record.log] == actions
+    assert all(e["by"] == "phone" for e in record.log)
+    assert games.state(gid) == before == fold(RULES, {"players": PLAYERS}, actions)
+    assert [s.id for s in games.summaries()] == [gid]
+
+
+def test_undo_and_redo_any_number_of_steps_across_restarts(tmp_path):
+    games = open_games(tmp_path)
+    gid = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    actions = [take(p, c) for p, c in zip(PLAYERS * 2, CARDS)]
+    states = [games.state(gid)]
+    for action in actions:
+        states.append(games.dispatch(gid, action))
+
+    for back in range(len(actions), 0, -1):  # undo to the start, restarting in between
+        games = reopen(games)
+        assert games.undo(gid) == states[back - 1]
+    games = reopen(games)
+    assert not games.can_undo(gid) and games.can_redo(gid)
+    with pytest.raises(Exception, match="nothing to undo"):
+        games.undo(gid)
+
+    for forward in range(1, 4):
+        games = reopen(games)
+        assert games.redo(gid) == states[forward]
+    games.dispatch(gid, take("Dörte", "yellow-1"))  # a new entry ends what can be redone
+    games = reopen(games)
+    assert not games.can_redo(gid)
+    assert [e["action"] for e in games.record(gid).log] == [*actions[:3], take("Dörte", "yellow-1")]
+
+
+def test_a_game_file_is_private_and_a_plain_tinydb_document(tmp_path):
+    games = open_games(tmp_path)
+    gid = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    games.dispatch(gid, take("Alex", "red-3"))
+    path = tmp_path / "games" / f"{gid}.json"
+
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    db = TinyDB(path, storage=AtomicJSONStorage)
+    assert db.table("game").get(doc_id=1) == games.record(gid).to_doc()
+
+
+def test_the_last_three_versions_are_kept_as_backups(tmp_path):
+    games = open_games(tmp_path)
+    gid = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    for card in CARDS[:5]:
+        games.dispatch(gid, take("Alex", card))
+    path = tmp_path / "games" / f"{gid}.json"
+
+    logs = [len(json.loads(p.read_text())["game"]["1"]["log"]) for p in [path, *backup_paths(path)]]
+    assert logs == [5, 4, 3, 2]
+    assert not list(path.parent.glob(".*"))  # no temporary file left behind
+
+
+def test_a_commit_rewrites_only_its_own_game(tmp_path):
+    games = open_games(tmp_path)
+    gids = [games.new_game("nicht-die-bohne", {"players": PLAYERS}) for _ in range(3)]
+    games.summaries()  # the home screen: the index is written
+    files = {p: (p.stat().st_ino, p.read_bytes()) for p in tmp_path.rglob("*") if p.is_file()}
+    assert tmp_path / "index.json" in files
+    games.dispatch(gids[0], take("Alex", "red-3"))
+
+    changed = [p.name for p, (ino, data) in files.items() if p.exists() and
+               (p.stat().st_ino, p.read_bytes()) != (ino, data)]
+    assert changed == [f"{gids[0]}.json"]
+
+
+def test_golden_schema_1_loads_migrates_saves_and_loads_again(tmp_path):
+    games_dir = tmp_path / "games"
+    games_dir.mkdir()
+    shutil.copy(GOLDEN / "game-schema-1.json", games_dir / "golden01.json")
+    stored = json.loads((GOLDEN / "game-schema-1.json").read_text())["game"]["1"]
+
+    games = open_games(tmp_path)
+    record = games.record("golden01")
+    assert record.to_doc() == stored  # schema 1 is the current one: nothing to change
+    assert [s.players for s in games.summaries()] == [("Alex", "Beate", "Claudia", "Dörte")]
+    games.redo("golden01")  # the undone entry of the old file can still be redone
+    games.undo("golden01")
+
+    games = reopen(games)
+    assert games.record("golden01").to_doc() == stored
+    assert games.state("golden01") == fold(RULES, stored["setup"], [e["action"] for e in stored["log"]])
+
+
+def test_a_game_from_a_newer_version_is_refused_and_left_alone(tmp_path):
+    games_dir = tmp_path / "games"
+    games_dir.mkdir()
+    doc = json.loads((GOLDEN / "game-schema-1.json").read_text())
+    doc["game"]["1"]["schema"] = 99
+    path = games_dir / "golden01.json"
+    path.write_text(json.dumps(doc))
+    before = path.read_bytes()
+
+    games = open_games(tmp_path)
+    with pytest.raises(StorageError, match="newer Bean Counter"):
+        games.record("golden01")
+    assert path.read_bytes() == before
+
+
+def test_deleted_games_can_be_brought_back_after_a_restart(tmp_path):
+    games = open_games(tmp_path)
+    keep = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    gone = games.new_game("nicht-die-bohne", {"players": ["Eve", "Finn", "Gus"]})
+    games.dispatch(gone, take("Eve", "red-3"))
+    games.delete(gone)
+    assert [s.id for s in games.summaries()] == [keep]
+
+    games = reopen(games)
+    assert [s.id for s in games.summaries()] == [keep]
+    games.undelete(gone)
+    games = reopen(games)
+    assert {s.id for s in games.summaries()} == {keep, gone}
+    assert games.record(gone).log[0]["action"] == take("Eve", "red-3")
+
+
+def test_a_kill_between_game_and_index_write_still_lists_the_game_as_finished(tmp_path):
+    games = open_games(tmp_path)
+    gid = games.import_file(finished_file())
+    games.undo(gid)  # the game is not over: the index says so
+    record = games.record(gid)
+    assert not games.summaries()[0].finished
+    games.repo.close()
+    # the redo reached the game file, and the process died before the index was written
+    redone = {**record.to_doc(), "log": [*record.log, record.redo[-1]], "redo": []}
+    write_atomically(tmp_path / "games" / f"{gid}.json", {"game": {"1": redone}})
+
+    games = open_games(tmp_path)
+    [summary] = games.summaries()
+    assert summary.finished and summary.winners
+
+
+def test_an_imported_game_exports_the_same_score_file(tmp_path):
+    data = finished_file(["Ann", "Ben", "Cleo", "Dan"])
+    games = open_games(tmp_path)
+    gid = games.import_file(data)
+    games = reopen(games)
+    assert games.export(gid) == data
+    [summary] = games.summaries()
+    assert summary.finished and summary.players == ("Ann", "Ben", "Cleo", "Dan")
