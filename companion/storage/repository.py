@@ -218,7 +218,7 @@ class Repository:
             return record
 
     def save(self, record: GameRecord, summary: Summary | None = None) -> None:
-        """Write one game (its file only) and, if it changed, its summary in the index."""
+        """Write one game (its file only); its summary goes to the index when games are listed."""
         if self.read_only:
             raise StorageError("opened read-only")
         with self.lock:

@@ -138,6 +138,27 @@ def test_golden_schema_1_loads_migrates_saves_and_loads_again(tmp_path):
     assert games.state("golden01") == fold(RULES, stored["setup"], [e["action"] for e in stored["log"]])
 
 
+def test_an_older_schema_is_migrated_on_load_and_saved_as_the_new_one(tmp_path, monkeypatch):
+    """The chain a future schema 2 will use: the golden schema-1 game passes through it."""
+    from companion.storage import migrations
+
+    monkeypatch.setattr(migrations, "SCHEMA", 2)
+    monkeypatch.setitem(migrations.MIGRATIONS, 1, lambda doc: {**doc, "log": [
+        {**entry, "by": entry["by"] or "unknown"} for entry in doc["log"]]})
+    games_dir = tmp_path / "games"
+    games_dir.mkdir()
+    shutil.copy(GOLDEN / "game-schema-1.json", games_dir / "golden01.json")
+
+    games = open_games(tmp_path)
+    record = games.record("golden01")
+    assert record.schema == 2
+    games.dispatch("golden01", take("Alex", "red-4"))
+    games = reopen(games)
+    stored = json.loads((games_dir / "golden01.json").read_text())["game"]["1"]
+    assert stored["schema"] == 2 and len(stored["log"]) == 5
+    assert games.record("golden01").log[:4] == record.log
+
+
 def test_a_game_from_a_newer_version_is_refused_and_left_alone(tmp_path):
     games_dir = tmp_path / "games"
     games_dir.mkdir()
