@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from companion import table
 from companion.storage import DamagedGame, GameRecord, Repository, StorageError, Summary
 from companion.storage.repository import now, record_in
 from sheets.errors import RulesError
@@ -73,11 +74,17 @@ class Games:
     def _fold(self, record: GameRecord, log: list[dict[str, Any]]) -> Any:
         return fold(rules_for(record.game), record.setup, [entry["action"] for entry in log])
 
-    def can_undo(self, game_id: str) -> bool:
-        return bool(self.record(game_id).log)
+    def can_undo(self, game_id: str, device: str | None = None) -> bool:
+        record = self.record(game_id)
+        return table.last_undoable(record.table, record.log, device) is not None
 
-    def can_redo(self, game_id: str) -> bool:
-        return bool(self.record(game_id).redo)
+    def can_redo(self, game_id: str, device: str | None = None) -> bool:
+        record = self.record(game_id)
+        return table.last_undoable(record.table, record.redo, device) is not None
+
+    def seat(self, game_id: str, device: str | None) -> str | None:
+        """The player whose seat this phone holds in that game, if any."""
+        return table.seat_of(self.record(game_id).table, device)
 
     def summaries(self) -> list[Summary]:
         """Every stored game; one the index lacks (or holds out of date) is summarised again."""
@@ -107,11 +114,13 @@ class Games:
 
     # -- changing --------------------------------------------------------------------
 
-    def new_game(self, game: str, setup: dict[str, Any]) -> str:
+    def new_game(self, game: str, setup: dict[str, Any], starter: str | None = None) -> str:
+        """Start a game; ``starter`` is the device that may release seats and undo for all."""
         rules = rules_for(game)
         state = rules.new_game(setup)
         with self.repo.lock:
             record = self.repo.new_record(game, setup)
+            record.table = {"starter": starter, "seats": {}}
             self.repo.save(record, summary_of(record, state))
             self._states[record.id] = state
         return record.id
@@ -125,43 +134,73 @@ class Games:
             raise
         self._states[updated.id] = new_state
 
-    def dispatch(self, game_id: str, action: BaseModel | dict[str, Any], by: str | None = None) -> Any:
+    def dispatch(
+        self, game_id: str, action: BaseModel | dict[str, Any], by: str | None = None, device: str | None = None
+    ) -> Any:
         """Validate ``action`` against the latest state, commit it, tell every listener.
 
-        Raises RulesError (nothing stored) when the rules refuse it.
+        ``device`` is the phone sending it (table mode: it must hold the right seat; the
+        entry is then made "by" that seat). Raises RulesError (nothing stored) when the
+        rules or the table refuse it.
         """
         with self.repo.transaction(game_id) as record:
             rules = rules_for(record.game)
             parsed = rules.parse_action(_as_dict(action))
+            seat = table.author(record.table, rules.owner(parsed), device)
             new_state = rules.apply(self.state(game_id), parsed)
-            entry = {"action": parsed.model_dump(mode="json"), "at": now(), "by": by}
+            entry = {"action": parsed.model_dump(mode="json"), "at": now(), "by": seat or by}
             updated = replace(record, log=[*record.log, entry], redo=[])
             self._commit(updated, new_state)
         self._notify(game_id)
         return new_state
 
-    def undo(self, game_id: str) -> Any:
+    def undo(self, game_id: str, device: str | None = None) -> Any:
+        """Take back the latest entry this phone may undo (at a table: its own, or any for
+        the starter); it can be redone until a new entry is made."""
         with self.repo.transaction(game_id) as record:
-            if not record.log:
-                raise RulesError("nothing to undo")
-            log = record.log[:-1]
-            new_state = self._fold(record, log)
-            updated = replace(record, log=log, redo=[*record.redo, record.log[-1]])
+            i = table.last_undoable(record.table, record.log, device)
+            if i is None:
+                raise RulesError("nothing of yours to undo" if table.seated(record.table) else "nothing to undo")
+            log = record.log[:i] + record.log[i + 1:]
+            try:
+                new_state = self._fold(record, log)
+            except RulesError:
+                raise RulesError("your last entry cannot be undone: a later entry builds on it") from None
+            updated = replace(record, log=log, redo=[*record.redo, record.log[i]])
             self._commit(updated, new_state)
         self._notify(game_id)
         return new_state
 
-    def redo(self, game_id: str) -> Any:
+    def redo(self, game_id: str, device: str | None = None) -> Any:
         with self.repo.transaction(game_id) as record:
-            if not record.redo:
+            i = table.last_undoable(record.table, record.redo, device)
+            if i is None:
                 raise RulesError("nothing to redo")
-            entry = record.redo[-1]
+            entry = record.redo[i]
             rules = rules_for(record.game)
             new_state = rules.apply(self.state(game_id), rules.parse_action(entry["action"]))
-            updated = replace(record, log=[*record.log, entry], redo=record.redo[:-1])
+            updated = replace(record, log=[*record.log, entry], redo=record.redo[:i] + record.redo[i + 1:])
             self._commit(updated, new_state)
         self._notify(game_id)
         return new_state
+
+    # -- table mode ------------------------------------------------------------------
+
+    def _change_table(self, game_id: str, change: Callable[[GameRecord], dict[str, Any]]) -> None:
+        with self.repo.transaction(game_id) as record:
+            updated = replace(record, table=change(record))
+            self._commit(updated, self.state(game_id))
+        self._notify(game_id)
+
+    def claim_seat(self, game_id: str, player: str, pin: str, device: str) -> None:
+        players = tuple(p.name for p in self.rules(game_id).result(self.state(game_id)).players)
+        self._change_table(game_id, lambda r: table.claim(r.table, players, player, pin, device))
+
+    def leave_seat(self, game_id: str, device: str) -> None:
+        self._change_table(game_id, lambda r: table.leave(r.table, device))
+
+    def release_seat(self, game_id: str, player: str, device: str | None) -> None:
+        self._change_table(game_id, lambda r: table.release(r.table, player, device))
 
     def delete(self, game_id: str) -> None:
         with self.repo.lock:

@@ -10,9 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-SCHEMA = 1
+SCHEMA = 2
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+def _add_table(doc: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2: table mode. Games of schema 1 were played on one phone: nobody sat down."""
+    return {**doc, "table": {"starter": None, "seats": {}}}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _add_table}
 
 
 class SchemaError(Exception):

@@ -128,22 +128,41 @@ def test_golden_schema_1_loads_migrates_saves_and_loads_again(tmp_path):
 
     games = open_games(tmp_path)
     record = games.record("golden01")
-    assert record.to_doc() == stored  # schema 1 is the current one: nothing to change
+    # Schema 2 added table mode: a schema-1 game was a one-phone game, nobody seated.
+    migrated = {**stored, "schema": 2, "table": {"starter": None, "seats": {}}}
+    assert record.to_doc() == migrated
     assert [s.players for s in games.summaries()] == [("Alex", "Beate", "Claudia", "Dörte")]
     games.redo("golden01")  # the undone entry of the old file can still be redone
     games.undo("golden01")
 
     games = reopen(games)
-    assert games.record("golden01").to_doc() == stored
+    assert games.record("golden01").to_doc() == migrated
+    saved = json.loads((games_dir / "golden01.json").read_text())["game"]["1"]
+    assert saved == migrated
     assert games.state("golden01") == fold(RULES, stored["setup"], [e["action"] for e in stored["log"]])
 
 
+def test_golden_schema_2_with_seats_loads_saves_and_loads_again(tmp_path):
+    games_dir = tmp_path / "games"
+    games_dir.mkdir()
+    shutil.copy(GOLDEN / "game-schema-2.json", games_dir / "golden02.json")
+    stored = json.loads((GOLDEN / "game-schema-2.json").read_text())["game"]["1"]
+
+    games = open_games(tmp_path)
+    assert games.record("golden02").to_doc() == stored
+    assert games.seat("golden02", "phone-of-alex") == "Alex"
+    games.dispatch("golden02", take("Alex", "red-4"), device="phone-of-alex")
+    games = reopen(games)
+    record = games.record("golden02")
+    assert record.table == stored["table"] and record.log[-1]["by"] == "Alex"
+
+
 def test_an_older_schema_is_migrated_on_load_and_saved_as_the_new_one(tmp_path, monkeypatch):
-    """The chain a future schema 2 will use: the golden schema-1 game passes through it."""
+    """The chain a future schema 3 will use: the golden schema-1 game passes through all of it."""
     from companion.storage import migrations
 
-    monkeypatch.setattr(migrations, "SCHEMA", 2)
-    monkeypatch.setitem(migrations.MIGRATIONS, 1, lambda doc: {**doc, "log": [
+    monkeypatch.setattr(migrations, "SCHEMA", 3)
+    monkeypatch.setitem(migrations.MIGRATIONS, 2, lambda doc: {**doc, "log": [
         {**entry, "by": entry["by"] or "unknown"} for entry in doc["log"]]})
     games_dir = tmp_path / "games"
     games_dir.mkdir()
@@ -151,11 +170,11 @@ def test_an_older_schema_is_migrated_on_load_and_saved_as_the_new_one(tmp_path, 
 
     games = open_games(tmp_path)
     record = games.record("golden01")
-    assert record.schema == 2
+    assert record.schema == 3 and record.table == {"starter": None, "seats": {}}
     games.dispatch("golden01", take("Alex", "red-4"))
     games = reopen(games)
     stored = json.loads((games_dir / "golden01.json").read_text())["game"]["1"]
-    assert stored["schema"] == 2 and len(stored["log"]) == 5
+    assert stored["schema"] == 3 and len(stored["log"]) == 5
     assert games.record("golden01").log[:4] == record.log
 
 

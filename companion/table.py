@@ -1,0 +1,98 @@
+"""Table mode: one game, every player's phone.
+
+A phone is known by a device token kept in its browser. Opening a game, a phone claims
+one player's seat; the first claim sets a 4-digit PIN, and the PIN gets the seat back
+from another browser. Once anybody sits down, only seated phones make entries: a seat
+changes only its own player's entries (the engine says whose an action is), the table's
+shared entries any seat may make, and a seat undoes only what it entered itself unless
+it is the phone that started the game. Without seats the game is a one-phone game.
+
+The functions here are pure: they take a record's ``table`` dict and return a new one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from typing import Any
+
+from sheets.errors import RulesError
+
+PIN = re.compile(r"\d{4}")
+
+
+def pin_hash(pin: str, salt: str) -> str:
+    return hashlib.pbkdf2_hmac("sha256", pin.encode(), bytes.fromhex(salt), 50_000).hex()
+
+
+def seat_of(table: dict[str, Any], device: str | None) -> str | None:
+    if device is None:
+        return None
+    return next((p for p, seat in table["seats"].items() if seat["device"] == device), None)
+
+
+def is_starter(table: dict[str, Any], device: str | None) -> bool:
+    """The phone that started the game; a game started before table mode has none."""
+    return table["starter"] is None or (device is not None and table["starter"] == device)
+
+
+def seated(table: dict[str, Any]) -> bool:
+    return bool(table["seats"])
+
+
+def claim(table: dict[str, Any], players: tuple[str, ...], player: str, pin: str, device: str) -> dict[str, Any]:
+    """Sit ``device`` at ``player``'s seat: a free seat takes the new PIN, a taken one wants it."""
+    if player not in players:
+        raise RulesError(f"{player!r} is not playing; the players are {', '.join(players)}")
+    if not PIN.fullmatch(pin or ""):
+        raise RulesError("a PIN is 4 digits")
+    seats = {p: dict(s) for p, s in table["seats"].items()}
+    for seat in seats.values():  # one seat per phone
+        if seat["device"] == device:
+            seat["device"] = None
+    if player in seats:
+        if not hmac.compare_digest(seats[player]["pin"], pin_hash(pin, seats[player]["salt"])):
+            raise RulesError(f"wrong PIN for {player}'s seat")
+        seats[player]["device"] = device
+    else:
+        salt = secrets.token_hex(8)
+        seats[player] = {"device": device, "salt": salt, "pin": pin_hash(pin, salt)}
+    return {**table, "seats": seats}
+
+
+def leave(table: dict[str, Any], device: str) -> dict[str, Any]:
+    """This phone stands up; its seat keeps the PIN for whoever comes back to it."""
+    seats = {p: {**s, "device": None if s["device"] == device else s["device"]} for p, s in table["seats"].items()}
+    return {**table, "seats": seats}
+
+
+def release(table: dict[str, Any], player: str, device: str | None) -> dict[str, Any]:
+    """The starter frees a seat (a lost phone, a forgotten PIN): the next claim sets a new PIN."""
+    if not is_starter(table, device):
+        raise RulesError("only the phone that started the game can release a seat")
+    if player not in table["seats"]:
+        raise RulesError(f"{player}'s seat is free already")
+    return {**table, "seats": {p: s for p, s in table["seats"].items() if p != player}}
+
+
+def author(table: dict[str, Any], owner: str | None, device: str | None) -> str | None:
+    """Who makes an entry whose owner is ``owner``; RulesError when this phone may not."""
+    if not seated(table):
+        return None
+    me = seat_of(table, device)
+    if me is None:
+        raise RulesError("this phone is watching: take a seat to make entries")
+    if owner is not None and owner != me:
+        raise RulesError(f"only {owner}'s phone changes {owner}'s entries (this phone is {me}'s)")
+    return me
+
+
+def last_undoable(table: dict[str, Any], entries: list[dict[str, Any]], device: str | None) -> int | None:
+    """Index of the latest entry this phone may undo (or redo): its own, or any for the starter."""
+    if not seated(table) or is_starter(table, device):
+        return len(entries) - 1 if entries else None
+    me = seat_of(table, device)
+    mine = [i for i, entry in enumerate(entries) if me is not None and entry.get("by") == me]
+    return mine[-1] if mine else None
