@@ -120,7 +120,7 @@ class Games:
         state = rules.new_game(setup)
         with self.repo.lock:
             record = self.repo.new_record(game, setup)
-            record.table = {"starter": starter, "seats": {}}
+            record.table = {"starter": starter, "seats": {}, "notes": {}}
             self.repo.save(record, summary_of(record, state))
             self._states[record.id] = state
         return record.id
@@ -202,6 +202,15 @@ class Games:
     def release_seat(self, game_id: str, player: str, device: str | None) -> None:
         self._change_table(game_id, lambda r: table.release(r.table, player, device))
 
+    def private_note(self, game_id: str, device: str | None) -> str:
+        """This seat's private note; nobody else's phone is ever given it."""
+        record = self.record(game_id)
+        seat = table.seat_of(record.table, device)
+        return record.table["notes"].get(seat, "") if seat else ""
+
+    def write_private_note(self, game_id: str, text: str, device: str | None) -> None:
+        self._change_table(game_id, lambda r: table.with_note(r.table, text, device))
+
     def delete(self, game_id: str) -> None:
         with self.repo.lock:
             self.repo.delete(game_id)
@@ -256,6 +265,63 @@ class Games:
                 listener(game_id)
             except Exception:  # a closed browser session must not break a commit
                 pass
+
+
+class PhoneGames:
+    """``Games`` as one phone uses it: every change is sent as this phone (its seat)."""
+
+    def __init__(self, games: Games, device: str | None):
+        self.games = games
+        self.device = device
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.games, name)
+
+    def new_game(self, game: str, setup: dict[str, Any]) -> str:
+        return self.games.new_game(game, setup, starter=self.device)
+
+    def dispatch(self, game_id: str, action: BaseModel | dict[str, Any]) -> Any:
+        return self.games.dispatch(game_id, action, device=self.device)
+
+    def undo(self, game_id: str) -> Any:
+        return self.games.undo(game_id, device=self.device)
+
+    def redo(self, game_id: str) -> Any:
+        return self.games.redo(game_id, device=self.device)
+
+    def can_undo(self, game_id: str) -> bool:
+        return self.games.can_undo(game_id, device=self.device)
+
+    def can_redo(self, game_id: str) -> bool:
+        return self.games.can_redo(game_id, device=self.device)
+
+    def my_seat(self, game_id: str) -> str | None:
+        return self.games.seat(game_id, self.device)
+
+    def seated(self, game_id: str) -> bool:
+        """Whether anybody sat down: then this phone acts only as its seat."""
+        return table.seated(self.games.record(game_id).table)
+
+    def is_starter(self, game_id: str) -> bool:
+        return table.is_starter(self.games.record(game_id).table, self.device)
+
+    def claim_seat(self, game_id: str, player: str, pin: str) -> None:
+        if self.device is None:
+            raise RulesError("this phone is still connecting; try again in a moment")
+        self.games.claim_seat(game_id, player, pin, self.device)
+
+    def leave_seat(self, game_id: str) -> None:
+        if self.device is not None:
+            self.games.leave_seat(game_id, self.device)
+
+    def release_seat(self, game_id: str, player: str) -> None:
+        self.games.release_seat(game_id, player, self.device)
+
+    def private_note(self, game_id: str) -> str:
+        return self.games.private_note(game_id, self.device)
+
+    def write_private_note(self, game_id: str, text: str) -> None:
+        self.games.write_private_note(game_id, text, self.device)
 
 
 def export_game(repo: Repository, game_id: str) -> dict[str, Any]:

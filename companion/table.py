@@ -77,6 +77,14 @@ def release(table: dict[str, Any], player: str, device: str | None) -> dict[str,
     return {**table, "seats": {p: s for p, s in table["seats"].items() if p != player}}
 
 
+def with_note(table: dict[str, Any], text: str, device: str | None) -> dict[str, Any]:
+    """This seat's private note (a secret collection, a reminder), replaced by ``text``."""
+    seat = seat_of(table, device)
+    if seat is None:
+        raise RulesError("take a seat to keep a private note")
+    return {**table, "notes": {**table.get("notes", {}), seat: text}}
+
+
 def author(table: dict[str, Any], owner: str | None, device: str | None) -> str | None:
     """Who makes an entry whose owner is ``owner``; RulesError when this phone may not."""
     if not seated(table):

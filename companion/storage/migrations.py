@@ -15,7 +15,7 @@ SCHEMA = 2
 
 def _add_table(doc: dict[str, Any]) -> dict[str, Any]:
     """Schema 2: table mode. Games of schema 1 were played on one phone: nobody sat down."""
-    return {**doc, "table": {"starter": None, "seats": {}}}
+    return {**doc, "table": {"starter": None, "seats": {}, "notes": {}}}
 
 
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _add_table}

@@ -76,9 +76,10 @@ class GameRecord:
     created: str = field(default_factory=now)
     log: list[dict[str, Any]] = field(default_factory=list)  # {"action", "at", "by"}
     redo: list[dict[str, Any]] = field(default_factory=list)  # undone entries, last undone last
-    # Table mode: who started the game (a device token) and the claimed seats,
-    # {player: {"device": token or None, "salt": hex, "pin": pbkdf2 hex}}.
-    table: dict[str, Any] = field(default_factory=lambda: {"starter": None, "seats": {}})
+    # Table mode: who started the game (a device token), the claimed seats
+    # {player: {"device": token or None, "salt": hex, "pin": pbkdf2 hex}}, and each
+    # seat's private note {player: text}, shown on that seat's phone only.
+    table: dict[str, Any] = field(default_factory=lambda: {"starter": None, "seats": {}, "notes": {}})
     schema: int = SCHEMA
 
     def to_doc(self) -> dict[str, Any]:

@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import contextvars
+import secrets
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
-from companion.session import Games
+from companion.session import Games, PhoneGames
 
 GamesContext = ft.create_context(None)
 InviteContext = ft.create_context(None)  # the address phones open, when served
 
 SEED = ft.Colors.BROWN  # a warm bean brown, the same in light and dark mode
+DEVICE_KEY = "bean-counter.device"  # this browser's token, kept in its local storage
 
 
-def use_games() -> Games:
+def use_games() -> PhoneGames:
+    """The games, as this phone acts on them (as its seat at a table)."""
     return ft.use_context(GamesContext)
 
 
@@ -25,7 +28,7 @@ def use_game(game_id: str | None) -> int:
 
     Returns a version number that grows with every change seen.
     """
-    games = use_games()
+    games = use_games().games
     version, set_version = ft.use_state(0)
     page = ft.context.page
 
@@ -70,10 +73,25 @@ def use_invite_url() -> str | None:
 def App(games: Games, invite_url: str | None = None):
     from companion.ui.screens.game import GameScreen
     from companion.ui.screens.home import Home
+    from companion.ui.components.seats import Seats
     from companion.ui.screens.new_game import NewGame
 
+    device, set_device = ft.use_state(None)
+
+    async def identify() -> None:
+        """A phone keeps its token across reloads and restarts: its seat waits for it."""
+        prefs = ft.SharedPreferences()
+        token = await prefs.get(DEVICE_KEY)
+        if not isinstance(token, str) or not token:
+            token = secrets.token_hex(16)
+            await prefs.set(DEVICE_KEY, token)
+        set_device(token)
+
+    ft.use_effect(identify, [])
+    phone = ft.use_memo(lambda: PhoneGames(games, device), [device])
+
     return GamesContext(
-        games,
+        phone,
         lambda: InviteContext(
             invite_url,
             lambda: ft.Router(
@@ -81,6 +99,7 @@ def App(games: Games, invite_url: str | None = None):
                     ft.Route(index=True, component=Home),
                     ft.Route(path="new/:game?", component=NewGame),
                     ft.Route(path="game/:id", component=GameScreen),
+                    ft.Route(path="game/:id/seats", component=Seats),
                 ],
                 manage_views=True,
             ),

@@ -129,7 +129,7 @@ def test_golden_schema_1_loads_migrates_saves_and_loads_again(tmp_path):
     games = open_games(tmp_path)
     record = games.record("golden01")
     # Schema 2 added table mode: a schema-1 game was a one-phone game, nobody seated.
-    migrated = {**stored, "schema": 2, "table": {"starter": None, "seats": {}}}
+    migrated = {**stored, "schema": 2, "table": {"starter": None, "seats": {}, "notes": {}}}
     assert record.to_doc() == migrated
     assert [s.players for s in games.summaries()] == [("Alex", "Beate", "Claudia", "Dörte")]
     games.redo("golden01")  # the undone entry of the old file can still be redone
@@ -170,7 +170,7 @@ def test_an_older_schema_is_migrated_on_load_and_saved_as_the_new_one(tmp_path, 
 
     games = open_games(tmp_path)
     record = games.record("golden01")
-    assert record.schema == 3 and record.table == {"starter": None, "seats": {}}
+    assert record.schema == 3 and record.table == {"starter": None, "seats": {}, "notes": {}}
     games.dispatch("golden01", take("Alex", "red-4"))
     games = reopen(games)
     stored = json.loads((games_dir / "golden01.json").read_text())["game"]["1"]

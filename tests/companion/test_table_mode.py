@@ -131,3 +131,14 @@ def test_six_phones_committing_at_once_lose_nothing(games):
         t.join()
     assert len(games.record(gid).log) == 120
     assert all(games.state(gid).player(p).dp_icons == 20 for p in players)
+
+
+def test_a_private_note_is_given_to_its_own_seat_only(games):
+    gid = gwtb(games)
+    games.claim_seat(gid, "Ann", "1111", device="ann")
+    games.claim_seat(gid, "Ben", "2222", device="ben")
+    games.write_private_note(gid, "Klingbohnen 4, 4 face down", device="ann")
+    assert games.private_note(gid, "ann") == "Klingbohnen 4, 4 face down"
+    assert games.private_note(gid, "ben") == "" and games.private_note(gid, "onlooker") == ""
+    with pytest.raises(RulesError, match="take a seat to keep a private note"):
+        games.write_private_note(gid, "x", device="onlooker")

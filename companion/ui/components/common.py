@@ -90,7 +90,10 @@ def stepper(
 
 
 def undo_redo(games: Any, game_id: str) -> list[ft.Control]:
-    """App-bar Undo and Redo for one game; any number of steps, kept across restarts."""
+    """App-bar actions of every game: this phone's seat at the table, Undo and Redo (any
+    number of steps, kept across restarts; at a table, this seat's own entries)."""
+    from companion.ui.components.seats import seat_button
+
 
     def run(step: Callable[[str], Any]) -> None:
         try:
@@ -101,6 +104,7 @@ def undo_redo(games: Any, game_id: str) -> list[ft.Control]:
             notify(str(exc))
 
     return [
+        seat_button(games, game_id),
         icon_button(ft.Icons.UNDO, "Undo", lambda _: run(games.undo), not games.can_undo(game_id)),
         icon_button(ft.Icons.REDO, "Redo", lambda _: run(games.redo), not games.can_redo(game_id)),
     ]

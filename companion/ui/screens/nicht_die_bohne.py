@@ -422,6 +422,9 @@ def Play(game_id: str):
     if over:
         controls.append(final_ranking(state))
     controls.append(ft.Row([round_table(state, over)], scroll=ft.ScrollMode.AUTO))
+    log = games.record(game_id).log
+    if games.seated(game_id) and log and log[-1]["by"]:
+        controls.append(ft.Text(f"Last entry by {log[-1]['by']}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     controls.append(section(f"Round {number}" + (" – correcting" if draft is not None else ""), *entry))
     return screen(f"/game/{game_id}", RULES.title, controls, actions=undo_redo(games, game_id))
 

@@ -325,8 +325,8 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
 
     controls: list[ft.Control] = []
     if not own and (sheet.secret_cards or new_one == "secret"):
-        controls.append(ft.Text(f"{player}'s secret collection is recorded on {player}'s own phone "
-                                f"(tap \"I am {player}\" there).", size=13, color=MUTED))
+        controls.append(ft.Text(f"{player}'s secret collection is recorded on {player}'s own phone.",
+                                size=13, color=MUTED))
     if not targets:
         return controls
 
@@ -476,7 +476,8 @@ def Play(game_id: str):
     error, set_error = ft.use_state(None)
 
     over = RULES.is_over(state)
-    me = me if me in state.names else None
+    at_table = games.seated(game_id)  # table mode: this phone is its seat, nobody else
+    me = games.my_seat(game_id) if at_table else (me if me in state.names else None)
     sheets = seen(seen_by(state, me))
     result = RULES.result(state)
     points = {p.name: p.breakdown["trophies"] for p in result.players}
@@ -540,12 +541,13 @@ def Play(game_id: str):
         player_card(sheets[n], points[n], result.players[i].rank == 1 and points[n] > 0, me)
         for i, n in enumerate(state.names)
     ]
-    controls.append(chooser(
-        "This phone belongs to",
-        [("I am an onlooker", "Onlooker", None)] + [(f"I am {n}", n, n) for n in state.names],
-        me,
-        lambda name: (set_me(name), set_draft({}), set_error(None)),
-    ))
+    if not at_table:
+        controls.append(chooser(
+            "This phone belongs to",
+            [("I am an onlooker", "Onlooker", None)] + [(f"I am {n}", n, n) for n in state.names],
+            me,
+            lambda name: (set_me(name), set_draft({}), set_error(None)),
+        ))
 
     sheet = sheets[player]
     turn: list[ft.Control] = [

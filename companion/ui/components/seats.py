@@ -1,0 +1,112 @@
+"""Table mode on a phone: the app bar's seat button and the Seats screen behind it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.ui.components.common import TOUCH, error_line, screen
+from sheets.errors import RulesError
+
+
+def seat_button(games: Any, game_id: str) -> ft.Control:
+    """Which player this phone is at the table; opens the Seats screen."""
+    me = games.my_seat(game_id)
+    label = f"Seat: {me}" if me else "Seat: watching"
+    return ft.Semantics(
+        label=label,
+        button=True,
+        exclude_semantics=True,
+        content=ft.TextButton(
+            me or "Seat", icon=ft.Icons.EVENT_SEAT, tooltip=label,
+            on_click=lambda _: ft.context.page.navigate(f"/game/{game_id}/seats"),
+        ),
+    )
+
+
+@ft.component
+def Seats():
+    """Claim a seat (the first claim sets its PIN; the PIN gets it back from another
+    browser), leave it, or, on the phone that started the game, release one."""
+    from companion.ui.app import use_game, use_games
+
+    game_id = ft.use_route_params().get("id", "")
+    games = use_games()
+    use_game(game_id)
+    asking, set_asking = ft.use_state(None)  # the player whose seat the PIN is for
+    pin, set_pin = ft.use_state("")
+    error, set_error = ft.use_state(None)
+    note, set_note = ft.use_state(None)  # the private note being edited
+
+    me = games.my_seat(game_id)
+    seats = games.record(game_id).table["seats"]
+    players = [p.name for p in games.rules(game_id).result(games.state(game_id)).players]
+    starter = games.is_starter(game_id)
+
+    def attempt(step) -> None:
+        try:
+            step()
+        except RulesError as exc:
+            set_error(str(exc))
+            return
+        set_error(None)
+        set_asking(None)
+        set_pin("")
+
+    def row(player: str) -> ft.Control:
+        taken = player in seats and seats[player]["device"] is not None
+        if player == me:
+            status, action = "this phone", ft.OutlinedButton(
+                "Leave seat", on_click=lambda _: attempt(lambda: games.leave_seat(game_id)), height=TOUCH)
+        else:
+            status = "taken" if taken else ("free, PIN set" if player in seats else "free")
+            action = ft.FilledTonalButton(f"Sit as {player}", height=TOUCH,
+                                          on_click=lambda _: (set_asking(player), set_pin(""), set_error(None)))
+        line = ft.Row([ft.Column([ft.Text(player, size=18, weight=ft.FontWeight.W_600),
+                                  ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+                                 spacing=0, expand=True), action])
+        if not (starter and player in seats and player != me):
+            return line
+        release = ft.TextButton(f"Release {player}'s seat", height=TOUCH,
+                                on_click=lambda _: attempt(lambda: games.release_seat(game_id, player)))
+        return ft.Column([line, release], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END)
+
+    controls: list[ft.Control] = [
+        ft.Text(f"This phone is {me}'s seat." if me else "This phone is watching: it sees the game, "
+                "and takes a seat to make entries.", size=16),
+        *[row(p) for p in players],
+    ]
+    if asking:
+        first = asking not in seats
+        controls += [
+            ft.TextField(
+                label=f"PIN for {asking}'s seat",
+                helper="Choose 4 digits: they get this seat back from another phone" if first
+                else "The 4 digits chosen when this seat was first taken",
+                value=pin, on_change=lambda e: set_pin(e.control.value), max_length=4,
+                keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
+            ),
+            ft.FilledButton(f"Take {asking}'s seat", height=TOUCH,
+                            on_click=lambda _: attempt(lambda: games.claim_seat(game_id, asking, pin))),
+        ]
+    if me:
+        stored = games.private_note(game_id)
+        text = stored if note is None else note
+        controls += [
+            ft.TextField(
+                label=f"{me}'s private note", value=text, multiline=True, min_lines=2,
+                helper="Only this seat's phone ever shows it (a secret collection, a reminder)",
+                on_change=lambda e: set_note(e.control.value),
+            ),
+            ft.OutlinedButton("Save note", height=TOUCH, disabled=text == stored,
+                              on_click=lambda _: attempt(lambda: (games.write_private_note(game_id, text),
+                                                                  set_note(None)))),
+        ]
+    controls += [
+        error_line(error),
+        ft.Text("Once anybody sits down, each phone changes only its own player's entries; "
+                "entries the whole table shares any seat may make.", size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    return screen(f"/game/{game_id}/seats", "Seats at the table", controls, back=f"/game/{game_id}")
