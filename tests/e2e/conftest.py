@@ -117,6 +117,11 @@ class Phone:
     def click(self, locator) -> None:
         """Click a control, scrolling the Flutter view first: the accessibility tree
         sits over the canvas, so an off-screen node must be scrolled in by the wheel."""
+        self.reveal(locator)
+        locator.click()
+
+    def reveal(self, locator) -> dict:
+        """Scroll ``locator`` into the screen; its bounding box there."""
         locator.wait_for(timeout=15_000)
         for _ in range(30):
             box = locator.bounding_box()
@@ -131,7 +136,7 @@ class Phone:
             self.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
             self.page.mouse.wheel(0, step)
             self.page.wait_for_timeout(150)
-        locator.click()
+        return locator.bounding_box()
 
     def chip(self, name: str):
         """A selectable chip (Flutter exposes it as a checkbox)."""

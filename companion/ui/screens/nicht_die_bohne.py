@@ -167,7 +167,8 @@ def final_ranking(state: State) -> ft.Control:
 
 
 def card_button(card: Card, chosen: bool, holder: str | None, on_toggle: Callable[[], None]) -> ft.Control:
-    """One card as a 48 px tile: filled when this player has it, struck out when taken."""
+    """One card as a 48 px tile: filled when this player has it, struck out when another
+    player took it (a tap on it then explains, in the engine's words, who has it)."""
     fill, ink = BEAN_COLOURS[card.colour]
     text = card.face if card.face in NUMBERS else {NULLIFIER: "Null", DOUBLER: "×2"}[card.face]
     taken = holder is not None
@@ -186,7 +187,7 @@ def card_button(card: Card, chosen: bool, holder: str | None, on_toggle: Callabl
             border_radius=8,
             bgcolor=fill if chosen else None,
             border=ft.Border.all(2, ft.Colors.OUTLINE_VARIANT if taken else fill),
-            on_click=None if taken else (lambda _: on_toggle()),
+            on_click=lambda _: on_toggle(),  # a taken card still answers: the engine says why not
             tooltip=f"taken by {holder}" if taken else None,
         ),
     )
@@ -423,8 +424,10 @@ def Play(game_id: str):
         controls.append(final_ranking(state))
     controls.append(ft.Row([round_table(state, over)], scroll=ft.ScrollMode.AUTO))
     log = games.record(game_id).log
-    if games.seated(game_id) and log and log[-1]["by"]:
-        controls.append(ft.Text(f"Last entry by {log[-1]['by']}", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    last_by = log[-1]["by"] if log and games.seated(game_id) else None
+    # Always there, empty or not: a screen that keeps its shape keeps a tap made during an update.
+    controls.append(ft.Text(f"Last entry by {last_by}" if last_by else "", size=13,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
     controls.append(section(f"Round {number}" + (" – correcting" if draft is not None else ""), *entry))
     return screen(f"/game/{game_id}", RULES.title, controls, actions=undo_redo(games, game_id))
 

@@ -1,0 +1,156 @@
+"""Table mode in real browsers: three phones on one game (issue: one game, every
+player's phone, live)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.session import Games
+from companion.storage import open_repository
+from tests.e2e.conftest import ARGS, CHROMIUM, PHONE, Phone, Server
+
+pytestmark = pytest.mark.e2e
+
+SENTINEL = "SENTINEL-7f3a-secret"
+
+
+def new_phone(browser, server, frames: list | None = None) -> tuple:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    if frames is not None:
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    return context, Phone(page, server.url)
+
+
+def sit(phone: Phone, game_id: str, player: str, pin: str) -> None:
+    phone.open(f"/game/{game_id}/seats")
+    phone.tap(f"Sit as {player}")
+    phone.type_into(f"PIN for {player}'s seat", pin)
+    phone.tap(f"Take {player}'s seat")
+    phone.see(f"This phone is {player}'s seat.")
+
+
+def start_game(phone: Phone) -> str:
+    phone.open("/")
+    phone.tap("New game")
+    phone.page.get_by_text("Nicht die Bohne!").first.click()
+    for i, name in enumerate(["Ann", "Ben", "Cy"], start=1):
+        phone.type_into(f"Player {i}", name)
+    phone.tap("Start game")
+    phone.see("Round 1")
+    return phone.page.url.rsplit("/", 1)[-1]
+
+
+def test_three_phones_claim_seats_see_each_others_entries_and_keep_their_secrets(browser, server):
+    ann_ctx, ann = new_phone(browser, server)
+    ben_frames: list = []
+    ben_ctx, ben = new_phone(browser, server, ben_frames)
+    cy_ctx, onlooker = new_phone(browser, server)
+    game_id = start_game(ann)
+    sit(ann, game_id, "Ann", "1111")
+    sit(ben, game_id, "Ben", "2222")
+
+    # Ann's private note never reaches Ben's browser (DOM or websocket).
+    ann.type_into("Ann's private note", SENTINEL)
+    expect(ann.button("Save note")).to_be_enabled()
+    ann.tap("Save note")
+    expect(ann.button("Save note")).to_be_disabled()  # saved: nothing left to save
+    stored = json.loads((server.data_dir / "games" / f"{game_id}.json").read_text())
+    assert stored["game"]["1"]["table"]["notes"] == {"Ann": SENTINEL}
+
+    for phone in (ann, ben):
+        phone.open(f"/game/{game_id}")
+        phone.chip("Ann 0/20").wait_for()
+    onlooker.open(f"/game/{game_id}")
+    onlooker.chip("Ann 0/20").wait_for()
+
+    # A change on one phone appears on the others without reloading.
+    ann.tap("blue 3")
+    for phone in (ben, onlooker):
+        phone.chip("Ann 1/20").wait_for(timeout=10_000)
+    ben.see("Last entry by Ann")
+
+    # Watching phones make no entries.
+    onlooker.tap("blue 4")
+    onlooker.see("this phone is watching: take a seat to make entries")
+
+    # Ben reloads (or his phone slept): his seat waits for him; from another browser the PIN.
+    ben.page.reload()
+    ben.open(f"/game/{game_id}")
+    ben.button("Seat: Ben").wait_for()
+    other_ctx, bens_laptop = new_phone(browser, server)
+    bens_laptop.open(f"/game/{game_id}/seats")
+    bens_laptop.tap("Sit as Ben")
+    bens_laptop.type_into("PIN for Ben's seat", "9999")
+    bens_laptop.tap("Take Ben's seat")
+    bens_laptop.see("wrong PIN for Ben's seat")
+    bens_laptop.type_into("PIN for Ben's seat", "2222")
+    bens_laptop.tap("Take Ben's seat")
+    bens_laptop.see("This phone is Ben's seat.")
+    bens_laptop.shot("table-seats")
+
+    received = b"".join(f if isinstance(f, bytes) else f.encode() for f in ben_frames)
+    assert received, "Ben's browser received the game over its websocket"
+    assert SENTINEL.encode() not in received
+    assert SENTINEL not in ben.page.content()
+    for ctx in (ann_ctx, ben_ctx, cy_ctx, other_ctx):
+        ctx.close()
+
+
+def test_two_phones_tapping_the_same_card_at_once_one_is_refused_with_a_message(tmp_path):
+    """Both taps are checked in commit order against the latest state: one takes the
+    card, the other phone hears why its tap was refused; neither is lost silently."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    game_id = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="dev-ann")
+    games.claim_seat(game_id, "Ann", "1111", "dev-ann")
+    games.claim_seat(game_id, "Ben", "2222", "dev-ben")
+    repo.close()
+    server = Server(tmp_path).start()
+    try:
+        with ThreadPoolExecutor(1) as pool:  # the sync Playwright of other tests owns this thread's loop
+            messages = pool.submit(asyncio.run, tap_together(server.url, game_id)).result()
+    finally:
+        server.stop()
+    assert sorted(messages) == [0, 1], "exactly one phone hears that its tap came too late"
+    record = open_repository(tmp_path, read_only=True).load(game_id)
+    assert [e["action"]["card"] for e in record.log] == ["blue-7"]
+
+
+async def tap_together(url: str, game_id: str) -> list[int]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pages = []
+        for device, player in (("dev-ann", "Ann"), ("dev-ben", "Ben")):
+            context = await browser.new_context(viewport=PHONE)
+            # The phone's token, as the app keeps it in the browser's local storage.
+            await context.add_init_script(
+                f"localStorage.setItem('flutter.bean-counter.device', JSON.stringify('{device}'))")
+            page = await context.new_page()
+            await page.goto(f"{url}/game/{game_id}")
+            await page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=60_000)
+            await page.locator("flt-semantics-placeholder").dispatch_event("click")
+            await page.get_by_role("button", name=f"Seat: {player}").wait_for(timeout=30_000)
+            await page.get_by_role("checkbox", name=re.compile(rf"^{player} ")).click()
+            await page.get_by_role("checkbox", name=f"{player} 0/20").wait_for()
+            pages.append(page)
+        boxes = [await page.get_by_role("button", name="blue 7", exact=True).bounding_box() for page in pages]
+        await asyncio.gather(*[
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            for page, box in zip(pages, boxes)
+        ])
+        refused = re.compile(r"blue-7 is already taken by (Ann|Ben) in this round")
+        await pages[0].wait_for_timeout(2000)
+        counts = [await page.get_by_text(refused).count() for page in pages]
+
+
+        await browser.close()
+        return counts
