@@ -63,13 +63,18 @@ def read(data: dict[str, Any]) -> State:
 
 
 def export(state: State) -> dict[str, Any]:
+    """The complete rounds as a score file (a round still being entered is left out:
+    score files hold complete rounds only)."""
+    if not state.round_complete(1):
+        raise RulesError("no round is complete yet: a score file holds complete rounds")
     return {
         "format": FORMAT,
         "game": "nicht-die-bohne",
         "players": list(state.players),
         "rounds": [
             {p: [str(c) for c in r.cards[i]] for i, p in enumerate(state.players)}
-            for r in state.rounds
+            for n, r in enumerate(state.rounds, start=1)
+            if state.round_complete(n)
         ],
     }
 

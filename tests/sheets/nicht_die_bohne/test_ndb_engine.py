@@ -211,3 +211,19 @@ def test_random_taps_never_put_a_card_on_the_table_more_often_than_the_deck_hold
                 counts[card] = counts.get(card, 0) + 1
         assert all(n <= DECK[c] for c, n in counts.items())
         assert all(len(hand) <= 20 for hand in held)
+
+
+def test_an_unfinished_game_exports_its_complete_rounds_and_imports_back():
+    """score-files.md: a round in a file is complete; fewer than 3 rounds: not over."""
+    state = play(PLAYERS, [deal(PLAYERS, 10)])
+    state = apply(state, TakeCard(round=2, player="Alex", card="red-3"))
+    data = RULES.export(state)
+    assert len(data["rounds"]) == 1
+    setup, actions = RULES.import_file(data)
+    assert fold(RULES, setup, actions).rounds == state.rounds[:1]
+    assert RULES.score_file(data).winners == ()
+
+
+def test_a_game_without_a_complete_round_has_nothing_to_export():
+    with pytest.raises(RulesError, match="no round is complete yet"):
+        RULES.export(apply(RULES.new_game({"players": PLAYERS}), TakeCard(round=1, player="Alex", card="red-3")))
