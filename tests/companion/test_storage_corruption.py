@@ -1,7 +1,6 @@
 """A damaged file is kept aside and reported, a backup is offered, and nothing starts over empty."""
 
 import os
-from pathlib import Path
 
 import pytest
 

@@ -4,7 +4,6 @@ Playwright in Debian's Chromium (shared/design/testing.md)."""
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import Phone, Server
+from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 

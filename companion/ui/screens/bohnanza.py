@@ -15,10 +15,11 @@ from typing import Any
 
 import flet as ft
 
-from companion.ui.app import go, notify, use_game, use_games
+from companion.ui.app import notify, use_game, use_games
 from companion.ui.components.common import (
-    TOUCH, error_line, icon_button, screen, section, stepper, undo_redo,
+    TOUCH, error_line, screen, section, stepper, undo_redo,
 )
+from companion.ui.components.players import PlayersSetup
 from companion.ui.screens import GameScreens
 from sheets.bohnanza import (
     BEANS, RULES, Bean, BuyField, DeckExhausted, Harvest, Plant, State, preview_harvest,
@@ -74,45 +75,8 @@ def refusal(action: Any, state: State) -> RulesError | None:
 # -- setup ------------------------------------------------------------------------------
 
 
-@ft.component
 def Setup(game: str):
-    games = use_games()
-    names, set_names = ft.use_state([""] * MIN_PLAYERS)
-    error, set_error = ft.use_state(None)
-
-    def rename(i: int, value: str) -> None:
-        set_names([value if j == i else n for j, n in enumerate(names)])
-
-    def start(_) -> None:
-        try:
-            game_id = games.new_game(RULES.id, {"players": names})
-        except RulesError as exc:
-            set_error(str(exc))
-            return
-        go(f"/game/{game_id}")
-
-    rows = [
-        ft.Row([
-            ft.TextField(label=f"Player {i + 1}", value=name, expand=True, autofocus=i == 0,
-                         on_change=lambda e, i=i: rename(i, e.control.value)),
-            icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Remove player {i + 1}",
-                        lambda _, i=i: set_names([n for j, n in enumerate(names) if j != i]),
-                        disabled=len(names) <= MIN_PLAYERS),
-        ])
-        for i, name in enumerate(names)
-    ]
-    return ft.Column(
-        [
-            ft.Text(f"Players in seating order, {MIN_PLAYERS} to {MAX_PLAYERS}.",
-                    color=ft.Colors.ON_SURFACE_VARIANT),
-            *rows,
-            ft.OutlinedButton("Add player", icon=ft.Icons.PERSON_ADD, height=TOUCH,
-                              disabled=len(names) >= MAX_PLAYERS, on_click=lambda _: set_names([*names, ""])),
-            error_line(error),
-            ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
-        ],
-        spacing=12,
-    )
+    return PlayersSetup(game, MIN_PLAYERS, MAX_PLAYERS)
 
 
 # -- pieces -----------------------------------------------------------------------------

@@ -17,10 +17,11 @@ from typing import Any
 
 import flet as ft
 
-from companion.ui.app import go, notify, use_game, use_games
+from companion.ui.app import notify, use_game, use_games
 from companion.ui.components.common import (
     TOUCH, big_number, error_line, icon_button, screen, section, undo_redo,
 )
+from companion.ui.components.players import PlayersSetup
 from companion.ui.screens import GameScreens
 from sheets.errors import RulesError
 from sheets.space_beans import (
@@ -152,46 +153,8 @@ def collection_line(which: str, collection: Collection) -> ft.Control:
 # -- setup ------------------------------------------------------------------------------
 
 
-@ft.component
 def Setup(game: str):
-    games = use_games()
-    names, set_names = ft.use_state(["", ""])
-    error, set_error = ft.use_state(None)
-
-    def rename(i: int, value: str) -> None:
-        set_names([value if j == i else n for j, n in enumerate(names)])
-
-    def start(_) -> None:
-        try:
-            game_id = games.new_game(RULES.id, {"players": names})
-        except RulesError as exc:
-            set_error(str(exc))
-            return
-        go(f"/game/{game_id}")
-
-    rows = [
-        ft.Row(
-            [
-                ft.TextField(label=f"Player {i + 1}", value=name, expand=True, autofocus=i == 0,
-                             on_change=lambda e, i=i: rename(i, e.control.value)),
-                icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Remove player {i + 1}",
-                            lambda _, i=i: set_names([n for j, n in enumerate(names) if j != i]),
-                            disabled=len(names) <= 2),
-            ]
-        )
-        for i, name in enumerate(names)
-    ]
-    return ft.Column(
-        [
-            ft.Text("Players in seating order, 2 to 6.", color=MUTED),
-            *rows,
-            ft.OutlinedButton("Add player", icon=ft.Icons.PERSON_ADD, disabled=len(names) >= 6, height=TOUCH,
-                              on_click=lambda _: set_names([*names, ""])),
-            error_line(error),
-            ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
-        ],
-        spacing=12,
-    )
+    return PlayersSetup(game, 2, 6)  # rulebook: Players 2-6
 
 
 # -- the table at a glance ------------------------------------------------------------------

@@ -1,0 +1,53 @@
+"""The setup form most games share: player names in seating order, then start."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.components.common import TOUCH, error_line, icon_button
+from sheets.errors import RulesError
+
+
+@ft.component
+def PlayersSetup(game: str, low: int, high: int):
+    """Names for ``low`` to ``high`` players; the engine checks them when the game starts."""
+    from companion.ui.app import go, use_games
+
+    games = use_games()
+    names, set_names = ft.use_state([""] * low)
+    error, set_error = ft.use_state(None)
+
+    def rename(i: int, value: str) -> None:
+        set_names(lambda old: [value if j == i else n for j, n in enumerate(old)])
+
+    def start(_) -> None:
+        try:
+            game_id = games.new_game(game, {"players": names})
+        except RulesError as exc:
+            set_error(str(exc))
+            return
+        go(f"/game/{game_id}")
+
+    rows = [
+        ft.Row(
+            [
+                ft.TextField(label=f"Player {i + 1}", value=name, expand=True, autofocus=i == 0,
+                             on_change=lambda e, i=i: rename(i, e.control.value)),
+                icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Remove player {i + 1}",
+                            lambda _, i=i: set_names([n for j, n in enumerate(names) if j != i]),
+                            disabled=len(names) <= low),
+            ]
+        )
+        for i, name in enumerate(names)
+    ]
+    return ft.Column(
+        [
+            ft.Text(f"Players in seating order, {low} to {high}.", color=ft.Colors.ON_SURFACE_VARIANT),
+            *rows,
+            ft.OutlinedButton("Add player", icon=ft.Icons.PERSON_ADD, height=TOUCH,
+                              disabled=len(names) >= high, on_click=lambda _: set_names([*names, ""])),
+            error_line(error),
+            ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
+        ],
+        spacing=12,
+    )
