@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextvars
+import logging
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -107,7 +108,29 @@ def App(games: Games, invite_url: str | None = None):
     )
 
 
+PLAIN_ERROR = "Something went wrong on the server. Every saved entry is safe: reload the page."
+
+
+def hide_tracebacks() -> None:
+    """Flet sends a failed handler's traceback to the browser; a player gets a plain line
+    instead, and the traceback goes to the server's log."""
+    from flet.messaging.session import Session
+
+    if getattr(Session.error, "plain", False):
+        return
+    shown = Session.error
+
+    def error(self, message: str) -> None:
+        logging.getLogger("bean_counter").error("app error: %s", message)
+        shown(self, PLAIN_ERROR)
+
+    error.plain = True  # type: ignore[attr-defined]
+    Session.error = error
+
+
 def make_main(games: Games, invite_url: str | None = None) -> Callable[[ft.Page], None]:
+    hide_tracebacks()
+
     def main(page: ft.Page) -> None:
         page.title = "Bean Counter"
         page.theme_mode = ft.ThemeMode.SYSTEM
