@@ -42,6 +42,7 @@ def summary_of(record: GameRecord, state: Any) -> Summary:
         players=tuple(p.name for p in result.players),
         finished=rules.is_over(state),
         winners=result.winners,
+        totals=tuple(p.total for p in result.players),
     )
 
 

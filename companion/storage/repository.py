@@ -113,15 +113,18 @@ class Summary:
     players: tuple[str, ...]
     finished: bool
     winners: tuple[str, ...] = ()
+    totals: tuple[int, ...] = ()  # per player, in ``players`` order
 
     def as_json(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
-        return {**data, "players": list(self.players), "winners": list(self.winners)}
+        return {**data, "players": list(self.players), "winners": list(self.winners),
+                "totals": list(self.totals)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Summary":
-        fields = {k: data[k] for k in cls.__dataclass_fields__}
-        return cls(**{**fields, "players": tuple(data["players"]), "winners": tuple(data["winners"])})
+        fields = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        return cls(**{**fields, "players": tuple(data["players"]), "winners": tuple(data["winners"]),
+                      "totals": tuple(data.get("totals", ()))})
 
 
 def stamp(path: Path) -> list[int] | None:

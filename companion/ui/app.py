@@ -76,6 +76,7 @@ def App(games: Games, invite_url: str | None = None):
     from companion.ui.screens.home import Home
     from companion.ui.components.seats import Seats
     from companion.ui.screens.new_game import NewGame
+    from companion.ui.screens.statistics import Statistics
 
     device, set_device = ft.use_state(None)
 
@@ -101,6 +102,7 @@ def App(games: Games, invite_url: str | None = None):
                     ft.Route(path="new/:game?", component=NewGame),
                     ft.Route(path="game/:id", component=GameScreen),
                     ft.Route(path="game/:id/seats", component=Seats),
+                    ft.Route(path="stats", component=Statistics),
                 ],
                 manage_views=True,
             ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -105,4 +106,20 @@ def test_a_finished_game_downloads_as_a_score_file_and_uploads_back(browser, see
     chooser.value.set_files(str(saved))
     for p in result.players:
         phone.see(f"{p.rank}. {p.name}  {p.total}")
+    context.close()
+
+
+def test_statistics_count_finished_games_per_player(browser, seeded):
+    server, finished, unfinished, result = seeded
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    phone = Phone(context.new_page(), server.url).open("/")
+    phone.tap("Statistics")
+    phone.see("1 finished game")
+    best = max(p.total for p in result.players)
+    phone.see(f"Best total: {best}")
+    for p in result.players:  # played 1, won 1 if a winner
+        won = int(p.name in result.winners)
+        phone.page.get_by_role("row", name=f"{p.name} 1 {won}").wait_for()
+    # Dee, Eli and Fay's game is still in play: not counted    assert phone.page.get_by_role("row", name=re.compile("^Dee ")).count() == 0
+    phone.shot("statistics")
     context.close()

@@ -149,7 +149,10 @@ def Home():
             ft.OutlinedButton("Invite", icon=ft.Icons.QR_CODE, on_click=lambda _: set_inviting(True), height=56,
                               visible=invite_url is not None),
         ]),
-        ft.TextButton("Import a score file", icon=ft.Icons.UPLOAD_FILE, on_click=import_file),
+        ft.Row([
+            ft.TextButton("Import a score file", icon=ft.Icons.UPLOAD_FILE, on_click=import_file),
+            ft.TextButton("Statistics", icon=ft.Icons.BAR_CHART, on_click=lambda _: go("/stats")),
+        ], wrap=True),
         error_line(problem),
     ]
     if unfinished:

@@ -1,0 +1,38 @@
+"""Statistics: games played and won per player name, best and average totals per game."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.stats import game_records, player_records
+from companion.ui.app import use_game, use_games
+from companion.ui.components.common import screen, section
+from sheets.registry import GAMES
+
+
+@ft.component
+def Statistics():
+    games = use_games()
+    use_game(None)
+    summaries = games.summaries()
+    players = player_records(summaries)
+    per_game = game_records(summaries)
+    if not players:
+        return screen("/stats", "Statistics", [ft.Text("No finished games yet.")])
+    table = ft.DataTable(
+        columns=[ft.DataColumn(ft.Text("Player")), ft.DataColumn(ft.Text("Played"), numeric=True),
+                 ft.DataColumn(ft.Text("Won"), numeric=True)],
+        rows=[ft.DataRow([ft.DataCell(ft.Text(r.name)), ft.DataCell(ft.Text(str(r.played))),
+                          ft.DataCell(ft.Text(str(r.won), weight=ft.FontWeight.BOLD))]) for r in players],
+        column_spacing=24,
+    )
+    cards = [
+        ft.Card(ft.Container(ft.Column([
+            ft.Text(GAMES[g.game].title if g.game in GAMES else g.game, size=18, weight=ft.FontWeight.W_600),
+            ft.Text(f"{g.played} finished game{'s' if g.played != 1 else ''}"),
+            ft.Text(f"Best total: {g.best} ({', '.join(g.best_by)})", size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(f"Average total: {g.average:.1f}"),
+        ], spacing=4), padding=12))
+        for g in per_game
+    ]
+    return screen("/stats", "Statistics", [section("Players", table), section("Games", *cards)])

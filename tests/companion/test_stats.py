@@ -1,0 +1,33 @@
+"""The statistics screen's numbers (storage issue: games played and won per player
+name, best and average totals per game)."""
+
+from companion.stats import game_records, player_records
+from companion.storage import Summary
+
+
+def summary(game, players, totals, finished=True):
+    best = max(totals)
+    winners = tuple(p for p, t in zip(players, totals) if t == best) if finished else ()
+    return Summary(id=str(id(players)), game=game, created="2026-11-29", players=tuple(players),
+                   finished=finished, winners=winners, totals=tuple(totals))
+
+
+GAMES = [
+    summary("nicht-die-bohne", ["Ann", "Bo", "Cy"], [40, 25, -5]),
+    summary("nicht-die-bohne", ["Ann", "Bo", "Di"], [10, 30, 30]),  # shared victory
+    summary("bohnanza", ["Ann", "Bo", "Cy"], [12, 9, 14]),
+    summary("bohnanza", ["Ann", "Bo", "Cy"], [99, 0, 0], finished=False),  # in play: not counted
+]
+
+
+def test_games_played_and_won_per_player_name_count_shared_victories_for_each():
+    records = {r.name: (r.played, r.won) for r in player_records(GAMES)}
+    assert records == {"Ann": (3, 1), "Bo": (3, 1), "Cy": (2, 1), "Di": (1, 1)}
+
+
+def test_best_and_average_totals_per_game_over_finished_games_only():
+    stats = {s.game: s for s in game_records(GAMES)}
+    ndb = stats["nicht-die-bohne"]
+    assert (ndb.played, ndb.best, ndb.best_by) == (2, 40, ("Ann",))
+    assert ndb.average == (40 + 25 - 5 + 10 + 30 + 30) / 6
+    assert (stats["bohnanza"].played, stats["bohnanza"].best) == (1, 14)
