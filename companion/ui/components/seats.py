@@ -6,6 +6,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.storage import StorageError
 from companion.ui.components.common import TOUCH, error_line, screen
 from sheets.errors import RulesError
 
@@ -39,8 +40,11 @@ def Seats():
     error, set_error = ft.use_state(None)
     note, set_note = ft.use_state(None)  # the private note being edited
 
+    try:
+        seats = games.record(game_id).table["seats"]
+    except StorageError as exc:  # an unknown or damaged game: its own screen explains
+        return screen(f"/game/{game_id}/seats", "Seats at the table", [ft.Text(str(exc))])
     me = games.my_seat(game_id)
-    seats = games.record(game_id).table["seats"]
     players = [p.name for p in games.rules(game_id).result(games.state(game_id)).players]
     starter = games.is_starter(game_id)
 
