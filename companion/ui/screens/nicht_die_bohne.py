@@ -147,41 +147,54 @@ def card_button(card: Card, chosen: bool, holder: str | None, on_toggle: Callabl
     )
 
 
+@ft.component
+def _CardTile(card: Card, chosen: bool, holder: str | None, take: Callable, give_back: Callable):
+    return card_button(card, chosen, holder, lambda: (give_back if chosen else take)(card))
+
+
+# Memoized: when one card changes, every phone at the table re-renders only that tile.
+CardTile = ft.memo(_CardTile)
+
+
+@ft.component
+def _ColourTab(colour: Colour, value: int, active: bool, on_choose: Callable[[Colour], None]):
+    fill, ink = BEAN_COLOURS[colour]
+    return ft.Semantics(
+        label=f"{colour.value.capitalize()} {value}",
+        button=True,
+        selected=active,
+        exclude_semantics=True,
+        expand=True,
+        content=ft.Container(
+            ft.Column(
+                [
+                    ft.Text(colour.value.capitalize(), size=13, color=ink if active else fill,
+                            weight=ft.FontWeight.W_600),
+                    ft.Text(signed(value), size=18, weight=ft.FontWeight.BOLD, color=ink if active else None),
+                ],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            expand=True,
+            height=56,
+            alignment=ft.Alignment.CENTER,
+            border_radius=10,
+            bgcolor=fill if active else None,
+            border=ft.Border.all(2, fill),
+            on_click=lambda _: on_choose(colour),
+        ),
+    )
+
+
+ColourTab = ft.memo(_ColourTab)
+
+
 def colour_tabs(score, chosen: Colour, on_choose: Callable[[Colour], None]) -> ft.Control:
     """One tab per colour with its live value; the chosen colour's cards show below."""
-    tabs = []
-    for colour, colour_score in zip(Colour, score.colours):
-        fill, ink = BEAN_COLOURS[colour]
-        active = colour == chosen
-        tabs.append(
-            ft.Semantics(
-                label=f"{colour.value.capitalize()} {colour_score.value}",
-                button=True,
-                selected=active,
-                exclude_semantics=True,
-                expand=True,
-                content=ft.Container(
-                    ft.Column(
-                        [
-                            ft.Text(colour.value.capitalize(), size=13, color=ink if active else fill,
-                                    weight=ft.FontWeight.W_600),
-                            ft.Text(signed(colour_score.value), size=18, weight=ft.FontWeight.BOLD,
-                                    color=ink if active else None),
-                        ],
-                        spacing=0,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                    expand=True,
-                    height=56,
-                    alignment=ft.Alignment.CENTER,
-                    border_radius=10,
-                    bgcolor=fill if active else None,
-                    border=ft.Border.all(2, fill),
-                    on_click=lambda _, c=colour: on_choose(c),
-                ),
-            )
-        )
-    return ft.Row(tabs, spacing=6)
+    return ft.Row(
+        [ColourTab(colour, c.value, colour == chosen, on_choose) for colour, c in zip(Colour, score.colours)],
+        spacing=6,
+    )
 
 
 def colour_cards(
@@ -195,15 +208,12 @@ def colour_cards(
     def holder(card: Card) -> str | None:
         return held[card][0] if DECK[card] == 1 and card in held else None
 
-    def toggle(card: Card) -> None:
-        (give_back if card in mine else take)(card)
-
     fill, _ = BEAN_COLOURS[colour]
     pm = Card(colour=colour, face=PLUSMINUS)
     pm_mine = mine.count(pm)
     pm_free = DECK[pm] - len(held.get(pm, []))
     tiles = [
-        card_button(c, c in mine, holder(c), lambda c=c: toggle(c))
+        CardTile(c, c in mine, holder(c), take, give_back)
         for c in (Card(colour=colour, face=f) for f in (*NUMBERS, NULLIFIER, DOUBLER))
     ]
     plusminus = ft.Row(
@@ -276,21 +286,30 @@ def Play(game_id: str):
         if act(action) and games.state(game_id).round_complete(number) and not was_complete:
             notify(f"Round {number} is complete", undo=lambda: games.undo(game_id))
 
-    def take(card: Card) -> None:
-        if draft is None:
-            commit(TakeCard(round=number, player=player, card=card))
-        else:
-            set_draft(lambda d: {**d, player: [*d[player], card]})
+    drafting = draft is not None
 
-    def give_back(card: Card) -> None:
-        if draft is None:
-            commit(ReturnCard(round=number, player=player, card=card))
+    def take_card(card: Card) -> None:
+        if drafting:
+            set_draft(lambda d: {**d, player: [*d[player], card]})
         else:
-            def without(d: dict) -> dict:
-                cards = list(d[player])
-                cards.remove(card)
-                return {**d, player: cards}
-            set_draft(without)
+            commit(TakeCard(round=number, player=player, card=card))
+
+    def give_back_card(card: Card) -> None:
+        if not drafting:
+            commit(ReturnCard(round=number, player=player, card=card))
+            return
+
+        def without(d: dict) -> dict:
+            cards = list(d[player])
+            cards.remove(card)
+            return {**d, player: cards}
+
+        set_draft(without)
+
+    # The same functions across renders (while these stay), so unchanged tiles are reused.
+    take = ft.use_callback(take_card, [games, number, player, drafting])
+    give_back = ft.use_callback(give_back_card, [games, number, player, drafting])
+    choose_colour = ft.use_callback(set_colour, [])
 
     def fill_rest() -> None:
         if draft is None:
@@ -350,7 +369,7 @@ def Play(game_id: str):
                 f"{player} takes the rest of the deck ({len(rest)} cards)", icon=ft.Icons.AUTO_FIX_HIGH,
                 on_click=lambda _: fill_rest(), height=TOUCH,
             ))
-        entry.append(colour_tabs(score, colour, set_colour))
+        entry.append(colour_tabs(score, colour, choose_colour))
         entry.append(colour_cards(shown, number, player, colour, score.colours[list(Colour).index(colour)],
                                   take, give_back))
         if draft is not None:
