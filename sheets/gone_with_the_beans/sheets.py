@@ -53,6 +53,9 @@ class Province:
     name: str
     ability: str
     free_farms_at_setup: int = 0  # Tachiopi builds a Farm for free at setup
+    gain_per_build: Cost = Cost()  # Cashew: 1 Hay each time you build a facility
+    gain_per_milestone: Cost = Cost()  # Macadimia: 3 Bean each time you achieve a milestone
+    once_per_game: bool = False  # Beanzantine, Zoodai: the ability is used once
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,7 @@ class Facility:
     built_at_setup: int = 0  # before any province ability
     on_build: str | None = None  # what each build also gives
     completion_bonus: str | None = None  # sheet D: all icons of the row built
+    gives_development_bonus: bool = False  # Silo, House (design page, gaps 5)
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,8 @@ class HayAction:
     hay: int  # the Hay paid, printed left of the row
     effect: str
     third_use: str  # what the 3rd use gives besides the effect
+    gain: Cost = Cost()  # the materials the effect gives (the live sheet)
+    removes_roads: int = 0  # "remove the travel cost for 1 road and build a facility"
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,8 @@ class MilestoneBonus:
     id: str
     effect: str
     points: int  # at the end of the game
+    gain: Cost = Cost()  # the materials gained at once (the live sheet)
+    builds: str | None = None  # a facility built for free, a building action
 
 
 @dataclass(frozen=True)
@@ -94,6 +102,7 @@ class DevelopmentBonus:
     effect: str
     points: int = 0  # at the end of the game, per ``per_facility`` built when set
     per_facility: str | None = None
+    gain: Cost = Cost()  # the materials gained at once (the live sheet)
 
     def points_for(self, built: Mapping[str, int]) -> int:
         return self.points * (built.get(self.per_facility, 0) if self.per_facility else 1)
@@ -162,12 +171,16 @@ class Sheet:
 PROVINCES: Mapping[str, Province] = MappingProxyType({p.id: p for p in (
     Province("tachiopi", "Tachiopi", "Build a Farm for free at setup: 2 Farms from the start.",
              free_farms_at_setup=1),
-    Province("cashew", "Cashew", "Gain 1 Hay each time you build a facility."),
+    Province("cashew", "Cashew", "Gain 1 Hay each time you build a facility.",
+             gain_per_build=Cost(hay=1)),
     Province("ammond", "Ammond", "At the end of the game, 1 pt for every 2 times you used a Hay action."),
-    Province("macadimia", "Macadimia", "Gain 3 Bean each time you achieve a milestone."),
+    Province("macadimia", "Macadimia", "Gain 3 Bean each time you achieve a milestone.",
+             gain_per_milestone=Cost(bean=3)),
     Province("beanzantine", "Beanzantine",
-             "Once per game, build in Beanzantine as if the Ruler token were there."),
-    Province("zoodai", "Zoodai", "Once per game, perform your chosen action twice in a row."),
+             "Once per game, build in Beanzantine as if the Ruler token were there.",
+             once_per_game=True),
+    Province("zoodai", "Zoodai", "Once per game, perform your chosen action twice in a row.",
+             once_per_game=True),
 )})
 
 AMMOND = "ammond"
@@ -203,8 +216,10 @@ def solitaire_rating(total: int) -> str:
 
 FARM = Facility("farm", "Farm", "Farms", built_at_setup=1)
 MARKET = Facility("market", "Market", "Markets", has_two_costs=True)
-HOUSE = Facility("house", "House", "Houses", on_build="a Development Bonus (design page, gaps 5)")
-SILO = Facility("silo", "Silo", "Silos", on_build="a Development Bonus (design page, gaps 5)")
+HOUSE = Facility("house", "House", "Houses", on_build="a Development Bonus (design page, gaps 5)",
+                 gives_development_bonus=True)
+SILO = Facility("silo", "Silo", "Silos", on_build="a Development Bonus (design page, gaps 5)",
+                gives_development_bonus=True)
 STABLE = Facility("stable", "Stable", "Stables", on_build="Horse-Riding Level +1")
 
 DEVELOPMENT_BONUS_ON_THIRD_USE = "a Development Bonus"
@@ -218,26 +233,26 @@ SHEET_A = Sheet(
         MARKET, HOUSE, SILO, STABLE,
     ),
     hay_actions=(
-        HayAction("thaler", 10, "Gain 7 Thaler.", DEVELOPMENT_BONUS_ON_THIRD_USE),
-        HayAction("bean", 8, "Gain 2 Bean.", DEVELOPMENT_BONUS_ON_THIRD_USE),
+        HayAction("thaler", 10, "Gain 7 Thaler.", DEVELOPMENT_BONUS_ON_THIRD_USE, Cost(thaler=7)),
+        HayAction("bean", 8, "Gain 2 Bean.", DEVELOPMENT_BONUS_ON_THIRD_USE, Cost(bean=2)),
         HayAction("travel", 8, "Remove the travel cost for 1 road and build a facility.",
-                  DEVELOPMENT_BONUS_ON_THIRD_USE),
-        HayAction("worker", 6, "Gain 1 Worker.", DEVELOPMENT_BONUS_ON_THIRD_USE),
+                  DEVELOPMENT_BONUS_ON_THIRD_USE, removes_roads=1),
+        HayAction("worker", 6, "Gain 1 Worker.", DEVELOPMENT_BONUS_ON_THIRD_USE, Cost(worker=1)),
     ),
     milestone_bonuses=(
-        MilestoneBonus("free-farm", "Build 1 Farm for free (a building action).", 3),
-        MilestoneBonus("thaler", "Gain 5 Thaler.", 5),
-        MilestoneBonus("bean", "Gain 2 Bean.", 7),
-        MilestoneBonus("hay", "Gain 4 Hay.", 8),
-        MilestoneBonus("worker", "Gain 1 Worker.", 9),
+        MilestoneBonus("free-farm", "Build 1 Farm for free (a building action).", 3, builds="farm"),
+        MilestoneBonus("thaler", "Gain 5 Thaler.", 5, Cost(thaler=5)),
+        MilestoneBonus("bean", "Gain 2 Bean.", 7, Cost(bean=2)),
+        MilestoneBonus("hay", "Gain 4 Hay.", 8, Cost(hay=4)),
+        MilestoneBonus("worker", "Gain 1 Worker.", 9, Cost(worker=1)),
         MilestoneBonus("points", "Earn 12 pt.", 12),
     ),
     development_bonuses=(
-        DevelopmentBonus("worker", "Gain 1 Worker."),
-        DevelopmentBonus("hay", "Gain 3 Hay."),
-        DevelopmentBonus("thaler", "Gain 4 Thaler."),
-        DevelopmentBonus("mixed", "Gain 1 Bean, 1 Thaler and 1 Hay."),
-        DevelopmentBonus("bean", "Gain 2 Bean."),
+        DevelopmentBonus("worker", "Gain 1 Worker.", gain=Cost(worker=1)),
+        DevelopmentBonus("hay", "Gain 3 Hay.", gain=Cost(hay=3)),
+        DevelopmentBonus("thaler", "Gain 4 Thaler.", gain=Cost(thaler=4)),
+        DevelopmentBonus("mixed", "Gain 1 Bean, 1 Thaler and 1 Hay.", gain=Cost(bean=1, thaler=1, hay=1)),
+        DevelopmentBonus("bean", "Gain 2 Bean.", gain=Cost(bean=2)),
         DevelopmentBonus("farm-points", "2 pt per Farm built.", 2, "farm"),
         DevelopmentBonus("market-points", "3 pt per Market built.", 3, "market"),
         DevelopmentBonus("house-points", "3 pt per House built.", 3, "house"),
@@ -353,3 +368,34 @@ SHEET_D = replace(
 )
 
 SHEETS: Mapping[str, Sheet] = MappingProxyType({s.letter: s for s in (SHEET_A, SHEET_B, SHEET_C, SHEET_D)})
+
+# --- Play, round by round (the live sheet; rulebook: How to Play) -------------------------
+
+ROUNDS = 15  # "This game is played over 15 rounds."
+# Forming a Deck of Round cards, and the Variant Rules: special cards in the top 7 cards
+# (rounds 1-7) and in the bottom 8 (rounds 8-15); "the deck of fewer cards on top".
+TOP_DECK_CARDS = 7
+ROUND_DECKS: Mapping[str, tuple[int, int]] = MappingProxyType({
+    "basic": (0, 1),  # 7 cards on the 8 with the one special card
+    "two-specials": (1, 1),  # 6+1 on 7+1
+    "three-specials": (1, 2),  # 6+1 on 6+2
+})
+# Extra Income: "each time the Ruler token moves from Zoodai to Tachiopi or from Ammond to
+# Macadimia"; the map therefore has these two clockwise neighbours (design page, gaps 7).
+EXTRA_INCOME_MOVES: tuple[tuple[str, str], ...] = (("zoodai", "tachiopi"), ("ammond", "macadimia"))
+# Travel cost example: "The Ruler token is in Macadimia. Zoodai ... is 2 roads away."
+MAP_ROADS: tuple[tuple[str, str, int], ...] = (("macadimia", "zoodai", 2),)
+HAY_SHED_GAIN = Cost(hay=2)  # Add a Hay Shed: "you gain 2 Hay"
+# Special card: "each player chooses one of the following four options"
+SPECIAL_CARD_OPTIONS: Mapping[str, str] = MappingProxyType({
+    "thaler": "Gain 3 Thaler.",
+    "hay": "Gain 4 Hay.",
+    "travel": "Remove the travel cost for 1 road.",
+    "hay-shed": "Add a Hay Shed.",
+})
+SPECIAL_CARD_GAINS: Mapping[str, Cost] = MappingProxyType({"thaler": Cost(thaler=3), "hay": Cost(hay=4)})
+# Substituting Materials: (paid, instead of, how many paid for one). Sheets A-C.
+SUBSTITUTIONS: tuple[tuple[str, str, int], ...] = (
+    ("hay", "worker", 9), ("hay", "bean", 6), ("hay", "thaler", 3),
+    ("worker", "bean", 1), ("bean", "thaler", 1),
+)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -119,6 +120,7 @@ def test_statistics_count_finished_games_per_player(browser, seeded):
     for p in result.players:  # played 1, won 1 if a winner
         won = int(p.name in result.winners)
         phone.page.get_by_role("row", name=f"{p.name} 1 {won}").wait_for()
-    # Dee, Eli and Fay's game is still in play: not counted    assert phone.page.get_by_role("row", name=re.compile("^Dee ")).count() == 0
+    # Dee, Eli and Fay's game is still in play: not counted.
+    assert phone.page.get_by_role("row", name=re.compile("^Dee ")).count() == 0
     phone.shot("statistics")
     context.close()
