@@ -1,0 +1,242 @@
+"""The live sheet's setup, state and actions: frozen pydantic models, JSON-able.
+
+Setup (a dict, as every game's ``new_game`` takes it)::
+
+    {"sheet": "A",
+     "players": [{"name": "Ann", "province": "zoodai"}, ...],       # 1 = solitaire
+     "deck": "basic" | "two-specials" | "three-specials",           # Round card deck
+     "starting_point": {"first_province": "macadimia",              # the revealed
+                        "hay": {"zoodai": 12, "cashew": 9, ...}},   # Starting Point card
+     "map": ["zoodai", "tachiopi", "cashew", "ammond", "macadimia", "beanzantine"]}
+
+``map`` is the Bean World map clockwise, as the table confirmed it: any rotation of one
+of ``map_orders()``.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, StrictBool, StrictInt, StrictStr, TypeAdapter
+
+from sheets.gone_with_the_beans.engine import SetupPlayer
+from sheets.gone_with_the_beans.live.materials import Materials
+from sheets.gone_with_the_beans.live.printed import Value
+from sheets.gone_with_the_beans.sheets import EXTRA_INCOME_MOVES, MAP_ROADS, PROVINCES, SHEETS, Sheet, SheetLetter
+
+FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- The Bean World map (design page, gaps 7) --------------------------------------------
+
+
+def roads(order: tuple[str, ...], a: str, b: str) -> int:
+    """Roads between two provinces, the shorter way round (rulebook: Travel cost)."""
+    step = (order.index(b) - order.index(a)) % len(order)
+    return min(step, len(order) - step)
+
+
+def _canonical(order: tuple[str, ...]) -> tuple[str, ...]:
+    start = order.index(EXTRA_INCOME_MOVES[0][0])
+    return order[start:] + order[:start]
+
+
+def consistent(order: tuple[str, ...]) -> bool:
+    """The rulebook's map facts hold: the Extra Income moves are one clockwise step
+    (Tachiopi follows Zoodai, Macadimia follows Ammond); Zoodai is 2 roads from Macadimia."""
+    if sorted(order) != sorted(PROVINCES):
+        return False
+    follows = all(order[(order.index(a) + 1) % len(order)] == b for a, b in EXTRA_INCOME_MOVES)
+    return follows and all(roads(order, a, b) == n for a, b, n in MAP_ROADS)
+
+
+def map_orders() -> tuple[tuple[str, ...], ...]:
+    """The clockwise orders the table may confirm, each starting at Zoodai."""
+    found = {_canonical(p) for p in permutations(PROVINCES) if consistent(p)}
+    return tuple(sorted(found))
+
+
+# --- Setup -------------------------------------------------------------------------------
+
+
+class StartingPoint(BaseModel):
+    model_config = FROZEN
+
+    first_province: StrictStr
+    hay: dict[StrictStr, StrictInt]
+
+
+class Setup(BaseModel):
+    model_config = FROZEN
+
+    sheet: StrictStr
+    players: tuple[SetupPlayer, ...]
+    deck: StrictStr = "basic"
+    starting_point: StartingPoint
+    map: tuple[StrictStr, ...]
+
+
+# --- State -------------------------------------------------------------------------------
+
+
+class RoundCard(BaseModel):
+    """A revealed Round card: a facility and Hay, or the special card."""
+
+    model_config = FROZEN
+
+    special: StrictBool = False
+    facility: StrictStr | None = None
+    hay: StrictInt | None = None
+
+
+class PlayerState(BaseModel):
+    model_config = FROZEN
+
+    name: str
+    province: str
+    materials: Materials
+    built: tuple[tuple[str, int], ...]  # every facility of the sheet: icons built
+    hay_actions: tuple[tuple[str, int], ...]  # every hay-action row: uses, 0 to 3
+    hay_sheds: NonNegativeInt = 0  # added Hay Sheds, 0 to 2
+    milestones: NonNegativeInt = 0  # milestone squares filled
+    milestone_bonuses: tuple[str, ...] = ()
+    development_bonuses: tuple[str, ...] = ()
+    ability_used: bool = False  # Zoodai's or Beanzantine's once-per-game ability
+    hay_lost: NonNegativeInt = 0  # Hay beyond the sheds, all game
+    dp_icons: NonNegativeInt | None = None  # entered after round 15
+    # This round:
+    actions: tuple[str, ...] = ()  # the kinds taken (two only with Zoodai's ability)
+    special_option: str | None = None  # the special card's option chosen
+    roads_removed: NonNegativeInt = 0  # travel removed for this round's build
+
+    def count(self, facility: str) -> int:
+        return dict(self.built)[facility]
+
+    @property
+    def facilities_built(self) -> int:
+        return sum(n for _, n in self.built)
+
+    def uses(self, row: str) -> int:
+        return dict(self.hay_actions)[row]
+
+
+class PrintedValue(BaseModel):
+    model_config = FROZEN
+
+    key: str
+    value: Value
+
+
+class State(BaseModel):
+    model_config = FROZEN
+
+    sheet: SheetLetter
+    deck: str
+    map: tuple[str, ...]  # clockwise
+    ruler: str  # the province the Ruler token is in
+    round: int = 0  # 0: before the first card is revealed
+    cards: tuple[RoundCard, ...] = ()  # revealed, round 1 first
+    players: tuple[PlayerState, ...]
+    printed: tuple[PrintedValue, ...] = ()  # entered printed values, by key
+    events: tuple[str, ...] = ()  # what the last step did, in words
+
+    @property
+    def rules(self) -> Sheet:
+        return SHEETS[self.sheet]
+
+    @property
+    def card(self) -> RoundCard | None:
+        return self.cards[-1] if self.cards else None
+
+    @property
+    def entered(self) -> dict[str, Value]:
+        return {p.key: p.value for p in self.printed}
+
+
+# --- Actions -----------------------------------------------------------------------------
+
+
+class Reveal(BaseModel):
+    """The table: the Round card revealed; starts the round (Ruler, Extra Income, Income)."""
+
+    model_config = FROZEN
+
+    kind: Literal["reveal"] = "reveal"
+    card: RoundCard
+
+
+class EnterPrintedValue(BaseModel):
+    """The table: a printed value the rulebook does not state, read off the sheet; again
+    to correct it."""
+
+    model_config = FROZEN
+
+    kind: Literal["printed-value"] = "printed-value"
+    key: StrictStr
+    value: Any
+
+
+class SpecialIncome(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["special-income"] = "special-income"
+    player: StrictStr
+    option: StrictStr  # thaler, hay, travel, hay-shed
+
+
+class Build(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["build"] = "build"
+    player: StrictStr
+    facility: StrictStr
+    payment: Materials | None = None  # None: the proposed payment
+    beanzantine: StrictBool = False  # Beanzantine's ability: as if the Ruler were there
+    development_bonuses: tuple[StrictStr, ...] = ()  # chosen for a Silo or House
+
+
+class HayActionTaken(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["hay-action"] = "hay-action"
+    player: StrictStr
+    row: StrictStr
+    facility: StrictStr | None = None  # the ``travel`` row builds
+    payment: Materials | None = None  # that build's cost, beyond the row's Hay
+    beanzantine: StrictBool = False
+    development_bonuses: tuple[StrictStr, ...] = ()  # 3rd use; a Silo or House built
+
+
+class Milestone(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["milestone"] = "milestone"
+    player: StrictStr
+    bonus: StrictStr  # the Milestone Bonus chosen
+
+
+class AddHayShed(BaseModel):
+    model_config = FROZEN
+
+    kind: Literal["hay-shed"] = "hay-shed"
+    player: StrictStr
+
+
+class EnterDpIcons(BaseModel):
+    """After round 15: the filled Development Passport icons, counted on the sheet (the
+    network of DP icons is not stated by the rulebook)."""
+
+    model_config = FROZEN
+
+    kind: Literal["dp-icons"] = "dp-icons"
+    player: StrictStr
+    filled: StrictInt
+
+
+TURN_ACTIONS = (Build, HayActionTaken, Milestone, AddHayShed)
+Action = Annotated[
+    Reveal | EnterPrintedValue | SpecialIncome | Build | HayActionTaken | Milestone | AddHayShed | EnterDpIcons,
+    Field(discriminator="kind"),
+]
+ACTION: TypeAdapter[Any] = TypeAdapter(Action)

@@ -1,0 +1,156 @@
+"""Printed values the rulebook does not state: asked for when play first needs them.
+
+A value is named by a key (``building-cost:market:upper``, ``hay-income:farm:2``, ...).
+The sheet definition (sheets.py) holds every stated value; ``lookup`` gives a stated
+one, else the one the table entered (kept in the state), else raises
+``UnknownPrintedValue`` naming where on the sheet it is printed (design page, "Printed
+values the rulebook does not give"). ``check`` says whether an entered value makes sense.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from sheets.errors import RulesError
+from sheets.gone_with_the_beans.live.materials import Materials
+from sheets.gone_with_the_beans.sheets import (
+    HORSE_RIDING_START_LEVEL,
+    HORSE_RIDING_TOP_LEVEL,
+    Cost,
+    Sheet,
+)
+
+Value = int | Materials | tuple[int, ...]
+MOST = 30  # the sense bound of one printed number: a full first Hay Shed
+
+
+class UnknownPrintedValue(RulesError):
+    """Play needs a printed value nobody has entered yet; ``key`` names it for the
+    ``printed-value`` action, ``place`` says where it is printed."""
+
+    def __init__(self, key: str, place: str, where: str | None = None):
+        self.key = key
+        self.place = place
+        super().__init__(f"{place} is not known yet: please enter it from the printed sheet", where)
+
+
+@dataclass(frozen=True)
+class Spec:
+    key: str
+    place: str
+    kind: Literal["number", "materials", "numbers"]
+    stated: Any  # the sheet's value, None when the rulebook does not state it
+
+
+def _facility(sheet: Sheet, facility_id: str):
+    facility = sheet.facility(facility_id)
+    if facility is None:
+        raise RulesError(f'"{facility_id}" is not a facility of sheet {sheet.letter}')
+    return facility
+
+
+def _icon(parts: list[str]) -> int:
+    if not parts[0].isdigit() or int(parts[0]) < 1:
+        raise RulesError(f'"{parts[0]}" is not an icon number (1 is the leftmost)')
+    return int(parts[0])
+
+
+def spec(sheet: Sheet, key: str) -> Spec:
+    """What ``key`` names on ``sheet``; raises RulesError for a key that names nothing."""
+    name, *parts = key.split(":")
+    tail = f", Sheet {sheet.letter}"
+    if name == "building-cost" and parts:
+        facility = _facility(sheet, parts[0])
+        if facility.has_two_costs:
+            if parts[1:] == ["upper"]:
+                return Spec(key, f"{facility.name} building cost, upper field (Ruler token in your province)"
+                            f"{tail}", "materials", facility.building_cost)
+            if parts[1:] == ["lower"]:
+                return Spec(key, f"{facility.name} building cost, bottom field (Ruler token elsewhere){tail}",
+                            "materials", facility.building_cost_ruler_elsewhere)
+        elif len(parts) == 1:
+            return Spec(key, f"{facility.name} building cost{tail}", "materials", facility.building_cost)
+    if name == "icons" and len(parts) == 1:
+        facility = _facility(sheet, parts[0])
+        return Spec(key, f"number of {facility.name} icons{tail}", "number", facility.icons)
+    if name in ("hay-income", "extra-income") and len(parts) == 2:
+        facility = _facility(sheet, parts[0])
+        icon = _icon(parts[1:])
+        if name == "hay-income":
+            stated = facility.hay_income[icon - 1] if facility.hay_income else None
+            return Spec(key, f"Hay below {facility.name} icon {icon} (Income){tail}", "number", stated)
+        stated = facility.extra_income[icon - 1] if facility.extra_income else None
+        return Spec(key, f"Extra Income below {facility.name} icon {icon}{tail}", "materials", stated)
+    if name == "travel" and len(parts) == 1 and parts[0].isdigit():
+        level = int(parts[0])
+        if HORSE_RIDING_START_LEVEL <= level <= HORSE_RIDING_TOP_LEVEL and sheet.travel_cost_per_road_by_level:
+            return Spec(key, f"travel cost for 1 road at Horse-Riding Level {level}{tail}", "materials",
+                        sheet.travel_cost_per_road_by_level[level])
+    if name == "hay-shed" and len(parts) == 1 and parts[0].isdigit():
+        shed = int(parts[0])
+        if 1 <= shed <= sheet.extra_hay_sheds:
+            return Spec(key, f"Hay the added Hay Shed {shed} holds{tail}", "number", sheet.extra_hay_shed_capacity)
+    if name == "milestones" and not parts:
+        return Spec(key, f'the numbers in the "No. of facilities" field, left to right{tail}', "numbers",
+                    sheet.milestone_thresholds)
+    raise RulesError(f'"{key}" is not a printed value of sheet {sheet.letter}')
+
+
+def _as_value(stated: Any) -> Value:
+    return Materials.of(stated) if isinstance(stated, Cost) else stated
+
+
+def lookup(sheet: Sheet, entered: Mapping[str, Value], key: str) -> Value:
+    """The value: stated by the rulebook, else entered, else UnknownPrintedValue."""
+    found = spec(sheet, key)
+    if found.stated is not None:
+        return _as_value(found.stated)
+    if key in entered:
+        return entered[key]
+    raise UnknownPrintedValue(key, found.place)
+
+
+def check(sheet: Sheet, key: str, value: Any, least_icons: int = 0) -> Value:
+    """The entered value if it makes sense for ``key``; RulesError saying why not.
+
+    ``least_icons``: for ``icons:<facility>``, the most any player has built already.
+    """
+    found = spec(sheet, key)
+    if found.stated is not None:
+        raise RulesError(f"{found.place} is stated by the rulebook ({_as_value(found.stated)}); "
+                         "it cannot be entered")
+    where = found.place[0].upper() + found.place[1:]
+    if found.kind == "number":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{where}: enter a whole number")
+        low = max(1, least_icons) if key.startswith(("icons:", "hay-shed:")) else 0
+        if not low <= value <= MOST:
+            raise RulesError(f"{where}: {value} cannot be printed there; enter {low} to {MOST}")
+        return value
+    if found.kind == "materials":
+        try:
+            materials = value if isinstance(value, Materials) else Materials.model_validate(value)
+        except ValueError:
+            raise RulesError(f"{where}: enter Thaler, Bean, Worker and Hay as whole numbers, none below 0") from None
+        if any(getattr(materials, k) > MOST for k in ("thaler", "bean", "worker", "hay")):
+            raise RulesError(f"{where}: {materials} is more than a sheet prints; at most {MOST} of each")
+        if key.startswith("building-cost:") and materials.empty:
+            raise RulesError(f"{where}: a building cost is never nothing")
+        if key.startswith("travel:"):
+            first = Materials.of(sheet.travel_cost_per_road_by_level[HORSE_RIDING_START_LEVEL])
+            if not first.covers_each(materials) or materials == first:
+                raise RulesError(f"{where}: {materials} is not less than Level {HORSE_RIDING_START_LEVEL}'s "
+                                 f"{first}; each Stable reduces the travel cost")
+        return materials
+    numbers = tuple(value) if isinstance(value, (list, tuple)) else ()
+    if not numbers or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+        raise RulesError(f"{where}: enter the numbers, left to right")
+    if len(numbers) > len(sheet.milestone_bonuses):
+        raise RulesError(f"{where}: {len(numbers)} numbers, but there are only "
+                         f"{len(sheet.milestone_bonuses)} Milestone Bonuses to gain")
+    if numbers[0] < 1 or any(b <= a for a, b in zip(numbers, numbers[1:])) or numbers[-1] > MOST:
+        raise RulesError(f"{where}: {', '.join(map(str, numbers))} must rise from left to right, "
+                         f"from 1 to at most {MOST}")
+    return numbers

@@ -1,0 +1,85 @@
+"""Builders for the live-sheet tests: setups, printed values the table enters, a player's
+warehouse, and the check that a refused action leaves the state as it was.
+
+The printed values below are TEST values a table might enter; the product ships none
+of them (design page, "Printed values the rulebook does not give").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sheets.errors import RulesError
+from sheets.gone_with_the_beans.live import EnterPrintedValue, Materials, Reveal, RoundCard, apply, new_game
+
+# One of the two clockwise orders the rulebook allows (design page, gaps 7).
+MAP = ("zoodai", "tachiopi", "cashew", "ammond", "macadimia", "beanzantine")
+HAY = {"tachiopi": 10, "cashew": 11, "ammond": 12, "macadimia": 13, "beanzantine": 14, "zoodai": 15}
+
+ENTERED: dict[str, Any] = {  # test values, as a table would read them off its sheet
+    "icons:farm": 6, "icons:market": 4, "icons:house": 4, "icons:silo": 4, "icons:stable": 3,
+    "building-cost:market:upper": {"thaler": 2},
+    "building-cost:market:lower": {"thaler": 4, "bean": 1},
+    "building-cost:house": {"thaler": 3, "worker": 1},
+    "building-cost:silo": {"thaler": 2, "bean": 2},
+    "building-cost:stable": {"thaler": 3, "bean": 1},
+    "travel:2": {"bean": 1, "thaler": 1}, "travel:3": {"bean": 1}, "travel:4": {"thaler": 1},
+    "hay-shed:1": 10, "hay-shed:2": 10,
+    "milestones": [2, 4, 6, 8, 10, 12],
+    **{f"hay-income:{f}:{n}": n + 1 for f in ("farm", "market", "house", "silo", "stable") for n in range(1, 7)},
+    **{f"extra-income:{f}:{n}": {"thaler": n} for f in ("farm", "market", "house", "silo", "stable")
+       for n in range(1, 7)},
+}
+
+
+def setup(*players: tuple[str, str], first: str = "macadimia", deck: str = "basic",
+          hay: dict[str, int] | None = None, order: tuple[str, ...] = MAP) -> dict[str, Any]:
+    return {
+        "sheet": "A",
+        "players": [{"name": n, "province": p} for n, p in players or (("Ann", "zoodai"),)],
+        "deck": deck,
+        "starting_point": {"first_province": first, "hay": hay or HAY},
+        "map": list(order),
+    }
+
+
+def enter(state, keys=None):
+    """The table enters printed values (all of ENTERED by default)."""
+    for key in keys if keys is not None else ENTERED:
+        state = apply(state, EnterPrintedValue(key=key, value=ENTERED[key]))
+    return state
+
+
+def game(*players: tuple[str, str], known: bool = True, **options: Any):
+    state = new_game(setup(*players, **options))
+    return enter(state) if known else state
+
+
+def card(facility: str = "farm", hay: int = 3) -> Reveal:
+    return Reveal(card=RoundCard(facility=facility, hay=hay))
+
+
+SPECIAL = Reveal(card=RoundCard(special=True))
+
+
+def give(state, name: str, **materials: int):
+    """Test fixture: set a player's warehouse (the engine never does this)."""
+    players = tuple(
+        p.model_copy(update={"materials": Materials(**materials)}) if p.name == name else p for p in state.players
+    )
+    return state.model_copy(update={"players": players})
+
+
+def player(state, name: str = "Ann"):
+    return next(p for p in state.players if p.name == name)
+
+
+def rejects(state, action, match: str, error=RulesError):
+    """The action is refused with a message matching ``match``; the state is unchanged."""
+    before = state.model_dump()
+    with pytest.raises(error, match=match) as info:
+        apply(state, action)
+    assert state.model_dump() == before
+    return info.value
