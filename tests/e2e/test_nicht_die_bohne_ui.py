@@ -44,8 +44,10 @@ def tap_cards(phone: Phone, player: str, cards: list[str]) -> None:
 
 
 def row_text(phone: Phone, player: str) -> str:
-    row = phone.page.get_by_role("row", name=re.compile(rf"^{player} "))
-    return row.get_attribute("aria-label") or row.inner_text()
+    """The player's line of the round table, as a screen reader reads it."""
+    row = phone.page.get_by_text(re.compile(rf"^{player} [-+0–]"))
+    row.wait_for()
+    return row.inner_text()
 
 
 def test_a_three_player_round_entered_by_taps_scores_like_the_pad_and_survives_a_reload(phone, server):

@@ -48,51 +48,73 @@ def Setup(game: str):
 # -- the round table ------------------------------------------------------------------
 
 
-def round_table(state: State, over: bool) -> ft.Control:
-    result = RULES.result(state)
-    header = [ft.DataColumn(ft.Text("Player"))] + [
-        ft.DataColumn(ft.Text(f"R{n}"), numeric=True) for n in range(1, ROUNDS + 1)
-    ] + [ft.DataColumn(ft.Text("Total"), numeric=True)]
+RoundCell = tuple[int, int, int, bool] | None  # total, positive, negative, complete
 
-    def cell(n: int, player: str) -> ft.DataCell:
-        if n > len(state.rounds):
-            return ft.DataCell(ft.Text("–", color=ft.Colors.ON_SURFACE_VARIANT))
-        score = state.score(n, player)
-        done = state.round_complete(n)
-        return ft.DataCell(
-            ft.Column(
-                [
-                    ft.Text(signed(score.total), size=16, weight=ft.FontWeight.BOLD,
-                            italic=not done),
-                    ft.Text(f"+{score.positive} −{score.negative}" if score.negative else f"+{score.positive}", size=11,
-                            color=ft.Colors.ON_SURFACE_VARIANT),
-                ],
-                spacing=0,
-                alignment=ft.MainAxisAlignment.CENTER,
-            )
+
+@ft.component
+def _ScoreRow(name: str, cells: tuple[RoundCell, ...], total: int, winner: bool):
+    """One player's line of the pad: each round's total (+positive −negative), the game total."""
+
+    def cell(value: RoundCell) -> ft.Control:
+        if value is None:
+            return ft.Text("–", color=ft.Colors.ON_SURFACE_VARIANT, width=COLUMN, text_align=ft.TextAlign.END)
+        points, positive, negative, done = value
+        return ft.Column(
+            [
+                ft.Text(signed(points), size=16, weight=ft.FontWeight.BOLD, italic=not done),
+                ft.Text(f"+{positive} −{negative}" if negative else f"+{positive}", size=11,
+                        color=ft.Colors.ON_SURFACE_VARIANT),
+            ],
+            spacing=0, width=COLUMN, horizontal_alignment=ft.CrossAxisAlignment.END,
         )
 
+    shown = ["–" if c is None else signed(c[0]) for c in cells]
+    return ft.Semantics(
+        label=" ".join([name, *shown, str(total)]),
+        container=True,  # its own node: screen readers (and tests) read one row at a time
+        exclude_semantics=True,
+        content=ft.Container(
+            ft.Row(
+                [
+                    ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)] if winner else []
+                           + [ft.Text(name, weight=ft.FontWeight.BOLD if winner else None)], spacing=4, expand=True),
+                    *[cell(c) for c in cells],
+                    ft.Text(str(total), size=18, weight=ft.FontWeight.BOLD, width=COLUMN, text_align=ft.TextAlign.END),
+                ],
+            ),
+            height=TOUCH + 4,
+            padding=ft.Padding.symmetric(horizontal=6),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if winner else None,
+            border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        ),
+    )
+
+
+# Memoized: a change re-renders only the rows it touches, on every phone at the table.
+ScoreRow = ft.memo(_ScoreRow)
+COLUMN = 54
+
+
+def round_table(state: State, over: bool) -> ft.Control:
+    """The paper pad: per player each round's positive, negative and total, and the game total."""
+    result = RULES.result(state)
+    header = ft.Container(
+        ft.Row(
+            [ft.Text("Player", expand=True)]
+            + [ft.Text(f"R{n}", width=COLUMN, text_align=ft.TextAlign.END) for n in range(1, ROUNDS + 1)]
+            + [ft.Text("Total", width=COLUMN, text_align=ft.TextAlign.END)],
+        ),
+        padding=ft.Padding.symmetric(horizontal=6),
+    )
     rows = []
     for p in result.players:
-        winner = over and p.name in result.winners
-        rows.append(
-            ft.DataRow(
-                [
-                    ft.DataCell(ft.Row(
-                        [ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)] if winner else []
-                        + [ft.Text(p.name, weight=ft.FontWeight.BOLD if winner else None)],
-                        spacing=4,
-                    )),
-                    *[cell(n, p.name) for n in range(1, ROUNDS + 1)],
-                    ft.DataCell(ft.Text(str(p.total), size=18, weight=ft.FontWeight.BOLD)),
-                ],
-                selected=winner,
-            )
+        cells = tuple(
+            None if n > len(state.rounds) else (
+                (score := state.score(n, p.name)).total, score.positive, score.negative, state.round_complete(n))
+            for n in range(1, ROUNDS + 1)
         )
-    return ft.DataTable(
-        columns=header, rows=rows, column_spacing=14, horizontal_margin=6,
-        data_row_min_height=TOUCH, data_row_max_height=56,
-    )
+        rows.append(ScoreRow(p.name, cells, p.total, over and p.name in result.winners))
+    return ft.Column([header, *rows], spacing=0)
 
 
 def final_ranking(state: State) -> ft.Control:
@@ -395,7 +417,7 @@ def Play(game_id: str):
     controls: list[ft.Control] = []
     if over:
         controls.append(final_ranking(state))
-    controls.append(ft.Row([round_table(state, over)], scroll=ft.ScrollMode.AUTO))
+    controls.append(round_table(state, over))
     log = games.record(game_id).log
     last_by = log[-1]["by"] if log and games.seated(game_id) else None
     # Always there, empty or not: a screen that keeps its shape keeps a tap made during an update.

@@ -341,12 +341,14 @@ def _may_act(state: State, player: PlayerState, kind: str) -> bool:
                          f"({_one_of(SPECIAL_CARD_OPTIONS)}) before your action")
     if not player.actions:
         return False
-    if (player.province == ZOODAI and not player.ability_used and player.actions == (kind,)):
-        return True
-    if player.province == ZOODAI and player.actions == (kind,):
-        raise RulesError("Zoodai's ability is used already; it works once per game")
-    raise RulesError(f"you have taken your action this round ({ACTION_NAMES[player.actions[0]]}); "
-                     "one action per round")
+    taken = f"you have taken your action this round ({ACTION_NAMES[player.actions[0]]}); one action per round"
+    if player.province == ZOODAI:
+        if player.ability_used:
+            raise RulesError(f"{taken}; Zoodai's ability is used already (once per game)")
+        if player.actions == (kind,):
+            return True
+        raise RulesError(f"{taken}; Zoodai's ability repeats that same action")
+    raise RulesError(taken)
 
 
 def special_income(step: Step, action: SpecialIncome) -> None:
