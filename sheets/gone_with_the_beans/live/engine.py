@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans import engine as scorer
+from sheets.gone_with_the_beans import scorefile
 from sheets.gone_with_the_beans.live.materials import NOTHING, Materials, check_payment
 from sheets.gone_with_the_beans.live.model import (
     ACTION,
@@ -34,7 +35,13 @@ from sheets.gone_with_the_beans.live.model import (
     map_orders,
     roads,
 )
-from sheets.gone_with_the_beans.live.printed import MOST, UnknownPrintedValue, check, lookup, spec
+from sheets.gone_with_the_beans.live.printed import (
+    MOST,
+    UnknownPrintedValue,
+    check,
+    lookup,
+    spec,
+)
 from sheets.gone_with_the_beans.scoring import horse_riding_level
 from sheets.gone_with_the_beans.sheets import (
     EXTRA_INCOME_MOVES,
@@ -211,6 +218,9 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
             what += f" with travel for {to_pay} road{'s' if to_pay > 1 else ''} ({travel})"
         paid = check_payment(what, cost + travel, step.player.materials, payment)
         step.pay(paid, f"{facility.name}")
+        # The special card's removed road serves one build: "you must pay the travel cost
+        # for building each facility" (rulebook: Travel cost).
+        step.update(roads_removed=0)
     step.update(built=tuple((f, n + 1 if f == facility.id else n) for f, n in step.player.built))
     step.events.append(f"{step.player.name}: built {facility.name} {built + 1}" + (" for free" if free else ""))
     step.gain(Materials.of(PROVINCES[step.player.province].gain_per_build), "Cashew: a facility built")
@@ -408,7 +418,7 @@ def milestone(step: Step, action: Milestone) -> None:
     numbers = step.value("milestones")
     filled = step.player.milestones
     if filled >= len(numbers):
-        raise RulesError(f"all {len(numbers)} milestones are achieved")
+        raise RulesError(f"all milestones are achieved ({len(numbers)} on the sheet)")
     built = step.player.facilities_built
     if built < numbers[filled]:
         raise RulesError(f"the next milestone needs {numbers[filled]} facilities built; you have built {built}")
@@ -453,21 +463,19 @@ def _turn(step: Step, action: Any) -> None:
     elif isinstance(action, AddHayShed):
         add_hay_shed(step)
     else:  # pragma: no cover
-        raise AssertionError(f"unhandled action {action!r}")
+        raise TypeError(f"unhandled action {action!r}")
 
 
 def enter_printed_value(state: State, action: EnterPrintedValue) -> State:
-    sheet = state.rules
-    facility = action.key.split(":")[1] if action.key.startswith("icons:") else None
-    least = max((p.count(facility) for p in state.players), default=0) if facility in dict(
-        state.players[0].built) else 0
-    value = check(sheet, action.key, action.value, least_icons=least)
-    place = spec(sheet, action.key).place
-    known = action.key in state.entered
+    """Checked for sense, kept in the state by key; entered again, it is corrected."""
+    name, _, facility = action.key.partition(":")
+    least = max(p.count(facility) for p in state.players) if name == "icons" and state.rules.facility(facility) else 0
+    value = check(state.rules, action.key, action.value, least_icons=least)
+    verb = "corrected" if action.key in state.entered else "entered"
     printed = tuple(p for p in state.printed if p.key != action.key) + (PrintedValue(key=action.key, value=value),)
-    verb = "corrected" if known else "entered"
     shown = ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
-    return state.model_copy(update={"printed": printed, "events": (f"{place}: {shown} ({verb})",)})
+    event = f"{spec(state.rules, action.key).place}: {shown} ({verb})"
+    return state.model_copy(update={"printed": printed, "events": (event,)})
 
 
 def apply(state: State, action: Any) -> State:
@@ -510,6 +518,11 @@ def scored_sheet(state: State) -> scorer.State:
         ),
         finished=is_over(state) and all(p.dp_icons is not None for p in state.players),
     )
+
+
+def export(state: State) -> dict[str, Any]:
+    """The finished game as a ``beans-score/1`` file: the scorer's file of its sheets."""
+    return scorefile.export(scored_sheet(state))
 
 
 def result(state: State) -> GameResult:

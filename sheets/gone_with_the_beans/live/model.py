@@ -18,12 +18,28 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, StrictBool, StrictInt, StrictStr, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    NonNegativeInt,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+)
 
 from sheets.gone_with_the_beans.engine import SetupPlayer
 from sheets.gone_with_the_beans.live.materials import Materials
 from sheets.gone_with_the_beans.live.printed import Value
-from sheets.gone_with_the_beans.sheets import EXTRA_INCOME_MOVES, MAP_ROADS, PROVINCES, SHEETS, Sheet, SheetLetter
+from sheets.gone_with_the_beans.sheets import (
+    EXTRA_INCOME_MOVES,
+    MAP_ROADS,
+    PROVINCES,
+    SHEETS,
+    Sheet,
+    SheetLetter,
+)
 
 FROZEN = ConfigDict(frozen=True, extra="forbid")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, Literal
 
 from sheets.errors import RulesError
@@ -150,7 +151,7 @@ def check(sheet: Sheet, key: str, value: Any, least_icons: int = 0) -> Value:
     if len(numbers) > len(sheet.milestone_bonuses):
         raise RulesError(f"{where}: {len(numbers)} numbers, but there are only "
                          f"{len(sheet.milestone_bonuses)} Milestone Bonuses to gain")
-    if numbers[0] < 1 or any(b <= a for a, b in zip(numbers, numbers[1:])) or numbers[-1] > MOST:
+    if numbers[0] < 1 or any(b <= a for a, b in pairwise(numbers)) or numbers[-1] > MOST:
         raise RulesError(f"{where}: {', '.join(map(str, numbers))} must rise from left to right, "
                          f"from 1 to at most {MOST}")
     return numbers

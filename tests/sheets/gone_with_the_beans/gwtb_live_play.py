@@ -12,7 +12,14 @@ from typing import Any
 import pytest
 
 from sheets.errors import RulesError
-from sheets.gone_with_the_beans.live import EnterPrintedValue, Materials, Reveal, RoundCard, apply, new_game
+from sheets.gone_with_the_beans.live import (
+    EnterPrintedValue,
+    Materials,
+    Reveal,
+    RoundCard,
+    apply,
+    new_game,
+)
 
 # One of the two clockwise orders the rulebook allows (design page, gaps 7).
 MAP = ("zoodai", "tachiopi", "cashew", "ammond", "macadimia", "beanzantine")

@@ -283,3 +283,23 @@ def test_a_special_card_shed_then_the_shed_action():
     state = apply(state, SpecialIncome(player="Ann", option="hay-shed"))
     state = apply(state, AddHayShed(player="Ann"))
     assert player(state).hay_sheds == 2 and player(state).materials.hay == 11 + 4
+
+
+def test_zoodai_building_twice_pays_travel_for_each_build():
+    """Rulebook, Travel cost: "Even in a special case where you can build a facility
+    twice in one Action Phase, you must pay the travel cost for building each facility";
+    the special card's removed road serves one build (our reading)."""
+    state = apply(game(("Ann", "zoodai"), deck="two-specials"), SPECIAL)  # Ruler in Macadimia: 2 roads
+    state = give(apply(state, SpecialIncome(player="Ann", option="travel")), "Ann", bean=8, thaler=7)
+    state = apply(state, Build(player="Ann", facility="farm"))  # 1 + 2 Bean, 2 + 1 Thaler
+    assert player(state).materials == Materials(bean=5, thaler=4)
+    state = apply(state, Build(player="Ann", facility="farm"))  # 1 + 4 Bean, 2 + 2 Thaler
+    assert player(state).materials == Materials() and player(state).count("farm") == 3
+
+
+def test_all_milestones_achieved():
+    state = apply(game(("Ann", "tachiopi")), EnterPrintedValue(key="milestones", value=[2]))
+    state = apply(state, card("market", 0))
+    state = apply(state, Milestone(player="Ann", bonus="points"))
+    state = apply(state, card("market", 0))
+    rejects(state, Milestone(player="Ann", bonus="hay"), r"all milestones are achieved \(1 on the sheet\)")

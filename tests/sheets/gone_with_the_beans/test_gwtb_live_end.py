@@ -78,3 +78,12 @@ def test_two_players_ranked_by_the_scorer():
     assert outcome.winners == ("Ann",)
     assert [p.rank for p in outcome.players] == [1, 2]
     assert all(p.rating is None for p in outcome.players)
+
+
+def test_a_finished_game_exports_as_a_score_file_the_scorer_reads():
+    """Issue 7: a finished game exports as a ``beans-score/1`` file."""
+    from sheets.gone_with_the_beans import RULES
+    from sheets.gone_with_the_beans.live import export
+
+    state = apply(play(game(("Ann", "ammond")), hay_action_or_shed), EnterDpIcons(player="Ann", filled=4))
+    assert RULES.score_file(export(state)) == result(state)

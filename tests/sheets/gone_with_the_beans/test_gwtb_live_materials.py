@@ -11,7 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sheets.errors import RulesError
-from sheets.gone_with_the_beans.live import Materials, check_payment, covers, missing, propose
+from sheets.gone_with_the_beans.live import (
+    Materials,
+    check_payment,
+    covers,
+    missing,
+    propose,
+)
 from sheets.gone_with_the_beans.live.materials import payments
 from sheets.gone_with_the_beans.sheets import SUBSTITUTIONS
 

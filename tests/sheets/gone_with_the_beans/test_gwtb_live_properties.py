@@ -5,9 +5,9 @@ same state (architecture.md: pure apply; issue 7 "Tests").
 
 from __future__ import annotations
 
+from gwtb_live_play import ENTERED, setup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from gwtb_live_play import ENTERED, setup
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import apply, new_game, parse_action
