@@ -6,7 +6,7 @@ Setups and actions cross the storage boundary as plain JSON-able dicts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from sheets.results import GameResult
@@ -49,6 +49,33 @@ def player_entry(action: Any) -> str | None:
     """The usual owner: the action's ``player``, if it has one."""
     player = getattr(action, "player", None)
     return player if isinstance(player, str) else None
+
+
+def table_entry(action: Any) -> None:
+    """For games whose every entry is the table's (any seat may make it)."""
+    return None
+
+
+class EngineRules:
+    """A game's ``GameRules`` wired from its ``engine`` module (new_game, parse_action,
+    apply, is_over, result) and its ``scorefile`` module (read, export, import_file)."""
+
+    def __init__(self, id: str, title: str, engine: Any, scorefile: Any,
+                 owner: Callable[[Any], str | None] = player_entry):
+        self.id = id
+        self.title = title
+        self.new_game = engine.new_game
+        self.parse_action = engine.parse_action
+        self.apply = engine.apply
+        self.is_over = engine.is_over
+        self.result = engine.result
+        self.export = scorefile.export
+        self.import_file = scorefile.import_file
+        self.owner = owner
+        self._read = scorefile.read
+
+    def score_file(self, data: dict[str, Any]) -> GameResult:
+        return self.result(self._read(data))
 
 
 def fold(rules: GameRules, setup: dict[str, Any], actions: Iterable[dict[str, Any]]) -> Any:

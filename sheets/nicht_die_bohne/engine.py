@@ -245,6 +245,14 @@ def apply(state: State, action: AnyAction) -> State:
     raise RulesError(f"{action!r} is not a Nicht die Bohne! action")
 
 
+def new_game(setup: dict[str, Any]) -> State:
+    try:
+        parsed = Setup.model_validate(setup)
+    except ValidationError as exc:
+        raise RulesError(first_problem(exc)) from None
+    return State(players=parsed.players)
+
+
 def is_over(state: State) -> bool:
     return state.complete_rounds == ROUNDS
 

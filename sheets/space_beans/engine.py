@@ -23,7 +23,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from sheets.errors import RulesError
+from sheets.errors import RulesError, first_problem
+from sheets.game import player_entry
 from sheets.results import GameResult, build_result, clean_names
 from sheets.space_beans.cards import BEAN_NAMES, Bean, Card, CardValue, Collection, check_supply
 from sheets.space_beans.scoring import END_AT, close_out, score, trophy_points
@@ -151,6 +152,19 @@ class EndGame(BaseModel):
 
 Action = Annotated[Lay | CloseOut | EndGame, Field(discriminator="kind")]
 ACTION: TypeAdapter[Lay | CloseOut | EndGame] = TypeAdapter(Action)
+
+
+def new_game(setup: dict[str, Any]) -> State:
+    try:
+        parsed = Setup.model_validate(setup)
+    except ValidationError as exc:
+        raise RulesError(first_problem(exc)) from None
+    return new_state(parsed)
+
+
+def owner(action: Any) -> str | None:
+    """Laying and closing out are a player's own; the end of the game is the table's."""
+    return None if isinstance(action, EndGame) else player_entry(action)
 
 
 def new_state(setup: Setup) -> State:
