@@ -179,6 +179,16 @@ CardTile = ft.memo(_CardTile)
 
 
 @ft.component
+def _PlayerChip(name: str, cards: int, hand: int, selected: bool, choose: Callable[[str], None]):
+    """A player's chip: how many of their cards are entered this round."""
+    return ft.Chip(label=ft.Text(f"{name} {cards}/{hand}"), selected=selected, show_checkmark=False,
+                   on_select=lambda _: choose(name))
+
+
+PlayerChip = ft.memo(_PlayerChip)
+
+
+@ft.component
 def _ColourTab(colour: Colour, value: int, active: bool, on_choose: Callable[[Colour], None]):
     fill, ink = BEAN_COLOURS[colour]
     return ft.Semantics(
@@ -332,6 +342,7 @@ def Play(game_id: str):
     take = ft.use_callback(take_card, [games, number, player, drafting])
     give_back = ft.use_callback(give_back_card, [games, number, player, drafting])
     choose_colour = ft.use_callback(set_colour, [])
+    choose_player = ft.use_callback(lambda p: (set_chosen((number, p)), set_error(None)), [number])
 
     def fill_rest() -> None:
         if draft is None:
@@ -362,15 +373,8 @@ def Play(game_id: str):
         show_selected_icon=False,
     )
     player_chips = ft.Row(
-        [
-            ft.Chip(
-                label=ft.Text(f"{p} {len(shown.cards_of(number, p))}/{state.hand_size}"),
-                selected=p == player,
-                show_checkmark=False,
-                on_select=lambda _, p=p: (set_chosen((number, p)), set_error(None)),
-            )
-            for p in state.players
-        ],
+        [PlayerChip(p, len(shown.cards_of(number, p)), state.hand_size, p == player, choose_player)
+         for p in state.players],
         wrap=True,
         spacing=6,
     )
