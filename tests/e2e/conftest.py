@@ -153,6 +153,8 @@ class Phone:
         box.fill(value)
 
     def shot(self, name: str) -> Path:
+        """A screenshot to look at; waits out a route's slide-in first (nothing is asserted)."""
+        self.page.wait_for_timeout(700)
         ARTIFACTS.mkdir(exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
         self.page.screenshot(path=str(path))

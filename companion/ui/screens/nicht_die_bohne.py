@@ -76,7 +76,7 @@ def _ScoreRow(name: str, cells: tuple[RoundCell, ...], total: int, winner: bool)
         content=ft.Container(
             ft.Row(
                 [
-                    ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)] if winner else []
+                    ft.Row(([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)] if winner else [])
                            + [ft.Text(name, weight=ft.FontWeight.BOLD if winner else None)], spacing=4, expand=True),
                     *[cell(c) for c in cells],
                     ft.Text(str(total), size=18, weight=ft.FontWeight.BOLD, width=COLUMN, text_align=ft.TextAlign.END),
