@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import ValidationError
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
 
 
 class RulesError(ValueError):
@@ -30,3 +32,18 @@ class ScoreFileError(ValueError):
 def first_problem(exc: ValidationError) -> str:
     """The first problem pydantic found, in the words a player can read."""
     return exc.errors()[0]["msg"].removeprefix("Value error, ")
+
+
+def parse_entry(adapter: TypeAdapter, data: Any) -> Any:
+    """An action from its JSON form, every game alike; otherwise a RulesError
+    "not a valid entry: <field>: <reason>" (the action's kind is left out of the place)."""
+    try:
+        return adapter.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = [str(p) for p in first["loc"]]
+        if loc and isinstance(data, dict) and loc[0] == data.get("kind"):
+            loc = loc[1:]
+        where = ".".join(loc)
+        reason = first_problem(exc)
+        raise RulesError(f"not a valid entry: {where}: {reason}" if where else f"not a valid entry: {reason}") from None

@@ -25,7 +25,7 @@ from pydantic import (
 from sheets.bohnanza.beans import (
     BEANS, DECK_SIZE, ORDER, PRINTED_BEANOMETERS, Bean, Beanometer, Pile, check_beanometer, label, payout,
 )
-from sheets.errors import RulesError
+from sheets.errors import RulesError, parse_entry
 from sheets.results import GameResult, build_result, clean_names
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
@@ -221,13 +221,7 @@ ACTION = TypeAdapter(Action)
 
 
 def parse_action(data: Any) -> Plant | Harvest | BuyField | DeckExhausted | FinalCount:
-    try:
-        return ACTION.validate_python(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        reason = first["msg"].removeprefix("Value error, ")
-        raise RulesError(f"not a valid entry: {where + ': ' if where else ''}{reason}") from None
+    return parse_entry(ACTION, data)
 
 
 # --- rules -----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter, ValidationError
 
-from sheets.errors import RulesError
+from sheets.errors import RulesError, parse_entry
 from sheets.gone_with_the_beans.scoring import breakdown
 from sheets.gone_with_the_beans.sheets import (
     DISTINCT_PROVINCES_UP_TO,
@@ -248,13 +248,7 @@ ACTION: TypeAdapter[Any] = TypeAdapter(Action)
 
 
 def parse_action(data: Any) -> Any:
-    try:
-        return ACTION.validate_python(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise RulesError(f"not a valid entry: {where}: {first['msg']}" if where else
-                         f"not a valid entry: {first['msg']}") from None
+    return parse_entry(ACTION, data)
 
 
 # --- The rules of each entry (one place each; the score-file reader uses them too) -----

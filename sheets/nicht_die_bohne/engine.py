@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from sheets.errors import RulesError, first_problem
+from sheets.errors import RulesError, first_problem, parse_entry
 from sheets.nicht_die_bohne.cards import DECK, Card, copies_text, hand_size
 from sheets.nicht_die_bohne.scoring import RoundScore, round_score
 from sheets.results import GameResult, build_result, clean_names
@@ -270,7 +270,4 @@ def result(state: State) -> GameResult:
 
 
 def parse_action(data: Any) -> AnyAction:
-    try:
-        return ACTION.validate_python(data)
-    except ValidationError as exc:
-        raise RulesError(f"not a valid entry: {first_problem(exc)}") from None
+    return parse_entry(ACTION, data)

@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from sheets.errors import RulesError, first_problem
+from sheets.errors import RulesError, first_problem, parse_entry
 from sheets.game import player_entry
 from sheets.results import GameResult, build_result, clean_names
 from sheets.space_beans.cards import BEAN_NAMES, Bean, Card, CardValue, Collection, check_supply
@@ -261,10 +261,4 @@ def seen_by(state: State, viewer: str | None) -> dict[str, Any]:
 
 
 def parse_action(data: Any) -> Lay | CloseOut | EndGame:
-    try:
-        return ACTION.validate_python(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"][1:])
-        reason = first["msg"].removeprefix("Value error, ")
-        raise RulesError(f"not a valid entry: {where + ': ' if where else ''}{reason}") from None
+    return parse_entry(ACTION, data)

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from sheets.errors import RulesError
+from sheets.errors import RulesError, parse_entry
 from sheets.gone_with_the_beans import engine as scorer
 from sheets.gone_with_the_beans import scorefile
 from sheets.gone_with_the_beans.live.materials import NOTHING, Materials, check_payment
@@ -119,13 +119,7 @@ def new_game(setup: dict[str, Any]) -> State:
 
 
 def parse_action(data: Any) -> Any:
-    try:
-        return ACTION.validate_python(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise RulesError(f"not a valid action: {where}: {first['msg']}" if where else
-                         f"not a valid action: {first['msg']}") from None
+    return parse_entry(ACTION, data)
 
 
 # --- Materials in and out (rulebook: How to Use the Materials) ---------------------------
