@@ -47,15 +47,12 @@ def invite_dialog(url: str, close) -> ft.AlertDialog:
     )
 
 
-def leading(games, game_id: str) -> str:
-    """", Ann leads" for a game in play (read from the game itself, not the index)."""
-    try:
-        result = games.rules(game_id).result(games.state(game_id))
-    except Exception:  # a damaged game says so when it is opened
+def leading(summary: Summary) -> str:
+    """", Ann leads" for a game in play, from the totals its summary keeps."""
+    if not any(summary.totals):
         return ""
-    leaders = [p.name for p in result.players if p.rank == 1]
-    if not any(p.total for p in result.players):
-        return ""
+    best = max(summary.totals)
+    leaders = [name for name, total in zip(summary.players, summary.totals) if total == best]
     return f", {' and '.join(leaders)} lead{'s' if len(leaders) == 1 else ''}"
 
 
@@ -124,7 +121,7 @@ def Home():
         if summary.finished:
             result = ("Winner: " if len(summary.winners) == 1 else "Shared victory: ") + ", ".join(summary.winners)
         else:
-            result = "In play" + leading(games, summary.id)
+            result = "In play" + leading(summary)
         return ft.ListTile(
             title=ft.Text(GAMES[summary.game].title if summary.game in GAMES else summary.game),
             subtitle=ft.Text(f"{', '.join(summary.players)}\n{when(summary.created)} · {result}"),
