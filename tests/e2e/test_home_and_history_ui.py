@@ -49,7 +49,7 @@ def test_home_lists_games_and_a_finished_game_shows_the_final_ranking(browser, s
     context = browser.new_context(viewport={"width": 390, "height": 844})
     phone = Phone(context.new_page(), server.url).open("/")
     phone.see("Resume")
-    phone.see("In play, Dee leads")  # Dee's red 7 is the only card entered
+    phone.button("In play, Dee leads", exact=False).first.wait_for()  # Dee: red 7, the only card entered
     phone.see("Finished games")
     phone.shot("home")
     phone.click(phone.button("Ann, Bo, Cy", exact=False))
