@@ -20,16 +20,16 @@ from companion.storage import DamagedGame, GameRecord, Repository, StorageError,
 from companion.storage.repository import now, record_in
 from sheets.errors import RulesError
 from sheets.game import GameRules, fold
-from sheets.registry import GAMES
+from sheets.registry import KINDS
 from sheets.scorefile import score
 
 Listener = Callable[[str], None]
 
 
 def rules_for(game: str) -> GameRules:
-    if game not in GAMES:
+    if game not in KINDS:
         raise RulesError(f"unknown game {game!r}")
-    return GAMES[game]
+    return KINDS[game]
 
 
 def summary_of(record: GameRecord, state: Any) -> Summary:

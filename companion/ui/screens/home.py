@@ -14,7 +14,7 @@ from companion.storage import StorageError, Summary
 from companion.ui.app import go, notify, use_game, use_games, use_invite_url
 from companion.ui.components.common import error_line, icon_button, screen, section
 from sheets.errors import RulesError
-from sheets.registry import GAMES
+from sheets.registry import KINDS
 
 
 def when(stamp: str) -> str:
@@ -69,14 +69,14 @@ def Home():
     def delete(summary: Summary) -> None:
         set_confirm(None)
         games.delete(summary.id)
-        notify(f"Deleted {GAMES[summary.game].title} of {when(summary.created)}",
+        notify(f"Deleted {KINDS[summary.game].title} of {when(summary.created)}",
                undo=lambda: games.undelete(summary.id))
 
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
             title=ft.Text("Delete this game?"),
-            content=ft.Text(f"{GAMES[confirm.game].title}, {', '.join(confirm.players)}. "
+            content=ft.Text(f"{KINDS[confirm.game].title}, {', '.join(confirm.players)}. "
                             "You can undo this until the app closes."),
             actions=[
                 ft.TextButton("Keep", on_click=lambda _: set_confirm(None)),
@@ -123,7 +123,7 @@ def Home():
         else:
             result = "In play" + leading(summary)
         return ft.ListTile(
-            title=ft.Text(GAMES[summary.game].title if summary.game in GAMES else summary.game),
+            title=ft.Text(KINDS[summary.game].title if summary.game in KINDS else summary.game),
             subtitle=ft.Text(f"{', '.join(summary.players)}\n{when(summary.created)} · {result}"),
             is_three_line=True,
             on_click=lambda _: go(f"/game/{summary.id}"),

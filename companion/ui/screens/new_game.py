@@ -7,7 +7,7 @@ import flet as ft
 from companion.ui.app import go
 from companion.ui.components.common import screen
 from companion.ui.screens import game_screens
-from sheets.registry import GAMES
+from sheets.registry import KINDS
 
 
 @ft.component
@@ -15,14 +15,14 @@ def NewGame():
     game = ft.use_route_params().get("game")
     screens = game_screens()
     if game in screens:
-        return screen(f"/new/{game}", GAMES[game].title, [screens[game].setup(game)], back="/new")
+        return screen(f"/new/{game}", KINDS[game].title, [screens[game].setup(game)], back="/new")
     return screen(
         "/new",
         "New game",
         [
             ft.Card(
                 ft.ListTile(
-                    title=ft.Text(GAMES[g].title, size=18, weight=ft.FontWeight.W_600),
+                    title=ft.Text(KINDS[g].title, size=18, weight=ft.FontWeight.W_600),
                     subtitle=ft.Text(s.blurb),
                     on_click=lambda _, g=g: go(f"/new/{g}"),
                 )

@@ -7,7 +7,7 @@ import flet as ft
 from companion.stats import game_records, player_records
 from companion.ui.app import use_game, use_games
 from companion.ui.components.common import screen, section
-from sheets.registry import GAMES
+from sheets.registry import KINDS
 
 
 @ft.component
@@ -28,7 +28,7 @@ def Statistics():
     )
     cards = [
         ft.Card(ft.Container(ft.Column([
-            ft.Text(GAMES[g.game].title if g.game in GAMES else g.game, size=18, weight=ft.FontWeight.W_600),
+            ft.Text(KINDS[g.game].title if g.game in KINDS else g.game, size=18, weight=ft.FontWeight.W_600),
             ft.Text(f"{g.played} finished game{'s' if g.played != 1 else ''}"),
             ft.Text(f"Best total: {g.best} ({', '.join(g.best_by)})", size=16, weight=ft.FontWeight.BOLD),
             ft.Text(f"Average total: {g.average:.1f}"),

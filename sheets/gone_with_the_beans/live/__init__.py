@@ -5,14 +5,23 @@ the setup and the actions, printed.py for the printed values play asks for,
 materials.py for paying.
 """
 
+from types import SimpleNamespace
+
+from sheets.errors import ScoreFileError
+from sheets.game import EngineRules
+from sheets.gone_with_the_beans import scorefile as scorer_file
+from sheets.gone_with_the_beans.live import engine
 from sheets.gone_with_the_beans.live.engine import (
+    BonusesDue,
     apply,
     export,
     is_over,
     new_game,
     parse_action,
+    quote,
     result,
     scored_sheet,
+    why_not,
 )
 from sheets.gone_with_the_beans.live.materials import (
     Materials,
@@ -35,11 +44,26 @@ from sheets.gone_with_the_beans.live.model import (
     map_orders,
     roads,
 )
-from sheets.gone_with_the_beans.live.printed import UnknownPrintedValue
+from sheets.gone_with_the_beans.live.printed import UnknownPrintedValue, keys, shown, spec
+
+
+
+def _no_import(data):
+    raise ScoreFileError("game", "a Gone with the Beans score file imports as a scored game, not a live sheet")
+
+
+# A stored kind of its own: its finished game exports as the scorer's "gone-with-the-beans"
+# score file, which imports back as a scored game. The round card, the Ruler's moves and
+# printed values are the table's entries; everything else is its player's own.
+RULES = EngineRules(
+    "gone-with-the-beans-live", "Gone with the Beans", engine,
+    SimpleNamespace(export=engine.export, import_file=_no_import, read=scorer_file.read),
+)
 
 __all__ = [
-    "AddHayShed", "Build", "EnterDpIcons", "EnterPrintedValue", "HayActionTaken", "Materials", "Milestone",
+    "RULES",
+    "AddHayShed", "BonusesDue", "Build", "EnterDpIcons", "EnterPrintedValue", "HayActionTaken", "Materials", "Milestone",
     "Reveal", "RoundCard", "SpecialIncome", "State", "UnknownPrintedValue", "apply", "check_payment",
     "covers", "export", "is_over", "map_orders", "missing", "new_game", "parse_action", "propose", "result",
-    "roads", "scored_sheet",
+    "keys", "quote", "roads", "scored_sheet", "shown", "spec", "why_not",
 ]

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from sheets.errors import RulesError, parse_entry
 from sheets.gone_with_the_beans import engine as scorer
 from sheets.gone_with_the_beans import scorefile
-from sheets.gone_with_the_beans.live.materials import NOTHING, Materials, check_payment
+from sheets.gone_with_the_beans.live.materials import NOTHING, Materials, check_payment, propose
 from sheets.gone_with_the_beans.live.model import (
     ACTION,
     AddHayShed,
@@ -40,6 +40,7 @@ from sheets.gone_with_the_beans.live.printed import (
     UnknownPrintedValue,
     check,
     lookup,
+    shown,
     spec,
 )
 from sheets.gone_with_the_beans.scoring import horse_riding_level
@@ -114,8 +115,15 @@ def new_game(setup: dict[str, Any]) -> State:
         if hay > kept:
             events.append(f"{name}: {hay - kept} Hay lost (the Hay Shed holds {sheet.hay_shed_capacity})")
         players.append(player)
+    printed = []
+    for key, value in parsed.printed.items():  # remembered from earlier games on this sheet
+        try:
+            least = max(dict(p.built).get(key.removeprefix("icons:"), 0) for p in players)
+            printed.append(PrintedValue(key=key, value=check(sheet, key, value, least_icons=least)))
+        except RulesError as exc:
+            raise RulesError(f"remembered sheet values: {exc.reason}") from None
     return State(sheet=sheet.letter, deck=parsed.deck, map=order, ruler=start.first_province,
-                 players=tuple(players), events=tuple(events))
+                 players=tuple(players), printed=tuple(printed), events=tuple(events))
 
 
 def parse_action(data: Any) -> Any:
@@ -187,6 +195,20 @@ def travel_cost(step: Step, roads_to_pay: int) -> Materials:
     return step.value(f"travel:{level}").times(roads_to_pay)
 
 
+def build_cost(step: Step, facility: Facility, roads_removed: int, beanzantine: bool) -> tuple[str, Materials]:
+    """What building ``facility`` costs in all: the building cost plus travel by roads to
+    the Ruler (the shorter way round) beyond the roads removed (rulebook: Travel cost)."""
+    ruler_at = step.player.province if beanzantine else step.state.ruler
+    distance = roads(step.state.map, step.player.province, ruler_at)
+    to_pay = max(0, distance - roads_removed)
+    cost = building_cost(step, facility, ruler_at)
+    travel = travel_cost(step, to_pay)
+    what = f"Building a {facility.name}"
+    if to_pay:
+        what += f" with travel for {to_pay} road{'s' if to_pay > 1 else ''} ({travel})"
+    return what, cost + travel
+
+
 def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: int = 0,
           beanzantine: bool = False, payment: Materials | None = None) -> int:
     """Build one facility (rulebook: Build a Facility); the Development Bonuses it earns."""
@@ -202,15 +224,8 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
             raise RulesError("Beanzantine's ability is used already; it works once per game")
         step.update(ability_used=True)
     if not free:
-        ruler_at = step.player.province if beanzantine else step.state.ruler
-        distance = roads(step.state.map, step.player.province, ruler_at)
-        to_pay = max(0, distance - roads_removed)
-        cost = building_cost(step, facility, ruler_at)
-        travel = travel_cost(step, to_pay)
-        what = f"Building a {facility.name}"
-        if to_pay:
-            what += f" with travel for {to_pay} road{'s' if to_pay > 1 else ''} ({travel})"
-        paid = check_payment(what, cost + travel, step.player.materials, payment)
+        what, cost = build_cost(step, facility, roads_removed, beanzantine)
+        paid = check_payment(what, cost, step.player.materials, payment)
         step.pay(paid, f"{facility.name}")
         # The special card's removed road serves one build: "you must pay the travel cost
         # for building each facility" (rulebook: Travel cost).
@@ -221,6 +236,16 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
     return 1 if facility.gives_development_bonus else 0
 
 
+class BonusesDue(RulesError):
+    """The action earns Development Bonuses the player has not chosen yet: ``due`` of
+    ``left`` (ids); the app asks and sends the action again with them."""
+
+    def __init__(self, reason: str, due: int, left: tuple[str, ...], where: str | None = None):
+        self.due = due
+        self.left = left
+        super().__init__(reason, where)
+
+
 def development_bonuses(step: Step, earned: int, chosen: tuple[str, ...], why: str) -> None:
     """One Development Bonus per ``earned``, each not yet gained, while any is left; its
     effect at once (rulebook: Gaining a Development Bonus)."""
@@ -229,8 +254,8 @@ def development_bonuses(step: Step, earned: int, chosen: tuple[str, ...], why: s
     if len(chosen) != due:
         if due == 0:
             raise RulesError("no Development Bonus is due" + (" (all are gained)" if earned else ""))
-        raise RulesError(f"{why} gives {due} Development Bonus{'es' if due > 1 else ''}: "
-                         f"choose {due} of {_one_of(left)}")
+        raise BonusesDue(f"{why} gives {due} Development Bonus{'es' if due > 1 else ''}: "
+                         f"choose {due} of {_one_of(left)}", due, tuple(left))
     for bonus_id in chosen:
         if bonus_id not in left:
             gained = bonus_id in step.player.development_bonuses
@@ -467,8 +492,7 @@ def enter_printed_value(state: State, action: EnterPrintedValue) -> State:
     value = check(state.rules, action.key, action.value, least_icons=least)
     verb = "corrected" if action.key in state.entered else "entered"
     printed = tuple(p for p in state.printed if p.key != action.key) + (PrintedValue(key=action.key, value=value),)
-    shown = ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
-    event = f"{spec(state.rules, action.key).place}: {shown} ({verb})"
+    event = f"{spec(state.rules, action.key).place}: {shown(value)} ({verb})"
     return state.model_copy(update={"printed": printed, "events": (event,)})
 
 
@@ -478,19 +502,55 @@ def apply(state: State, action: Any) -> State:
         return reveal(state, action)
     if isinstance(action, EnterPrintedValue):
         return enter_printed_value(state, action)
-    name = getattr(action, "player", None)
-    player = next((p for p in state.players if p.name == name), None)
-    if player is None:
-        raise RulesError(f"{name!r} is not playing; the players are {_one_of(p.name for p in state.players)}")
+    player = _player(state, getattr(action, "player", None))
     step = Step(state, player)
     try:
         _turn(step, action)
     except UnknownPrintedValue as exc:
         raise UnknownPrintedValue(exc.key, exc.place, player.name) from None
+    except BonusesDue as exc:
+        raise BonusesDue(exc.reason, exc.due, exc.left, player.name) from None
     except RulesError as exc:
         raise RulesError(exc.reason, player.name) from None
     players = tuple(step.player if p.name == player.name else p for p in state.players)
     return state.model_copy(update={"players": players, "events": tuple(step.events)})
+
+
+# --- What the app shows before a tap ----------------------------------------------------
+
+
+def _player(state: State, name: str) -> PlayerState:
+    player = next((p for p in state.players if p.name == name), None)
+    if player is None:
+        raise RulesError(f"{name!r} is not playing; the players are {_one_of(p.name for p in state.players)}")
+    return player
+
+
+def quote(state: State, action: Build | HayActionTaken) -> tuple[str, Materials, Materials, Materials | None]:
+    """For the payment screen of a build (or of the ``travel`` row's build): what it is in
+    words, its whole cost, what the player has to pay it with (after the row's Hay), and
+    the proposed payment (None: they cannot pay). Raises UnknownPrintedValue like apply."""
+    player = _player(state, action.player)
+    step = Step(state, player)
+    removed, have = player.roads_removed, player.materials
+    if isinstance(action, HayActionTaken):
+        row = step.sheet.hay_action(action.row)
+        removed += row.removes_roads if row else 0
+        have = have.model_copy(update={"hay": max(0, have.hay - (row.hay if row else 0))})
+    what, cost = build_cost(step, _facility(step, action.facility), removed, action.beanzantine)
+    return what, cost, have, propose(have, cost)
+
+
+def why_not(state: State, action: Any) -> str | None:
+    """Why the rules refuse ``action`` now, in the player's words; None when they allow
+    it, or would once a printed value is entered or Development Bonuses are chosen."""
+    try:
+        apply(state, action)
+    except (UnknownPrintedValue, BonusesDue):
+        return None
+    except RulesError as exc:
+        return exc.reason
+    return None
 
 
 # --- The end (rulebook: End of the Game; Solitaire Rules) ---------------------------------

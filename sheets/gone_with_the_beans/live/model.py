@@ -7,7 +7,10 @@ Setup (a dict, as every game's ``new_game`` takes it)::
      "deck": "basic" | "two-specials" | "three-specials",           # Round card deck
      "starting_point": {"first_province": "macadimia",              # the revealed
                         "hay": {"zoodai": 12, "cashew": 9, ...}},   # Starting Point card
-     "map": ["zoodai", "tachiopi", "cashew", "ammond", "macadimia", "beanzantine"]}
+     "map": ["zoodai", "tachiopi", "cashew", "ammond", "macadimia", "beanzantine"],
+     "printed": {"icons:farm": 6, ...}}                            # optional, remembered
+
+``printed``: values entered at earlier games on this sheet letter, checked like an entry.
 
 ``map`` is the Bean World map clockwise, as the table confirmed it: any rotation of one
 of ``map_orders()``.
@@ -91,6 +94,7 @@ class Setup(BaseModel):
     deck: StrictStr = "basic"
     starting_point: StartingPoint
     map: tuple[StrictStr, ...]
+    printed: dict[StrictStr, Any] = {}  # printed values the table entered in earlier games
 
 
 # --- State -------------------------------------------------------------------------------

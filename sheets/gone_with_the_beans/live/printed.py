@@ -155,3 +155,28 @@ def check(sheet: Sheet, key: str, value: Any, least_icons: int = 0) -> Value:
         raise RulesError(f"{where}: {', '.join(map(str, numbers))} must rise from left to right, "
                          f"from 1 to at most {MOST}")
     return numbers
+
+
+def keys(sheet: Sheet, entered: Mapping[str, Value]) -> tuple[str, ...]:
+    """Every printed value of ``sheet``, in the order the sheet reads (for the "Sheet
+    values" list); the values under a row's icons once its number of icons is known."""
+    found: list[str] = []
+    for facility in sheet.facilities:
+        if facility.has_two_costs:
+            found += [f"building-cost:{facility.id}:upper", f"building-cost:{facility.id}:lower"]
+        else:
+            found.append(f"building-cost:{facility.id}")
+        found.append(f"icons:{facility.id}")
+        icons = facility.icons if facility.icons is not None else entered.get(f"icons:{facility.id}")
+        for icon in range(1, icons + 1 if isinstance(icons, int) else 1):
+            found += [f"hay-income:{facility.id}:{icon}", f"extra-income:{facility.id}:{icon}"]
+    if sheet.travel_cost_per_road_by_level:
+        found += [f"travel:{level}" for level in range(HORSE_RIDING_START_LEVEL, HORSE_RIDING_TOP_LEVEL + 1)]
+    found += [f"hay-shed:{shed}" for shed in range(1, sheet.extra_hay_sheds + 1)]
+    found.append("milestones")
+    return tuple(found)
+
+
+def shown(value: Value) -> str:
+    """A value as a player reads it: "2 Bean + 1 Thaler", "12", "2, 4, 6"."""
+    return ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
