@@ -18,12 +18,25 @@ from pydantic import BaseModel
 from companion import table
 from companion.storage import DamagedGame, GameRecord, Repository, StorageError, Summary
 from companion.storage.repository import now, record_in
-from sheets.errors import RulesError
+from companion.storage.sheet_values import FORMAT as SHEET_VALUES_FORMAT
+from companion.storage.sheet_values import SheetValues, json_value, shape_problem
+from sheets.errors import RulesError, ScoreFileError
 from sheets.game import GameRules, fold
+from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
+from sheets.gone_with_the_beans.live import EnterPrintedValue
+from sheets.gone_with_the_beans.live.printed import check
+from sheets.gone_with_the_beans.sheets import SHEETS
 from sheets.registry import KINDS
 from sheets.scorefile import score
 
 Listener = Callable[[str], None]
+SHEET_VALUES = "sheet-values"  # what listeners of the remembered printed values subscribe to
+
+
+def _sheet_of(letter: str):
+    if letter not in SHEETS:
+        raise RulesError(f'"{letter}" is not a Gone with the Beans sheet; one of {", ".join(SHEETS)}')
+    return SHEETS[letter]
 
 
 def rules_for(game: str) -> GameRules:
@@ -267,6 +280,92 @@ class Games:
             except Exception:  # a closed browser session must not break a commit
                 pass
 
+    # -- printed values remembered per sheet letter (Gone with the Beans) ----------------
+    # The rulebook leaves many printed values unstated (design page, "Printed values the
+    # rulebook does not give"): what a table entered is remembered for that sheet letter,
+    # handed to the next live game's setup, reviewed, corrected, exported and imported.
+    # A change is announced to the listeners of SHEET_VALUES (and of "*").
+
+    def _sheet_values_store(self) -> SheetValues:
+        with self.repo.lock:
+            store = self.__dict__.get("_sheet_values")
+            if store is None:
+                store = self._sheet_values = SheetValues(self.repo.data_dir, read_only=self.repo.read_only)
+            return store
+
+    def sheet_values(self, letter: str) -> dict[str, Any]:
+        """The values remembered for sheet ``letter``, JSON-able, as a live game's setup
+        takes them (``"printed"``); SheetValuesDamaged (a StorageError) if the file is damaged."""
+        _sheet_of(letter)
+        with self.repo.lock:
+            return self._sheet_values_store().of(letter)
+
+    def remember_value(self, letter: str, key: str, value: Any) -> Any:
+        """Remember one printed value for sheet ``letter`` once the rules find it makes
+        sense; RulesError saying why not (nothing stored). Returns its JSON form."""
+        checked = json_value(check(_sheet_of(letter), key, value))
+        with self.repo.lock:
+            self._sheet_values_store().put(letter, key, checked)
+        self._notify(SHEET_VALUES)
+        return checked
+
+    def forget_value(self, letter: str, key: str) -> None:
+        """Remember nothing for ``key`` on sheet ``letter`` (the next game asks again)."""
+        _sheet_of(letter)
+        with self.repo.lock:
+            self._sheet_values_store().forget(letter, key)
+        self._notify(SHEET_VALUES)
+
+    def enter_printed_value(self, game_id: str, key: str, value: Any, device: str | None = None) -> Any:
+        """Enter (or correct) a printed value in a live game, as ``device``, then remember
+        it for the game's sheet letter. RulesError (nothing changed) when the game refuses it."""
+        with self.repo.lock:
+            if self.record(game_id).game != LIVE_RULES.id:
+                raise RulesError("printed values are entered on a Gone with the Beans live sheet")
+            new_state = self.dispatch(game_id, EnterPrintedValue(key=key, value=json_value(value)), device=device)
+            self.remember_value(new_state.sheet, key, new_state.entered[key])
+        return new_state
+
+    def export_sheet_values(self, letter: str) -> dict[str, Any]:
+        """A file of the values remembered for ``letter`` (the data file's own format)."""
+        return {"format": SHEET_VALUES_FORMAT, "sheets": {letter: self.sheet_values(letter)}}
+
+    def import_sheet_values(self, data: Any) -> str:
+        """Remember the values of a sheet-values file (they win over those remembered
+        before; the others stay). Returns its sheet letter. ScoreFileError naming the
+        place (a key, or the format) when anything in it is wrong: then nothing changes."""
+        why = shape_problem(data)
+        if why:
+            raise ScoreFileError("", f"not a Bean Counter sheet-values file: {why}")
+        if len(data["sheets"]) != 1:
+            raise ScoreFileError("sheets", "a sheet-values file holds the values of exactly one sheet letter")
+        ((letter, values),) = data["sheets"].items()
+        sheet = _sheet_of(letter)
+        checked = {}
+        for key, value in values.items():
+            try:
+                checked[key] = json_value(check(sheet, key, value))
+            except RulesError as exc:
+                named = exc.reason.startswith(f'"{key}"')  # "x" is not a printed value of sheet A
+                raise ScoreFileError("" if named else f'"{key}"', exc.reason) from None
+        with self.repo.lock:
+            store = self._sheet_values_store()
+            store.replace(letter, {**store.of(letter), **checked})
+        self._notify(SHEET_VALUES)
+        return letter
+
+    def restore_sheet_values_backup(self) -> None:
+        """After damage: the newest good backup of the remembered values, back in place."""
+        with self.repo.lock:
+            self._sheet_values_store().restore_backup()
+        self._notify(SHEET_VALUES)
+
+    def start_sheet_values_afresh(self) -> None:
+        """After damage with no good backup: remember nothing (the damaged file stays aside)."""
+        with self.repo.lock:
+            self._sheet_values_store().start_afresh()
+        self._notify(SHEET_VALUES)
+
 
 class PhoneGames:
     """``Games`` as one phone uses it: every change is sent as this phone (its seat)."""
@@ -323,6 +422,9 @@ class PhoneGames:
 
     def write_private_note(self, game_id: str, text: str) -> None:
         self.games.write_private_note(game_id, text, self.device)
+
+    def enter_printed_value(self, game_id: str, key: str, value: Any) -> Any:
+        return self.games.enter_printed_value(game_id, key, value, device=self.device)
 
 
 def export_game(repo: Repository, game_id: str) -> dict[str, Any]:

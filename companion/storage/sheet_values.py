@@ -22,7 +22,13 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from companion.storage.atomic import CorruptFileError, backup_paths, parse_file, set_aside, write_atomically
+from companion.storage.atomic import (
+    CorruptFileError,
+    backup_paths,
+    parse_file,
+    set_aside,
+    write_atomically,
+)
 from companion.storage.repository import StorageError
 
 FORMAT = "beans-sheet-values/1"

@@ -17,7 +17,13 @@ import pytest
 
 from companion.storage import StorageError
 from companion.storage.atomic import backup_paths
-from companion.storage.sheet_values import FILE_NAME, FORMAT, SheetValues, SheetValuesDamaged, json_value
+from companion.storage.sheet_values import (
+    FILE_NAME,
+    FORMAT,
+    SheetValues,
+    SheetValuesDamaged,
+    json_value,
+)
 from sheets.gone_with_the_beans.live import Materials
 
 # TEST values a table might read off its sheet; the product ships none of them.
