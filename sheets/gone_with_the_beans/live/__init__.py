@@ -14,6 +14,7 @@ from sheets.gone_with_the_beans.live import engine
 from sheets.gone_with_the_beans.live.engine import (
     BonusesDue,
     apply,
+    hay_capacity,
     export,
     is_over,
     new_game,
@@ -64,6 +65,6 @@ __all__ = [
     "RULES",
     "AddHayShed", "BonusesDue", "Build", "EnterDpIcons", "EnterPrintedValue", "HayActionTaken", "Materials", "Milestone",
     "Reveal", "RoundCard", "SpecialIncome", "State", "UnknownPrintedValue", "apply", "check_payment",
-    "covers", "export", "is_over", "map_orders", "missing", "new_game", "parse_action", "propose", "result",
+    "covers", "export", "hay_capacity", "is_over", "map_orders", "missing", "new_game", "parse_action", "propose", "result",
     "keys", "quote", "roads", "scored_sheet", "shown", "spec", "why_not",
 ]

@@ -541,6 +541,11 @@ def quote(state: State, action: Build | HayActionTaken) -> tuple[str, Materials,
     return what, cost, have, propose(have, cost)
 
 
+def hay_capacity(state: State, name: str) -> int:
+    """The Hay the player's sheds hold: 30 plus each added shed's entered capacity."""
+    return Step(state, _player(state, name)).capacity()
+
+
 def why_not(state: State, action: Any) -> str | None:
     """Why the rules refuse ``action`` now, in the player's words; None when they allow
     it, or would once a printed value is entered or Development Bonuses are chosen."""
