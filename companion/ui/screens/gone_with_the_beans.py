@@ -57,12 +57,8 @@ def next_province(taken: list[str]) -> str:
     return next((p for p in PROVINCES if p not in taken), list(PROVINCES)[len(taken) % len(PROVINCES)])
 
 
-@ft.component
-def Setup(game: str):
-    games = use_games()
-    sheet, set_sheet = ft.use_state("A")
-    players, set_players = ft.use_state([("", "tachiopi"), ("", "cashew")])
-    error, set_error = ft.use_state(None)
+def players_section(players: list[tuple[str, str]], set_players: Callable[[list], Any]) -> ft.Control:
+    """Names and provinces in seating order; each player taps the province they drew."""
 
     def change(i: int, name: str | None = None, province: str | None = None) -> None:
         old_name, old_province = players[i]
@@ -71,15 +67,6 @@ def Setup(game: str):
 
     def add(_) -> None:
         set_players([*players, ("", next_province([p for _, p in players]))])
-
-    def start(_) -> None:
-        setup = {"sheet": sheet, "players": [{"name": n, "province": p} for n, p in players]}
-        try:
-            game_id = games.new_game(RULES.id, setup)
-        except RulesError as exc:
-            set_error(str(exc))
-            return
-        go(f"/game/{game_id}")
 
     def province_chip(i: int, province: str, chosen: str) -> ft.Control:
         name = PROVINCES[province].name
@@ -113,6 +100,28 @@ def Setup(game: str):
             ],
             spacing=6,
         ))
+    return section(
+        "Players and their provinces (1 player: solitaire)",
+        *rows,
+        ft.OutlinedButton("Add player", icon=ft.Icons.PERSON_ADD, on_click=add, height=TOUCH),
+    )
+
+
+@ft.component
+def Setup(game: str):
+    games = use_games()
+    sheet, set_sheet = ft.use_state("A")
+    players, set_players = ft.use_state([("", "tachiopi"), ("", "cashew")])
+    error, set_error = ft.use_state(None)
+
+    def start(_) -> None:
+        setup = {"sheet": sheet, "players": [{"name": n, "province": p} for n, p in players]}
+        try:
+            game_id = games.new_game(RULES.id, setup)
+        except RulesError as exc:
+            set_error(str(exc))
+            return
+        go(f"/game/{game_id}")
 
     return ft.Column(
         [
@@ -126,11 +135,7 @@ def Setup(game: str):
                                       spacing=0),
                 ),
             ),
-            section(
-                "Players and their provinces (1 player: solitaire)",
-                *rows,
-                ft.OutlinedButton("Add player", icon=ft.Icons.PERSON_ADD, on_click=add, height=TOUCH),
-            ),
+            players_section(players, set_players),
             error_line(error),
             ft.FilledButton("Start scoring", icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
         ],
@@ -467,5 +472,6 @@ def Play(game_id: str):
 SCREENS = GameScreens(
     setup=Setup,
     play=Play,
-    blurb="Sheets A-D, solitaire or more players: score the finished sheets, winner or solitaire rating.",
+    blurb="Score finished sheets A-D (solitaire or more players): winner or solitaire rating.",
+    heading="Gone with the Beans: score the sheets",
 )

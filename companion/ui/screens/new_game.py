@@ -15,14 +15,15 @@ def NewGame():
     game = ft.use_route_params().get("game")
     screens = game_screens()
     if game in screens:
-        return screen(f"/new/{game}", KINDS[game].title, [screens[game].setup(game)], back="/new")
+        title = screens[game].heading or KINDS[game].title
+        return screen(f"/new/{game}", title, [screens[game].setup(game)], back="/new")
     return screen(
         "/new",
         "New game",
         [
             ft.Card(
                 ft.ListTile(
-                    title=ft.Text(KINDS[g].title, size=18, weight=ft.FontWeight.W_600),
+                    title=ft.Text(s.heading or KINDS[g].title, size=18, weight=ft.FontWeight.W_600),
                     subtitle=ft.Text(s.blurb),
                     on_click=lambda _, g=g: go(f"/new/{g}"),
                 )

@@ -57,7 +57,7 @@ def _no_import(data):
 # score file, which imports back as a scored game. The round card, the Ruler's moves and
 # printed values are the table's entries; everything else is its player's own.
 RULES = EngineRules(
-    "gone-with-the-beans-live", "Gone with the Beans", engine,
+    "gone-with-the-beans-live", "Gone with the Beans: live sheet", engine,
     SimpleNamespace(export=engine.export, import_file=_no_import, read=scorer_file.read),
 )
 

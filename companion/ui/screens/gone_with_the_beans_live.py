@@ -1,0 +1,545 @@
+"""Gone with the Beans on the live sheet: sheet A, round by round (issue 7).
+
+Setup: players and provinces, the Round-card deck, the revealed Starting Point card and
+the Bean World map's clockwise order (only the orders the rulebook allows; the last one
+confirmed is offered again). Play: the round (its card, the Ruler), then one player's
+sheet at a time: materials with the sheds' cap, one button per action the rules allow
+now (a disabled one says why, in the engine's words), and the sheet's rows. A build
+shows its cost and the proposed payment, which the player may change. When play needs a
+printed value nobody has entered, the screen asks for it there and then; Development
+Bonuses are chosen when earned. After round 15 the end-game scorer's breakdown.
+Every rule is the engine's (sheets/gone_with_the_beans/live); this screen only asks it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from companion.ui.app import go, use_game, use_games
+from companion.ui.components.common import TOUCH, big_number, error_line, screen, section, stepper, undo_redo
+from companion.ui.components.printed_value import PrintedValueForm
+from companion.ui.screens import GameScreens
+from companion.ui.screens.gone_with_the_beans import final_table, headline, next_province, note, plain, players_section
+from sheets.errors import RulesError
+from sheets.gone_with_the_beans.live import (
+    RULES, AddHayShed, BonusesDue, Build, EnterDpIcons, HayActionTaken, Materials, Milestone, Reveal,
+    RoundCard, SpecialIncome, State, UnknownPrintedValue, hay_capacity, is_over, map_orders, quote,
+    scored_sheet, spec, why_not,
+)
+from sheets.gone_with_the_beans.live.engine import ACTION_NAMES
+from sheets.gone_with_the_beans.live.materials import KINDS, NAMES
+from sheets.gone_with_the_beans.scoring import horse_riding_level
+from sheets.gone_with_the_beans.sheets import (
+    HAY_ACTION_USES_PER_ROW, PROVINCES, ROUND_DECKS, ROUNDS, SHEETS, SPECIAL_CARD_OPTIONS,
+)
+
+LIVE_SHEET = "A"
+DECKS = {  # rulebook: Forming a Deck of Round Cards; Variant Rules
+    "basic": "Basic game: 1 special card",
+    "two-specials": "Easier: 2 special cards",
+    "three-specials": "Easiest: 3 special cards",
+}
+
+
+def arrow(order: tuple[str, ...]) -> str:
+    return " → ".join(PROVINCES[p].name for p in order)
+
+
+def last_map(games: Any) -> tuple[str, ...] | None:
+    """The map order the table confirmed for its newest live game: the map does not change."""
+    for summary in games.summaries():
+        if summary.game == RULES.id:
+            try:
+                return tuple(games.record(summary.id).setup["map"])
+            except (KeyError, ValueError, OSError):
+                continue
+    return None
+
+
+# -- setup ------------------------------------------------------------------------------
+
+
+@ft.component
+def Setup(game: str):
+    games = use_games()
+    players, set_players = ft.use_state([("", "tachiopi"), ("", "cashew")])
+    deck, set_deck = ft.use_state("basic")
+    first, set_first = ft.use_state(None)
+    hay, set_hay = ft.use_state({})  # province -> the text typed
+    remembered = ft.use_memo(lambda: last_map(games), [])
+    order, set_order = ft.use_state(remembered)
+    error, set_error = ft.use_state(None)
+    provinces = list(dict.fromkeys(p for _, p in players))
+
+    def start(_) -> None:
+        if order is None:
+            set_error("Confirm the Bean World map's clockwise order as printed on your map")
+            return
+        if first is None:
+            set_error("Tap the Ruler's first province, as printed on the Starting Point card")
+            return
+        amounts = {}
+        for province in provinces:
+            text = hay.get(province, "").strip()
+            if not text.isdigit():
+                set_error(f"Enter the Starting Point card's Hay for {PROVINCES[province].name} (a whole number)")
+                return
+            amounts[province] = int(text)
+        setup = {
+            "sheet": LIVE_SHEET,
+            "players": [{"name": n, "province": p} for n, p in players],
+            "deck": deck,
+            "starting_point": {"first_province": first, "hay": amounts},
+            "map": list(order),
+            "printed": games.sheet_values(LIVE_SHEET),
+        }
+        try:
+            game_id = games.new_game(RULES.id, setup)
+        except RulesError as exc:
+            set_error(str(exc))
+            return
+        go(f"/game/{game_id}")
+
+    def choice(label: str, selected: bool, on_select: Callable[[], Any]) -> ft.Control:
+        return ft.Semantics(
+            label=label, button=True, selected=selected, exclude_semantics=True,
+            content=ft.Chip(label=ft.Text(label), selected=selected, show_checkmark=False,
+                            visual_density=ft.VisualDensity.STANDARD, on_select=lambda _: on_select()),
+        )
+
+    orders = map_orders()
+    return ft.Column(
+        [
+            note(f"Sheet {LIVE_SHEET} · {SHEETS[LIVE_SHEET].title}: every rule checked as you play. "
+                 "Sheets B-D: score them at the end with \"Gone with the Beans: score the sheets\"."),
+            players_section(players, set_players),
+            section(
+                "Round card deck",
+                ft.RadioGroup(
+                    value=deck,
+                    on_change=lambda e: set_deck(e.control.value),
+                    content=ft.Column([ft.Radio(value=d, label=DECKS[d], visual_density=ft.VisualDensity.STANDARD)
+                                       for d in ROUND_DECKS], spacing=0),
+                ),
+            ),
+            section(
+                "Ruler's Starting Point card: the Ruler's first province",
+                ft.Row([choice(f"Ruler starts in {PROVINCES[p].name}", p == first, lambda p=p: set_first(p))
+                        for p in PROVINCES], wrap=True, spacing=6, run_spacing=2),
+            ),
+            section(
+                "Starting Point card: each province's Hay (the Hay Shed keeps at most 30)",
+                ft.Row([ft.TextField(label=f"Hay {PROVINCES[p].name}", value=hay.get(p, ""), width=170,
+                                     keyboard_type=ft.KeyboardType.NUMBER,
+                                     on_change=lambda e, p=p: set_hay({**hay, p: e.control.value}))
+                        for p in provinces], wrap=True, spacing=8, run_spacing=8),
+            ),
+            section(
+                "Bean World map, clockwise (as printed on your map)",
+                *[choice(arrow(o), o == order, lambda o=o: set_order(o)) for o in orders],
+                note("Remembered from your last game." if remembered else
+                     "The rulebook allows these orders; confirm the one on your map once."),
+            ),
+            error_line(error),
+            ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
+        ],
+        spacing=16,
+    )
+
+
+# -- what a tap may need before it is an entry -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A tap waiting for the player: "pay" (check the payment), "bonus" (choose
+    Development Bonuses), "value" (enter a printed value), "milestone", "travel" (the
+    facility the travel Hay action builds)."""
+
+    step: str
+    action: Any = None
+    detail: Any = None  # the quote, BonusesDue, or UnknownPrintedValue
+    retry: Callable[[], Any] | None = None  # after a printed value is entered
+
+
+def materials_row(materials: Materials, capacity: int, lost: int) -> ft.Control:
+    tiles = [big_number(materials.thaler, "Thaler"), big_number(materials.bean, "Bean"),
+             big_number(materials.worker, "Worker"), big_number(f"{materials.hay}/{capacity}", "Hay")]
+    row = ft.Row([ft.Container(t, expand=True) for t in tiles], spacing=4)
+    return ft.Semantics(
+        label=f"Materials: {materials}; Hay Sheds hold {capacity}" + (f"; {lost} Hay lost" if lost else ""),
+        container=True,  # one node: screen readers (and tests) read the row at once
+        exclude_semantics=True,
+        content=ft.Column([row, note(f"{lost} Hay lost over the sheds so far") if lost else ft.Container()],
+                          spacing=0),
+    )
+
+
+def boxes(filled: int, total: int | None, icon: str, empty: str) -> ft.Control:
+    """Squares or icons filled left to right, as on the paper sheet."""
+    total = filled if total is None else total
+    return ft.Row([ft.Icon(icon if n < filled else empty, size=20,
+                           color=ft.Colors.PRIMARY if n < filled else ft.Colors.OUTLINE)
+                   for n in range(max(total, filled))], spacing=0, wrap=True)
+
+
+def action_button(label: str, reason: str | None, on_click: Callable[[], Any]) -> ft.Control:
+    """One action the rules allow now; a disabled one says why under it."""
+    button = ft.OutlinedButton(label, disabled=reason is not None, height=TOUCH,
+                               on_click=lambda _: on_click())
+    if reason is None:
+        return button
+    return ft.Column([button, note(reason)], spacing=0)
+
+
+def payment_panel(what: str, cost: Materials, have: Materials, payment: dict[str, int],
+                  set_payment: Callable[[dict[str, int]], Any], confirm: Callable[[], Any],
+                  cancel: Callable[[], Any]) -> ft.Control:
+    """The cost in words and the payment, proposed by the engine, each material a stepper."""
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(f"{what} costs {cost}", size=16, weight=ft.FontWeight.W_600),
+                note(f"You have {have}. Pay with substitutions: 3 Hay for 1 Thaler, 6 Hay for 1 Bean, "
+                     "9 Hay for 1 Worker, 1 Worker for 1 Bean, 1 Bean for 1 Thaler."),
+                *[stepper(f"Pay {NAMES[k]}", payment[k], lambda n, k=k: set_payment({**payment, k: n}),
+                          high=getattr(have, k)) for k in KINDS],
+                ft.Row([ft.FilledButton("Pay and build", icon=ft.Icons.CHECK, height=TOUCH,
+                                        on_click=lambda _: confirm()),
+                        ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: cancel())], wrap=True),
+            ],
+            spacing=4,
+        ),
+        padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    )
+
+
+def chooser(title: str, options: list[tuple[str, str]], on_pick: Callable[[str], Any],
+            cancel: Callable[[], Any]) -> ft.Control:
+    return ft.Container(
+        ft.Column(
+            [ft.Text(title, size=16, weight=ft.FontWeight.W_600),
+             *[ft.OutlinedButton(text, height=TOUCH, on_click=lambda _, i=i: on_pick(i)) for i, text in options],
+             ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: cancel())],
+            spacing=4,
+        ),
+        padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    )
+
+
+# -- the round --------------------------------------------------------------------------
+
+
+def round_header(state: State, revealed_by: str | None) -> ft.Control:
+    card = state.card
+    if card is None:
+        shown = "No Round card revealed yet"
+    elif card.special:
+        shown = "Special card: each player chooses one income"
+    else:
+        shown = f"{state.rules.facility(card.facility).name} · {card.hay} Hay"
+    title = f"Round {state.round} of {ROUNDS}" if state.round else "Before round 1"
+    lines = [
+        ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(f"Ruler in {PROVINCES[state.ruler].name} · {shown}", size=15),
+        note(f"Revealed by {revealed_by}" if revealed_by else ""),
+    ]
+    return ft.Semantics(label=f"{title}: Ruler in {PROVINCES[state.ruler].name}; {shown}",
+                        container=True, exclude_semantics=True,
+                        content=ft.Row([ft.Container(ft.Column(lines, spacing=2), padding=12, border_radius=12,
+                                                     bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, expand=True)]))
+
+
+@ft.component
+def RevealCard(state: State, attempt: Callable[[Any], Any]):
+    """The table enters the revealed Round card once for all (any phone)."""
+    facility, set_facility = ft.use_state(None)
+    hay, set_hay = ft.use_state("")
+    number = state.round + 1
+    special = Reveal(card=RoundCard(special=True))
+
+    def reveal(_) -> None:
+        if facility is None or not hay.strip().isdigit():
+            attempt(None, "Tap the card's facility and enter its Hay (a whole number)")
+            return
+        if attempt(Reveal(card=RoundCard(facility=facility, hay=int(hay)))):
+            set_facility(None)
+            set_hay("")
+
+    chips = [
+        ft.Semantics(label=f"Card {f.name}", button=True, selected=f.id == facility, exclude_semantics=True,
+                     content=ft.Chip(label=ft.Text(f.name), selected=f.id == facility, show_checkmark=False,
+                                     visual_density=ft.VisualDensity.STANDARD,
+                                     on_select=lambda _, f=f: set_facility(f.id)))
+        for f in state.rules.facilities
+    ]
+    return section(
+        f"Reveal round {number}'s Round card",
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=2),
+        ft.Row([ft.TextField(label="Card Hay", value=hay, width=120, keyboard_type=ft.KeyboardType.NUMBER,
+                             on_change=lambda e: set_hay(e.control.value)),
+                ft.FilledButton("Reveal", icon=ft.Icons.STYLE, height=TOUCH, on_click=reveal)]),
+        action_button("Special card", why_not(state, special), lambda: attempt(special)),
+    )
+
+
+# -- the play screen ----------------------------------------------------------------------
+
+
+@ft.component
+def Play(game_id: str):
+    games = use_games()
+    use_game(game_id)
+    state: State = games.state(game_id)
+    sheet = state.rules
+    at_table = games.seated(game_id)
+    mine = games.my_seat(game_id) if at_table else None
+    names = [p.name for p in state.players]
+    chosen, set_chosen = ft.use_state(None)
+    pending, set_pending = ft.use_state(None)
+    payment, set_payment = ft.use_state({})
+    error, set_error = ft.use_state(None)
+    name = chosen if chosen in names else (mine if mine in names else names[0])
+    player = next(p for p in state.players if p.name == name)
+    may_act = not at_table or mine == name
+
+    def attempt(action: Any, problem: str | None = None) -> bool:
+        """Send the entry; ask for what it still needs; show the engine's refusal."""
+        if action is None:
+            set_error(problem)
+            return False
+        try:
+            games.dispatch(game_id, action)
+        except UnknownPrintedValue as exc:
+            set_pending(Pending("value", action, exc, retry=lambda: attempt(action)))
+            return False
+        except BonusesDue as exc:
+            set_pending(Pending("bonus", action, exc))
+            return False
+        except RulesError as exc:
+            set_error(exc.reason)
+            return False
+        set_pending(None)
+        set_error(None)
+        return True
+
+    def start_build(action: Build | HayActionTaken) -> None:
+        """Show the cost and the proposed payment; a printed value first if unknown."""
+        try:
+            found = quote(games.state(game_id), action)
+        except UnknownPrintedValue as exc:
+            set_pending(Pending("value", action, exc, retry=lambda: start_build(action)))
+            return
+        except RulesError as exc:
+            set_error(exc.reason)
+            return
+        proposed = found[3] or Materials()
+        set_payment({k: getattr(proposed, k) for k in KINDS})
+        set_error(None)
+        set_pending(Pending("pay", action, found))
+
+    def save_value(value: Any) -> None:
+        games.enter_printed_value(game_id, pending.detail.key, value)  # raises: the form shows why
+        retry = pending.retry
+        set_pending(None)
+        if retry:
+            retry()
+
+    controls: list[ft.Control] = []
+    if is_over(state):
+        controls += final_part(state, attempt, at_table, mine)
+    log = games.record(game_id).log
+    revealed_by = next((e.get("by") for e in reversed(log) if e["action"]["kind"] == "reveal"), None)
+    controls.append(round_header(state, revealed_by if at_table else None))
+    waiting = [p.name for p in state.players if not p.actions]
+    if state.round < ROUNDS and (state.round == 0 or not waiting):
+        controls.append(RevealCard(state, attempt))
+    elif state.round and waiting:
+        controls.append(note(f"Waiting for {', '.join(waiting)} to take an action"))
+
+    controls.append(ft.Row(
+        [ft.Semantics(label=f"Sheet of {p.name}", button=True, selected=p.name == name, exclude_semantics=True,
+                      content=ft.Chip(label=ft.Text(p.name + (" · done" if p.actions else "")),
+                                      selected=p.name == name, show_checkmark=False,
+                                      visual_density=ft.VisualDensity.STANDARD,
+                                      on_select=lambda _, n=p.name: (set_chosen(n), set_pending(None),
+                                                                     set_error(None))))
+         for p in state.players],
+        wrap=True, spacing=6,
+    ))
+    controls.append(ft.Text(f"{name} · {PROVINCES[player.province].name}", size=18, weight=ft.FontWeight.W_600))
+    controls.append(materials_row(player.materials, hay_capacity(state, name), player.hay_lost))
+
+    # Whatever the last tap needs, right here, above the buttons.
+    if pending is not None and pending.step == "value":
+        place = pending.detail.place
+        found = spec(sheet, pending.detail.key)
+        controls.append(ft.Container(
+            ft.Column([ft.Text("Needed now: a value printed on your sheet", size=16, weight=ft.FontWeight.W_600),
+                       PrintedValueForm(found.key, place, found.kind, None, save_value, "Save value"),
+                       ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: set_pending(None))], spacing=4),
+            padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        ))
+    elif pending is not None and pending.step == "pay":
+        what, cost, have, _proposed = pending.detail
+        action = pending.action
+        controls.append(payment_panel(
+            what, cost, have, payment, set_payment,
+            lambda: attempt(action.model_copy(update={"payment": Materials(**payment)})),
+            lambda: set_pending(None),
+        ))
+    elif pending is not None and pending.step == "bonus":
+        due: BonusesDue = pending.detail
+        action = pending.action
+        picked = tuple(action.development_bonuses)
+        controls.append(chooser(
+            f"Choose a Development Bonus ({len(picked) + 1} of {due.due})",
+            [(b, plain(sheet.development_bonus(b).effect)) for b in due.left if b not in picked],
+            lambda b: (attempt(action.model_copy(update={"development_bonuses": (*picked, b)}))
+                       if len(picked) + 1 == due.due else
+                       set_pending(Pending("bonus", action.model_copy(update={"development_bonuses": (*picked, b)}),
+                                           due))),
+            lambda: set_pending(None),
+        ))
+    elif pending is not None and pending.step == "milestone":
+        left = [b for b in sheet.milestone_bonuses if b.id not in player.milestone_bonuses]
+        controls.append(chooser(
+            "Choose a Milestone Bonus",
+            [(b.id, f"{plain(b.effect)} · {b.points} pt") for b in left],
+            lambda b: attempt(Milestone(player=name, bonus=b)),
+            lambda: set_pending(None),
+        ))
+    elif pending is not None and pending.step == "travel":
+        row = pending.detail
+        controls.append(chooser(
+            f"{plain(row.effect)}: which facility?",
+            [(f.id, f"Build {f.name}") for f in sheet.facilities],
+            lambda f: start_build(HayActionTaken(player=name, row=row.id, facility=f)),
+            lambda: set_pending(None),
+        ))
+    controls.append(error_line(error))
+    if state.round and not is_over(state):
+        controls.append(actions_part(state, player, may_act, attempt, start_build, set_pending))
+    controls.append(sheet_part(state, player))
+    if state.events:
+        controls.append(section("What just happened", *[note(e) for e in state.events[-8:]]))
+    title = f"Sheet {sheet.letter}"
+    return screen(f"/game/{game_id}", title, controls, actions=undo_redo(games, game_id))
+
+
+def actions_part(state: State, player, may_act: bool, attempt, start_build, set_pending) -> ft.Control:
+    """This round's income choice and action: one button per action the rules allow now."""
+    name = player.name
+    sheet = state.rules
+    if not may_act:
+        return note(f"{name} takes {name}'s actions on {name}'s own phone.")
+    if state.card.special and player.special_option is None:
+        return section(
+            "Special card: choose your income",
+            *[action_button(plain(text), why_not(state, SpecialIncome(player=name, option=o)),
+                            lambda o=o: attempt(SpecialIncome(player=name, option=o)))
+              for o, text in SPECIAL_CARD_OPTIONS.items()],
+        )
+    done = f"Done this round: {', '.join(ACTION_NAMES[a] for a in player.actions)}. " if player.actions else ""
+    choices = [  # (label, why not, on tap)
+        (f"Build {f.name}", why_not(state, Build(player=name, facility=f.id)),
+         lambda f=f: start_build(Build(player=name, facility=f.id)))
+        for f in sheet.facilities
+    ]
+    if player.province == "beanzantine" and not player.ability_used:
+        choices += [
+            (f"Build {f.name} as if the Ruler were in Beanzantine",
+             why_not(state, Build(player=name, facility=f.id, beanzantine=True)),
+             lambda f=f: start_build(Build(player=name, facility=f.id, beanzantine=True)))
+            for f in sheet.facilities
+        ]
+    for row in sheet.hay_actions:
+        label = f"{plain(row.effect)} ({row.hay} Hay, used {player.uses(row.id)} of {HAY_ACTION_USES_PER_ROW})"
+        if row.removes_roads:  # allowed when it can build any facility
+            reasons = [why_not(state, HayActionTaken(player=name, row=row.id, facility=f.id))
+                       for f in sheet.facilities]
+            choices.append((label, None if None in reasons else reasons[0],
+                            lambda row=row: set_pending(Pending("travel", detail=row))))
+        else:
+            choices.append((label, why_not(state, HayActionTaken(player=name, row=row.id)),
+                            lambda row=row: attempt(HayActionTaken(player=name, row=row.id))))
+    left = [b.id for b in sheet.milestone_bonuses if b.id not in player.milestone_bonuses]
+    choices.append(("Achieve a milestone",
+                    why_not(state, Milestone(player=name, bonus=left[0])) if left else "every Milestone Bonus is gained",
+                    lambda: set_pending(Pending("milestone"))))
+    choices.append(("Add a Hay Shed (+2 Hay)", why_not(state, AddHayShed(player=name)),
+                    lambda: attempt(AddHayShed(player=name))))
+    reasons = {reason for _, reason, _ in choices}
+    if len(reasons) == 1 and None not in reasons:  # one reason for every action: say it once
+        return section(f"{done}Your action this round", note(reasons.pop()))
+    return section(f"{done}Your action this round", *[action_button(*c) for c in choices])
+
+
+def sheet_part(state: State, player) -> ft.Control:
+    """The paper sheet's rows as they stand."""
+    sheet = state.rules
+    entered = state.entered
+    lines = []
+    for f in sheet.facilities:
+        icons = f.icons if f.icons is not None else entered.get(f"icons:{f.id}")
+        built = player.count(f.id)
+        label = f"{f.plural}: {built} built" + (f" of {icons}" if icons is not None else "")
+        lines.append(ft.Semantics(label=label, container=True, exclude_semantics=True, content=ft.Row(
+            [ft.Text(f.plural, width=90), boxes(built, icons, ft.Icons.HOME, ft.Icons.HOME_OUTLINED),
+             ft.Text(f"{built}" + (f" of {icons}" if icons is not None else " built"), size=14)])))
+    lines.append(note(f"Horse-Riding Level {horse_riding_level(player.count('stable'))} · "
+                      f"{player.facilities_built} facilities built · Hay Sheds added {player.hay_sheds} of "
+                      f"{sheet.extra_hay_sheds}"))
+    hay_rows = [ft.Semantics(label=f"{plain(r.effect)}: used {player.uses(r.id)} of {HAY_ACTION_USES_PER_ROW}",
+                             container=True, exclude_semantics=True,
+                             content=ft.Row([ft.Text(f"{plain(r.effect)} ({r.hay} Hay)", expand=True, size=14),
+                                             boxes(player.uses(r.id), HAY_ACTION_USES_PER_ROW,
+                                                   ft.Icons.CHECK_BOX, ft.Icons.CHECK_BOX_OUTLINE_BLANK)]))
+                for r in sheet.hay_actions]
+    gained_m = [plain(sheet.milestone_bonus(b).effect) for b in player.milestone_bonuses]
+    gained_d = [plain(sheet.development_bonus(b).effect) for b in player.development_bonuses]
+    ability = PROVINCES[player.province]
+    return ft.Column(
+        [
+            section("Facilities", *lines),
+            section("Hay actions", *hay_rows),
+            section(f"Milestones achieved: {player.milestones}",
+                    note("Bonuses: " + ("; ".join(gained_m) if gained_m else "none yet"))),
+            section("Development Bonuses", note("; ".join(gained_d) if gained_d else "none yet")),
+            section(ability.name, note(ability.ability + (" (used)" if player.ability_used else ""))),
+        ],
+        spacing=12,
+    )
+
+
+def final_part(state: State, attempt, at_table: bool, mine: str | None) -> list[ft.Control]:
+    """After round 15: count each sheet's Development Passport icons, then the breakdown."""
+    scored = scored_sheet(state)
+    counters = []
+    for p in state.players:
+        if at_table and p.name != mine:
+            continue
+        counters.append(stepper(f"{p.name}: filled DP icons", p.dp_icons or 0,
+                                lambda n, p=p: attempt(EnterDpIcons(player=p.name, filled=n))))
+        if p.dp_icons is None:  # not counted yet: 0 is a count too
+            counters.append(ft.Row([note(f"{p.name}: not counted yet"),
+                                    ft.TextButton("No DP icon filled", height=TOUCH,
+                                                  on_click=lambda _, p=p: attempt(EnterDpIcons(player=p.name, filled=0)))]))
+    parts: list[ft.Control] = [headline(scored)] if scored.finished else []
+    parts += [
+        section("End of the game: count the filled Development Passport icons on each sheet", *counters,
+                note("" if scored.finished else "The winner shows once every sheet's icons are counted.")),
+        final_table(scored),
+    ]
+    return parts
+
+
+SCREENS = GameScreens(
+    setup=Setup,
+    play=Play,
+    blurb="Play sheet A round by round: costs, payments, income and every rule checked; scored at the end.",
+)
