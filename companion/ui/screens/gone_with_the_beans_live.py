@@ -27,7 +27,7 @@ from companion.ui.screens.gone_with_the_beans import final_table, headline, next
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import (
     RULES, AddHayShed, BonusesDue, Build, EnterDpIcons, HayActionTaken, Materials, Milestone, Reveal,
-    RoundCard, SpecialIncome, State, UnknownPrintedValue, hay_capacity, is_over, map_orders, quote,
+    RoundCard, SpecialIncome, State, UnknownPrintedValue, hay_capacity, map_orders, quote, rounds_played,
     scored_sheet, spec, why_not,
 )
 from sheets.gone_with_the_beans.live.engine import ACTION_NAMES
@@ -350,7 +350,7 @@ def Play(game_id: str):
             retry()
 
     controls: list[ft.Control] = []
-    if is_over(state):
+    if rounds_played(state):
         controls += final_part(state, attempt, at_table, mine)
     log = games.record(game_id).log
     revealed_by = next((e.get("by") for e in reversed(log) if e["action"]["kind"] == "reveal"), None)
@@ -422,7 +422,7 @@ def Play(game_id: str):
             lambda: set_pending(None),
         ))
     controls.append(error_line(error))
-    if state.round and not is_over(state):
+    if state.round and not rounds_played(state):
         controls.append(actions_part(state, player, may_act, attempt, start_build, set_pending))
     controls.append(sheet_part(state, player))
     if state.events:

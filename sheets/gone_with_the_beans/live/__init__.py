@@ -1,6 +1,7 @@
 """Gone with the Beans, the live sheet: 15 rounds on sheet A with every rule checked.
 
-``new_game(setup)``, ``apply(state, action)``, ``is_over``, ``result``; see model.py for
+``new_game(setup)``, ``apply(state, action)``, ``rounds_played`` (after round 15),
+``is_over`` (and every sheet's DP icons counted), ``result``; see model.py for
 the setup and the actions, printed.py for the printed values play asks for,
 materials.py for paying.
 """
@@ -21,6 +22,7 @@ from sheets.gone_with_the_beans.live.engine import (
     parse_action,
     quote,
     result,
+    rounds_played,
     scored_sheet,
     why_not,
 )
@@ -63,8 +65,9 @@ RULES = EngineRules(
 
 __all__ = [
     "RULES",
-    "AddHayShed", "BonusesDue", "Build", "EnterDpIcons", "EnterPrintedValue", "HayActionTaken", "Materials", "Milestone",
-    "Reveal", "RoundCard", "SpecialIncome", "State", "UnknownPrintedValue", "apply", "check_payment",
-    "covers", "export", "hay_capacity", "is_over", "map_orders", "missing", "new_game", "parse_action", "propose", "result",
-    "keys", "quote", "roads", "scored_sheet", "shown", "spec", "why_not",
+    "AddHayShed", "BonusesDue", "Build", "EnterDpIcons", "EnterPrintedValue", "HayActionTaken", "Materials",
+    "Milestone", "Reveal", "RoundCard", "SpecialIncome", "State", "UnknownPrintedValue",
+    "apply", "check_payment", "covers", "export", "hay_capacity", "is_over", "keys", "map_orders", "missing",
+    "new_game", "parse_action", "propose", "quote", "result", "roads", "rounds_played", "scored_sheet", "shown",
+    "spec", "why_not",
 ]

@@ -287,9 +287,14 @@ def round_over(state: State) -> bool:
     return all(p.actions for p in state.players)
 
 
-def is_over(state: State) -> bool:
-    """After the action of round 15."""
+def rounds_played(state: State) -> bool:
+    """After the action of round 15: the sheets' DP icons are counted next."""
     return state.round == ROUNDS and round_over(state)
+
+
+def is_over(state: State) -> bool:
+    """Round 15 is played and every sheet's Development Passport icons are counted."""
+    return rounds_played(state) and all(p.dp_icons is not None for p in state.players)
 
 
 def _check_card(state: State, card: RoundCard, number: int) -> None:
@@ -460,7 +465,7 @@ def _turn(step: Step, action: Any) -> None:
         special_income(step, action)
         return
     if isinstance(action, EnterDpIcons):
-        if not is_over(step.state):
+        if not rounds_played(step.state):
             raise RulesError(f"Development Passport icons are counted after round {ROUNDS}")
         if not 0 <= action.filled <= MOST:
             raise RulesError(f"{action.filled} Development Passport icons: enter 0 to {MOST}")
@@ -575,7 +580,7 @@ def scored_sheet(state: State) -> scorer.State:
             )
             for p in state.players
         ),
-        finished=is_over(state) and all(p.dp_icons is not None for p in state.players),
+        finished=is_over(state),
     )
 
 

@@ -16,6 +16,7 @@ from sheets.gone_with_the_beans.live import (
     SpecialIncome,
     apply,
     is_over,
+    rounds_played,
     result,
     scored_sheet,
 )
@@ -48,10 +49,11 @@ def hay_action_or_shed(state, name):
 
 def test_a_solitaire_game_ends_with_the_scorers_breakdown_and_a_rating():
     state = play(game(("Ann", "ammond")), hay_action_or_shed)
-    assert is_over(state)
+    assert rounds_played(state) and not is_over(state)
     assert result(state).winners == ()  # Development Passport icons not yet counted
     rejects(state, EnterDpIcons(player="Ann", filled=-1), "enter 0 to 30")
     state = apply(state, EnterDpIcons(player="Ann", filled=2))
+    assert is_over(state)
     outcome = result(state)
     ann = outcome.players[0]
     assert ann.breakdown == breakdown(state.rules, scored_sheet(state).players[0])

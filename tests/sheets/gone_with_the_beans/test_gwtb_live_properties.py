@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import apply, new_game, parse_action
-from sheets.gone_with_the_beans.live.engine import Step, is_over
+from sheets.gone_with_the_beans.live.engine import Step, rounds_played
 from sheets.gone_with_the_beans.sheets import (
     HAY_ACTION_USES_PER_ROW,
     PROVINCES,
@@ -99,4 +99,4 @@ def test_random_play_keeps_the_invariants_and_replays(data, provinces, count, de
     for entry in log:
         replayed = apply(replayed, parse_action(entry))
     assert replayed == state
-    assert is_over(state) == (state.round == 15 and all(p.actions for p in state.players))
+    assert rounds_played(state) == (state.round == 15 and all(p.actions for p in state.players))

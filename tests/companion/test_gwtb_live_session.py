@@ -1,0 +1,102 @@
+"""Gone with the Beans' live sheet through the app's session layer (issue 7): stored and
+replayed like every game, at a table of phones (the round card once for all, each sheet
+its own player's), and a whole game of 15 rounds that ends in the end-game scorer's
+breakdown and exports as a ``beans-score/1`` file."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.session import Games
+from companion.storage import open_repository
+from sheets.errors import RulesError
+from sheets.gone_with_the_beans.live import RULES
+from sheets.scorefile import score
+from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED, setup
+
+KIND = "gone-with-the-beans-live"
+
+
+@pytest.fixture
+def games(tmp_path):
+    repo = open_repository(tmp_path)
+    yield Games(repo)
+    repo.close()
+
+
+def start(games: Games, *players, starter: str = "host") -> str:
+    data = {**setup(*players), "printed": ENTERED}
+    return games.new_game(KIND, data, starter=starter)
+
+
+def reveal(facility: str = "farm", hay: int = 3) -> dict:
+    return {"kind": "reveal", "card": {"facility": facility, "hay": hay}}
+
+
+def worker(player: str) -> dict:
+    return {"kind": "hay-action", "player": player, "row": "worker"}
+
+
+def shed(player: str) -> dict:
+    return {"kind": "hay-shed", "player": player}
+
+
+def test_at_a_table_the_round_card_is_anyones_and_each_sheet_its_players(games):
+    gid = start(games, ("Ann", "macadimia"), ("Ben", "ammond"))
+    games.claim_seat(gid, "Ann", "1111", device="ann")
+    games.claim_seat(gid, "Ben", "2222", device="ben")
+    games.dispatch(gid, reveal(), device="ben")  # entered once, for all
+    assert games.record(gid).log[-1]["by"] == "Ben"
+    with pytest.raises(RulesError, match="Ann's"):
+        games.dispatch(gid, shed("Ann"), device="ben")
+    games.dispatch(gid, shed("Ann"), device="ann")
+    games.dispatch(gid, shed("Ben"), device="ben")
+    with pytest.raises(RulesError, match="nothing of yours to undo"):
+        games.undo(gid, device="watcher")
+    games.undo(gid, device="ann")  # Ann's own entry, though Ben's came later
+    state = games.state(gid)
+    assert [p.hay_sheds for p in state.players] == [0, 1]
+
+
+def test_a_stale_action_from_a_second_phone_is_refused_in_commit_order(games):
+    gid = start(games, ("Ann", "macadimia"))
+    games.dispatch(gid, reveal())
+    games.dispatch(gid, shed("Ann"))
+    with pytest.raises(RulesError, match="one action per round"):
+        games.dispatch(gid, worker("Ann"))  # the same tap from a second phone
+    assert len(games.record(gid).log) == 2
+
+
+def test_a_whole_game_flows_into_the_scorers_breakdown_and_exports(games, tmp_path):
+    """Rulebook, End of the Game: after round 15, the sheets are scored; the live game's
+    export is the end-game scorer's file of the same sheets."""
+    gid = start(games, ("Ann", "macadimia"), ("Ben", "ammond"))
+    for number in range(1, 16):
+        if number == 10:  # the basic deck's one special card lies in rounds 8-15
+            games.dispatch(gid, {"kind": "reveal", "card": {"special": True}})
+        else:
+            games.dispatch(gid, reveal("farm", 5))
+        for name in ("Ann", "Ben"):
+            if number == 10:
+                games.dispatch(gid, {"kind": "special-income", "player": name, "option": "thaler"})
+            row = "worker" if number % 2 else "thaler"
+            try:
+                games.dispatch(gid, {"kind": "hay-action", "player": name, "row": row})
+            except RulesError:
+                games.dispatch(gid, shed(name))
+    assert not next(s for s in games.summaries() if s.id == gid).finished  # DP icons not counted yet
+    with pytest.raises(RulesError):
+        games.dispatch(gid, reveal())  # the game ends after round 15
+    games.dispatch(gid, {"kind": "dp-icons", "player": "Ann", "filled": 2})
+    games.dispatch(gid, {"kind": "dp-icons", "player": "Ben", "filled": 0})
+    state = games.state(gid)
+    result = RULES.result(state)
+    assert result.winners
+    summary = next(s for s in games.summaries() if s.id == gid)
+    assert summary.finished and summary.winners == result.winners
+    exported = games.export(gid)
+    assert exported["game"] == "gone-with-the-beans"
+    assert {p.name: p.total for p in score(exported).players} == {p.name: p.total for p in result.players}
+    # Reloaded from disk, the game folds to the same state.
+    fresh = Games(games.repo)
+    assert fresh.state(gid) == state
