@@ -26,7 +26,7 @@ pytestmark = pytest.mark.e2e
 
 
 def arrow(order) -> str:
-    return " → ".join(p.capitalize() for p in order)
+    return " > ".join(p.capitalize() for p in order)
 
 
 def materials(phone: Phone, text: str) -> None:

@@ -20,7 +20,9 @@ from typing import Any
 import flet as ft
 
 from companion.ui.app import go, use_game, use_games
-from companion.ui.components.common import TOUCH, big_number, error_line, screen, section, stepper, undo_redo
+from companion.ui.components.common import (
+    TOUCH, big_number, error_line, icon_button, screen, section, stepper, undo_redo,
+)
 from companion.ui.components.printed_value import PrintedValueForm
 from companion.ui.screens import GameScreens
 from companion.ui.screens.gone_with_the_beans import final_table, headline, next_province, note, plain, players_section
@@ -46,7 +48,7 @@ DECKS = {  # rulebook: Forming a Deck of Round Cards; Variant Rules
 
 
 def arrow(order: tuple[str, ...]) -> str:
-    return " → ".join(PROVINCES[p].name for p in order)
+    return " > ".join(PROVINCES[p].name for p in order)
 
 
 def last_map(games: Any) -> tuple[str, ...] | None:
@@ -104,11 +106,27 @@ def Setup(game: str):
             return
         go(f"/game/{game_id}")
 
-    def choice(label: str, selected: bool, on_select: Callable[[], Any]) -> ft.Control:
+    def map_choice(option: tuple[str, ...]) -> ft.Control:
+        """A whole-row choice: the order is too long for a chip on a phone."""
+        chosen = option == order
         return ft.Semantics(
-            label=label, button=True, selected=selected, exclude_semantics=True,
-            content=ft.Chip(label=ft.Text(label), selected=selected, show_checkmark=False,
-                            visual_density=ft.VisualDensity.STANDARD, on_select=lambda _: on_select()),
+            label=arrow(option), button=True, selected=chosen, exclude_semantics=True,
+            content=ft.Container(
+                ft.Row([ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED if chosen else ft.Icons.RADIO_BUTTON_UNCHECKED,
+                                color=ft.Colors.PRIMARY),
+                        ft.Text(arrow(option), expand=True, size=15)]),
+                padding=ft.Padding.symmetric(horizontal=8, vertical=10), border_radius=8, ink=True,
+                bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
+                on_click=lambda _: set_order(option),
+            ),
+        )
+
+    def ruler_chip(province: str) -> ft.Control:
+        name = PROVINCES[province].name
+        return ft.Semantics(
+            label=f"Ruler starts in {name}", button=True, selected=province == first, exclude_semantics=True,
+            content=ft.Chip(label=ft.Text(name), selected=province == first, show_checkmark=False,
+                            visual_density=ft.VisualDensity.STANDARD, on_select=lambda _: set_first(province)),
         )
 
     orders = map_orders()
@@ -128,8 +146,7 @@ def Setup(game: str):
             ),
             section(
                 "Ruler's Starting Point card: the Ruler's first province",
-                ft.Row([choice(f"Ruler starts in {PROVINCES[p].name}", p == first, lambda p=p: set_first(p))
-                        for p in PROVINCES], wrap=True, spacing=6, run_spacing=2),
+                ft.Row([ruler_chip(p) for p in PROVINCES], wrap=True, spacing=6, run_spacing=2),
             ),
             section(
                 "Starting Point card: each province's Hay (the Hay Shed keeps at most 30)",
@@ -140,7 +157,7 @@ def Setup(game: str):
             ),
             section(
                 "Bean World map, clockwise (as printed on your map)",
-                *[choice(arrow(o), o == order, lambda o=o: set_order(o)) for o in orders],
+                *[map_choice(o) for o in orders],
                 note("Remembered from your last game." if remembered else
                      "The rulebook allows these orders; confirm the one on your map once."),
             ),
@@ -428,7 +445,8 @@ def Play(game_id: str):
     if state.events:
         controls.append(section("What just happened", *[note(e) for e in state.events[-8:]]))
     title = f"Sheet {sheet.letter}"
-    return screen(f"/game/{game_id}", title, controls, actions=undo_redo(games, game_id))
+    values = icon_button(ft.Icons.TUNE, "Sheet values", lambda _: go(f"/game/{game_id}/values"))
+    return screen(f"/game/{game_id}", title, controls, actions=[values, *undo_redo(games, game_id)])
 
 
 def actions_part(state: State, player, may_act: bool, attempt, start_build, set_pending) -> ft.Control:
