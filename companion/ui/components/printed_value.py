@@ -1,0 +1,124 @@
+"""A printed value the rulebook does not state, read off the sheet by a player.
+
+``PrintedValueForm`` shows where the value is printed (in words, no picture), the fields
+its kind needs, and one button. It hands the JSON form of what was typed to ``on_save``
+(a number, ``{"thaler": .., "bean": .., "worker": .., "hay": ..}`` without the zeros, or a
+list of numbers); when typing cannot be read, or ``on_save`` refuses the value with a
+ValueError (RulesError is one), the reason shows under the fields and the input stays.
+The rules decide whether a value makes sense, never this form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.ui.components.common import TOUCH, error_line
+
+MATERIALS = (("thaler", "Thaler"), ("bean", "Bean"), ("worker", "Worker"), ("hay", "Hay"))
+NUMBERS_LABEL = "Numbers, left to right"
+
+
+def as_fields(kind: str, value: Any | None) -> dict[str, str]:
+    """The text of each field for ``value`` (its JSON or its engine form); empty when None."""
+    if kind == "materials":
+        def count(name: str) -> Any:
+            if value is None:
+                return 0
+            return value.get(name, 0) if isinstance(value, dict) else getattr(value, name, 0)
+
+        return {name: str(count(name) or "") for name, _ in MATERIALS}
+    if kind == "numbers":
+        return {"numbers": ", ".join(map(str, value)) if value is not None else ""}
+    return {"number": "" if value is None else str(value)}
+
+
+def _whole(text: str, what: str) -> int:
+    text = text.strip()
+    if not re.fullmatch(r"-?\d+", text):
+        raise ValueError(f'{what}: "{text}" is not a whole number' if text else f"{what}: enter a whole number")
+    return int(text)
+
+
+def parse(kind: str, fields: dict[str, str]) -> Any:
+    """The JSON form of what was typed; ValueError saying which field cannot be read."""
+    if kind == "materials":
+        counts = {name: _whole(fields.get(name, "") or "0", label) for name, label in MATERIALS}
+        return {name: n for name, n in counts.items() if n}
+    if kind == "numbers":
+        parts = [p for p in re.split(r"[\s,;]+", fields.get("numbers", "")) if p]
+        if not parts:
+            raise ValueError(f"{NUMBERS_LABEL}: enter the numbers, e.g. 2, 4, 6")
+        return [_whole(p, NUMBERS_LABEL) for p in parts]
+    return _whole(fields.get("number", ""), "Value")
+
+
+def PrintedValueForm(
+    key: str,
+    place: str,
+    kind: str,
+    value: Any | None,
+    on_save: Callable[[Any], None],
+    label: str = "Save",
+):
+    """The form for printed value ``key`` (a component: call it while rendering).
+
+    Flet takes a component's ``key=`` keyword as its identity, so this plain function
+    hands the printed key on positionally and makes it the identity too: the form of
+    another value starts from its own value, never from the typing left in the last one.
+    """
+    return _Form(key, place, kind, value, on_save, label, key=f"printed-value:{key}")
+
+
+@ft.component
+def _Form(printed_key: str, place: str, kind: str, value: Any | None, on_save: Callable[[Any], None],
+          label: str):
+    fields, set_fields = ft.use_state(lambda: as_fields(kind, value))
+    problem, set_problem = ft.use_state(None)
+
+    def change(name: str, text: str) -> None:
+        set_fields(lambda old: {**old, name: text})
+
+    def save(_=None) -> None:
+        try:
+            on_save(parse(kind, fields))
+        except ValueError as exc:  # unreadable typing, or the rules' reason (RulesError)
+            set_problem(str(exc))
+            return
+        set_problem(None)
+
+    def field(name: str, text_label: str, last: bool = False, **extra: Any) -> ft.TextField:
+        return ft.TextField(
+            label=text_label,
+            value=fields.get(name, ""),
+            keyboard_type=extra.pop("keyboard_type", ft.KeyboardType.NUMBER),
+            on_change=lambda e: change(name, e.control.value),
+            on_submit=save if last else None,
+            dense=True,
+            **extra,
+        )
+
+    if kind == "materials":
+        inputs: list[ft.Control] = [
+            ft.Row([field(n, text, expand=True) for n, text in MATERIALS[:2]], spacing=8),
+            ft.Row([field(n, text, last=n == "hay", expand=True) for n, text in MATERIALS[2:]], spacing=8),
+            ft.Text("An empty field is 0.", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
+    elif kind == "numbers":
+        inputs = [field("numbers", NUMBERS_LABEL, last=True, keyboard_type=ft.KeyboardType.TEXT,
+                        hint_text="e.g. 2, 4, 6")]
+    else:
+        inputs = [field("number", "Value", last=True)]
+
+    return ft.Column(
+        [
+            ft.Text(place[:1].upper() + place[1:], size=15, weight=ft.FontWeight.W_500),
+            *inputs,
+            error_line(problem),
+            ft.Row([ft.FilledButton(label, on_click=save, height=TOUCH)], alignment=ft.MainAxisAlignment.END),
+        ],
+        spacing=8,
+    )
