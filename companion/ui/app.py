@@ -77,6 +77,7 @@ def App(games: Games, invite_url: str | None = None):
     from companion.ui.components.seats import Seats
     from companion.ui.screens.new_game import NewGame
     from companion.ui.screens.statistics import Statistics
+    from companion.ui.screens.sheet_values import GameValuesScreen, SheetValuesScreen
 
     device, set_device = ft.use_state(None)
 
@@ -103,6 +104,8 @@ def App(games: Games, invite_url: str | None = None):
                     ft.Route(path="game/:id", component=GameScreen),
                     ft.Route(path="game/:id/seats", component=Seats),
                     ft.Route(path="stats", component=Statistics),
+                    ft.Route(path="values/:sheet?", component=SheetValuesScreen),
+                    ft.Route(path="game/:id/values", component=GameValuesScreen),
                 ],
                 manage_views=True,
             ),

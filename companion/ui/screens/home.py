@@ -149,6 +149,7 @@ def Home():
         ft.Row([
             ft.TextButton("Import a score file", icon=ft.Icons.UPLOAD_FILE, on_click=import_file),
             ft.TextButton("Statistics", icon=ft.Icons.BAR_CHART, on_click=lambda _: go("/stats")),
+            ft.TextButton("Sheet values", icon=ft.Icons.LIST_ALT, on_click=lambda _: go("/values")),
         ], wrap=True),
         error_line(problem),
     ]

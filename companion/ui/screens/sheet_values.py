@@ -1,0 +1,294 @@
+"""Sheet values: every printed value of a Gone with the Beans sheet, and where it came from.
+
+The rulebook leaves many printed values unstated (design page, "Printed values the
+rulebook does not give"). Two screens list them in the order the sheet reads, the place
+in words, the value and whether it is "from the rulebook", "entered" or "not known yet":
+
+- ``/values/:sheet?``: the values remembered for a sheet letter (A-D), which every new
+  live game on that letter starts with; export them as a file, import a file.
+- ``/game/:id/values``: one live game's values; a correction goes into the game (every
+  phone of the game shows it) and into the memory of its sheet letter.
+
+Tapping an entered or unknown value opens its form in place (one at a time). Whether a
+value makes sense is the rules' word: a refused one shows their reason under the form.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import flet as ft
+
+from companion.session import SHEET_VALUES
+from companion.storage import StorageError
+from companion.storage.sheet_values import SheetValuesDamaged
+from companion.ui.app import go, notify, use_game, use_games
+from companion.ui.components.common import error_line, icon_button, screen, section
+from companion.ui.components.printed_value import PrintedValueForm
+from sheets.errors import RulesError
+from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
+from sheets.gone_with_the_beans.live.materials import Materials
+from sheets.gone_with_the_beans.live.printed import check, keys, shown, spec
+from sheets.gone_with_the_beans.sheets import SHEETS, Cost, Sheet
+
+FROM_RULEBOOK = "from the rulebook"
+ENTERED = "entered"
+UNKNOWN = "not known yet"
+
+
+def in_words(kind: str, value: Any) -> str:
+    """A value in its JSON or engine form as a player reads it ("2 Bean + 1 Thaler")."""
+    try:
+        if isinstance(value, Cost):  # stated by the rulebook
+            return shown(Materials.of(value))
+        if kind == "materials":
+            return shown(value if isinstance(value, Materials) else Materials.model_validate(value))
+        if kind == "numbers":
+            return shown(tuple(value))
+        return shown(value)
+    except (TypeError, ValueError):  # kept in a form the rules no longer read: shown as it is
+        return str(value)
+
+
+def short_place(place: str, sheet: Sheet) -> str:
+    """The place without ", Sheet A" (the screen names the sheet), starting upper-case."""
+    place = place.removesuffix(f", Sheet {sheet.letter}")
+    return place[:1].upper() + place[1:]
+
+
+def rows_of(sheet: Sheet, values: Mapping[str, Any]) -> list[tuple[str, Any, str, str | None]]:
+    """(key, value or None, where it came from, what is wrong with it) for every printed
+    value of ``sheet`` in sheet order, then any value kept under a key the sheet no longer
+    lists (its problem says why)."""
+    listed = keys(sheet, {k: v for k, v in values.items() if k.startswith("icons:")})
+    rows = []
+    for key in (*listed, *(k for k in values if k not in listed)):
+        try:
+            found = spec(sheet, key)
+        except RulesError as exc:
+            rows.append((key, values[key], ENTERED, exc.reason))
+            continue
+        if found.stated is not None:
+            rows.append((key, found.stated, FROM_RULEBOOK, None))
+        elif key in values:
+            problem = None
+            try:
+                check(sheet, key, values[key])
+            except RulesError as exc:
+                problem = exc.reason
+            rows.append((key, values[key], ENTERED, problem))
+        else:
+            rows.append((key, None, UNKNOWN, None))
+    return rows
+
+
+@ft.component
+def ValuesList(sheet: Sheet, values: dict[str, Any], save: Callable[[str, Any], None],
+               forget: Callable[[str], None] | None = None):
+    """Every row; tapping an entered or unknown one opens its form under it."""
+    opened, set_opened = ft.use_state(None)
+
+    def saver(key: str) -> Callable[[Any], None]:
+        def on_save(value: Any) -> None:
+            save(key, value)  # a RulesError shows in the form, which stays open
+            set_opened(None)
+
+        return on_save
+
+    def row(key: str, value: Any, source: str, problem: str | None) -> ft.Control:
+        try:
+            found = spec(sheet, key)
+            full, place, kind = found.place, short_place(found.place, sheet), found.kind
+        except RulesError:  # kept under a key the sheet no longer lists: it can be forgotten
+            full, place, kind = key, key, "number"
+        words = in_words(kind, value) if value is not None else "?"
+        editable = source != FROM_RULEBOOK
+        tile = ft.ListTile(
+            title=ft.Text(place),
+            subtitle=ft.Row(
+                [
+                    ft.Text(words, size=20, weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.PRIMARY if source == ENTERED else None),
+                    ft.Text(source, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                wrap=True,
+                spacing=10,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            trailing=ft.Icon(ft.Icons.EDIT_OUTLINED if source == ENTERED else ft.Icons.ADD) if editable else None,
+            on_click=(lambda _: set_opened(None if opened == key else key)) if editable else None,
+            content_padding=ft.Padding.symmetric(horizontal=4),
+            selected=opened == key,
+        )
+        parts: list[ft.Control] = [tile]
+        if problem:
+            parts.append(error_line(f"{place}: {problem}"))
+        if opened == key:
+            heading = "Correct it from the printed sheet" if key in values else "Enter it from the printed sheet"
+            body: list[ft.Control] = [
+                ft.Row([ft.Text(heading, size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+                        icon_button(ft.Icons.CLOSE, "Cancel", lambda _: set_opened(None))]),
+                PrintedValueForm(key, full, kind, value if source == ENTERED else None, saver(key)),
+            ]
+            if forget is not None and key in values:
+                body.append(ft.TextButton("Forget this value", icon=ft.Icons.DELETE_OUTLINE,
+                                          on_click=lambda _: (forget(key), set_opened(None))))
+            parts.append(ft.Container(
+                ft.Column(body, spacing=4),
+                padding=12,
+                border_radius=12,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            ))
+        return ft.Column(parts, spacing=4)
+
+    groups: dict[str, list[ft.Control]] = {}
+    for r in rows_of(sheet, values):
+        groups.setdefault(group_of(sheet, r[0]), []).append(row(*r))
+    return ft.Column([section(title, *rows) for title, rows in groups.items()], spacing=14)
+
+
+def group_of(sheet: Sheet, key: str) -> str:
+    """The part of the sheet a value is printed in: a facility's row, travel, Hay Sheds,
+    milestones (the screen's section headings)."""
+    name, _, rest = key.partition(":")
+    facility = sheet.facility(rest.split(":")[0]) if rest else None
+    if facility is not None and name in ("building-cost", "icons", "hay-income", "extra-income"):
+        return facility.name
+    return {"travel": "Travel", "hay-shed": "Hay Sheds", "milestones": "Milestones"}.get(name, "Not on this sheet")
+
+
+def counts(rows: list[tuple[str, Any, str, str | None]]) -> str:
+    n = {source: sum(1 for r in rows if r[2] == source) for source in (FROM_RULEBOOK, ENTERED, UNKNOWN)}
+    return f"{n[FROM_RULEBOOK]} from the rulebook, {n[ENTERED]} entered, {n[UNKNOWN]} not known yet"
+
+
+# -- /values/:sheet? ----------------------------------------------------------------------
+
+
+@ft.component
+def SheetValuesScreen():
+    games = use_games()
+    use_game(SHEET_VALUES)
+    asked = (ft.use_route_params().get("sheet") or "A").upper()
+    letter, set_letter = ft.use_state(asked if asked in SHEETS else "A")
+    problem, set_problem = ft.use_state(None)
+    sheet = SHEETS[letter]
+    route = f"/values/{letter}"
+
+    def picker(choice: str) -> ft.Control:
+        chosen = choice == letter
+        kind = ft.FilledButton if chosen else ft.OutlinedButton
+        return ft.Semantics(
+            label=f"Sheet {choice}", button=True, selected=chosen, exclude_semantics=True,
+            content=kind(choice, on_click=lambda _: (set_letter(choice), set_problem(None)), height=48, width=64),
+        )
+
+    head: list[ft.Control] = [
+        ft.Row([picker(c) for c in SHEETS], spacing=8),
+        ft.Text(f"Sheet {letter}: {sheet.title}", size=18, weight=ft.FontWeight.W_600),
+    ]
+    try:
+        values = games.sheet_values(letter)
+    except SheetValuesDamaged as exc:
+        return screen(route, "Sheet values", [*head, *damaged(games, exc, set_problem), error_line(problem)])
+    except StorageError as exc:
+        return screen(route, "Sheet values", [*head, error_line(str(exc))])
+
+    def save(key: str, value: Any) -> None:
+        games.remember_value(letter, key, value)
+        notify(f"{short_place(spec(sheet, key).place, sheet)}: {in_words(spec(sheet, key).kind, value)} saved")
+
+    def forget(key: str) -> None:
+        games.forget_value(letter, key)
+        notify(f"{short_place(spec(sheet, key).place, sheet)}: forgotten; the next game asks again")
+
+    async def export(_) -> None:
+        data = games.export_sheet_values(letter)
+        await ft.FilePicker().save_file(file_name=f"sheet-values-{letter}.json",
+                                        src_bytes=json.dumps(data, indent=2).encode())
+
+    async def import_file(_) -> None:
+        picked = await ft.FilePicker().pick_files(
+            dialog_title="Import sheet values", file_type=ft.FilePickerFileType.CUSTOM,
+            allowed_extensions=["json"], with_data=True,
+        )
+        if not picked:
+            return
+        try:
+            imported = games.import_sheet_values(json.loads(picked[0].bytes or b""))
+        except (ValueError, StorageError) as exc:  # JSON, ScoreFileError, RulesError
+            set_problem(f"{picked[0].name} was not imported: {exc}")
+            return
+        set_problem(None)
+        set_letter(imported)
+        notify(f"Sheet {imported} values imported from {picked[0].name}")
+
+    rows = rows_of(sheet, values)
+    return screen(route, "Sheet values", [
+        *head,
+        ft.Text("What you enter from the printed sheet is remembered here; every new game on "
+                f"sheet {letter} starts with it. {counts(rows)}.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row([
+            ft.TextButton("Export", icon=ft.Icons.DOWNLOAD, on_click=export),
+            ft.TextButton("Import", icon=ft.Icons.UPLOAD_FILE, on_click=import_file),
+        ], wrap=True),
+        error_line(problem),
+        ValuesList(sheet, values, save, forget, key=f"values-{letter}"),
+    ])
+
+
+def damaged(games: Any, exc: SheetValuesDamaged, set_problem: Callable[[str | None], None]) -> list[ft.Control]:
+    """The damage in words, and the way back: the newest good backup, or starting afresh."""
+
+    def run(step: Callable[[], Any]) -> None:
+        try:
+            step()
+            set_problem(None)
+        except StorageError as err:
+            set_problem(str(err))
+
+    fix = (ft.FilledButton("Restore the newest good backup",
+                           on_click=lambda _: run(games.restore_sheet_values_backup))
+           if exc.backup else
+           ft.OutlinedButton("Start afresh (the damaged file stays aside)",
+                             on_click=lambda _: run(games.start_sheet_values_afresh)))
+    return [error_line(str(exc)), fix]
+
+
+# -- /game/:id/values -----------------------------------------------------------------------
+
+
+@ft.component
+def GameValuesScreen():
+    game_id = ft.use_route_params().get("id", "")
+    games = use_games()
+    use_game(game_id)
+    route = f"/game/{game_id}/values"
+    try:
+        record = games.record(game_id)
+        state = games.state(game_id) if record.game == LIVE_RULES.id else None
+    except (StorageError, RulesError) as exc:
+        return screen(route, "Sheet values", [ft.Text(str(exc))], back=f"/game/{game_id}")
+    if state is None:
+        return screen(route, "Sheet values", [ft.Text("This game has no printed values to enter: they "
+                                                      "belong to the Gone with the Beans live sheet.")],
+                      back=f"/game/{game_id}")
+    sheet = state.rules
+    values = state.entered
+
+    def save(key: str, value: Any) -> None:
+        games.enter_printed_value(game_id, key, value)
+        notify(f"{short_place(spec(sheet, key).place, sheet)}: {in_words(spec(sheet, key).kind, value)} "
+               f"saved for this game and sheet {sheet.letter}")
+
+    rows = rows_of(sheet, values)
+    return screen(route, "Sheet values", [
+        ft.Text(f"This game, sheet {sheet.letter}: {sheet.title}", size=18, weight=ft.FontWeight.W_600),
+        ft.Text(f"{counts(rows)}. A correction counts for the rest of this game and is remembered for "
+                f"sheet {sheet.letter}.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.TextButton(f"Every remembered value of sheet {sheet.letter}", icon=ft.Icons.LIST_ALT,
+                      on_click=lambda _: go(f"/values/{sheet.letter}")),
+        ValuesList(sheet, values, save, key=f"game-values-{game_id}"),
+    ], back=f"/game/{game_id}")

@@ -1,0 +1,119 @@
+"""Sheet values in a real browser (issue 7, "Printed values"; design page, "Printed values
+the rulebook does not give"): a value entered in a live game is corrected on the game's
+Sheet values screen, every phone of the game shows it, and the sheet letter remembers it."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.session import Games
+from companion.storage import open_repository
+from sheets.gone_with_the_beans.live import RULES as LIVE
+from tests.e2e.conftest import PHONE, Phone, Server
+
+pytestmark = pytest.mark.e2e
+
+# TEST values a table might read off its sheet; the product ships none of them.
+SETUP = {
+    "sheet": "A",
+    "players": [{"name": "Ann", "province": "zoodai"}, {"name": "Ben", "province": "cashew"}],
+    "deck": "basic",
+    "starting_point": {"first_province": "macadimia",
+                       "hay": {"tachiopi": 10, "cashew": 11, "ammond": 12, "macadimia": 13,
+                               "beanzantine": 14, "zoodai": 15}},
+    "map": ["zoodai", "tachiopi", "cashew", "ammond", "macadimia", "beanzantine"],
+}
+
+
+@pytest.fixture
+def live_game(tmp_path):
+    """A live game on sheet A with two values entered, and its server."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    gid = games.new_game(LIVE.id, SETUP)
+    games.enter_printed_value(gid, "icons:farm", 6)
+    games.enter_printed_value(gid, "building-cost:house", {"thaler": 3, "worker": 1})
+    repo.close()
+    server = Server(tmp_path).start()
+    yield server, gid
+    server.stop()
+
+
+def row(phone: Phone, place: str):
+    return phone.button(place, exact=False).first
+
+
+def saved(phone: Phone) -> None:
+    """The "... saved" snackbar has gone (it covers the bottom of the screen)."""
+    phone.text("saved", exact=False).first.wait_for(state="hidden", timeout=15_000)
+
+
+def fill(phone: Phone, label: str, text: str) -> None:
+    """Type into a field that may sit below the fold (scrolled in first)."""
+    box = phone.page.get_by_role("textbox", name=label)
+    phone.click(box)
+    box.fill(text)
+
+
+def test_correcting_an_entered_value_shows_on_every_phone_and_is_remembered(browser, live_game):
+    server, gid = live_game
+    ann_context, ben_context = browser.new_context(viewport=PHONE), browser.new_context(viewport=PHONE)
+    ann = Phone(ann_context.new_page(), server.url).open(f"/game/{gid}/values")
+    ben = Phone(ben_context.new_page(), server.url).open(f"/game/{gid}/values")
+    ann.see("This game, sheet A: Bean Land")
+    ann.see("2 from the rulebook, 2 entered, 26 not known yet")
+    row(ann, "Number of Farm icons").wait_for()
+    ann.shot("sheet-values-game")
+
+    # A stated value is not offered for entry; an entered one opens its form in place.
+    ann.click(row(ann, "Number of Farm icons"))
+    ann.see("number of Farm icons, Sheet A")  # where it is printed, in words
+    value = ann.page.get_by_role("textbox", name="Value")
+    value.click()  # Flutter fills the input element once it has the focus
+    assert value.input_value() == "6"
+    fill(ann, "Value", "31")
+    ann.tap("Save")
+    ann.see("31 cannot be printed there; enter 1 to 30")  # the rules' reason; the input stays
+    assert value.input_value() == "31"
+    ann.shot("sheet-values-refused")
+    fill(ann, "Value", "5")
+    ann.tap("Save")
+    value.wait_for(state="detached")  # the form closed
+    row(ann, "Number of Farm icons 5 entered").wait_for()
+    ann.shot("sheet-values-corrected")
+
+    # Ben's phone shows the correction at once.
+    row(ben, "Number of Farm icons 5 entered").wait_for()
+    ben.shot("sheet-values-other-phone")
+
+    # The unknown House icons: entered from the same screen.
+    saved(ann)
+    ann.click(row(ann, "Number of House icons"))
+    fill(ann, "Value", "4")
+    ann.tap("Save")
+    row(ann, "Number of House icons 4 entered").wait_for()
+
+    # The sheet letter remembers both: the global screen, from Home.
+    ann.open("/")
+    ann.tap("Sheet values")
+    ann.see("Sheet A: Bean Land")
+    row(ann, "Number of Farm icons 5 entered").wait_for()
+    row(ann, "Number of House icons 4 entered").wait_for()
+    row(ann, "House building cost 1 Worker + 3 Thaler entered").wait_for()
+    ann.shot("sheet-values-remembered")
+    # Materials: four fields, an empty one is 0.
+    saved(ann)
+    ann.click(row(ann, "House building cost"))
+    thaler = ann.page.get_by_role("textbox", name="Thaler")
+    ann.click(thaler)
+    assert thaler.input_value() == "3"
+    fill(ann, "Thaler", "4")
+    fill(ann, "Worker", "")
+    ann.shot("sheet-values-materials-form")
+    ann.tap("Save")
+    row(ann, "House building cost 4 Thaler entered").wait_for()
+    ann.tap("Sheet B")
+    ann.see("Sheet B: Space Minerals Came Flying")
+    ann.shot("sheet-values-sheet-b")
+    ann_context.close()
+    ben_context.close()
