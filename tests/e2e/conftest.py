@@ -149,7 +149,7 @@ class Phone:
 
     def type_into(self, label: str, value: str) -> None:
         box = self.page.get_by_role("textbox", name=label)
-        box.click()
+        self.click(box)  # scrolled in first, like any tap
         box.fill(value)
 
     def shot(self, name: str) -> Path:

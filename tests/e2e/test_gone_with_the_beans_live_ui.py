@@ -19,10 +19,45 @@ import re
 
 import pytest
 
+from companion.storage.sheet_values import SheetValues
 from sheets.gone_with_the_beans.live import map_orders
-from tests.e2e.conftest import Phone
+from tests.e2e.conftest import PHONE, Phone, Server
+from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED
 
 pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def serve(tmp_path):
+    """A server of its own: what the table remembers (sheet values, the map) starts known."""
+    servers = []
+
+    def start(values: dict | None = None) -> Server:
+        if values:
+            SheetValues(tmp_path).replace("A", values)
+        servers.append(Server(tmp_path).start())
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def fresh(browser, serve):
+    """A phone on a server that remembers nothing yet."""
+    context = browser.new_context(viewport=PHONE)
+    yield Phone(context.new_page(), serve().url)
+    context.close()
+
+
+@pytest.fixture
+def known(browser, serve):
+    """A phone on a server that remembers sheet A's printed values (test values, as a
+    table would have entered them in earlier games)."""
+    context = browser.new_context(viewport=PHONE)
+    yield Phone(context.new_page(), serve(ENTERED).url)
+    context.close()
 
 
 def arrow(order) -> str:
@@ -48,17 +83,26 @@ def reveal(phone: Phone, facility: str, hay: int) -> None:
     phone.tap("Reveal")
 
 
-def test_a_players_first_three_rounds_on_sheet_a(phone):
+def start_game(phone: Phone, players: list[tuple[str, str]], deck: str, first: str, hay: dict[str, int]) -> None:
     phone.open("/new")
     phone.page.get_by_text("Gone with the Beans: live sheet").first.click()
-    phone.type_into("Player 1", "Ann")
-    phone.tap("Remove player 2")
-    phone.tap("Player 1 Macadimia")
-    phone.click(phone.page.get_by_role("radio", name="Easier: 2 special cards"))
-    phone.tap("Ruler starts in Macadimia")
-    phone.type_into("Hay Macadimia", "30")
-    order = map_orders()[0]
-    phone.tap(arrow(order))
+    for i, (name, province) in enumerate(players, start=1):
+        if i > 2:
+            phone.tap("Add player")
+        phone.type_into(f"Player {i}", name)
+        phone.tap(f"Player {i} {province.capitalize()}")
+    if len(players) == 1:
+        phone.tap("Remove player 2")
+    phone.click(phone.page.get_by_role("radio", name=deck))
+    phone.tap(f"Ruler starts in {first.capitalize()}")
+    for province, amount in hay.items():
+        phone.type_into(f"Hay {province.capitalize()}", str(amount))
+    phone.tap(arrow(map_orders()[0]))
+
+
+def test_a_players_first_three_rounds_on_sheet_a(fresh):
+    phone = fresh
+    start_game(phone, [("Ann", "macadimia")], "Easier: 2 special cards", "macadimia", {"macadimia": 30})
     phone.shot("gwtb-live-setup")
     phone.tap("Start the game")
     phone.see("Before round 1")
@@ -100,3 +144,57 @@ def test_a_players_first_three_rounds_on_sheet_a(phone):
     materials(phone, "1 Worker + 5 Hay; Hay Sheds hold 30")
     phone.tap("Redo")
     materials(phone, "1 Worker + 7 Hay; Hay Sheds hold 40")
+
+
+def test_abilities_payments_bonuses_and_milestones_on_one_phone(known):
+    """Two players on one phone, sheet A's printed values known from earlier games.
+
+    Round 1 (Farm card, 2 Hay below Farm icon 1): Ann (Beanzantine) builds a Silo as if
+    the Ruler were in Beanzantine; 17 Hay does not cover 2 Bean + 2 Thaler, the proposed
+    18 does; the Silo's Development Bonus is chosen. Ben (Zoodai) gains a Worker twice
+    (Zoodai's ability). Round 2 (the Ruler moves to Cashew): Ann achieves the milestone
+    of 2 facilities (5 Thaler); Ben removes the travel for 1 road and builds a Farm,
+    paying 1 Worker + 6 Hay (the proposal keeps the other Worker).
+    """
+    phone = known
+    start_game(phone, [("Ann", "beanzantine"), ("Ben", "zoodai")], "Basic game: 1 special card", "macadimia",
+               {"beanzantine": 20, "zoodai": 20})
+    phone.tap("Start the game")
+    reveal(phone, "Farm", 3)
+    materials(phone, "22 Hay")
+
+    phone.tap("Build Silo as if the Ruler were in Beanzantine")
+    phone.see("Building a Silo costs 2 Bean + 2 Thaler")
+    phone.tap("Pay Hay fewer")
+    phone.tap("Pay and build")
+    phone.see("Building a Silo costs 2 Bean + 2 Thaler; 17 Hay leaves 1 Thaler missing")
+    phone.tap("Pay Hay more")
+    phone.tap("Pay and build")
+    phone.see("Choose a Development Bonus (1 of 1)")
+    phone.shot("gwtb-live-development-bonus")
+    phone.tap("Gain 1 Worker")
+    materials(phone, "1 Worker + 4 Hay")
+    phone.text("Silos: 1 built of 4").first.wait_for()
+
+    phone.tap("Sheet of Ben")
+    phone.tap("Gain 1 Worker (6 Hay, used 0 of 3)")
+    phone.tap("Gain 1 Worker (6 Hay, used 1 of 3)")  # Zoodai: the same action again, once per game
+    materials(phone, "2 Worker + 10 Hay")
+    phone.see("Ben: Zoodai's ability, the action again")
+
+    reveal(phone, "Market", 4)
+    phone.text(re.compile(r"^Round 2 of 15: Ruler in Cashew")).first.wait_for()
+    phone.tap("Remove the travel cost for 1 road and build a facility (8 Hay, used 0 of 3)")
+    phone.tap("Farm")
+    phone.see("Building a Farm costs 1 Bean + 2 Thaler")
+    phone.shot("gwtb-live-travel-payment")
+    phone.tap("Pay and build")
+    materials(phone, "1 Worker; Hay Sheds hold 30")
+    phone.text("Farms: 2 built of 6").first.wait_for()
+
+    phone.tap("Sheet of Ann")
+    phone.tap("Achieve a milestone")
+    phone.tap("Gain 5 Thaler · 5 pt")
+    materials(phone, "1 Worker + 5 Thaler + 8 Hay")
+    phone.see("Milestones achieved: 1")
+    phone.shot("gwtb-live-milestone")

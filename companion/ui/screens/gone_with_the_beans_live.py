@@ -333,9 +333,11 @@ def Play(game_id: str):
             games.dispatch(game_id, action)
         except UnknownPrintedValue as exc:
             set_pending(Pending("value", action, exc, retry=lambda: attempt(action)))
+            set_error(None)
             return False
         except BonusesDue as exc:
             set_pending(Pending("bonus", action, exc))
+            set_error(None)
             return False
         except RulesError as exc:
             set_error(exc.reason)
@@ -433,8 +435,8 @@ def Play(game_id: str):
     elif pending is not None and pending.step == "travel":
         row = pending.detail
         controls.append(chooser(
-            f"{plain(row.effect)}: which facility?",
-            [(f.id, f"Build {f.name}") for f in sheet.facilities],
+            f"{plain(row.effect)}: which facility to build?",
+            [(f.id, f.name) for f in sheet.facilities],
             lambda f: start_build(HayActionTaken(player=name, row=row.id, facility=f)),
             lambda: set_pending(None),
         ))
@@ -462,7 +464,9 @@ def actions_part(state: State, player, may_act: bool, attempt, start_build, set_
                             lambda o=o: attempt(SpecialIncome(player=name, option=o)))
               for o, text in SPECIAL_CARD_OPTIONS.items()],
         )
-    done = f"Done this round: {', '.join(ACTION_NAMES[a] for a in player.actions)}. " if player.actions else ""
+    title = "Your action this round"
+    if player.actions:
+        title += ": " + ", ".join(ACTION_NAMES[a] for a in player.actions)
     choices = [  # (label, why not, on tap)
         (f"Build {f.name}", why_not(state, Build(player=name, facility=f.id)),
          lambda f=f: start_build(Build(player=name, facility=f.id)))
@@ -493,8 +497,8 @@ def actions_part(state: State, player, may_act: bool, attempt, start_build, set_
                     lambda: attempt(AddHayShed(player=name))))
     reasons = {reason for _, reason, _ in choices}
     if len(reasons) == 1 and None not in reasons:  # one reason for every action: say it once
-        return section(f"{done}Your action this round", note(reasons.pop()))
-    return section(f"{done}Your action this round", *[action_button(*c) for c in choices])
+        return section(title, note(reasons.pop()))
+    return section(title, *[action_button(*c) for c in choices])
 
 
 def sheet_part(state: State, player) -> ft.Control:
