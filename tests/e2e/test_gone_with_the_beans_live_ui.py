@@ -198,3 +198,39 @@ def test_abilities_payments_bonuses_and_milestones_on_one_phone(known):
     materials(phone, "1 Worker + 5 Thaler + 8 Hay")
     phone.see("Milestones achieved: 1")
     phone.shot("gwtb-live-milestone")
+
+
+def test_after_round_15_the_dp_icons_are_counted_and_the_breakdown_names_the_winner(browser, tmp_path):
+    """Rulebook, End of the Game: after round 15 each sheet's filled DP icons are counted,
+    then the sheets are scored; the same breakdown as the end-game scorer."""
+    from companion.session import Games
+    from companion.storage import open_repository
+    from sheets.gone_with_the_beans.live import RULES
+    from tests.sheets.gone_with_the_beans.gwtb_live_play import setup
+
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    gid = games.new_game(RULES.id, {**setup(("Ann", "macadimia"), ("Ben", "ammond")), "printed": ENTERED})
+    for number in range(1, 16):
+        special = number == 10  # the basic deck's one special card lies in rounds 8-15
+        games.dispatch(gid, {"kind": "reveal", "card": {"special": True} if special else {"facility": "farm", "hay": 5}})
+        for name in ("Ann", "Ben"):
+            if special:
+                games.dispatch(gid, {"kind": "special-income", "player": name, "option": "thaler"})
+            games.dispatch(gid, {"kind": "hay-shed", "player": name})
+    repo.close()
+
+    server = Server(tmp_path).start()
+    context = browser.new_context(viewport=PHONE)
+    try:
+        phone = Phone(context.new_page(), server.url).open(f"/game/{gid}")
+        phone.see("End of the game: count the filled Development Passport icons on each sheet")
+        phone.see("Ann: not counted yet")
+        phone.tap("Ann: filled DP icons more")
+        phone.tap("Ann: filled DP icons more")
+        phone.tap("No DP icon filled")  # Ben's sheet: none
+        phone.see("Ann wins with 3 pt")  # 2 DP icons: 3 pt (sheet A's table); Hay Sheds score nothing
+        phone.shot("gwtb-live-final")
+    finally:
+        context.close()
+        server.stop()
