@@ -19,6 +19,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.storage import StorageError
 from companion.ui.app import go, use_game, use_games
 from companion.ui.components.common import (
     TOUCH, big_number, error_line, icon_button, screen, section, stepper, undo_redo,
@@ -91,17 +92,17 @@ def Setup(game: str):
                 set_error(f"Enter the Starting Point card's Hay for {PROVINCES[province].name} (a whole number)")
                 return
             amounts[province] = int(text)
-        setup = {
-            "sheet": LIVE_SHEET,
-            "players": [{"name": n, "province": p} for n, p in players],
-            "deck": deck,
-            "starting_point": {"first_province": first, "hay": amounts},
-            "map": list(order),
-            "printed": games.sheet_values(LIVE_SHEET),
-        }
         try:
+            setup = {
+                "sheet": LIVE_SHEET,
+                "players": [{"name": n, "province": p} for n, p in players],
+                "deck": deck,
+                "starting_point": {"first_province": first, "hay": amounts},
+                "map": list(order),
+                "printed": games.sheet_values(LIVE_SHEET),  # entered in earlier games
+            }
             game_id = games.new_game(RULES.id, setup)
-        except RulesError as exc:
+        except (RulesError, StorageError) as exc:  # a damaged sheet-values file says so
             set_error(str(exc))
             return
         go(f"/game/{game_id}")
