@@ -14,18 +14,11 @@ from companion.storage import Repository
 from companion.storage.sheet_values import FILE_NAME, FORMAT
 from sheets.errors import RulesError, ScoreFileError
 from sheets.gone_with_the_beans.live import RULES as LIVE
+from tests.sheets.gone_with_the_beans.gwtb_live_play import setup
 
 # TEST values a table might read off its sheet; the product ships none of them.
 HOUSE = {"thaler": 3, "worker": 1}
-SETUP = {
-    "sheet": "A",
-    "players": [{"name": "Ann", "province": "zoodai"}, {"name": "Ben", "province": "cashew"}],
-    "deck": "basic",
-    "starting_point": {"first_province": "macadimia",
-                       "hay": {"tachiopi": 10, "cashew": 11, "ammond": 12, "macadimia": 13,
-                               "beanzantine": 14, "zoodai": 15}},
-    "map": ["zoodai", "tachiopi", "cashew", "ammond", "macadimia", "beanzantine"],
-}
+SETUP = setup(("Ann", "zoodai"), ("Ben", "cashew"))
 
 
 @pytest.fixture

@@ -9,20 +9,13 @@ import pytest
 from companion.session import Games
 from companion.storage import open_repository
 from sheets.gone_with_the_beans.live import RULES as LIVE
+from tests.sheets.gone_with_the_beans.gwtb_live_play import setup
 from tests.e2e.conftest import PHONE, Phone, Server
 
 pytestmark = pytest.mark.e2e
 
 # TEST values a table might read off its sheet; the product ships none of them.
-SETUP = {
-    "sheet": "A",
-    "players": [{"name": "Ann", "province": "zoodai"}, {"name": "Ben", "province": "cashew"}],
-    "deck": "basic",
-    "starting_point": {"first_province": "macadimia",
-                       "hay": {"tachiopi": 10, "cashew": 11, "ammond": 12, "macadimia": 13,
-                               "beanzantine": 14, "zoodai": 15}},
-    "map": ["zoodai", "tachiopi", "cashew", "ammond", "macadimia", "beanzantine"],
-}
+SETUP = setup(("Ann", "zoodai"), ("Ben", "cashew"))
 
 
 @pytest.fixture

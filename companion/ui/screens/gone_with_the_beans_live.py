@@ -26,7 +26,7 @@ from companion.ui.components.common import (
 )
 from companion.ui.components.printed_value import PrintedValueForm
 from companion.ui.screens import GameScreens
-from companion.ui.screens.gone_with_the_beans import final_table, headline, next_province, note, plain, players_section
+from companion.ui.screens.gone_with_the_beans import final_table, headline, note, plain, players_section
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import (
     RULES, AddHayShed, BonusesDue, Build, EnterDpIcons, HayActionTaken, Materials, Milestone, Reveal,

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import datetime
 
 import io
-import json
 
 import flet as ft
 import segno
@@ -13,6 +12,7 @@ import segno
 from companion.storage import StorageError, Summary
 from companion.ui.app import go, notify, use_game, use_games, use_invite_url
 from companion.ui.components.common import error_line, icon_button, screen, section
+from companion.ui.components.files import download_json, upload_json
 from sheets.errors import RulesError
 from sheets.registry import KINDS
 
@@ -95,21 +95,18 @@ def Home():
         except (RulesError, StorageError) as exc:
             set_problem(f"Cannot export: {exc}")
             return
-        name = f"{summary.game}-{summary.created[:10]}-{summary.id}.json"
-        await ft.FilePicker().save_file(file_name=name, src_bytes=json.dumps(data, indent=2).encode())
+        await download_json(f"{summary.game}-{summary.created[:10]}-{summary.id}.json", data)
 
     async def import_file(_) -> None:
-        picked = await ft.FilePicker().pick_files(
-            dialog_title="Import a score file", file_type=ft.FilePickerFileType.CUSTOM,
-            allowed_extensions=["json"], with_data=True,
-        )
-        if not picked:
-            return
+        name = "the file"
         try:
-            data = json.loads(picked[0].bytes or b"")
+            picked = await upload_json("Import a score file")
+            if picked is None:
+                return
+            name, data = picked
             game_id = games.import_file(data)
         except (ValueError, StorageError) as exc:  # JSON, ScoreFileError, RulesError
-            set_problem(f"{picked[0].name} was not imported: {exc}")
+            set_problem(f"{name} was not imported: {exc}")
             return
         set_problem(None)
         go(f"/game/{game_id}")

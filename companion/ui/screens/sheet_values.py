@@ -15,7 +15,6 @@ value makes sense is the rules' word: a refused one shows their reason under the
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -26,6 +25,7 @@ from companion.storage import StorageError
 from companion.storage.sheet_values import SheetValuesDamaged
 from companion.ui.app import go, notify, use_game, use_games
 from companion.ui.components.common import error_line, icon_button, screen, section
+from companion.ui.components.files import download_json, upload_json
 from companion.ui.components.printed_value import PrintedValueForm
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
@@ -205,25 +205,22 @@ def SheetValuesScreen():
         notify(f"{short_place(spec(sheet, key).place, sheet)}: forgotten; the next game asks again")
 
     async def export(_) -> None:
-        data = games.export_sheet_values(letter)
-        await ft.FilePicker().save_file(file_name=f"sheet-values-{letter}.json",
-                                        src_bytes=json.dumps(data, indent=2).encode())
+        await download_json(f"sheet-values-{letter}.json", games.export_sheet_values(letter))
 
     async def import_file(_) -> None:
-        picked = await ft.FilePicker().pick_files(
-            dialog_title="Import sheet values", file_type=ft.FilePickerFileType.CUSTOM,
-            allowed_extensions=["json"], with_data=True,
-        )
-        if not picked:
-            return
+        name = "the file"
         try:
-            imported = games.import_sheet_values(json.loads(picked[0].bytes or b""))
+            picked = await upload_json("Import sheet values")
+            if picked is None:
+                return
+            name, data = picked
+            imported = games.import_sheet_values(data)
         except (ValueError, StorageError) as exc:  # JSON, ScoreFileError, RulesError
-            set_problem(f"{picked[0].name} was not imported: {exc}")
+            set_problem(f"{name} was not imported: {exc}")
             return
         set_problem(None)
         set_letter(imported)
-        notify(f"Sheet {imported} values imported from {picked[0].name}")
+        notify(f"Sheet {imported} values imported from {name}")
 
     rows = rows_of(sheet, values)
     return screen(route, "Sheet values", [
