@@ -87,6 +87,8 @@ def test_a_whole_game_flows_into_the_scorers_breakdown_and_exports(games, tmp_pa
     assert not next(s for s in games.summaries() if s.id == gid).finished  # DP icons not counted yet
     with pytest.raises(RulesError):
         games.dispatch(gid, reveal())  # the game ends after round 15
+    with pytest.raises(RulesError, match="the game is not over"):
+        games.export(gid)  # no final score before the DP icons are counted
     games.dispatch(gid, {"kind": "dp-icons", "player": "Ann", "filled": 2})
     games.dispatch(gid, {"kind": "dp-icons", "player": "Ben", "filled": 0})
     state = games.state(gid)

@@ -585,7 +585,11 @@ def scored_sheet(state: State) -> scorer.State:
 
 
 def export(state: State) -> dict[str, Any]:
-    """The finished game as a ``beans-score/1`` file: the scorer's file of its sheets."""
+    """The finished game as a ``beans-score/1`` file: the scorer's file of its sheets.
+    A game in play has no final score yet: RulesError."""
+    if not is_over(state):
+        raise RulesError(f"the game is not over: it exports once round {ROUNDS} is played and every "
+                         "sheet's Development Passport icons are counted")
     return scorefile.export(scored_sheet(state))
 
 
