@@ -234,3 +234,36 @@ def test_after_round_15_the_dp_icons_are_counted_and_the_breakdown_names_the_win
     finally:
         context.close()
         server.stop()
+
+
+def test_at_a_table_each_phone_plays_its_own_sheet_and_the_card_is_entered_once(browser, serve):
+    """Table mode: Ben's phone reveals the round card for everyone; Ann's phone shows who
+    revealed it, takes Ann's action, and leaves Ben's sheet to Ben's phone."""
+    from tests.e2e.test_table_mode_ui import sit
+
+    server = serve(ENTERED)
+    contexts = [browser.new_context(viewport=PHONE) for _ in range(2)]
+    ann, ben = (Phone(c.new_page(), server.url) for c in contexts)
+    try:
+        start_game(ann, [("Ann", "macadimia"), ("Ben", "ammond")], "Basic game: 1 special card", "macadimia",
+                   {"macadimia": 12, "ammond": 12})
+        ann.tap("Start the game")
+        ann.see("Before round 1")
+        game_id = ann.page.url.rsplit("/", 1)[-1]
+        sit(ann, game_id, "Ann", "1111")
+        sit(ben, game_id, "Ben", "2222")
+        ann.open(f"/game/{game_id}")
+        ben.open(f"/game/{game_id}")
+        reveal(ben, "Farm", 3)
+        ann.text(re.compile(r"^Round 1 of 15: .*; revealed by Ben$")).first.wait_for()  # live, no reload
+        materials(ann, "14 Hay")  # Income: 2 Hay below Farm icon 1
+        ann.tap("Gain 1 Worker (6 Hay, used 0 of 3)")
+        ben.see("Waiting for Ben to take an action")
+        ann.tap("Sheet of Ben")
+        ann.see("Ben takes Ben's actions on Ben's own phone.")
+        ann.shot("gwtb-live-table-other-sheet")
+        ben.tap("Add a Hay Shed (+2 Hay)")
+        ann.see("Reveal round 2's Round card")
+    finally:
+        for context in contexts:
+            context.close()

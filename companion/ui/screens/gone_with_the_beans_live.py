@@ -266,7 +266,8 @@ def round_header(state: State, revealed_by: str | None) -> ft.Control:
         ft.Text(f"Ruler in {PROVINCES[state.ruler].name} · {shown}", size=15),
         note(f"Revealed by {revealed_by}" if revealed_by else ""),
     ]
-    return ft.Semantics(label=f"{title}: Ruler in {PROVINCES[state.ruler].name}; {shown}",
+    by = f"; revealed by {revealed_by}" if revealed_by else ""
+    return ft.Semantics(label=f"{title}: Ruler in {PROVINCES[state.ruler].name}; {shown}{by}",
                         container=True, exclude_semantics=True,
                         content=ft.Row([ft.Container(ft.Column(lines, spacing=2), padding=12, border_radius=12,
                                                      bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, expand=True)]))
