@@ -11,9 +11,9 @@ from companion.ui.components.common import TOUCH, error_line, screen
 from sheets.errors import RulesError
 
 
-def seat_button(games: Any, game_id: str) -> ft.Control:
+@ft.component
+def _SeatButton(games: Any, game_id: str, me: str | None):
     """Which player this phone is at the table; opens the Seats screen."""
-    me = games.my_seat(game_id)
     label = f"Seat: {me}" if me else "Seat: watching"
     return ft.Semantics(
         label=label,
@@ -24,6 +24,10 @@ def seat_button(games: Any, game_id: str) -> ft.Control:
             on_click=lambda _: ft.context.page.navigate(f"/game/{game_id}/seats"),
         ),
     )
+
+
+# Memoized: the app bar of every game screen shows it, and it rarely changes.
+SeatButton = ft.memo(_SeatButton)
 
 
 @ft.component
