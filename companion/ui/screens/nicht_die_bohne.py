@@ -38,6 +38,26 @@ def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
+def per_state(fn: Callable) -> Callable:
+    """After a change every phone at the table renders the same state: work out what the
+    pad shows from it once, not once per phone (keyed by the state object itself, which
+    the cache keeps alive, so a key is never a recycled id)."""
+    cache: dict[tuple, tuple] = {}
+
+    def cached(state, *args):
+        key = (id(state), *args)
+        hit = cache.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        if len(cache) >= 64:
+            cache.clear()
+        value = fn(state, *args)
+        cache[key] = (state, value)
+        return value
+
+    return cached
+
+
 # -- setup ------------------------------------------------------------------------------
 
 
@@ -95,10 +115,9 @@ ScoreRow = ft.memo(_ScoreRow)
 COLUMN = 54
 
 
-def round_table(state: State, over: bool) -> ft.Control:
-    """The paper pad: per player each round's positive, negative and total, and the game total."""
-    result = RULES.result(state)
-    header = ft.Container(
+@ft.component
+def _RoundHeader():
+    return ft.Container(
         ft.Row(
             [ft.Text("Player", expand=True)]
             + [ft.Text(f"R{n}", width=COLUMN, text_align=ft.TextAlign.END) for n in range(1, ROUNDS + 1)]
@@ -106,6 +125,15 @@ def round_table(state: State, over: bool) -> ft.Control:
         ),
         padding=ft.Padding.symmetric(horizontal=6),
     )
+
+
+RoundHeader = ft.memo(_RoundHeader)  # the same on every render: built once per phone
+
+
+@per_state
+def table_rows(state: State, over: bool) -> list[tuple[str, tuple[RoundCell, ...], int, bool]]:
+    """Each player's row of the pad: name, round cells, total, winner."""
+    result = RULES.result(state)
     rows = []
     for p in result.players:
         cells = tuple(
@@ -113,8 +141,16 @@ def round_table(state: State, over: bool) -> ft.Control:
                 (score := state.score(n, p.name)).total, score.positive, score.negative, state.round_complete(n))
             for n in range(1, ROUNDS + 1)
         )
-        rows.append(ScoreRow(p.name, cells, p.total, over and p.name in result.winners))
-    return ft.Column([header, *rows], spacing=0)
+        rows.append((p.name, cells, p.total, over and p.name in result.winners))
+    return rows
+
+
+def round_table(state: State, over: bool) -> ft.Control:
+    """The paper pad: per player each round's positive, negative and total, and the game total."""
+    return ft.Column([RoundHeader(), *[ScoreRow(*row) for row in table_rows(state, over)]], spacing=0)
+
+
+rest_of_deck = per_state(lambda state, number, player: state.rest_of_deck(number, player))
 
 
 def final_ranking(state: State) -> ft.Control:
@@ -229,6 +265,28 @@ def colour_tabs(score, chosen: Colour, on_choose: Callable[[Colour], None]) -> f
     )
 
 
+@ft.component
+def _PlusMinus(colour: Colour, mine: int, free: int, take: Callable, give_back: Callable):
+    """One colour's Plus/Minus cards: how many this player has, one fewer or more."""
+    fill, _ = BEAN_COLOURS[colour]
+    pm = Card(colour=colour, face=PLUSMINUS)
+    return ft.Row(
+        [
+            ft.Text("±", size=18, weight=ft.FontWeight.BOLD, color=fill),
+            icon_button(ft.Icons.REMOVE, f"{colour.value} Plus/Minus fewer",
+                        lambda _: give_back(pm), disabled=mine == 0),
+            ft.Text(f"{mine}", size=18, weight=ft.FontWeight.BOLD),
+            icon_button(ft.Icons.ADD, f"{colour.value} Plus/Minus more",
+                        lambda _: take(pm), disabled=mine >= free),
+        ],
+        spacing=0,
+        tight=True,
+    )
+
+
+PlusMinus = ft.memo(_PlusMinus)
+
+
 def colour_cards(
     state: State, number: int, player: str, colour: Colour, colour_score,
     take: Callable[[Card], None], give_back: Callable[[Card], None],
@@ -240,7 +298,6 @@ def colour_cards(
     def holder(card: Card) -> str | None:
         return held[card][0] if DECK[card] == 1 and card in held else None
 
-    fill, _ = BEAN_COLOURS[colour]
     pm = Card(colour=colour, face=PLUSMINUS)
     pm_mine = mine.count(pm)
     pm_free = DECK[pm] - len(held.get(pm, []))
@@ -248,18 +305,7 @@ def colour_cards(
         CardTile(c, c in mine, holder(c), take, give_back)
         for c in (Card(colour=colour, face=f) for f in (*NUMBERS, NULLIFIER, DOUBLER))
     ]
-    plusminus = ft.Row(
-        [
-            ft.Text("±", size=18, weight=ft.FontWeight.BOLD, color=fill),
-            icon_button(ft.Icons.REMOVE, f"{colour.value} Plus/Minus fewer",
-                        lambda _: give_back(pm), disabled=pm_mine == 0),
-            ft.Text(f"{pm_mine}", size=18, weight=ft.FontWeight.BOLD),
-            icon_button(ft.Icons.ADD, f"{colour.value} Plus/Minus more",
-                        lambda _: take(pm), disabled=pm_mine >= pm_free),
-        ],
-        spacing=0,
-        tight=True,
-    )
+    plusminus = PlusMinus(colour, pm_mine, pm_free, take, give_back)
     notes = [w for w, on in (("nullified", colour_score.nullified), ("negative: odd Plus/Minus", colour_score.negative),
                              ("doubled", colour_score.doubled)) if on]
     return ft.Column(
@@ -269,6 +315,53 @@ def colour_cards(
         ],
         spacing=4,
     )
+
+
+@ft.component
+def _RoundPicker(number: int, open_rounds: tuple[bool, ...], pick: Callable[[int], None]):
+    return ft.SegmentedButton(
+        segments=[
+            ft.Segment(value=str(n), label=ft.Text(f"Round {n}"), disabled=not is_open)
+            for n, is_open in enumerate(open_rounds, start=1)
+        ],
+        selected=[str(number)],
+        on_change=lambda e: pick(int(e.control.selected[0])),
+        show_selected_icon=False,
+    )
+
+
+RoundPicker = ft.memo(_RoundPicker)
+
+
+@ft.component
+def _Totals(positive: int, negative: int, total: int, caption: str):
+    """The chosen player's round: positive, negative and total points, large."""
+    return ft.Row(
+        [
+            big_number(f"+{positive}" if positive else "0", "positive", ft.Colors.GREEN),
+            big_number(f"−{negative}" if negative else "0", "negative", ft.Colors.RED),
+            big_number(signed(total), caption),
+        ],
+        alignment=ft.MainAxisAlignment.SPACE_AROUND,
+    )
+
+
+Totals = ft.memo(_Totals)
+
+
+@ft.component
+def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], record: Callable[[int, str], None]):
+    """Who took the Bean chip last in the round before (and so starts this one)."""
+    return ft.Dropdown(
+        label=f"Starts round {number}: took the Bean chip last in round {number - 1}",
+        value=starter,
+        options=[ft.DropdownOption(key=p, text=p) for p in players],
+        on_select=lambda e: record(number, e.control.value),
+        width=360,
+    )
+
+
+StarterPicker = ft.memo(_StarterPicker)
 
 
 @ft.component
@@ -343,6 +436,8 @@ def Play(game_id: str):
     give_back = ft.use_callback(give_back_card, [games, number, player, drafting])
     choose_colour = ft.use_callback(set_colour, [])
     choose_player = ft.use_callback(lambda p: (set_chosen((number, p)), set_error(None)), [number])
+    pick_round = ft.use_callback(lambda n: (set_round(n), set_draft(None), set_error(None)), [])
+    record_chip = ft.use_callback(lambda n, p: act(RecordChip(round=n - 1, player=p)), [games, game_id])
 
     def fill_rest() -> None:
         if draft is None:
@@ -360,32 +455,18 @@ def Play(game_id: str):
 
     mine = shown.cards_of(number, player)
     score = round_score(mine)
-    rest = shown.rest_of_deck(number, player)
+    rest = rest_of_deck(shown, number, player)
     can_fill_rest = len(mine) < state.hand_size and len(rest) == state.hand_size
 
-    round_picker = ft.SegmentedButton(
-        segments=[
-            ft.Segment(value=str(n), label=ft.Text(f"Round {n}"), disabled=n > len(state.rounds) and n != state.entering)
-            for n in range(1, ROUNDS + 1)
-        ],
-        selected=[str(number)],
-        on_change=lambda e: (set_round(int(e.control.selected[0])), set_draft(None), set_error(None)),
-        show_selected_icon=False,
-    )
+    round_picker = RoundPicker(number, tuple(n <= len(state.rounds) or n == state.entering for n in range(1, ROUNDS + 1)),
+                               pick_round)
     player_chips = ft.Row(
         [PlayerChip(p, len(shown.cards_of(number, p)), state.hand_size, p == player, choose_player)
          for p in state.players],
         wrap=True,
         spacing=6,
     )
-    totals = ft.Row(
-        [
-            big_number(f"+{score.positive}" if score.positive else "0", "positive", ft.Colors.GREEN),
-            big_number(f"−{score.negative}" if score.negative else "0", "negative", ft.Colors.RED),
-            big_number(signed(score.total), f"{player}, round {number}"),
-        ],
-        alignment=ft.MainAxisAlignment.SPACE_AROUND,
-    )
+    totals = Totals(score.positive, score.negative, score.total, f"{player}, round {number}")
 
     entry: list[ft.Control] = [round_picker]
     entry += [player_chips, totals, error_line(error)]
@@ -410,13 +491,7 @@ def Play(game_id: str):
                                        on_click=start_correction, height=TOUCH))
 
     if number >= 2 and draft is None:
-        entry.append(ft.Dropdown(
-            label=f"Starts round {number}: took the Bean chip last in round {number - 1}",
-            value=state.starter(number),
-            options=[ft.DropdownOption(key=p, text=p) for p in state.players],
-            on_select=lambda e: act(RecordChip(round=number - 1, player=e.control.value)),
-            width=360,
-        ))
+        entry.append(StarterPicker(number, state.starter(number), state.players, record_chip))
 
     controls: list[ft.Control] = []
     if over:
