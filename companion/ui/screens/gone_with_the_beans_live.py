@@ -37,15 +37,17 @@ from sheets.gone_with_the_beans.live.engine import ACTION_NAMES
 from sheets.gone_with_the_beans.live.materials import KINDS, NAMES
 from sheets.gone_with_the_beans.scoring import horse_riding_level
 from sheets.gone_with_the_beans.sheets import (
-    HAY_ACTION_USES_PER_ROW, PROVINCES, ROUND_DECKS, ROUNDS, SHEETS, SPECIAL_CARD_OPTIONS,
+    HAY_ACTION_USES_PER_ROW, HAY_SHED_GAIN, PROVINCES, ROUND_DECKS, ROUNDS, SHEETS, SPECIAL_CARD_OPTIONS,
+    SUBSTITUTIONS,
 )
 
 LIVE_SHEET = "A"
-DECKS = {  # rulebook: Forming a Deck of Round Cards; Variant Rules
-    "basic": "Basic game: 1 special card",
-    "two-specials": "Easier: 2 special cards",
-    "three-specials": "Easiest: 3 special cards",
-}
+DECK_NAMES = {"basic": "Basic game", "two-specials": "Easier", "three-specials": "Easiest"}  # Variant Rules
+
+
+def deck_label(deck: str) -> str:
+    specials = sum(ROUND_DECKS[deck])
+    return f"{DECK_NAMES[deck]}: {specials} special card{'s' if specials != 1 else ''}"
 
 
 def arrow(order: tuple[str, ...]) -> str:
@@ -141,7 +143,7 @@ def Setup(game: str):
                 ft.RadioGroup(
                     value=deck,
                     on_change=lambda e: set_deck(e.control.value),
-                    content=ft.Column([ft.Radio(value=d, label=DECKS[d], visual_density=ft.VisualDensity.STANDARD)
+                    content=ft.Column([ft.Radio(value=d, label=deck_label(d), visual_density=ft.VisualDensity.STANDARD)
                                        for d in ROUND_DECKS], spacing=0),
                 ),
             ),
@@ -222,8 +224,9 @@ def payment_panel(what: str, cost: Materials, have: Materials, payment: dict[str
         ft.Column(
             [
                 ft.Text(f"{what} costs {cost}", size=16, weight=ft.FontWeight.W_600),
-                note(f"You have {have}. Pay with substitutions: 3 Hay for 1 Thaler, 6 Hay for 1 Bean, "
-                     "9 Hay for 1 Worker, 1 Worker for 1 Bean, 1 Bean for 1 Thaler."),
+                note(f"You have {have}. Substitutions: "
+                     + ", ".join(f"{paid} {NAMES[source]} for 1 {NAMES[instead]}"
+                                 for source, instead, paid in SUBSTITUTIONS) + "."),
                 *[stepper(f"Pay {NAMES[k]}", payment[k], lambda n, k=k: set_payment({**payment, k: n}),
                           high=getattr(have, k)) for k in KINDS],
                 ft.Row([ft.FilledButton("Pay and build", icon=ft.Icons.CHECK, height=TOUCH,
@@ -492,10 +495,9 @@ def actions_part(state: State, player, may_act: bool, attempt, start_build, set_
             choices.append((label, why_not(state, HayActionTaken(player=name, row=row.id)),
                             lambda row=row: attempt(HayActionTaken(player=name, row=row.id))))
     left = [b.id for b in sheet.milestone_bonuses if b.id not in player.milestone_bonuses]
-    choices.append(("Achieve a milestone",
-                    why_not(state, Milestone(player=name, bonus=left[0])) if left else "every Milestone Bonus is gained",
-                    lambda: set_pending(Pending("milestone"))))
-    choices.append(("Add a Hay Shed (+2 Hay)", why_not(state, AddHayShed(player=name)),
+    milestone = why_not(state, Milestone(player=name, bonus=left[0])) if left else "every Milestone Bonus is gained"
+    choices.append(("Achieve a milestone", milestone, lambda: set_pending(Pending("milestone"))))
+    choices.append((f"Add a Hay Shed (+{HAY_SHED_GAIN.hay} Hay)", why_not(state, AddHayShed(player=name)),
                     lambda: attempt(AddHayShed(player=name))))
     reasons = {reason for _, reason, _ in choices}
     if len(reasons) == 1 and None not in reasons:  # one reason for every action: say it once
@@ -550,9 +552,10 @@ def final_part(state: State, attempt, at_table: bool, mine: str | None) -> list[
         counters.append(stepper(f"{p.name}: filled DP icons", p.dp_icons or 0,
                                 lambda n, p=p: attempt(EnterDpIcons(player=p.name, filled=n))))
         if p.dp_icons is None:  # not counted yet: 0 is a count too
+            none = EnterDpIcons(player=p.name, filled=0)
             counters.append(ft.Row([note(f"{p.name}: not counted yet"),
                                     ft.TextButton("No DP icon filled", height=TOUCH,
-                                                  on_click=lambda _, p=p: attempt(EnterDpIcons(player=p.name, filled=0)))]))
+                                                  on_click=lambda _, none=none: attempt(none))]))
     parts: list[ft.Control] = [headline(scored)] if scored.finished else []
     parts += [
         section("End of the game: count the filled Development Passport icons on each sheet", *counters,
