@@ -6,7 +6,9 @@ or put back (the whole score pad re-rendered on every phone); on the baseline, a
 Flet app broadcasting a counter through pubsub (bench/apps/bare_counter.py), served the
 same way and measured in the same run, one after the other for each number of sessions.
 The time runs from a mouse click on the first page to the moment the second page's
-accessibility tree shows the change (see ``measure``). Prints JSON lines with medians
+accessibility tree shows the change (see ``measure``). A second baseline, the same
+counter on a screen as busy as the pad (bench/apps/bare_pad.py), separates the cost of a
+busy screen in the browser from Bean Counter's own. Prints JSON lines with medians
 and 95th percentiles; never a pass/fail test. ``bench/table.py 2 6`` measures only those
 numbers of sessions.
 """
@@ -98,10 +100,11 @@ def main() -> None:
     repo = open_repository(data_dir)
     game_id = Games(repo).new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]})
     repo.close()
-    app_port, bare_port = free_port(), free_port()
+    app_port, bare_port, pad_port = free_port(), free_port(), free_port()
     app = start([sys.executable, "-m", "companion", "serve", "--port", str(app_port),
                  "--data-dir", str(data_dir)], app_port)
     bare = start([sys.executable, str(ROOT / "bench" / "apps" / "bare_counter.py"), str(bare_port)], bare_port)
+    pad = start([sys.executable, str(ROOT / "bench" / "apps" / "bare_pad.py"), str(pad_port)], pad_port)
 
     def card(page):
         return page.get_by_role("button", name="blue 1", exact=True)
@@ -122,17 +125,20 @@ def main() -> None:
             for count in [int(a) for a in sys.argv[1:]] or SESSIONS:
                 ours = measure(browser, f"http://127.0.0.1:{app_port}/game/{game_id}", count, card, card_shown)
                 bare_times = measure(browser, f"http://127.0.0.1:{bare_port}/", count, counter, counter_shown)
+                pad_times = measure(browser, f"http://127.0.0.1:{pad_port}/", count, counter, counter_shown)
                 offset[0] += TAPS
                 for stat, fn in (("median", statistics.median), ("p95", p95)):
-                    value, baseline = fn(ours) * 1000, fn(bare_times) * 1000
+                    value, baseline, busy = fn(ours) * 1000, fn(bare_times) * 1000, fn(pad_times) * 1000
                     print(json.dumps({
                         "name": f"table.tap_to_other_phone.{count}_sessions.{stat}",
                         "value": round(value, 1), "unit": "ms",
                         "baseline": round(baseline, 1), "ratio": round(value / baseline, 2),
+                        # the bare counter on a screen as busy as the pad (bench/apps/bare_pad.py)
+                        "busy_baseline": round(busy, 1), "busy_ratio": round(value / busy, 2),
                     }), flush=True)
             browser.close()
     finally:
-        for proc in (app, bare):
+        for proc in (app, bare, pad):
             proc.terminate()
             proc.wait(10)
 
