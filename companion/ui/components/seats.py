@@ -7,6 +7,7 @@ from typing import Any
 import flet as ft
 
 from companion.storage import StorageError
+from companion.table import PIN
 from companion.ui.components.common import TOUCH, error_line, screen
 from sheets.errors import RulesError
 
@@ -95,7 +96,7 @@ def Seats():
                 value=pin, on_change=lambda e: set_pin(e.control.value), max_length=4,
                 keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
             ),
-            ft.FilledButton(f"Take {asking}'s seat", height=TOUCH,
+            ft.FilledButton(f"Take {asking}'s seat", height=TOUCH, disabled=not PIN.fullmatch(pin),
                             on_click=lambda _: attempt(lambda: games.claim_seat(game_id, asking, pin))),
         ]
     if me:
