@@ -1,26 +1,37 @@
 """The baseline of bench/table.py: a bare Flet app broadcasting a counter to every session."""
 
 import sys
+from collections.abc import Callable
 
 import flet as ft
 
 COUNT = [0]
 
 
-def main(page: ft.Page) -> None:
-    label = ft.Text(f"Count {COUNT[0]}")
+def counter_app(extra: Callable[[], list[ft.Control]] = list) -> Callable[[ft.Page], None]:
+    """The counter and its Tap button, then ``extra()``'s controls, which never change."""
 
-    def show(_message) -> None:
-        label.value = f"Count {COUNT[0]}"
-        page.update()
+    def main(page: ft.Page) -> None:
+        label = ft.Text(f"Count {COUNT[0]}")
 
-    def tap(_) -> None:
-        COUNT[0] += 1
-        page.pubsub.send_all("changed")
+        def show(_message) -> None:
+            label.value = f"Count {COUNT[0]}"
+            page.update()
 
-    page.pubsub.subscribe(show)
-    page.add(label, ft.Button("Tap", on_click=tap))
+        def tap(_) -> None:
+            COUNT[0] += 1
+            page.pubsub.send_all("changed")
+
+        page.pubsub.subscribe(show)
+        page.scroll = ft.ScrollMode.AUTO
+        page.add(label, ft.Button("Tap", on_click=tap), *extra())
+
+    return main
+
+
+def serve(main: Callable[[ft.Page], None]) -> None:
+    ft.run(main, view=None, host="127.0.0.1", port=int(sys.argv[1]), no_cdn=True)
 
 
 if __name__ == "__main__":
-    ft.run(main, view=None, host="127.0.0.1", port=int(sys.argv[1]), no_cdn=True)
+    serve(counter_app())

@@ -2,11 +2,8 @@
 pad (a round table, chips, big numbers, colour tiles, card buttons), none of it changing.
 It tells the cost of a busy screen in the browser from the cost of Bean Counter itself."""
 
-import sys
-
 import flet as ft
-
-COUNT = [0]
+from bare_counter import counter_app, serve  # the same counter; bench/apps is the script's folder
 
 
 def pad() -> list[ft.Control]:
@@ -23,21 +20,5 @@ def pad() -> list[ft.Control]:
             ft.Dropdown(label="Starts round 2", options=[ft.DropdownOption(key="a", text="Alex")])]
 
 
-def main(page: ft.Page) -> None:
-    label = ft.Text(f"Count {COUNT[0]}")
-
-    def show(_message) -> None:
-        label.value = f"Count {COUNT[0]}"
-        page.update()
-
-    def tap(_) -> None:
-        COUNT[0] += 1
-        page.pubsub.send_all("changed")
-
-    page.pubsub.subscribe(show)
-    page.scroll = ft.ScrollMode.AUTO
-    page.add(label, ft.Button("Tap", on_click=tap), *pad())
-
-
 if __name__ == "__main__":
-    ft.run(main, view=None, host="127.0.0.1", port=int(sys.argv[1]), no_cdn=True)
+    serve(counter_app(pad))
