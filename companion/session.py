@@ -69,6 +69,7 @@ class Games:
         self._states: dict[str, Any] = {}
         self._listeners: dict[str, list[Listener]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
+        self._sheet_values: SheetValues | None = None  # opened when first used
 
     # -- reading -------------------------------------------------------------------
 
@@ -288,10 +289,9 @@ class Games:
 
     def _sheet_values_store(self) -> SheetValues:
         with self.repo.lock:
-            store = self.__dict__.get("_sheet_values")
-            if store is None:
-                store = self._sheet_values = SheetValues(self.repo.data_dir, read_only=self.repo.read_only)
-            return store
+            if self._sheet_values is None:
+                self._sheet_values = SheetValues(self.repo.data_dir, read_only=self.repo.read_only)
+            return self._sheet_values
 
     def sheet_values(self, letter: str) -> dict[str, Any]:
         """The values remembered for sheet ``letter``, JSON-able, as a live game's setup
