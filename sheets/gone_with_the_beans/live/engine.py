@@ -118,8 +118,7 @@ def new_game(setup: dict[str, Any]) -> State:
     printed = []
     for key, value in parsed.printed.items():  # remembered from earlier games on this sheet
         try:
-            least = max(dict(p.built).get(key.removeprefix("icons:"), 0) for p in players)
-            printed.append(PrintedValue(key=key, value=check(sheet, key, value, least_icons=least)))
+            printed.append(PrintedValue(key=key, value=check(sheet, key, value, least_icons=least_icons(players, key))))
         except RulesError as exc:
             raise RulesError(f"remembered sheet values: {exc.reason}") from None
     return State(sheet=sheet.letter, deck=parsed.deck, map=order, ruler=start.first_province,
@@ -490,11 +489,16 @@ def _turn(step: Step, action: Any) -> None:
         raise TypeError(f"unhandled action {action!r}")
 
 
+def least_icons(players, key: str) -> int:
+    """For ``icons:<facility>``: the most icons of that row any player has built already
+    (a sheet prints at least as many); 0 for any other key."""
+    name, _, facility = key.partition(":")
+    return max((dict(p.built).get(facility, 0) for p in players), default=0) if name == "icons" else 0
+
+
 def enter_printed_value(state: State, action: EnterPrintedValue) -> State:
     """Checked for sense, kept in the state by key; entered again, it is corrected."""
-    name, _, facility = action.key.partition(":")
-    least = max(p.count(facility) for p in state.players) if name == "icons" and state.rules.facility(facility) else 0
-    value = check(state.rules, action.key, action.value, least_icons=least)
+    value = check(state.rules, action.key, action.value, least_icons=least_icons(state.players, action.key))
     verb = "corrected" if action.key in state.entered else "entered"
     printed = tuple(p for p in state.printed if p.key != action.key) + (PrintedValue(key=action.key, value=value),)
     event = f"{spec(state.rules, action.key).place}: {shown(value)} ({verb})"
