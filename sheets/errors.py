@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 
 class RulesError(ValueError):
@@ -47,3 +47,16 @@ def parse_entry(adapter: TypeAdapter, data: Any) -> Any:
         where = ".".join(loc)
         reason = first_problem(exc)
         raise RulesError(f"not a valid entry: {where}: {reason}" if where else f"not a valid entry: {reason}") from None
+
+
+def parse_setup(model: type[BaseModel], data: Any, *, name_place: bool = False) -> Any:
+    """A game's setup from its dict form, every game alike; otherwise a RulesError with
+    pydantic's first problem ("setup players.0.province: ..." with ``name_place``)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        if not name_place:
+            raise RulesError(first_problem(exc)) from None
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"])
+        raise RulesError(f"setup {where}: {error['msg']}") from None

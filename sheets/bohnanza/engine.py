@@ -19,13 +19,13 @@ import json
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    BaseModel, ConfigDict, Field, Strict, TypeAdapter, ValidationError, field_validator, model_validator,
+    BaseModel, ConfigDict, Field, Strict, TypeAdapter, field_validator, model_validator,
 )
 
 from sheets.bohnanza.beans import (
     BEANS, DECK_SIZE, ORDER, PRINTED_BEANOMETERS, Bean, Beanometer, Pile, check_beanometer, label, payout,
 )
-from sheets.errors import RulesError, parse_entry
+from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.results import GameResult, build_result, clean_names
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
@@ -403,10 +403,7 @@ def apply(state: State, action: Plant | Harvest | BuyField | DeckExhausted | Fin
 
 
 def new_game(setup: dict[str, Any]) -> State:
-    try:
-        parsed = Setup.model_validate(setup)
-    except ValidationError as exc:
-        raise RulesError(exc.errors()[0]["msg"].removeprefix("Value error, ")) from None
+    parsed = parse_setup(Setup, setup)
     rows = tuple(parsed.beanometers.get(bean, BEANS[bean].beanometer) for bean in Bean)
     return State(farmers=tuple(Farmer(name=n) for n in parsed.players), beanometers=rows)
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
-from sheets.errors import RulesError, parse_entry
+from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.gone_with_the_beans.scoring import breakdown
 from sheets.gone_with_the_beans.sheets import (
     DISTINCT_PROVINCES_UP_TO,
@@ -140,12 +140,7 @@ def built_at_setup(sheet: Sheet, province: str, facility: Facility) -> int:
 
 
 def new_game(setup: dict[str, Any]) -> State:
-    try:
-        parsed = Setup.model_validate(setup)
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        where = ".".join(str(p) for p in error["loc"])
-        raise RulesError(f"setup {where}: {error['msg']}") from None
+    parsed = parse_setup(Setup, setup, name_place=True)
     sheet = sheet_named(parsed.sheet)
     for index, field, reason in setup_problems(parsed.players):
         raise RulesError(reason, f"player {index + 1}" if index is not None else None)

@@ -14,9 +14,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
-from sheets.errors import RulesError, first_problem, parse_entry
+from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.nicht_die_bohne.cards import DECK, Card, copies_text, hand_size
 from sheets.nicht_die_bohne.scoring import RoundScore, round_score
 from sheets.results import GameResult, build_result, clean_names
@@ -246,10 +246,7 @@ def apply(state: State, action: AnyAction) -> State:
 
 
 def new_game(setup: dict[str, Any]) -> State:
-    try:
-        parsed = Setup.model_validate(setup)
-    except ValidationError as exc:
-        raise RulesError(first_problem(exc)) from None
+    parsed = parse_setup(Setup, setup)
     return State(players=parsed.players)
 
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
-from sheets.errors import RulesError, first_problem, parse_entry
+from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.game import player_entry
 from sheets.results import GameResult, build_result, clean_names
 from sheets.space_beans.cards import BEAN_NAMES, Bean, Card, CardValue, Collection, check_supply
@@ -155,10 +155,7 @@ ACTION: TypeAdapter[Lay | CloseOut | EndGame] = TypeAdapter(Action)
 
 
 def new_game(setup: dict[str, Any]) -> State:
-    try:
-        parsed = Setup.model_validate(setup)
-    except ValidationError as exc:
-        raise RulesError(first_problem(exc)) from None
+    parsed = parse_setup(Setup, setup)
     return new_state(parsed)
 
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationError
-
-from sheets.errors import RulesError, parse_entry
+from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.gone_with_the_beans import engine as scorer
 from sheets.gone_with_the_beans import scorefile
 from sheets.gone_with_the_beans.live.materials import NOTHING, Materials, check_payment, propose
@@ -72,12 +70,7 @@ def _one_of(ids) -> str:
 
 def new_game(setup: dict[str, Any]) -> State:
     """Round 0: sheets, provinces, the setup Farms, the Starting Point card's Hay, the map."""
-    try:
-        parsed = Setup.model_validate(setup)
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        where = ".".join(str(p) for p in error["loc"])
-        raise RulesError(f"setup {where}: {error['msg']}") from None
+    parsed = parse_setup(Setup, setup, name_place=True)
     sheet = scorer.sheet_named(parsed.sheet)
     if sheet.letter not in LIVE_SHEETS:
         raise RulesError(f"the live sheet plays sheet {_one_of(LIVE_SHEETS)} so far; "
