@@ -139,8 +139,8 @@ async def tap_together(url: str, game_id: str) -> list[int]:
             await page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=60_000)
             await page.locator("flt-semantics-placeholder").dispatch_event("click")
             await page.get_by_role("button", name=f"Seat: {player}").wait_for(timeout=30_000)
-            await page.get_by_role("checkbox", name=re.compile(rf"^{player} ")).click()
-            await page.get_by_role("checkbox", name=f"{player} 0/20").wait_for()
+            # A seated phone opens on its own player's cards.
+            await page.get_by_role("checkbox", name=f"{player} 0/20", checked=True).wait_for(timeout=30_000)
             pages.append(page)
         boxes = [await page.get_by_role("button", name="blue 7", exact=True).bounding_box() for page in pages]
         await asyncio.gather(*[
@@ -150,7 +150,5 @@ async def tap_together(url: str, game_id: str) -> list[int]:
         refused = re.compile(r"blue-7 is already taken by (Ann|Ben) in this round")
         await pages[0].wait_for_timeout(2000)
         counts = [await page.get_by_text(refused).count() for page in pages]
-
-
         await browser.close()
         return counts

@@ -291,7 +291,7 @@ def Play(game_id: str):
     count, set_count = ft.use_state(1)
     error, set_error = ft.use_state(None)
 
-    player = picked if picked in state.players else state.players[0]
+    player = picked if picked in state.players else (games.my_seat(game_id) or state.players[0])
     farmer: Farmer = state.farmer(player)
 
     def close() -> None:

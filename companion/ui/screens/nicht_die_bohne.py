@@ -380,8 +380,8 @@ def Play(game_id: str):
     number = chosen_round if chosen_round and chosen_round <= len(state.rounds) + 1 else default_round
     number = min(number, len(state.rounds) + (0 if over else 1)) or 1
     live = number >= len(state.rounds) and draft is None
-    player = chosen[1] if chosen[0] == number and chosen[1] in state.players else None
-    if player is None:
+    player = chosen[1] if chosen[0] == number and chosen[1] in state.players else games.my_seat(game_id)
+    if player is None:  # not seated: the first player still entering cards
         incomplete = [p for p in state.players if len(state.cards_of(number, p)) < state.hand_size]
         player = incomplete[0] if incomplete else state.players[0]
 
