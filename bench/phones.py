@@ -1,0 +1,89 @@
+"""Phones without a screen, for bench/table.py: Flet sessions over the server's websocket.
+
+A table of 12 players has 12 phones, each with its own processor and graphics chip. Twelve
+browser pages on this shared 2-core machine draw every update one after the other
+through one GPU process, so a busy screen's drawing, not the server, decides when the
+watched phone catches up. These phones connect the way Flet's web client does
+(``[0x00][msgpack [action, body]]`` frames), register on a route, answer the app's
+local-storage calls and decode every update the server sends them, but draw nothing:
+the server's work for them is all there, their drawing costs this machine nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import msgpack
+from websockets.asyncio.client import connect
+
+REGISTER_CLIENT, PATCH_CONTROL, INVOKE_METHOD = 1, 2, 5
+PAGE = {"web": True, "wasm": True, "platform": "android", "width": 390.0, "height": 844.0,
+        "platform_brightness": "light"}
+QUIET = 1.0  # seconds without a message: the phone has its first screen
+
+
+def frame(action: int, body: dict) -> bytes:
+    return b"\x00" + msgpack.packb([action, body])
+
+
+def decode(data: bytes):
+    return msgpack.unpackb(data[1:], strict_map_key=False, ext_hook=msgpack.ExtType)
+
+
+class Phones:
+    """``count`` screenless phones on ``route`` of the server at ``base`` (http://host:port),
+    run on their own event loop thread while the ``with`` block lasts."""
+
+    def __init__(self, base: str, route: str, count: int):
+        self.url = base.replace("http://", "ws://") + "/ws"
+        self.route = route
+        self.count = count
+        self.updates = [0] * count  # PATCH_CONTROL messages each phone received
+        self.last = [0.0] * count
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.tasks: list[asyncio.Future] = []
+
+    def __enter__(self) -> Phones:
+        if not self.count:
+            return self
+        self.thread.start()
+        self.tasks = [asyncio.run_coroutine_threadsafe(self.phone(n), self.loop) for n in range(self.count)]
+        deadline = time.time() + 60
+        while not all(self.updates) or time.time() - max(self.last) < QUIET:
+            if time.time() > deadline:
+                raise TimeoutError(f"screenless phones got no first screen from {self.url}")
+            for task in self.tasks:
+                if task.done():
+                    task.result()  # raises what went wrong
+            time.sleep(0.1)
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        if not self.count:
+            return
+        asyncio.run_coroutine_threadsafe(self.hang_up(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+    async def hang_up(self) -> None:
+        phones = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in phones:
+            task.cancel()
+        await asyncio.gather(*phones, return_exceptions=True)
+
+    async def phone(self, number: int) -> None:
+        async with connect(self.url, max_size=None) as ws:
+            await ws.send(frame(REGISTER_CLIENT, {"session_id": None, "page_name": self.route.lstrip("/"),
+                                                  "page": {**PAGE, "route": self.route}}))
+            async for data in ws:
+                action, body = decode(data)
+                if action == PATCH_CONTROL:
+                    self.updates[number] += 1
+                    self.last[number] = time.time()
+                elif action == INVOKE_METHOD:  # local storage: nothing kept, a write succeeds
+                    result = None if body["name"] == "get" else True
+                    await ws.send(frame(INVOKE_METHOD, {"control_id": body["control_id"], "call_id": body["call_id"],
+                                                        "result": result, "error": None}))
