@@ -103,6 +103,27 @@ def test_three_phones_claim_seats_see_each_others_entries_and_keep_their_secrets
         ctx.close()
 
 
+def test_a_seated_phone_opens_the_game_on_its_own_player(browser, tmp_path):
+    """A seat enters only its own player's entries, so Ben's phone opens on Ben's fields
+    (the other players are a tap away)."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    game_id = games.new_game("bohnanza", {"players": ["Ann", "Ben", "Cy"]}, starter="dev-ann")
+    games.claim_seat(game_id, "Ben", "2222", "dev-ben")
+    repo.close()
+    server = Server(tmp_path).start()
+    context = browser.new_context(viewport=PHONE)
+    try:
+        context.add_init_script("localStorage.setItem('flutter.bean-counter.device', JSON.stringify('dev-ben'))")
+        ben = Phone(context.new_page(), server.url).open(f"/game/{game_id}")
+        ben.button("Seat: Ben").wait_for(timeout=30_000)
+        expect(ben.chip("Ben · 0")).to_be_checked()
+        expect(ben.chip("Ann · 0")).not_to_be_checked()
+    finally:
+        context.close()
+        server.stop()
+
+
 def test_two_phones_tapping_the_same_card_at_once_one_is_refused_with_a_message(tmp_path):
     """Both taps are checked in commit order against the latest state: one takes the
     card, the other phone hears why its tap was refused; neither is lost silently."""
