@@ -31,7 +31,7 @@ from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import (
     RULES, AddHayShed, BonusesDue, Build, EnterDpIcons, HayActionTaken, Materials, Milestone, Reveal,
     RoundCard, SpecialIncome, State, UnknownPrintedValue, hay_capacity, map_orders, quote, rounds_played,
-    scored_sheet, spec, why_not,
+    scored_sheet, spec, why_none_of, why_not,
 )
 from sheets.gone_with_the_beans.live.engine import ACTION_NAMES
 from sheets.gone_with_the_beans.live.materials import KINDS, NAMES
@@ -487,15 +487,15 @@ def actions_part(state: State, player, may_act: bool, attempt, start_build, set_
     for row in sheet.hay_actions:
         label = f"{plain(row.effect)} ({row.hay} Hay, used {player.uses(row.id)} of {HAY_ACTION_USES_PER_ROW})"
         if row.removes_roads:  # allowed when it can build any facility
-            reasons = [why_not(state, HayActionTaken(player=name, row=row.id, facility=f.id))
-                       for f in sheet.facilities]
-            choices.append((label, None if None in reasons else reasons[0],
-                            lambda row=row: set_pending(Pending("travel", detail=row))))
+            reason = why_none_of(state, (HayActionTaken(player=name, row=row.id, facility=f.id)
+                                         for f in sheet.facilities))
+            choices.append((label, reason, lambda row=row: set_pending(Pending("travel", detail=row))))
         else:
             choices.append((label, why_not(state, HayActionTaken(player=name, row=row.id)),
                             lambda row=row: attempt(HayActionTaken(player=name, row=row.id))))
     left = [b.id for b in sheet.milestone_bonuses if b.id not in player.milestone_bonuses]
-    milestone = why_not(state, Milestone(player=name, bonus=left[0])) if left else "every Milestone Bonus is gained"
+    milestone = (why_none_of(state, (Milestone(player=name, bonus=b) for b in left)) if left
+                 else "every Milestone Bonus is gained")
     choices.append(("Achieve a milestone", milestone, lambda: set_pending(Pending("milestone"))))
     choices.append((f"Add a Hay Shed (+{HAY_SHED_GAIN.hay} Hay)", why_not(state, AddHayShed(player=name)),
                     lambda: attempt(AddHayShed(player=name))))

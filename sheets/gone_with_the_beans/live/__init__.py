@@ -24,6 +24,7 @@ from sheets.gone_with_the_beans.live.engine import (
     result,
     rounds_played,
     scored_sheet,
+    why_none_of,
     why_not,
 )
 from sheets.gone_with_the_beans.live.materials import (
@@ -69,5 +70,5 @@ __all__ = [
     "Milestone", "Reveal", "RoundCard", "SpecialIncome", "State", "UnknownPrintedValue",
     "apply", "check_payment", "covers", "export", "hay_capacity", "is_over", "keys", "map_orders", "missing",
     "new_game", "parse_action", "propose", "quote", "result", "roads", "rounds_played", "scored_sheet", "shown",
-    "spec", "why_not",
+    "spec", "why_none_of", "why_not",
 ]

@@ -8,6 +8,7 @@ gone-with-the-beans.txt, design = shared/design/gone-with-the-beans.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from sheets.errors import RulesError, parse_entry, parse_setup
@@ -558,6 +559,14 @@ def why_not(state: State, action: Any) -> str | None:
     except RulesError as exc:
         return exc.reason
     return None
+
+
+def why_none_of(state: State, actions: Iterable[Any]) -> str | None:
+    """Why the rules refuse every one of ``actions`` (the first one's reason); None when
+    any is allowed. A button that opens a choice (which bonus, which facility to travel
+    to) is allowed when one of its choices is."""
+    reasons = [why_not(state, action) for action in actions]
+    return reasons[0] if reasons and None not in reasons else None
 
 
 # --- The end (rulebook: End of the Game; Solitaire Rules) ---------------------------------
