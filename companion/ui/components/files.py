@@ -1,11 +1,17 @@
-"""JSON files in and out of the browser: a download, and an upload read as JSON."""
+"""JSON files in and out of the browser: a download, and an upload read as JSON and
+imported, with a plain line when it is refused."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import flet as ft
+
+from companion.storage import StorageError
+
+T = TypeVar("T")
 
 
 async def download_json(name: str, data: Any) -> None:
@@ -24,3 +30,22 @@ async def upload_json(title: str) -> tuple[str, Any] | None:
     if not picked:
         return None
     return picked[0].name, json.loads(picked[0].bytes or b"")
+
+
+async def import_json(title: str, importer: Callable[[Any], T],
+                      set_problem: Callable[[str | None], Any]) -> tuple[str, T] | None:
+    """Pick a JSON file and hand its data to ``importer``: the file's name and what
+    ``importer`` returned. None when nothing was picked, or when the file was refused:
+    then ``set_problem`` says why, naming the file."""
+    name = "the file"
+    try:
+        picked = await upload_json(title)
+        if picked is None:
+            return None
+        name, data = picked
+        imported = importer(data)
+    except (ValueError, StorageError) as exc:  # JSON, ScoreFileError, RulesError
+        set_problem(f"{name} was not imported: {exc}")
+        return None
+    set_problem(None)
+    return name, imported

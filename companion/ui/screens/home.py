@@ -12,7 +12,7 @@ import segno
 from companion.storage import StorageError, Summary
 from companion.ui.app import go, notify, use_game, use_games, use_invite_url
 from companion.ui.components.common import error_line, icon_button, screen, section
-from companion.ui.components.files import download_json, upload_json
+from companion.ui.components.files import download_json, import_json
 from sheets.errors import RulesError
 from sheets.registry import KINDS
 
@@ -98,18 +98,9 @@ def Home():
         await download_json(f"{summary.game}-{summary.created[:10]}-{summary.id}.json", data)
 
     async def import_file(_) -> None:
-        name = "the file"
-        try:
-            picked = await upload_json("Import a score file")
-            if picked is None:
-                return
-            name, data = picked
-            game_id = games.import_file(data)
-        except (ValueError, StorageError) as exc:  # JSON, ScoreFileError, RulesError
-            set_problem(f"{name} was not imported: {exc}")
-            return
-        set_problem(None)
-        go(f"/game/{game_id}")
+        imported = await import_json("Import a score file", games.import_file, set_problem)
+        if imported is not None:
+            go(f"/game/{imported[1]}")
 
     def tile(summary: Summary) -> ft.Control:
         async def on_export(_) -> None:

@@ -25,7 +25,7 @@ from companion.storage import StorageError
 from companion.storage.sheet_values import SheetValuesDamaged
 from companion.ui.app import go, notify, use_game, use_games
 from companion.ui.components.common import error_line, icon_button, screen, section
-from companion.ui.components.files import download_json, upload_json
+from companion.ui.components.files import download_json, import_json
 from companion.ui.components.printed_value import PrintedValueForm
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
@@ -208,19 +208,11 @@ def SheetValuesScreen():
         await download_json(f"sheet-values-{letter}.json", games.export_sheet_values(letter))
 
     async def import_file(_) -> None:
-        name = "the file"
-        try:
-            picked = await upload_json("Import sheet values")
-            if picked is None:
-                return
-            name, data = picked
-            imported = games.import_sheet_values(data)
-        except (ValueError, StorageError) as exc:  # JSON, ScoreFileError, RulesError
-            set_problem(f"{name} was not imported: {exc}")
-            return
-        set_problem(None)
-        set_letter(imported)
-        notify(f"Sheet {imported} values imported from {name}")
+        imported = await import_json("Import sheet values", games.import_sheet_values, set_problem)
+        if imported is not None:
+            name, sheet_letter = imported
+            set_letter(sheet_letter)
+            notify(f"Sheet {sheet_letter} values imported from {name}")
 
     rows = rows_of(sheet, values)
     return screen(route, "Sheet values", [
