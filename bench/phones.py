@@ -42,13 +42,12 @@ class Phones:
         self.count = count
         self.updates = [0] * count  # PATCH_CONTROL messages each phone received
         self.last = [0.0] * count
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.tasks: list[asyncio.Future] = []
 
     def __enter__(self) -> Phones:
         if not self.count:
             return self
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.tasks = [asyncio.run_coroutine_threadsafe(self.phone(n), self.loop) for n in range(self.count)]
         deadline = time.time() + 60
@@ -67,6 +66,7 @@ class Phones:
         asyncio.run_coroutine_threadsafe(self.hang_up(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
+        self.loop.close()
 
     async def hang_up(self) -> None:
         phones = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
