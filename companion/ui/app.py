@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import logging
 import secrets
@@ -17,6 +18,7 @@ InviteContext = ft.create_context(None)  # the address phones open, when served
 
 SEED = ft.Colors.BROWN  # a warm bean brown, the same in light and dark mode
 DEVICE_KEY = "bean-counter.device"  # this browser's token, kept in its local storage
+STORAGE_WAIT = 10  # seconds: a browser whose local storage fails may never answer
 
 
 def use_games() -> PhoneGames:
@@ -82,16 +84,24 @@ def App(games: Games, invite_url: str | None = None):
     device, set_device = ft.use_state(None)
 
     async def identify() -> None:
-        """A phone keeps its token across reloads and restarts: its seat waits for it."""
+        """A phone keeps its token across reloads and restarts: its seat waits for it. A
+        browser that cannot keep it gets a token for this visit."""
         prefs = ft.SharedPreferences()
-        token = await prefs.get(DEVICE_KEY)
-        if not isinstance(token, str) or not token:
+        try:
+            token = await asyncio.wait_for(prefs.get(DEVICE_KEY), STORAGE_WAIT)
+            if not isinstance(token, str) or not token:
+                token = secrets.token_hex(16)
+                await asyncio.wait_for(prefs.set(DEVICE_KEY, token), STORAGE_WAIT)
+        except (RuntimeError, TimeoutError):  # an error for an answer, or no answer
             token = secrets.token_hex(16)
-            await prefs.set(DEVICE_KEY, token)
         set_device(token)
 
     ft.use_effect(identify, [])
     phone = ft.use_memo(lambda: PhoneGames(games, device), [device])
+    if device is None:
+        # The screens wait for the token (one answer from the browser): a seated phone's
+        # first screen is its seat's, and no tap lands on a screen about to be rebuilt.
+        return [ft.View(route=ft.context.page.route)]
 
     return GamesContext(
         phone,

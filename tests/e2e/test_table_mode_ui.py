@@ -124,6 +124,19 @@ def test_a_seated_phone_opens_the_game_on_its_own_player(browser, tmp_path):
         server.stop()
 
 
+def test_a_browser_that_cannot_keep_the_phones_token_still_opens_the_app(browser, server):
+    """The screens wait for this phone's token; a browser whose local storage refuses to
+    keep it (full, or blocked) gets one for this visit instead of an empty screen."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(
+        "Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };")
+    try:
+        phone = Phone(context.new_page(), server.url).open("/")
+        phone.button("New game").wait_for(timeout=45_000)
+    finally:
+        context.close()
+
+
 def test_two_phones_tapping_the_same_card_at_once_one_is_refused_with_a_message(tmp_path):
     """Both taps are checked in commit order against the latest state: one takes the
     card, the other phone hears why its tap was refused; neither is lost silently."""
