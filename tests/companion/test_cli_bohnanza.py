@@ -8,8 +8,8 @@ import subprocess
 import pytest
 
 from companion.cli import main
+from tests.companion.commands import BEANS
 
-BEANS = "/work/main/.venv/bin/beans"
 
 GAME = {
     "format": "beans-score/1",
@@ -61,7 +61,7 @@ def test_score_prints_a_readable_table(tmp_path, capsys):
 
 def test_the_installed_command_reads_stdin():
     """score-files.md: `beans score --json -` reads the file from stdin."""
-    run = subprocess.run([BEANS, "score", "--json", "-"], input=json.dumps(GAME),
+    run = subprocess.run([str(BEANS), "score", "--json", "-"], input=json.dumps(GAME),
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and json.loads(run.stdout) == EXPECTED
 
@@ -91,7 +91,7 @@ def test_invalid_files_exit_2_with_one_line_naming_the_place(tmp_path, capsys, d
 def test_invalid_file_through_the_installed_command(tmp_path):
     """score-files.md: exit status 2 and a single stderr line from the real `beans` command."""
     path = write(tmp_path, bad(1, "coins", 2.5))
-    run = subprocess.run([BEANS, "score", "--json", path], capture_output=True, text=True, timeout=60)
+    run = subprocess.run([str(BEANS), "score", "--json", path], capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.splitlines() == [f"beans: {path}: players[1].coins: 2.5 is not a number of coins; "
                                        "write a whole number, 0 or more"]

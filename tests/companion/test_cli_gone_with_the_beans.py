@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from companion.cli import main
+from tests.companion.commands import BEANS
 
-BEANS = Path(sys.executable).with_name("beans")
 
 
 def sheet_file(sheet, *players):
