@@ -1,6 +1,8 @@
 """The ``beans`` command: serve (the default), score, export, import, list.
 
 Exit status: 0 done; 2 bad input (one line on stderr, no traceback); 1 anything else.
+Each command imports what it needs when it runs: ``beans score`` never loads Flet or
+the storage, so it answers at once.
 """
 
 from __future__ import annotations
