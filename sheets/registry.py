@@ -1,12 +1,18 @@
-"""Every game Bean Counter knows: ``GAMES`` by score-file id, ``KINDS`` by stored kind."""
+"""Every game Bean Counter knows: ``GAMES`` by score-file id, ``KINDS`` by stored kind;
+``score`` reads any game's score file."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from sheets.bohnanza import RULES as BOHNANZA
+from sheets.errors import ScoreFileError
 from sheets.game import GameRules
 from sheets.gone_with_the_beans import RULES as GONE_WITH_THE_BEANS
 from sheets.gone_with_the_beans.live import RULES as GONE_WITH_THE_BEANS_LIVE
 from sheets.nicht_die_bohne import RULES as NICHT_DIE_BOHNE
+from sheets.results import GameResult
+from sheets.scorefile import FORMAT
 from sheets.space_beans import RULES as SPACE_BEANS
 
 GAMES: dict[str, GameRules] = {rules.id: rules for rules in (NICHT_DIE_BOHNE, GONE_WITH_THE_BEANS, SPACE_BEANS, BOHNANZA)}
@@ -14,3 +20,15 @@ GAMES: dict[str, GameRules] = {rules.id: rules for rules in (NICHT_DIE_BOHNE, GO
 # What a stored game can be: every score-file game, and Gone with the Beans played on the
 # live sheet (it exports as a "gone-with-the-beans" score file).
 KINDS: dict[str, GameRules] = {**GAMES, GONE_WITH_THE_BEANS_LIVE.id: GONE_WITH_THE_BEANS_LIVE}
+
+
+def score(data: Any) -> GameResult:
+    """Score any game's score file: checks the envelope, then the game's own rules."""
+    if not isinstance(data, dict):
+        raise ScoreFileError("", "a score file is a JSON object")
+    if data.get("format") != FORMAT:
+        raise ScoreFileError("format", f'must be "{FORMAT}"')
+    game = data.get("game")
+    if game not in GAMES:
+        raise ScoreFileError("game", f"unknown game {game!r}; one of {', '.join(GAMES)}")
+    return GAMES[game].score_file(data)

@@ -7,7 +7,6 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from sheets.errors import ScoreFileError
-from sheets.results import GameResult
 
 FORMAT = "beans-score/1"
 
@@ -40,17 +39,3 @@ def parse_model(model: type[M], data: Any, prefix: tuple[Any, ...] = ()) -> M:
         loc = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.startswith("function-")))
         reason = _PLAIN.get(error["type"]) or error["msg"].removeprefix("Value error, ")
         raise ScoreFileError(place_of(prefix + loc), reason) from None
-
-
-def score(data: Any) -> GameResult:
-    """Score any game's score file: checks the envelope, then the game's own rules."""
-    from sheets.registry import GAMES  # late: the registry imports every game
-
-    if not isinstance(data, dict):
-        raise ScoreFileError("", "a score file is a JSON object")
-    if data.get("format") != FORMAT:
-        raise ScoreFileError("format", f'must be "{FORMAT}"')
-    game = data.get("game")
-    if game not in GAMES:
-        raise ScoreFileError("game", f"unknown game {game!r}; one of {', '.join(GAMES)}")
-    return GAMES[game].score_file(data)

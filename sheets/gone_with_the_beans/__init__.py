@@ -8,7 +8,6 @@ from sheets.gone_with_the_beans.engine import (
     MarkContract,
     MarkDevelopmentBonus,
     MarkMilestoneBonus,
-    PlayerSheet,
     Reopen,
     SetBeanichalcum,
     SetDpIcons,
@@ -16,6 +15,7 @@ from sheets.gone_with_the_beans.engine import (
     SetHayActionUses,
     State,
 )
+from sheets.gone_with_the_beans.scoring import PlayerSheet
 from sheets.gone_with_the_beans.sheets import PROVINCES, SHEETS, UNKNOWN, Sheet, solitaire_rating
 from sheets.game import EngineRules
 

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
 from sheets.errors import RulesError, parse_entry, parse_setup
-from sheets.gone_with_the_beans.scoring import breakdown
+from sheets.gone_with_the_beans.scoring import PlayerSheet, breakdown
 from sheets.gone_with_the_beans.sheets import (
     DISTINCT_PROVINCES_UP_TO,
     HAY_ACTION_USES_PER_ROW,
@@ -89,30 +89,6 @@ def setup_problems(players: Sequence[SetupPlayer]) -> Iterator[tuple[int | None,
 
 
 # --- State -----------------------------------------------------------------------------
-
-
-class PlayerSheet(BaseModel):
-    """One player's end-game entries; ids in the sheet's printed order."""
-
-    model_config = FROZEN
-
-    name: str
-    province: str
-    facilities: tuple[tuple[str, int], ...]  # every facility of the sheet: icons built
-    dp_icons: int = 0  # A, C, D: filled Development Passport icons
-    beanichalcum: int = 0  # B: Beanichalcum gained, spent or not
-    milestone_bonuses: tuple[str, ...] = ()
-    development_bonuses: tuple[str, ...] = ()  # A, B, C
-    contracts: tuple[str, ...] = ()  # D: executed
-    hay_actions: tuple[tuple[str, int], ...]  # every row of the sheet: uses, 0 to 3
-
-    @property
-    def built(self) -> dict[str, int]:
-        return dict(self.facilities)
-
-    @property
-    def uses(self) -> dict[str, int]:
-        return dict(self.hay_actions)
 
 
 class State(BaseModel):

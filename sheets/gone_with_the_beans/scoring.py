@@ -1,4 +1,4 @@
-"""End-game scoring of one player's sheet (rulebook: End of the Game; Differences on B, C, D).
+"""One player's sheet and its end-game scoring (rulebook: End of the Game; Differences on B, C, D).
 
 Breakdown keys as in shared/design/score-files.md; a sheet lists only the items it
 scores (no ``development_passport`` on B, no ``horse_riding`` on D, ...).
@@ -6,7 +6,7 @@ scores (no ``development_passport`` on B, no ``horse_riding`` on D, ...).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pydantic import BaseModel, ConfigDict
 
 from sheets.gone_with_the_beans.sheets import (
     AMMOND,
@@ -17,8 +17,29 @@ from sheets.gone_with_the_beans.sheets import (
     Sheet,
 )
 
-if TYPE_CHECKING:
-    from sheets.gone_with_the_beans.engine import PlayerSheet
+
+class PlayerSheet(BaseModel):
+    """One player's end-game entries; ids in the sheet's printed order."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    province: str
+    facilities: tuple[tuple[str, int], ...]  # every facility of the sheet: icons built
+    dp_icons: int = 0  # A, C, D: filled Development Passport icons
+    beanichalcum: int = 0  # B: Beanichalcum gained, spent or not
+    milestone_bonuses: tuple[str, ...] = ()
+    development_bonuses: tuple[str, ...] = ()  # A, B, C
+    contracts: tuple[str, ...] = ()  # D: executed
+    hay_actions: tuple[tuple[str, int], ...]  # every row of the sheet: uses, 0 to 3
+
+    @property
+    def built(self) -> dict[str, int]:
+        return dict(self.facilities)
+
+    @property
+    def uses(self) -> dict[str, int]:
+        return dict(self.hay_actions)
 
 
 def horse_riding_level(stables: int) -> int:

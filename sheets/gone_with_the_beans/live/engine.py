@@ -42,7 +42,7 @@ from sheets.gone_with_the_beans.live.printed import (
     shown,
     spec,
 )
-from sheets.gone_with_the_beans.scoring import horse_riding_level
+from sheets.gone_with_the_beans.scoring import PlayerSheet, horse_riding_level
 from sheets.gone_with_the_beans.sheets import (
     EXTRA_INCOME_MOVES,
     HAY_ACTION_USES_PER_ROW,
@@ -577,7 +577,7 @@ def scored_sheet(state: State) -> scorer.State:
     return scorer.State(
         sheet=state.sheet,
         players=tuple(
-            scorer.PlayerSheet(
+            PlayerSheet(
                 name=p.name, province=p.province, facilities=p.built, dp_icons=p.dp_icons or 0,
                 milestone_bonuses=p.milestone_bonuses,
                 development_bonuses=tuple(b.id for b in state.rules.development_bonuses

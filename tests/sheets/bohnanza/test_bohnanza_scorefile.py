@@ -9,7 +9,7 @@ import pytest
 from sheets.bohnanza import RULES, DeckExhausted, Harvest, Plant
 from sheets.errors import RulesError, ScoreFileError
 from sheets.game import fold
-from sheets.scorefile import score
+from sheets.registry import score
 
 FILE = {
     "format": "beans-score/1",

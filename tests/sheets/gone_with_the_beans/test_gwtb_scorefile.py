@@ -13,7 +13,7 @@ from gwtb_files import RULES, player, read, score_file, solo
 
 from sheets.errors import ScoreFileError
 from sheets.game import fold
-from sheets.scorefile import score
+from sheets.registry import score
 
 EXAMPLE = {  # score-files.md, section gone-with-the-beans
     "format": "beans-score/1", "game": "gone-with-the-beans", "sheet": "A",

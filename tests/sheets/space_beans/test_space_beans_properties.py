@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from sheets.errors import RulesError
 from sheets.game import fold
-from sheets.scorefile import score
+from sheets.registry import score
 from sheets.space_beans import DECK, END_AT, RULES, Bean, CloseOut, EndGame, Lay, State
 from sheets.space_beans.scorefile import read
 

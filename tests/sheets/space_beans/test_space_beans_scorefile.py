@@ -6,7 +6,7 @@ import pytest
 
 from sheets.errors import ScoreFileError
 from sheets.game import fold
-from sheets.scorefile import score
+from sheets.registry import score
 from sheets.space_beans import RULES, seen_by
 from sheets.space_beans.scorefile import read
 
