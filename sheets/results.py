@@ -5,14 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
 from sheets.errors import RulesError
+from sheets.model import Frozen
 
 
-class PlayerResult(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class PlayerResult(Frozen):
     name: str
     total: int
     rank: int
@@ -26,10 +23,8 @@ class PlayerResult(BaseModel):
         return data
 
 
-class GameResult(BaseModel):
+class GameResult(Frozen):
     """The result JSON of score-files.md: players in the file's order, ranks, winners."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     game: str
     players: tuple[PlayerResult, ...]

@@ -10,9 +10,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from pydantic import BaseModel, ConfigDict
-
 from sheets.errors import RulesError
+from sheets.model import Frozen
 
 MAX_COINS = 4  # "A player does not receive more than 4 coins at any one time"
 
@@ -91,10 +90,8 @@ def check_beanometer(bean: Bean, row: object) -> Beanometer:
     return tuple(row)  # type: ignore[return-value]
 
 
-class Pile(BaseModel):
+class Pile(Frozen):
     """Bean cards counted by bean, in table order: a discard pile, a player's coin cards."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     counts: tuple[int, ...] = (0,) * len(Bean)
 

@@ -18,14 +18,13 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import (
-    BaseModel, ConfigDict, Field, Strict, TypeAdapter, field_validator, model_validator,
-)
+from pydantic import Field, Strict, TypeAdapter, field_validator, model_validator
 
 from sheets.bohnanza.beans import (
     BEANS, DECK_SIZE, ORDER, PRINTED_BEANOMETERS, Bean, Beanometer, Pile, check_beanometer, label, payout,
 )
 from sheets.errors import RulesError, parse_entry, parse_setup
+from sheets.model import Frozen
 from sheets.results import GameResult, build_result, clean_names
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
@@ -33,15 +32,12 @@ FIELDS = 2  # "Each player must imagine they have two vacant Bean Fields"
 THIRD_FIELD_PRICE = 3  # "At any time that you have at least 3 points ... buy a 3rd Field"
 PASSES = 3  # "the game ends when the third deck is exhausted"
 
-FROZEN = ConfigDict(frozen=True, extra="forbid")
 Count = Annotated[int, Strict(), Field(ge=0)]
 Positive = Annotated[int, Strict(), Field(ge=1)]
 FieldNumber = Annotated[int, Strict(), Field(ge=1, le=FIELDS + 1)]
 
 
-class Setup(BaseModel):
-    model_config = FROZEN
-
+class Setup(Frozen):
     players: tuple[str, ...]  # in seating order
     beanometers: dict[Bean, Beanometer] = {}  # rows corrected from the players' own cards
 
@@ -65,9 +61,7 @@ class Setup(BaseModel):
         return rows
 
 
-class BeanField(BaseModel):
-    model_config = FROZEN
-
+class BeanField(Frozen):
     bean: Bean | None = None
     count: int = 0
 
@@ -75,10 +69,8 @@ class BeanField(BaseModel):
 EMPTY = BeanField()
 
 
-class Farmer(BaseModel):
+class Farmer(Frozen):
     """One player's side of the table."""
-
-    model_config = FROZEN
 
     name: str
     fields: tuple[BeanField, ...] = (EMPTY,) * FIELDS
@@ -94,9 +86,7 @@ class Farmer(BaseModel):
         return self.coins.total if self.counted is None else self.counted
 
 
-class State(BaseModel):
-    model_config = FROZEN
-
+class State(Frozen):
     farmers: tuple[Farmer, ...]
     discard: Pile = Pile()
     deck_pass: int = 1  # 1, 2, 3: how often the draw pile has been (re)built
@@ -130,9 +120,7 @@ class State(BaseModel):
 
 # --- actions ---------------------------------------------------------------------------
 
-class Plant(BaseModel):
-    model_config = FROZEN
-
+class Plant(Frozen):
     kind: Literal["plant"] = "plant"
     player: str
     field: FieldNumber  # 1, 2, or 3 once bought
@@ -140,31 +128,23 @@ class Plant(BaseModel):
     count: Positive = 1
 
 
-class Harvest(BaseModel):
-    model_config = FROZEN
-
+class Harvest(Frozen):
     kind: Literal["harvest"] = "harvest"
     player: str
     field: FieldNumber
 
 
-class BuyField(BaseModel):
-    model_config = FROZEN
-
+class BuyField(Frozen):
     kind: Literal["buy-field"] = "buy-field"
     player: str
 
 
-class DeckExhausted(BaseModel):
-    model_config = FROZEN
-
+class DeckExhausted(Frozen):
     kind: Literal["deck-exhausted"] = "deck-exhausted"
 
 
-class PlayerCount(BaseModel):
+class PlayerCount(Frozen):
     """One player's end as counted at the table; also a score file's player entry."""
-
-    model_config = FROZEN
 
     name: Annotated[str, Strict()]
     coins: Count
@@ -209,9 +189,7 @@ def _json(value: Any) -> str:
         return repr(value)
 
 
-class FinalCount(BaseModel):
-    model_config = FROZEN
-
+class FinalCount(Frozen):
     kind: Literal["final-count"] = "final-count"
     players: tuple[PlayerCount, ...]
 
@@ -226,10 +204,8 @@ def parse_action(data: Any) -> Plant | Harvest | BuyField | DeckExhausted | Fina
 
 # --- rules -----------------------------------------------------------------------------
 
-class HarvestPreview(BaseModel):
+class HarvestPreview(Frozen):
     """What selling a field would do, for a UI to show before the player confirms."""
-
-    model_config = FROZEN
 
     bean: Bean
     beans: int

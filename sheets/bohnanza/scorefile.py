@@ -9,20 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import field_validator
 
 from sheets.bohnanza.engine import (
     MAX_PLAYERS, MIN_PLAYERS, FinalCount, PlayerCount, State, apply, new_game,
 )
 from sheets.errors import RulesError, ScoreFileError
+from sheets.model import Frozen
 from sheets.scorefile import FORMAT, parse_model
 
 GAME = "bohnanza"
 
 
-class BohnanzaFile(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class BohnanzaFile(Frozen):
     format: str
     game: str
     players: tuple[PlayerCount, ...]

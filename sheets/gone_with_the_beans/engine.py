@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+from pydantic import Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.gone_with_the_beans.scoring import PlayerSheet, breakdown
@@ -26,10 +26,10 @@ from sheets.gone_with_the_beans.sheets import (
     SheetLetter,
     solitaire_rating,
 )
+from sheets.model import Frozen
 from sheets.results import GameResult, build_result, clean_names
 
 GAME_ID = "gone-with-the-beans"
-FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
 def _one_of(ids: Sequence[str]) -> str:
@@ -39,16 +39,12 @@ def _one_of(ids: Sequence[str]) -> str:
 # --- Setup -----------------------------------------------------------------------------
 
 
-class SetupPlayer(BaseModel):
-    model_config = FROZEN
-
+class SetupPlayer(Frozen):
     name: StrictStr
     province: StrictStr
 
 
-class Setup(BaseModel):
-    model_config = FROZEN
-
+class Setup(Frozen):
     sheet: StrictStr
     players: tuple[SetupPlayer, ...]
 
@@ -91,9 +87,7 @@ def setup_problems(players: Sequence[SetupPlayer]) -> Iterator[tuple[int | None,
 # --- State -----------------------------------------------------------------------------
 
 
-class State(BaseModel):
-    model_config = FROZEN
-
+class State(Frozen):
     sheet: SheetLetter
     players: tuple[PlayerSheet, ...]
     finished: bool = False
@@ -137,76 +131,58 @@ def new_game(setup: dict[str, Any]) -> State:
 # --- Actions ---------------------------------------------------------------------------
 
 
-class SetFacility(BaseModel):
-    model_config = FROZEN
-
+class SetFacility(Frozen):
     kind: Literal["set-facility"] = "set-facility"
     player: str
     facility: str
     built: StrictInt  # icons built, the setup ones included
 
 
-class SetDpIcons(BaseModel):
-    model_config = FROZEN
-
+class SetDpIcons(Frozen):
     kind: Literal["set-dp-icons"] = "set-dp-icons"
     player: str
     filled: StrictInt
 
 
-class SetBeanichalcum(BaseModel):
-    model_config = FROZEN
-
+class SetBeanichalcum(Frozen):
     kind: Literal["set-beanichalcum"] = "set-beanichalcum"
     player: str
     gained: StrictInt
 
 
-class MarkMilestoneBonus(BaseModel):
-    model_config = FROZEN
-
+class MarkMilestoneBonus(Frozen):
     kind: Literal["mark-milestone-bonus"] = "mark-milestone-bonus"
     player: str
     bonus: str
     gained: StrictBool = True  # False takes a mark back
 
 
-class MarkDevelopmentBonus(BaseModel):
-    model_config = FROZEN
-
+class MarkDevelopmentBonus(Frozen):
     kind: Literal["mark-development-bonus"] = "mark-development-bonus"
     player: str
     bonus: str
     gained: StrictBool = True
 
 
-class MarkContract(BaseModel):
-    model_config = FROZEN
-
+class MarkContract(Frozen):
     kind: Literal["mark-contract"] = "mark-contract"
     player: str
     contract: str
     executed: StrictBool = True
 
 
-class SetHayActionUses(BaseModel):
-    model_config = FROZEN
-
+class SetHayActionUses(Frozen):
     kind: Literal["set-hay-action-uses"] = "set-hay-action-uses"
     player: str
     row: str
     uses: StrictInt
 
 
-class Finish(BaseModel):
-    model_config = FROZEN
-
+class Finish(Frozen):
     kind: Literal["finish"] = "finish"
 
 
-class Reopen(BaseModel):
-    model_config = FROZEN
-
+class Reopen(Frozen):
     kind: Literal["reopen"] = "reopen"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import Field, StrictInt, StrictStr
 
 from sheets.errors import RulesError, ScoreFileError
 from sheets.gone_with_the_beans.engine import (
@@ -33,15 +33,12 @@ from sheets.gone_with_the_beans.engine import (
     sheet_named,
 )
 from sheets.gone_with_the_beans.sheets import Sheet
+from sheets.model import Frozen
 from sheets.scorefile import FORMAT, parse_model
 
-FROZEN = ConfigDict(frozen=True, extra="forbid")
 
-
-class PlayerFile(BaseModel):
+class PlayerFile(Frozen):
     """One player's entries; a key the sheet does not use must be left out."""
-
-    model_config = FROZEN
 
     name: StrictStr
     province: StrictStr
@@ -54,9 +51,7 @@ class PlayerFile(BaseModel):
     hay_actions: dict[str, StrictInt] = Field(default_factory=dict)  # left out: 0
 
 
-class GoneWithTheBeansFile(BaseModel):
-    model_config = FROZEN
-
+class GoneWithTheBeansFile(Frozen):
     format: str
     game: str
     sheet: StrictStr

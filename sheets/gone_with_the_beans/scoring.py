@@ -6,8 +6,6 @@ scores (no ``development_passport`` on B, no ``horse_riding`` on D, ...).
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
-
 from sheets.gone_with_the_beans.sheets import (
     AMMOND,
     HAY_ACTION_USE_POINTS,
@@ -16,12 +14,11 @@ from sheets.gone_with_the_beans.sheets import (
     HORSE_RIDING_TOP_LEVEL,
     Sheet,
 )
+from sheets.model import Frozen
 
 
-class PlayerSheet(BaseModel):
+class PlayerSheet(Frozen):
     """One player's end-game entries; ids in the sheet's printed order."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     province: str

@@ -8,9 +8,10 @@ from enum import StrEnum
 from functools import total_ordering
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_serializer, model_validator
+from pydantic import ValidationError, model_serializer, model_validator
 
 from sheets.errors import RulesError, first_problem
+from sheets.model import Frozen
 
 
 class Colour(StrEnum):
@@ -37,10 +38,8 @@ FACE_NAMES = {NULLIFIER: "Nullifier", DOUBLER: "Doubler", PLUSMINUS: "Plus/Minus
 
 
 @total_ordering
-class Card(BaseModel):
+class Card(Frozen):
     """One card, written ``COLOUR-VALUE`` in files and actions (``red-3``, ``blue-doubler``)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     colour: Colour
     face: str

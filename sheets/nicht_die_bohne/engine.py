@@ -14,21 +14,18 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import Field, TypeAdapter, field_validator
 
 from sheets.errors import RulesError, parse_entry, parse_setup
+from sheets.model import Frozen
 from sheets.nicht_die_bohne.cards import DECK, Card, copies_text, hand_size
 from sheets.nicht_die_bohne.scoring import RoundScore, round_score
 from sheets.results import GameResult, build_result, clean_names
 
 ROUNDS = 3  # rulebook: Game End, "After three rounds"
 
-FROZEN = ConfigDict(frozen=True, extra="forbid")
 
-
-class Setup(BaseModel):
-    model_config = FROZEN
-
+class Setup(Frozen):
     players: tuple[str, ...]  # in seating order
 
     @field_validator("players", mode="before")
@@ -37,16 +34,12 @@ class Setup(BaseModel):
         return clean_names(value, 3, 6)
 
 
-class Round(BaseModel):
-    model_config = FROZEN
-
+class Round(Frozen):
     cards: tuple[tuple[Card, ...], ...]  # per player, in seating order
     chip_last: str | None = None  # took the Bean chip last: starts the next round
 
 
-class State(BaseModel):
-    model_config = FROZEN
-
+class State(Frozen):
     players: tuple[str, ...]
     rounds: tuple[Round, ...] = ()
 
@@ -112,44 +105,34 @@ class State(BaseModel):
         return round_score(self.cards_of(number, player))
 
 
-class EnterCards(BaseModel):
-    model_config = FROZEN
-
+class EnterCards(Frozen):
     kind: Literal["enter-cards"] = "enter-cards"
     round: int
     player: str
     cards: tuple[Card, ...]
 
 
-class TakeCard(BaseModel):
-    model_config = FROZEN
-
+class TakeCard(Frozen):
     kind: Literal["take-card"] = "take-card"
     round: int
     player: str
     card: Card
 
 
-class ReturnCard(BaseModel):
-    model_config = FROZEN
-
+class ReturnCard(Frozen):
     kind: Literal["return-card"] = "return-card"
     round: int
     player: str
     card: Card
 
 
-class CorrectRound(BaseModel):
-    model_config = FROZEN
-
+class CorrectRound(Frozen):
     kind: Literal["correct-round"] = "correct-round"
     round: int
     cards: dict[str, tuple[Card, ...]]
 
 
-class RecordChip(BaseModel):
-    model_config = FROZEN
-
+class RecordChip(Frozen):
     kind: Literal["bean-chip"] = "bean-chip"
     round: int
     player: str | None

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import field_validator
 
 from sheets.errors import RulesError, ScoreFileError
+from sheets.model import Frozen
 from sheets.nicht_die_bohne.cards import Card
 from sheets.nicht_die_bohne.engine import ROUNDS, CorrectRound, EnterCards, Setup, State, apply
 from sheets.results import clean_names
 from sheets.scorefile import FORMAT, parse_model
 
 
-class NichtDieBohneFile(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class NichtDieBohneFile(Frozen):
     format: str
     game: str
     players: tuple[str, ...]

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pydantic import BaseModel, ConfigDict
-
+from sheets.model import Frozen
 from sheets.nicht_die_bohne.cards import DOUBLER, NULLIFIER, PLUSMINUS, Card, Colour
 
 
-class ColourScore(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class ColourScore(Frozen):
     colour: Colour
     beans: int  # sum of the number cards
     nullified: bool
@@ -20,9 +17,7 @@ class ColourScore(BaseModel):
     value: int  # signed
 
 
-class RoundScore(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class RoundScore(Frozen):
     colours: tuple[ColourScore, ...]
     positive: int
     negative: int  # written as a positive number, as on the pad

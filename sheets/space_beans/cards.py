@@ -8,9 +8,10 @@ from enum import StrEnum
 from functools import total_ordering
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, StrictInt, field_validator
+from pydantic import AfterValidator, StrictInt, field_validator
 
 from sheets.errors import RulesError
+from sheets.model import Frozen
 
 
 class Bean(StrEnum):
@@ -51,10 +52,8 @@ CardValue = Annotated[StrictInt, AfterValidator(_card_value)]
 
 
 @total_ordering
-class Card(BaseModel):
+class Card(Frozen):
     """One card, ``{"bean": "bohrion", "value": 5}`` in files."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     bean: Bean
     value: CardValue
@@ -71,10 +70,8 @@ class Card(BaseModel):
         return self._key() < other._key()
 
 
-class Collection(BaseModel):
+class Collection(Frozen):
     """A row of SpaceBeans of one type, in the order laid (``{"bean", "values"}`` in files)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     bean: Bean
     values: tuple[CardValue, ...]

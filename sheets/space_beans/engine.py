@@ -21,15 +21,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import Field, TypeAdapter, field_validator
 
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.game import player_entry
+from sheets.model import Frozen
 from sheets.results import GameResult, build_result, clean_names
 from sheets.space_beans.cards import BEAN_NAMES, Bean, Card, CardValue, Collection, check_supply
 from sheets.space_beans.scoring import END_AT, close_out, score, trophy_points
 
-FROZEN = ConfigDict(frozen=True, extra="forbid")
 GAME_ID = "space-beans"
 
 
@@ -43,9 +43,7 @@ def player_names(value: Any) -> tuple[str, ...]:
         raise ValueError(str(exc)) from None
 
 
-class Setup(BaseModel):
-    model_config = FROZEN
-
+class Setup(Frozen):
     players: tuple[str, ...]  # in seating order
 
     @field_validator("players", mode="before")
@@ -54,14 +52,12 @@ class Setup(BaseModel):
         return player_names(value)
 
 
-class PlayerSheet(BaseModel):
+class PlayerSheet(Frozen):
     """What lies in front of one player.
 
     ``secret_collection`` lies face-down: only its owner may see its cards before the
     game ends; everyone may see how many cards it holds.
     """
-
-    model_config = FROZEN
 
     name: str
     trophies: tuple[Card, ...] = ()  # sorted: a pile has no order
@@ -85,9 +81,7 @@ class PlayerSheet(BaseModel):
         return PlayerSheet(**{**dict(self), **changes})
 
 
-class State(BaseModel):
-    model_config = FROZEN
-
+class State(Frozen):
     players: tuple[PlayerSheet, ...]  # in seating order
     ended_by: str | None = None  # set when the game is over
 
@@ -109,10 +103,8 @@ class State(BaseModel):
         return State(players=players, ended_by=self.ended_by)
 
 
-class Lay(BaseModel):
+class Lay(Frozen):
     """Add cards of one bean type to a collection, or start a new one (rulebook: action 3)."""
-
-    model_config = FROZEN
 
     kind: Literal["lay"] = "lay"
     player: str
@@ -131,20 +123,16 @@ class Lay(BaseModel):
         return self.collection == "secret"
 
 
-class CloseOut(BaseModel):
+class CloseOut(Frozen):
     """Close out the open collection (rulebook: action 2)."""
-
-    model_config = FROZEN
 
     kind: Literal["close-out"] = "close-out"
     player: str
     forced: bool = False  # two collections and no card in hand fits either
 
 
-class EndGame(BaseModel):
+class EndGame(Frozen):
     """The turn of the player whose trophies reached 30 is over (rulebook: End of Game)."""
-
-    model_config = FROZEN
 
     kind: Literal["end-game"] = "end-game"
     player: str

@@ -6,9 +6,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, field_validator
+from pydantic import AfterValidator, field_validator
 
 from sheets.errors import RulesError, ScoreFileError
+from sheets.model import Frozen
 from sheets.scorefile import FORMAT, parse_model
 from sheets.space_beans.cards import DECK, Card, Collection, check_supply
 from sheets.space_beans.engine import (
@@ -25,9 +26,7 @@ def _at_most_two(collections: tuple[Collection, ...]) -> tuple[Collection, ...]:
     return collections
 
 
-class SpaceBeansFile(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class SpaceBeansFile(Frozen):
     format: Literal["beans-score/1"]
     game: Literal["space-beans"]
     players: tuple[str, ...]

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pydantic import BaseModel, ConfigDict
-
+from sheets.model import Frozen
 from sheets.space_beans.cards import Card, Collection
 
 END_AT = 30  # trophy points that end the game at the end of that player's turn
 BOHNUS = 3  # for the player who ended the game
 
 
-class CloseOutResult(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class CloseOutResult(Frozen):
     value: int  # trophy points; 0 when the collection has no value
     trophy: Card | None
     discarded: tuple[Card, ...]

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from itertools import product
 
-from pydantic import BaseModel, ConfigDict, NonNegativeInt
+from pydantic import NonNegativeInt
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.sheets import SUBSTITUTIONS, Cost
+from sheets.model import Frozen
 
-FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 # The order a player reads them in (the rulebook: "1 Bean, 1 Thaler and 1 Hay").
 KINDS = ("worker", "bean", "thaler", "hay")
@@ -28,10 +28,8 @@ STANDS_IN = {instead: source for source, instead, paid in SUBSTITUTIONS if sourc
 VALUE = {**HAY_RATE, "hay": 1}
 
 
-class Materials(BaseModel):
+class Materials(Frozen):
     """Thaler, Bean, Worker and Hay: what a player has, pays or gains."""
-
-    model_config = FROZEN
 
     thaler: NonNegativeInt = 0
     bean: NonNegativeInt = 0

@@ -21,16 +21,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Annotated, Any, Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    NonNegativeInt,
-    StrictBool,
-    StrictInt,
-    StrictStr,
-    TypeAdapter,
-)
+from pydantic import Field, NonNegativeInt, StrictBool, StrictInt, StrictStr, TypeAdapter
 
 from sheets.gone_with_the_beans.engine import SetupPlayer
 from sheets.gone_with_the_beans.live.materials import Materials
@@ -43,8 +34,7 @@ from sheets.gone_with_the_beans.sheets import (
     Sheet,
     SheetLetter,
 )
-
-FROZEN = ConfigDict(frozen=True, extra="forbid")
+from sheets.model import Frozen
 
 
 # --- The Bean World map (design page, gaps 7) --------------------------------------------
@@ -79,16 +69,12 @@ def map_orders() -> tuple[tuple[str, ...], ...]:
 # --- Setup -------------------------------------------------------------------------------
 
 
-class StartingPoint(BaseModel):
-    model_config = FROZEN
-
+class StartingPoint(Frozen):
     first_province: StrictStr
     hay: dict[StrictStr, StrictInt]
 
 
-class Setup(BaseModel):
-    model_config = FROZEN
-
+class Setup(Frozen):
     sheet: StrictStr
     players: tuple[SetupPlayer, ...]
     deck: StrictStr = "basic"
@@ -100,19 +86,15 @@ class Setup(BaseModel):
 # --- State -------------------------------------------------------------------------------
 
 
-class RoundCard(BaseModel):
+class RoundCard(Frozen):
     """A revealed Round card: a facility and Hay, or the special card."""
-
-    model_config = FROZEN
 
     special: StrictBool = False
     facility: StrictStr | None = None
     hay: StrictInt | None = None
 
 
-class PlayerState(BaseModel):
-    model_config = FROZEN
-
+class PlayerState(Frozen):
     name: str
     province: str
     materials: Materials
@@ -141,16 +123,12 @@ class PlayerState(BaseModel):
         return dict(self.hay_actions)[row]
 
 
-class PrintedValue(BaseModel):
-    model_config = FROZEN
-
+class PrintedValue(Frozen):
     key: str
     value: Value
 
 
-class State(BaseModel):
-    model_config = FROZEN
-
+class State(Frozen):
     sheet: SheetLetter
     deck: str
     map: tuple[str, ...]  # clockwise
@@ -177,37 +155,29 @@ class State(BaseModel):
 # --- Actions -----------------------------------------------------------------------------
 
 
-class Reveal(BaseModel):
+class Reveal(Frozen):
     """The table: the Round card revealed; starts the round (Ruler, Extra Income, Income)."""
-
-    model_config = FROZEN
 
     kind: Literal["reveal"] = "reveal"
     card: RoundCard
 
 
-class EnterPrintedValue(BaseModel):
+class EnterPrintedValue(Frozen):
     """The table: a printed value the rulebook does not state, read off the sheet; again
     to correct it."""
-
-    model_config = FROZEN
 
     kind: Literal["printed-value"] = "printed-value"
     key: StrictStr
     value: Any
 
 
-class SpecialIncome(BaseModel):
-    model_config = FROZEN
-
+class SpecialIncome(Frozen):
     kind: Literal["special-income"] = "special-income"
     player: StrictStr
     option: StrictStr  # thaler, hay, travel, hay-shed
 
 
-class Build(BaseModel):
-    model_config = FROZEN
-
+class Build(Frozen):
     kind: Literal["build"] = "build"
     player: StrictStr
     facility: StrictStr
@@ -216,9 +186,7 @@ class Build(BaseModel):
     development_bonuses: tuple[StrictStr, ...] = ()  # chosen for a Silo or House
 
 
-class HayActionTaken(BaseModel):
-    model_config = FROZEN
-
+class HayActionTaken(Frozen):
     kind: Literal["hay-action"] = "hay-action"
     player: StrictStr
     row: StrictStr
@@ -228,26 +196,20 @@ class HayActionTaken(BaseModel):
     development_bonuses: tuple[StrictStr, ...] = ()  # 3rd use; a Silo or House built
 
 
-class Milestone(BaseModel):
-    model_config = FROZEN
-
+class Milestone(Frozen):
     kind: Literal["milestone"] = "milestone"
     player: StrictStr
     bonus: StrictStr  # the Milestone Bonus chosen
 
 
-class AddHayShed(BaseModel):
-    model_config = FROZEN
-
+class AddHayShed(Frozen):
     kind: Literal["hay-shed"] = "hay-shed"
     player: StrictStr
 
 
-class EnterDpIcons(BaseModel):
+class EnterDpIcons(Frozen):
     """After round 15: the filled Development Passport icons, counted on the sheet (the
     network of DP icons is not stated by the rulebook)."""
-
-    model_config = FROZEN
 
     kind: Literal["dp-icons"] = "dp-icons"
     player: StrictStr
