@@ -93,7 +93,7 @@ class GameRecord:
 
 def record_in(path: Path) -> GameRecord:
     """The game stored in ``path``: CorruptFileError if it does not parse or holds none."""
-    doc = (AtomicJSONStorage(path).read() or {}).get(GAME_TABLE, {})
+    doc: object = (AtomicJSONStorage(path).read() or {}).get(GAME_TABLE, {})
     doc = doc.get("1") if isinstance(doc, dict) else None
     if not isinstance(doc, dict):
         raise CorruptFileError(path, "no game in the file")

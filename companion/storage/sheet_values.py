@@ -104,6 +104,7 @@ class SheetValues:
             return self._values
         if self.damaged is not None:
             raise self.damaged
+        kept: list[Path] | Path  # the files set aside earlier, or where this one is kept
         if not self.path.exists():
             kept = sorted(self.path.parent.glob(f"{FILE_NAME}.corrupt-*"))
             if kept:  # set aside in an earlier run and neither restored nor started afresh
