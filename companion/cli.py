@@ -67,7 +67,7 @@ def format_table(result: GameResult) -> str:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from sheets.scorefile import score
+    from sheets.registry import score
 
     data = _read_json(args.file)
     try:
@@ -125,7 +125,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from companion.storage import open_repository
     from companion.session import import_game
-    from sheets.scorefile import score
+    from sheets.registry import score
 
     data = _read_json(args.file)
     try:
