@@ -7,78 +7,125 @@ Setups and actions cross the storage boundary as plain JSON-able dicts.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
+from sheets.errors import RulesError
 from sheets.results import GameResult
 
+S = TypeVar("S")  # a game's State
+A = TypeVar("A")  # a game's Action (a discriminated union on ``kind``)
 
-class GameRules(Protocol):
-    id: str  # the score files' "game" value, e.g. "nicht-die-bohne"
-    title: str  # as printed on the box
+# (setup, actions) as storage keeps a game: what a score file imports as.
+StoredGame = tuple[dict[str, Any], list[dict[str, Any]]]
 
-    def new_game(self, setup: dict[str, Any]) -> Any:
+
+class GameRules(Protocol[S, A]):
+    @property
+    def id(self) -> str:
+        """The stored kind, and the score files' "game" value, e.g. "nicht-die-bohne"."""
+
+    @property
+    def title(self) -> str:
+        """As printed on the box."""
+
+    def new_game(self, setup: dict[str, Any]) -> S:
         """The state at the start; raises RulesError for a bad setup."""
 
-    def parse_action(self, data: dict[str, Any]) -> Any:
+    def parse_action(self, data: dict[str, Any]) -> A:
         """An action from its JSON form; raises RulesError when it is not one."""
 
-    def apply(self, state: Any, action: Any) -> Any:
+    def apply(self, state: S, action: A) -> S:
         """The new state; raises RulesError (the old state stays as it was)."""
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
-    def result(self, state: Any) -> GameResult: ...
+    def result(self, state: S) -> GameResult: ...
 
-    def score_file(self, data: dict[str, Any]) -> GameResult:
-        """Score a ``beans-score/1`` file of this game; raises ScoreFileError."""
+    def players(self, state: S) -> tuple[str, ...]:
+        """The players' names in seating order."""
 
-    def export(self, state: Any) -> dict[str, Any]:
-        """A finished game as a ``beans-score/1`` file."""
+    def why_not(self, state: S, action: A) -> str | None:
+        """Why the rules refuse ``action`` now, in the player's words; None when allowed."""
 
-    def import_file(self, data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """(setup, actions) that fold into the game a valid score file records."""
-
-    def owner(self, action: Any) -> str | None:
+    def owner(self, action: A) -> str | None:
         """The player whose own entry the action changes; None for the table's shared entries.
 
         At a table of phones (table mode) only that player's seat may send it.
         """
 
+    def score_file(self, data: dict[str, Any]) -> GameResult:
+        """Score a ``beans-score/1`` file of this game; raises ScoreFileError."""
 
-def player_entry(action: Any) -> str | None:
+    def export(self, state: S) -> dict[str, Any]:
+        """A finished game as a ``beans-score/1`` file."""
+
+    def import_file(self, data: dict[str, Any]) -> StoredGame:
+        """(setup, actions) that fold into the game a valid score file records."""
+
+
+def player_entry(action: object) -> str | None:
     """The usual owner: the action's ``player``, if it has one."""
     player = getattr(action, "player", None)
     return player if isinstance(player, str) else None
 
 
-def table_entry(action: Any) -> None:
+def table_entry(action: object) -> None:
     """For games whose every entry is the table's (any seat may make it)."""
     return None
 
 
-class EngineRules:
-    """A game's ``GameRules`` wired from its ``engine`` module (new_game, parse_action,
-    apply, is_over, result) and its ``scorefile`` module (read, export, import_file)."""
+class EngineRules(Generic[S, A]):
+    """A game's ``GameRules``, wired from the functions of its engine (new_game,
+    parse_action, apply, is_over, result, players) and of its score files (read: a file
+    as the state it records; export; import_file), each passed by name."""
 
-    def __init__(self, id: str, title: str, engine: Any, scorefile: Any,
-                 owner: Callable[[Any], str | None] = player_entry):
+    def __init__(
+        self,
+        *,
+        id: str,
+        title: str,
+        new_game: Callable[[dict[str, Any]], S],
+        parse_action: Callable[[dict[str, Any]], A],
+        apply: Callable[[S, A], S],
+        is_over: Callable[[S], bool],
+        result: Callable[[S], GameResult],
+        players: Callable[[S], tuple[str, ...]],
+        read: Callable[[dict[str, Any]], S],
+        export: Callable[[S], dict[str, Any]],
+        import_file: Callable[[dict[str, Any]], StoredGame],
+        owner: Callable[[A], str | None] = player_entry,
+        why_not: Callable[[S, A], str | None] | None = None,
+    ) -> None:
         self.id = id
         self.title = title
-        self.new_game = engine.new_game
-        self.parse_action = engine.parse_action
-        self.apply = engine.apply
-        self.is_over = engine.is_over
-        self.result = engine.result
-        self.export = scorefile.export
-        self.import_file = scorefile.import_file
+        self.new_game = new_game
+        self.parse_action = parse_action
+        self.apply = apply
+        self.is_over = is_over
+        self.result = result
+        self.players = players
+        self.read = read
+        self.export = export
+        self.import_file = import_file
         self.owner = owner
-        self._read = scorefile.read
+        self.why_not: Callable[[S, A], str | None] = why_not or self.refusal
+
+    def refusal(self, state: S, action: A) -> str | None:
+        """The usual ``why_not``: apply the action and report the RulesError's reason."""
+        try:
+            self.apply(state, action)
+        except RulesError as exc:
+            return exc.reason
+        return None
 
     def score_file(self, data: dict[str, Any]) -> GameResult:
-        return self.result(self._read(data))
+        return self.result(self.read(data))
+
+    def __repr__(self) -> str:
+        return f"EngineRules({self.id!r})"
 
 
-def fold(rules: GameRules, setup: dict[str, Any], actions: Iterable[dict[str, Any]]) -> Any:
+def fold(rules: GameRules[S, A], setup: dict[str, Any], actions: Iterable[dict[str, Any]]) -> S:
     """Replay a stored game: the state after every action of the log."""
     state = rules.new_game(setup)
     for data in actions:

@@ -13,7 +13,12 @@ from sheets.game import EngineRules
 
 # An entry is its player's (the action's `player`); the deck, the final count and
 # finishing the game are the table's.
-RULES = EngineRules(scorefile.GAME, "Bohnanza", engine, scorefile)
+RULES = EngineRules(
+    id=scorefile.GAME, title="Bohnanza",
+    new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
+    is_over=engine.is_over, result=engine.result, players=engine.players,
+    read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
+)
 
 __all__ = [
     "RULES", "BEANS", "DECK_SIZE", "Bean", "Beanometer", "Pile", "label", "payout",

@@ -384,6 +384,10 @@ def new_game(setup: dict[str, Any]) -> State:
     return State(farmers=tuple(Farmer(name=n) for n in parsed.players), beanometers=rows)
 
 
+def players(state: State) -> tuple[str, ...]:
+    return state.players
+
+
 def is_over(state: State) -> bool:
     return state.over
 

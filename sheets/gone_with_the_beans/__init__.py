@@ -22,7 +22,12 @@ from sheets.game import EngineRules
 
 # An entry is its player's (the action's `player`); the deck, the final count and
 # finishing the game are the table's.
-RULES = EngineRules(engine.GAME_ID, "Gone with the Beans", engine, scorefile)
+RULES = EngineRules(
+    id=engine.GAME_ID, title="Gone with the Beans",
+    new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
+    is_over=engine.is_over, result=engine.result, players=engine.players,
+    read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
+)
 
 __all__ = [
     "RULES", "PROVINCES", "SHEETS", "UNKNOWN", "Sheet", "solitaire_rating",

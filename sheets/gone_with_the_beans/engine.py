@@ -341,6 +341,10 @@ def apply(state: State, action: Any) -> State:
     return state.model_copy(update={"players": players})
 
 
+def players(state: State) -> tuple[str, ...]:
+    return tuple(p.name for p in state.players)
+
+
 def is_over(state: State) -> bool:
     """Over once the table says everything is entered (``finish``); a score file is."""
     return state.finished

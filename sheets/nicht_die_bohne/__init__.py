@@ -11,7 +11,13 @@ from sheets.game import EngineRules, table_entry
 
 
 # The round entry is the table's: any seat may enter any player's cards.
-RULES = EngineRules("nicht-die-bohne", "Nicht die Bohne!", engine, scorefile, owner=table_entry)
+RULES = EngineRules(
+    id="nicht-die-bohne", title="Nicht die Bohne!",
+    new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
+    is_over=engine.is_over, result=engine.result, players=engine.players,
+    read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
+    owner=table_entry,
+)
 
 __all__ = [
     "RULES", "DECK", "HAND_SIZES", "Card", "Colour", "parse_card",

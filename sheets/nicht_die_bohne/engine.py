@@ -233,6 +233,10 @@ def new_game(setup: dict[str, Any]) -> State:
     return State(players=parsed.players)
 
 
+def players(state: State) -> tuple[str, ...]:
+    return state.players
+
+
 def is_over(state: State) -> bool:
     return state.complete_rounds == ROUNDS
 

@@ -9,7 +9,13 @@ from sheets.space_beans.engine import CloseOut, EndGame, Lay, PlayerSheet, Setup
 from sheets.space_beans.scoring import BOHNUS, END_AT, CloseOutResult, close_out
 
 
-RULES = EngineRules(engine.GAME_ID, "Space Beans", engine, scorefile, owner=engine.owner)
+RULES = EngineRules(
+    id=engine.GAME_ID, title="Space Beans",
+    new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
+    is_over=engine.is_over, result=engine.result, players=engine.players,
+    read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
+    owner=engine.owner,
+)
 
 __all__ = [
     "RULES", "BEAN_NAMES", "BOHNUS", "DECK", "END_AT", "Bean", "Card", "CloseOut", "CloseOutResult",

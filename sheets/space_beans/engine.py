@@ -221,6 +221,10 @@ def apply(state: State, action: Lay | CloseOut | EndGame) -> State:
     raise RulesError(f"{action!r} is not a Space Beans action")
 
 
+def players(state: State) -> tuple[str, ...]:
+    return state.names
+
+
 def is_over(state: State) -> bool:
     return state.ended_by is not None
 

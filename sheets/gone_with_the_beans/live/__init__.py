@@ -6,11 +6,12 @@ the setup and the actions, printed.py for the printed values play asks for,
 materials.py for paying.
 """
 
-from types import SimpleNamespace
+from __future__ import annotations
+
+from typing import Any, NoReturn
 
 from sheets.errors import ScoreFileError
 from sheets.game import EngineRules
-from sheets.gone_with_the_beans import scorefile as scorer_file
 from sheets.gone_with_the_beans.live import engine
 from sheets.gone_with_the_beans.live.engine import (
     BonusesDue,
@@ -51,8 +52,9 @@ from sheets.gone_with_the_beans.live.model import (
 from sheets.gone_with_the_beans.live.printed import UnknownPrintedValue, keys, shown, spec
 
 
-
-def _no_import(data):
+def no_live_file(data: dict[str, Any]) -> NoReturn:
+    """A live sheet has no score file of its own: its finished game exports as the
+    scorer's "gone-with-the-beans" file, which is scored and imported as a scored game."""
     raise ScoreFileError("game", "a Gone with the Beans score file imports as a scored game, not a live sheet")
 
 
@@ -60,8 +62,11 @@ def _no_import(data):
 # score file, which imports back as a scored game. The round card, the Ruler's moves and
 # printed values are the table's entries; everything else is its player's own.
 RULES = EngineRules(
-    "gone-with-the-beans-live", "Gone with the Beans: live sheet", engine,
-    SimpleNamespace(export=engine.export, import_file=_no_import, read=scorer_file.read),
+    id="gone-with-the-beans-live", title="Gone with the Beans: live sheet",
+    new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
+    is_over=engine.is_over, result=engine.result, players=engine.players,
+    read=no_live_file, export=engine.export, import_file=no_live_file,
+    why_not=engine.why_not,
 )
 
 __all__ = [

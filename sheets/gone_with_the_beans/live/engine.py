@@ -285,6 +285,10 @@ def rounds_played(state: State) -> bool:
     return state.round == ROUNDS and round_over(state)
 
 
+def players(state: State) -> tuple[str, ...]:
+    return tuple(p.name for p in state.players)
+
+
 def is_over(state: State) -> bool:
     """Round 15 is played and every sheet's Development Passport icons are counted."""
     return rounds_played(state) and all(p.dp_icons is not None for p in state.players)

@@ -1,0 +1,60 @@
+"""The game contract every rules object keeps (issue 13): the players in seating order,
+and why the rules refuse an action, asked the same way of every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sheets.bohnanza import Harvest, Plant
+from sheets.errors import ScoreFileError
+from sheets.gone_with_the_beans.live import Build
+from sheets.registry import KINDS
+from tests.sheets.gone_with_the_beans.gwtb_live_play import card, game, give
+from tests.sheets.gone_with_the_beans.gwtb_live_play import setup as live_setup
+
+SETUPS: dict[str, dict[str, Any]] = {
+    "nicht-die-bohne": {"players": ["Cem", "Ann", "Ben"]},
+    "bohnanza": {"players": ["Cem", "Ann", "Ben"]},
+    "space-beans": {"players": ["Cem", "Ann", "Ben"]},
+    "gone-with-the-beans": {"sheet": "A", "players": [
+        {"name": "Cem", "province": "zoodai"}, {"name": "Ann", "province": "cashew"},
+        {"name": "Ben", "province": "ammond"}]},
+    "gone-with-the-beans-live": live_setup(("Cem", "zoodai"), ("Ann", "cashew"), ("Ben", "ammond")),
+}
+
+
+def test_every_kind_has_a_setup_here():
+    assert set(SETUPS) == set(KINDS)
+
+
+@pytest.mark.parametrize("kind", sorted(SETUPS))
+def test_players_are_the_names_in_seating_order(kind: str):
+    rules = KINDS[kind]
+    assert rules.players(rules.new_game(SETUPS[kind])) == ("Cem", "Ann", "Ben")
+
+
+def test_why_not_is_the_rules_refusal_in_the_players_words():
+    """Bohnanza rulebook: a field is harvested only when it holds beans."""
+    rules = KINDS["bohnanza"]
+    state = rules.new_game(SETUPS["bohnanza"])
+    assert rules.why_not(state, Harvest(player="Ann", field=1)) == "field 1 is empty; there is nothing to harvest"
+    assert rules.why_not(state, Plant(player="Ann", field=1, bean="red")) is None
+    assert state.farmer("Ann").fields[0].bean is None  # asking changed nothing
+
+
+def test_the_live_sheet_allows_what_only_needs_a_printed_value():
+    """The live sheet's own why_not: a build waiting for a printed value is allowed."""
+    rules = KINDS["gone-with-the-beans-live"]
+    unknown = give(rules.apply(game(("Ann", "macadimia"), known=False), card("market", 0)), "Ann", thaler=9)
+    assert rules.why_not(unknown, Build(player="Ann", facility="market")) is None
+
+
+def test_the_live_sheet_has_no_score_file_of_its_own():
+    """Its finished game exports as the scorer's "gone-with-the-beans" file, scored there."""
+    rules = KINDS["gone-with-the-beans-live"]
+    data = {"format": "beans-score/1", "game": "gone-with-the-beans", "sheet": "A", "players": []}
+    for read in (rules.import_file, rules.score_file):
+        with pytest.raises(ScoreFileError, match="imports as a scored game"):
+            read(data)
