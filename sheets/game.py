@@ -2,6 +2,23 @@
 
 A game is its setup plus an ordered log of actions; the state is ``fold``-ed from them.
 Setups and actions cross the storage boundary as plain JSON-able dicts.
+
+One vocabulary in every engine (``sheets/<game>/engine.py``):
+
+- ``GAME_ID``: the game's id, its stored kind and its score files' ``"game"``.
+- ``State.names``: the players' names in seating order.
+- ``State.players``: each player's own record in seating order (Bohnanza ``Farmer``,
+  Space Beans ``PlayerSheet``, Gone with the Beans ``PlayerSheet``, live sheet
+  ``PlayerState``). Nicht die Bohne! has none: a round holds the cards by seat.
+- ``State.player(name)``: that player's record; RulesError "'Zoe' is not playing; the
+  players are Ann, Ben" for a name that is not.
+- ``State.position(name)``: the 0-based seat, in games that index by seat (Nicht die
+  Bohne!, Bohnanza); the same RulesError.
+- ``Action``: the discriminated union of the game's actions on ``kind``; ``ACTION`` its
+  TypeAdapter, ``parse_action`` its reader. An action's ``player`` names whose entry it is.
+- ``Setup.players`` and a score file's ``"players"`` stay as stored.
+- ``new_game``, ``apply``, ``is_over``, ``result``, ``players`` in the engine; ``read``,
+  ``export``, ``import_file`` in ``scorefile.py``: wired into the package's ``RULES``.
 """
 
 from __future__ import annotations

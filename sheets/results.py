@@ -67,6 +67,14 @@ def build_result(
     return GameResult(game=game, players=players, winners=winners)
 
 
+def position_of(names: Sequence[str], name: str) -> int:
+    """The 0-based seat of ``name``; RulesError when that name is not playing."""
+    try:
+        return list(names).index(name)
+    except ValueError:
+        raise RulesError(f"{name!r} is not playing; the players are {', '.join(names)}") from None
+
+
 def clean_names(names: Iterable[Any], low: int, high: int) -> tuple[str, ...]:
     """Player names as the rules want them: non-empty, unique, blanks stripped, low..high.
 

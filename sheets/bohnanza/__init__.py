@@ -14,7 +14,7 @@ from sheets.game import EngineRules
 # An entry is its player's (the action's `player`); the deck, the final count and
 # finishing the game are the table's.
 RULES = EngineRules(
-    id=scorefile.GAME, title="Bohnanza",
+    id=engine.GAME_ID, title="Bohnanza",
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,

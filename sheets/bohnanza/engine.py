@@ -25,8 +25,9 @@ from sheets.bohnanza.beans import (
 )
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.model import Frozen
-from sheets.results import GameResult, build_result, clean_names
+from sheets.results import GameResult, build_result, clean_names, position_of
 
+GAME_ID = "bohnanza"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 FIELDS = 2  # "Each player must imagine they have two vacant Bean Fields"
 THIRD_FIELD_PRICE = 3  # "At any time that you have at least 3 points ... buy a 3rd Field"
@@ -87,23 +88,21 @@ class Farmer(Frozen):
 
 
 class State(Frozen):
-    farmers: tuple[Farmer, ...]
+    players: tuple[Farmer, ...]  # in seating order
     discard: Pile = Pile()
     deck_pass: int = 1  # 1, 2, 3: how often the draw pile has been (re)built
     over: bool = False
     beanometers: tuple[Beanometer, ...] = PRINTED_BEANOMETERS  # in table order
 
     @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(f.name for f in self.farmers)
+    def names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.players)
 
-    def seat(self, player: str) -> int:
-        if player not in self.players:
-            raise RulesError(f"{player!r} is not playing; the players are {', '.join(self.players)}")
-        return self.players.index(player)
+    def position(self, name: str) -> int:
+        return position_of(self.names, name)
 
-    def farmer(self, player: str) -> Farmer:
-        return self.farmers[self.seat(player)]
+    def player(self, name: str) -> Farmer:
+        return self.players[self.position(name)]
 
     def beanometer(self, bean: Bean) -> Beanometer:
         return self.beanometers[ORDER[bean]]
@@ -114,8 +113,8 @@ class State(Frozen):
 
     def in_play(self, bean: Bean) -> int:
         """Cards of ``bean`` on the table: in fields, as coins and on the discard pile."""
-        fields = sum(f.count for farmer in self.farmers for f in farmer.fields if f.bean == bean)
-        return fields + sum(farmer.coins[bean] for farmer in self.farmers) + self.discard[bean]
+        fields = sum(f.count for farmer in self.players for f in farmer.fields if f.bean == bean)
+        return fields + sum(farmer.coins[bean] for farmer in self.players) + self.discard[bean]
 
 
 # --- actions ---------------------------------------------------------------------------
@@ -233,7 +232,7 @@ def preview_harvest(state: State, player: str, field: int) -> HarvestPreview:
     cannot be chosen. If both are single cards, you can choose."
     """
     _not_over(state)
-    farmer = state.farmer(player)
+    farmer = state.player(player)
     chosen = _field(farmer, field)
     if chosen.bean is None:
         raise RulesError(f"field {field} is empty; there is nothing to harvest", player)
@@ -265,14 +264,14 @@ def _replace(state: State, **changes: Any) -> State:
 
 
 def _with(state: State, farmer: Farmer, **changes: Any) -> State:
-    farmers = list(state.farmers)
-    farmers[state.seat(farmer.name)] = farmer
-    return _replace(state, farmers=tuple(farmers), **changes)
+    farmers = list(state.players)
+    farmers[state.position(farmer.name)] = farmer
+    return _replace(state, players=tuple(farmers), **changes)
 
 
 def _plant(state: State, action: Plant) -> State:
     _not_over(state)
-    farmer = state.farmer(action.player)
+    farmer = state.player(action.player)
     field = _field(farmer, action.field)
     if field.bean not in (None, action.bean):
         raise RulesError(
@@ -286,7 +285,7 @@ def _plant(state: State, action: Plant) -> State:
 
 def _harvest(state: State, action: Harvest) -> State:
     preview_harvest(state, action.player, action.field)
-    farmer, discard = _sell(state, state.farmer(action.player), action.field - 1, state.discard)
+    farmer, discard = _sell(state, state.player(action.player), action.field - 1, state.discard)
     return _with(state, farmer, discard=discard)
 
 
@@ -297,7 +296,7 @@ def _buy(state: State, action: BuyField) -> State:
     the player holds most coins of (ties: in table order).
     """
     _not_over(state)
-    farmer = state.farmer(action.player)
+    farmer = state.player(action.player)
     if farmer.third_field:
         raise RulesError("already has a third field; each player buys it once", action.player)
     if farmer.total < THIRD_FIELD_PRICE:
@@ -319,11 +318,11 @@ def _deck_exhausted(state: State) -> State:
     if state.deck_pass < PASSES:
         return _replace(state, deck_pass=state.deck_pass + 1, discard=Pile())
     farmers, discard = [], state.discard
-    for farmer in state.farmers:  # every field is sold; the single-bean rule is for turns
+    for farmer in state.players:  # every field is sold; the single-bean rule is for turns
         for index in range(len(farmer.fields)):
             farmer, discard = _sell(state, farmer, index, discard)
         farmers.append(farmer)
-    return _replace(state, farmers=tuple(farmers), discard=discard, over=True)
+    return _replace(state, players=tuple(farmers), discard=discard, over=True)
 
 
 def _final_count(state: State, action: FinalCount) -> State:
@@ -331,12 +330,12 @@ def _final_count(state: State, action: FinalCount) -> State:
     counts: dict[str, PlayerCount] = {}
     for entry in action.players:
         name = entry.name.strip()
-        state.seat(name)
+        state.position(name)
         if name in counts:
             raise RulesError("counted twice", name)
         counts[name] = entry
     farmers, total = [], 0
-    for farmer in state.farmers:
+    for farmer in state.players:
         if farmer.name not in counts:
             raise RulesError("missing from the final count", farmer.name)
         entry = counts[farmer.name]
@@ -346,7 +345,7 @@ def _final_count(state: State, action: FinalCount) -> State:
                              farmer.name)
         fields = (EMPTY,) * (FIELDS + entry.third_field)
         farmers.append(Farmer(name=farmer.name, fields=fields, coins=farmer.coins, counted=entry.coins))
-    return _replace(state, farmers=tuple(farmers), over=True)
+    return _replace(state, players=tuple(farmers), over=True)
 
 
 def check_supply(state: State, where: str | None = None) -> None:
@@ -381,11 +380,11 @@ def apply(state: State, action: Plant | Harvest | BuyField | DeckExhausted | Fin
 def new_game(setup: dict[str, Any]) -> State:
     parsed = parse_setup(Setup, setup)
     rows = tuple(parsed.beanometers.get(bean, BEANS[bean].beanometer) for bean in Bean)
-    return State(farmers=tuple(Farmer(name=n) for n in parsed.players), beanometers=rows)
+    return State(players=tuple(Farmer(name=n) for n in parsed.players), beanometers=rows)
 
 
 def players(state: State) -> tuple[str, ...]:
-    return state.players
+    return state.names
 
 
 def is_over(state: State) -> bool:
@@ -398,4 +397,4 @@ def breakdown(farmer: Farmer) -> dict[str, int]:
 
 def result(state: State) -> GameResult:
     """Most coins wins; tied players share the victory (winners only once the game is over)."""
-    return build_result("bohnanza", {f.name: breakdown(f) for f in state.farmers}, over=state.over)
+    return build_result(GAME_ID, {f.name: breakdown(f) for f in state.players}, over=state.over)

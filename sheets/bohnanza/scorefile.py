@@ -12,14 +12,11 @@ from typing import Any
 from pydantic import field_validator
 
 from sheets.bohnanza.engine import (
-    MAX_PLAYERS, MIN_PLAYERS, FinalCount, PlayerCount, State, apply, new_game,
+    GAME_ID, MAX_PLAYERS, MIN_PLAYERS, FinalCount, PlayerCount, State, apply, new_game,
 )
 from sheets.errors import RulesError, ScoreFileError
 from sheets.model import Frozen
 from sheets.scorefile import FORMAT, parse_model
-
-GAME = "bohnanza"
-
 
 class BohnanzaFile(Frozen):
     format: str
@@ -61,9 +58,9 @@ def export(state: State) -> dict[str, Any]:
         raise RulesError("the game is not over yet; a Bohnanza score file records the end of a game")
     return {
         "format": FORMAT,
-        "game": GAME,
+        "game": GAME_ID,
         "players": [
-            {"name": f.name, "coins": f.total, "third_field": f.third_field} for f in state.farmers
+            {"name": f.name, "coins": f.total, "third_field": f.third_field} for f in state.players
         ],
     }
 
@@ -71,6 +68,6 @@ def export(state: State) -> dict[str, Any]:
 def import_file(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     state = read(data)
     count = FinalCount(players=tuple(
-        PlayerCount(name=f.name, coins=f.total, third_field=f.third_field) for f in state.farmers
+        PlayerCount(name=f.name, coins=f.total, third_field=f.third_field) for f in state.players
     ))
-    return {"players": list(state.players)}, [count.model_dump(mode="json")]
+    return {"players": list(state.names)}, [count.model_dump(mode="json")]

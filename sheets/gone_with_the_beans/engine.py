@@ -27,7 +27,7 @@ from sheets.gone_with_the_beans.sheets import (
     solitaire_rating,
 )
 from sheets.model import Frozen
-from sheets.results import GameResult, build_result, clean_names
+from sheets.results import GameResult, build_result, clean_names, position_of
 
 GAME_ID = "gone-with-the-beans"
 
@@ -96,11 +96,12 @@ class State(Frozen):
     def rules(self) -> Sheet:
         return SHEETS[self.sheet]
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
     def player(self, name: str) -> PlayerSheet:
-        for player in self.players:
-            if player.name == name:
-                return player
-        raise RulesError(f"{name!r} is not playing; the players are {_one_of([p.name for p in self.players])}")
+        return self.players[position_of(self.names, name)]
 
 
 def built_at_setup(sheet: Sheet, province: str, facility: Facility) -> int:
@@ -342,7 +343,7 @@ def apply(state: State, action: Any) -> State:
 
 
 def players(state: State) -> tuple[str, ...]:
-    return tuple(p.name for p in state.players)
+    return state.names
 
 
 def is_over(state: State) -> bool:

@@ -12,7 +12,7 @@ from sheets.game import EngineRules, table_entry
 
 # The round entry is the table's: any seat may enter any player's cards.
 RULES = EngineRules(
-    id="nicht-die-bohne", title="Nicht die Bohne!",
+    id=engine.GAME_ID, title="Nicht die Bohne!",
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,

@@ -20,8 +20,9 @@ from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.model import Frozen
 from sheets.nicht_die_bohne.cards import DECK, Card, copies_text, hand_size
 from sheets.nicht_die_bohne.scoring import RoundScore, round_score
-from sheets.results import GameResult, build_result, clean_names
+from sheets.results import GameResult, build_result, clean_names, position_of
 
+GAME_ID = "nicht-die-bohne"
 ROUNDS = 3  # rulebook: Game End, "After three rounds"
 
 
@@ -40,18 +41,15 @@ class Round(Frozen):
 
 
 class State(Frozen):
-    players: tuple[str, ...]
+    names: tuple[str, ...]  # the players, in seating order
     rounds: tuple[Round, ...] = ()
 
     @property
     def hand_size(self) -> int:
-        return hand_size(len(self.players))
+        return hand_size(len(self.names))
 
-    def seat(self, player: str) -> int:
-        try:
-            return self.players.index(player)
-        except ValueError:
-            raise RulesError(f"{player!r} is not playing; the players are {', '.join(self.players)}") from None
+    def position(self, name: str) -> int:
+        return position_of(self.names, name)
 
     def round_complete(self, number: int) -> bool:
         return number <= len(self.rounds) and all(
@@ -74,13 +72,13 @@ class State(Frozen):
     def cards_of(self, number: int, player: str) -> tuple[Card, ...]:
         if number > len(self.rounds):
             return ()
-        return self.rounds[number - 1].cards[self.seat(player)]
+        return self.rounds[number - 1].cards[self.position(player)]
 
     def holders(self, number: int, besides: str | None = None) -> dict[Card, list[str]]:
         """Who holds each card in that round (a name once per copy), leaving out ``besides``."""
         held: dict[Card, list[str]] = {}
         if number <= len(self.rounds):
-            for name, cards in zip(self.players, self.rounds[number - 1].cards):
+            for name, cards in zip(self.names, self.rounds[number - 1].cards):
                 if name != besides:
                     for card in cards:
                         held.setdefault(card, []).append(name)
@@ -88,7 +86,7 @@ class State(Frozen):
 
     def taken_by_others(self, number: int, player: str) -> Counter[Card]:
         """Cards other players collected in that round."""
-        self.seat(player)
+        self.position(player)
         return Counter({card: len(names) for card, names in self.holders(number, player).items()})
 
     def rest_of_deck(self, number: int, player: str) -> tuple[Card, ...]:
@@ -149,7 +147,7 @@ def check_cards(
     """One player's cards in a round: within the hand size and the deck, not taken by another."""
     size = state.hand_size
     if len(cards) > size or (complete and len(cards) != size):
-        raise RulesError(f"{len(cards)} cards, a {len(state.players)}-player round deals {size}", player)
+        raise RulesError(f"{len(cards)} cards, a {len(state.names)}-player round deals {size}", player)
     own = Counter(cards)
     for card in sorted(own):
         if own[card] > DECK[card]:
@@ -180,7 +178,7 @@ def _with_round(state: State, number: int, new_round: Round) -> State:
         rounds.append(new_round)
     else:
         rounds[number - 1] = new_round
-    return State(players=state.players, rounds=tuple(rounds))
+    return State(names=state.names, rounds=tuple(rounds))
 
 
 def apply(state: State, action: AnyAction) -> State:
@@ -196,33 +194,33 @@ def apply(state: State, action: AnyAction) -> State:
         return apply(state, EnterCards(round=action.round, player=action.player, cards=tuple(cards)))
     if isinstance(action, EnterCards):
         _check_round_number(state, action.round, latest_only=True)
-        seat = state.seat(action.player)
+        seat = state.position(action.player)
         taken = state.holders(action.round, besides=action.player)
         check_cards(state, action.player, action.cards, taken, complete=False)
         old = state.rounds[action.round - 1] if action.round <= len(state.rounds) else None
-        cards = list(old.cards) if old else [() for _ in state.players]
+        cards = list(old.cards) if old else [() for _ in state.names]
         cards[seat] = tuple(sorted(action.cards))
         chip = old.chip_last if old else None
         return _with_round(state, action.round, Round(cards=tuple(cards), chip_last=chip))
     if isinstance(action, CorrectRound):
         _check_round_number(state, action.round, latest_only=False)
         for name in action.cards:
-            state.seat(name)
+            state.position(name)
         taken: dict[Card, list[str]] = {}
-        for player in state.players:
+        for player in state.names:
             if player not in action.cards:
                 raise RulesError("no cards given", player)
             check_cards(state, player, action.cards[player], taken, complete=True)
             for card in action.cards[player]:
                 taken.setdefault(card, []).append(player)
         chip = state.rounds[action.round - 1].chip_last
-        cards = tuple(tuple(sorted(action.cards[p])) for p in state.players)
+        cards = tuple(tuple(sorted(action.cards[p])) for p in state.names)
         return _with_round(state, action.round, Round(cards=cards, chip_last=chip))
     if isinstance(action, RecordChip):
         if not 1 <= action.round <= len(state.rounds):
             raise RulesError(f"round {action.round} has not been entered yet")
         if action.player is not None:
-            state.seat(action.player)
+            state.position(action.player)
         old = state.rounds[action.round - 1]
         return _with_round(state, action.round, Round(cards=old.cards, chip_last=action.player))
     raise RulesError(f"{action!r} is not a Nicht die Bohne! action")
@@ -230,11 +228,11 @@ def apply(state: State, action: AnyAction) -> State:
 
 def new_game(setup: dict[str, Any]) -> State:
     parsed = parse_setup(Setup, setup)
-    return State(players=parsed.players)
+    return State(names=parsed.players)
 
 
 def players(state: State) -> tuple[str, ...]:
-    return state.players
+    return state.names
 
 
 def is_over(state: State) -> bool:
@@ -249,7 +247,7 @@ def breakdown(state: State, player: str) -> dict[str, Any]:
 
 def result(state: State) -> GameResult:
     return build_result(
-        "nicht-die-bohne", {p: breakdown(state, p) for p in state.players}, over=is_over(state)
+        GAME_ID, {p: breakdown(state, p) for p in state.names}, over=is_over(state)
     )
 
 

@@ -9,7 +9,7 @@ from pydantic import field_validator
 from sheets.errors import RulesError, ScoreFileError
 from sheets.model import Frozen
 from sheets.nicht_die_bohne.cards import Card
-from sheets.nicht_die_bohne.engine import ROUNDS, CorrectRound, EnterCards, Setup, State, apply
+from sheets.nicht_die_bohne.engine import GAME_ID, ROUNDS, CorrectRound, EnterCards, Setup, State, apply
 from sheets.results import clean_names
 from sheets.scorefile import FORMAT, parse_model
 
@@ -42,7 +42,7 @@ class NichtDieBohneFile(Frozen):
 def read(data: dict[str, Any]) -> State:
     """The finished (or partly played) game a score file records; ScoreFileError if invalid."""
     parsed = parse_model(NichtDieBohneFile, data)
-    state = State(players=parsed.players)
+    state = State(names=parsed.players)
     for index, round_cards in enumerate(parsed.rounds):
         place = f"rounds[{index}]"
         cards = {name.strip(): cards for name, cards in round_cards.items()}
@@ -68,10 +68,10 @@ def export(state: State) -> dict[str, Any]:
         raise RulesError("no round is complete yet: a score file holds complete rounds")
     return {
         "format": FORMAT,
-        "game": "nicht-die-bohne",
-        "players": list(state.players),
+        "game": GAME_ID,
+        "players": list(state.names),
         "rounds": [
-            {p: [str(c) for c in r.cards[i]] for i, p in enumerate(state.players)}
+            {p: [str(c) for c in r.cards[i]] for i, p in enumerate(state.names)}
             for n, r in enumerate(state.rounds, start=1)
             if state.round_complete(n)
         ],
@@ -80,10 +80,10 @@ def export(state: State) -> dict[str, Any]:
 
 def import_file(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     state = read(data)
-    setup = Setup(players=state.players).model_dump(mode="json")
+    setup = Setup(players=state.names).model_dump(mode="json")
     actions = [
         EnterCards(round=n, player=p, cards=r.cards[i]).model_dump(mode="json")
         for n, r in enumerate(state.rounds, start=1)
-        for i, p in enumerate(state.players)
+        for i, p in enumerate(state.names)
     ]
     return setup, actions

@@ -26,7 +26,7 @@ from pydantic import Field, TypeAdapter, field_validator
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.game import player_entry
 from sheets.model import Frozen
-from sheets.results import GameResult, build_result, clean_names
+from sheets.results import GameResult, build_result, clean_names, position_of
 from sheets.space_beans.cards import BEAN_NAMES, Bean, Card, CardValue, Collection, check_supply
 from sheets.space_beans.scoring import END_AT, close_out, score, trophy_points
 
@@ -89,16 +89,13 @@ class State(Frozen):
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
 
-    def sheet(self, name: str) -> PlayerSheet:
-        for sheet in self.players:
-            if sheet.name == name:
-                return sheet
-        raise RulesError(f"{name!r} is not playing; the players are {', '.join(self.names)}")
+    def player(self, name: str) -> PlayerSheet:
+        return self.players[position_of(self.names, name)]
 
     def on_table(self) -> Counter[Card]:
         return Counter(card for sheet in self.players for card in sheet.cards)
 
-    def with_sheet(self, new: PlayerSheet) -> "State":
+    def with_player(self, new: PlayerSheet) -> "State":
         players = tuple(new if p.name == new.name else p for p in self.players)
         return State(players=players, ended_by=self.ended_by)
 
@@ -208,11 +205,11 @@ def apply(state: State, action: Lay | CloseOut | EndGame) -> State:
     """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
     if state.ended_by is not None:
         raise RulesError(f"the game is over: {state.ended_by} ended it")
-    sheet = state.sheet(action.player)
+    sheet = state.player(action.player)
     if isinstance(action, Lay):
-        return state.with_sheet(_lay(state, sheet, action))
+        return state.with_player(_lay(state, sheet, action))
     if isinstance(action, CloseOut):
-        return state.with_sheet(_close_out(state, sheet, action.forced))
+        return state.with_player(_close_out(state, sheet, action.forced))
     if isinstance(action, EndGame):
         if sheet.trophy_points < END_AT:
             raise RulesError(f"{sheet.name}'s trophies are worth {sheet.trophy_points}; the game ends "

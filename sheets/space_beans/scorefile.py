@@ -28,7 +28,7 @@ def _at_most_two(collections: tuple[Collection, ...]) -> tuple[Collection, ...]:
 
 class SpaceBeansFile(Frozen):
     format: Literal["beans-score/1"]
-    game: Literal["space-beans"]
+    game: Literal["space-beans"]  # GAME_ID (a Literal type needs the text itself)
     players: tuple[str, ...]
     ended_by: str | None
     trophies: dict[str, tuple[Card, ...]]
@@ -62,7 +62,7 @@ def _check_end(state: State, ended_by: str | None) -> None:
     ended it, nobody else can have 30 (and with ``null``, at most one player has, mid-turn)."""
     reached = [s for s in state.players if s.trophy_points >= END_AT]
     if ended_by is not None:
-        ender = state.sheet(ended_by)
+        ender = state.player(ended_by)
         if ender.trophy_points < END_AT:
             raise ScoreFileError("ended_by", f"{ended_by}'s trophies are worth {ender.trophy_points}; "
                                  f"the game ends when a player's trophies reach {END_AT}")

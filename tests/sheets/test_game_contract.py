@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from sheets.bohnanza import Harvest, Plant
-from sheets.errors import ScoreFileError
+from sheets.errors import RulesError, ScoreFileError
 from sheets.gone_with_the_beans.live import Build
 from sheets.registry import KINDS
 from tests.sheets.gone_with_the_beans.gwtb_live_play import card, game, give
@@ -41,7 +41,7 @@ def test_why_not_is_the_rules_refusal_in_the_players_words():
     state = rules.new_game(SETUPS["bohnanza"])
     assert rules.why_not(state, Harvest(player="Ann", field=1)) == "field 1 is empty; there is nothing to harvest"
     assert rules.why_not(state, Plant(player="Ann", field=1, bean="red")) is None
-    assert state.farmer("Ann").fields[0].bean is None  # asking changed nothing
+    assert state.player("Ann").fields[0].bean is None  # asking changed nothing
 
 
 def test_the_live_sheet_allows_what_only_needs_a_printed_value():
@@ -58,3 +58,21 @@ def test_the_live_sheet_has_no_score_file_of_its_own():
     for read in (rules.import_file, rules.score_file):
         with pytest.raises(ScoreFileError, match="imports as a scored game"):
             read(data)
+
+
+@pytest.mark.parametrize("kind", sorted(SETUPS))
+def test_one_vocabulary_names_player_and_an_unknown_name(kind: str):
+    """Every state: ``names`` in seating order; ``player(name)`` the player's own record
+    where the game keeps one; ``position(name)`` where it counts seats."""
+    state = KINDS[kind].new_game(SETUPS[kind])
+    assert state.names == ("Cem", "Ann", "Ben")
+    lookups = [getattr(state, how) for how in ("player", "position") if hasattr(state, how)]
+    assert lookups
+    for lookup in lookups:
+        with pytest.raises(RulesError, match="^'Zoe' is not playing; the players are Cem, Ann, Ben$"):
+            lookup("Zoe")
+    if hasattr(state, "player"):
+        assert [state.player(n).name for n in state.names] == list(state.names)
+        assert state.players == tuple(state.player(n) for n in state.names)
+    if hasattr(state, "position"):
+        assert [state.position(n) for n in state.names] == [0, 1, 2]

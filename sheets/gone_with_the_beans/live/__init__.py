@@ -62,7 +62,7 @@ def no_live_file(data: dict[str, Any]) -> NoReturn:
 # score file, which imports back as a scored game. The round card, the Ruler's moves and
 # printed values are the table's entries; everything else is its player's own.
 RULES = EngineRules(
-    id="gone-with-the-beans-live", title="Gone with the Beans: live sheet",
+    id=engine.GAME_ID, title="Gone with the Beans: live sheet",
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players,
     read=no_live_file, export=engine.export, import_file=no_live_file,

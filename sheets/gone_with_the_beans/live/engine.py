@@ -57,6 +57,7 @@ from sheets.gone_with_the_beans.sheets import (
 )
 from sheets.results import GameResult
 
+GAME_ID = "gone-with-the-beans-live"
 LIVE_SHEETS = ("A",)  # B, C and D: their differences are still to come
 ZOODAI, BEANZANTINE = "zoodai", "beanzantine"
 ACTION_NAMES = {"build": "build", "hay-action": "Hay action", "milestone": "milestone", "hay-shed": "Hay Shed"}
@@ -286,7 +287,7 @@ def rounds_played(state: State) -> bool:
 
 
 def players(state: State) -> tuple[str, ...]:
-    return tuple(p.name for p in state.players)
+    return state.names
 
 
 def is_over(state: State) -> bool:
@@ -509,7 +510,7 @@ def apply(state: State, action: Any) -> State:
         return reveal(state, action)
     if isinstance(action, EnterPrintedValue):
         return enter_printed_value(state, action)
-    player = _player(state, getattr(action, "player", None))
+    player = state.player(getattr(action, "player", None))
     step = Step(state, player)
     try:
         _turn(step, action)
@@ -526,18 +527,11 @@ def apply(state: State, action: Any) -> State:
 # --- What the app shows before a tap ----------------------------------------------------
 
 
-def _player(state: State, name: str) -> PlayerState:
-    player = next((p for p in state.players if p.name == name), None)
-    if player is None:
-        raise RulesError(f"{name!r} is not playing; the players are {_one_of(p.name for p in state.players)}")
-    return player
-
-
 def quote(state: State, action: Build | HayActionTaken) -> tuple[str, Materials, Materials, Materials | None]:
     """For the payment screen of a build (or of the ``travel`` row's build): what it is in
     words, its whole cost, what the player has to pay it with (after the row's Hay), and
     the proposed payment (None: they cannot pay). Raises UnknownPrintedValue like apply."""
-    player = _player(state, action.player)
+    player = state.player(action.player)
     step = Step(state, player)
     removed, have = player.roads_removed, player.materials
     if isinstance(action, HayActionTaken):
@@ -550,7 +544,7 @@ def quote(state: State, action: Build | HayActionTaken) -> tuple[str, Materials,
 
 def hay_capacity(state: State, name: str) -> int:
     """The Hay the player's sheds hold: 30 plus each added shed's entered capacity."""
-    return Step(state, _player(state, name)).capacity()
+    return Step(state, state.player(name)).capacity()
 
 
 def why_not(state: State, action: Any) -> str | None:

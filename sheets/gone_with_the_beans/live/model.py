@@ -35,6 +35,7 @@ from sheets.gone_with_the_beans.sheets import (
     SheetLetter,
 )
 from sheets.model import Frozen
+from sheets.results import position_of
 
 
 # --- The Bean World map (design page, gaps 7) --------------------------------------------
@@ -150,6 +151,13 @@ class State(Frozen):
     @property
     def entered(self) -> dict[str, Value]:
         return {p.key: p.value for p in self.printed}
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def player(self, name: str) -> PlayerState:
+        return self.players[position_of(self.names, name)]
 
 
 # --- Actions -----------------------------------------------------------------------------

@@ -90,9 +90,9 @@ def test_harvest_in_play_pays_the_printed_row(bean, _german, cards, row):
     after = RULES.apply(state, Harvest(player="Ann", field=1))
     coins = expected_coins(row, count)
     assert (preview.coins, preview.discarded) == (coins, count - coins)
-    assert after.farmer("Ann").coins[Bean(bean)] == coins
+    assert after.player("Ann").coins[Bean(bean)] == coins
     assert after.discard[Bean(bean)] == count - coins
-    assert after.farmer("Ann").fields[0].bean is None
+    assert after.player("Ann").fields[0].bean is None
 
 
 def test_a_corrected_row_is_used_by_the_game():

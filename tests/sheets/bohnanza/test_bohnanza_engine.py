@@ -50,8 +50,8 @@ def test_three_to_five_players(names):
 def test_each_player_starts_with_two_empty_fields_and_no_coins():
     """Rulebook: "Each player must imagine they have two vacant Bean Fields"."""
     state = game(players=["Ann", " Ben ", "Cem", "Dee", "Eve"])
-    assert state.players == ("Ann", "Ben", "Cem", "Dee", "Eve")
-    for farmer in state.farmers:
+    assert state.names == ("Ann", "Ben", "Cem", "Dee", "Eve")
+    for farmer in state.players:
         assert [f.bean for f in farmer.fields] == [None, None]
         assert farmer.total == 0 and not farmer.third_field
     assert state.deck_pass == 1 and not RULES.is_over(state)
@@ -72,8 +72,8 @@ def test_sheets_imports_no_ui_or_storage():
 def test_plant_into_an_empty_field_and_onto_the_same_bean():
     """Rulebook step 1: "only one type of bean can grow in any one field"."""
     state = game(Plant(player="Ann", field=1, bean="blue"), Plant(player="Ann", field=1, bean="blue", count=2))
-    assert state.farmer("Ann").fields[0].bean == Bean.BLUE
-    assert state.farmer("Ann").fields[0].count == 3
+    assert state.player("Ann").fields[0].bean == Bean.BLUE
+    assert state.player("Ann").fields[0].count == 3
 
 
 def test_a_field_grows_one_bean_only():
@@ -87,7 +87,7 @@ def test_once_sold_a_field_takes_a_new_bean():
     """Rulebook step 1: "once a field has been 'sold' then a new type of bean could replace it"."""
     state = game(Plant(player="Ann", field=1, bean="blue"), Harvest(player="Ann", field=1),
                  Plant(player="Ann", field=1, bean="red"))
-    assert state.farmer("Ann").fields[0].bean == Bean.RED
+    assert state.player("Ann").fields[0].bean == Bean.RED
 
 
 def test_an_unknown_player_is_refused():
@@ -125,7 +125,7 @@ def test_actions_round_trip_through_json():
 def test_harvest_pays_coin_cards_and_discards_the_rest():
     """Rulebook: "one face-down card for every point you earn. Place the remainder on the discard pile"."""
     state = game(Plant(player="Ben", field=2, bean="stink", count=7), Harvest(player="Ben", field=2))
-    assert state.farmer("Ben").total == 3
+    assert state.player("Ben").total == 3
     assert state.discard.as_dict() == {"stink": 4}
     assert state.in_play(Bean.STINK) == 7  # coin cards stay out of the deck's circulation
 
@@ -133,7 +133,7 @@ def test_harvest_pays_coin_cards_and_discards_the_rest():
 def test_harvest_of_too_few_beans_pays_nothing():
     """Rulebook step 1: a crop is "just discarded for nil points" if too small."""
     state = game(Plant(player="Ben", field=1, bean="blue", count=3), Harvest(player="Ben", field=1))
-    assert state.farmer("Ben").total == 0 and state.discard.as_dict() == {"blue": 3}
+    assert state.player("Ben").total == 0 and state.discard.as_dict() == {"blue": 3}
 
 
 def test_harvest_of_an_empty_field_is_refused():
@@ -147,8 +147,8 @@ def test_preview_equals_what_the_harvest_does():
     preview = preview_harvest(state, "Cem", 1)
     assert (preview.bean, preview.beans, preview.coins, preview.discarded) == (Bean.SOY, 6, 3, 3)
     after = RULES.apply(state, Harvest(player="Cem", field=1))
-    assert after.farmer("Cem").total == preview.coins and after.discard.total == preview.discarded
-    assert state.farmer("Cem").fields[0].count == 6  # the preview changed nothing
+    assert after.player("Cem").total == preview.coins and after.discard.total == preview.discarded
+    assert state.player("Cem").fields[0].count == 6  # the preview changed nothing
 
 
 def test_single_bean_field_is_protected_while_another_holds_more():
@@ -158,7 +158,7 @@ def test_single_bean_field_is_protected_while_another_holds_more():
     assert error.where == "Ann"
     with pytest.raises(RulesError):
         preview_harvest(state, "Ann", 1)
-    assert RULES.apply(state, Harvest(player="Ann", field=2)).farmer("Ann").fields[1].bean is None
+    assert RULES.apply(state, Harvest(player="Ann", field=2)).player("Ann").fields[1].bean is None
 
 
 def test_single_bean_fields_may_be_chosen_when_both_are_single():
@@ -185,8 +185,8 @@ def test_single_bean_rule_counts_the_third_field_too():
 def test_both_fields_of_two_or_more_may_be_chosen():
     """Rulebook step 1: "If both fields are two or more cards then you can choose as well"."""
     state = game(Plant(player="Ann", field=1, bean="red", count=2), Plant(player="Ann", field=2, bean="blue", count=5))
-    assert RULES.apply(state, Harvest(player="Ann", field=1)).farmer("Ann").total == 1
-    assert RULES.apply(state, Harvest(player="Ann", field=2)).farmer("Ann").total == 1
+    assert RULES.apply(state, Harvest(player="Ann", field=1)).player("Ann").total == 1
+    assert RULES.apply(state, Harvest(player="Ann", field=2)).player("Ann").total == 1
 
 
 # --- third field ------------------------------------------------------------------------
@@ -199,11 +199,11 @@ def rich(player="Ann", *more):
 def test_third_field_costs_three_coins():
     """Rulebook: "At any time that you have at least 3 points ... you may buy a 3rd Field Card"."""
     state = RULES.apply(rich(), BuyField(player="Ann"))
-    ann = state.farmer("Ann")
+    ann = state.player("Ann")
     assert ann.third_field and len(ann.fields) == 3 and ann.total == 1
     # the 1997 Amigo rules: the paid coins go onto the discard pile (bean side up)
     assert state.discard.as_dict() == {"red": 4} and state.in_play(Bean.RED) == 5
-    assert RULES.apply(state, Plant(player="Ann", field=3, bean="chili")).farmer("Ann").fields[2].bean == Bean.CHILI
+    assert RULES.apply(state, Plant(player="Ann", field=3, bean="chili")).player("Ann").fields[2].bean == Bean.CHILI
 
 
 def test_third_field_needs_three_coins():
@@ -219,7 +219,7 @@ def test_third_field_is_bought_once():
     state = game(Plant(player="Ann", field=1, bean="blue", count=10), Harvest(player="Ann", field=1),
                  Plant(player="Ann", field=1, bean="red", count=5), Harvest(player="Ann", field=1),
                  BuyField(player="Ann"))
-    assert state.farmer("Ann").total == 5
+    assert state.player("Ann").total == 5
     rejected(state, BuyField(player="Ann"), "already has a third field")
 
 
@@ -236,7 +236,7 @@ def test_the_discard_pile_becomes_the_next_pass():
     state = game(Plant(player="Ann", field=1, bean="blue", count=6), Harvest(player="Ann", field=1))
     assert state.discard.total == 4
     state = RULES.apply(state, DeckExhausted())
-    assert state.deck_pass == 2 and state.discard.total == 0 and state.farmer("Ann").total == 2
+    assert state.deck_pass == 2 and state.discard.total == 0 and state.player("Ann").total == 2
     assert not RULES.is_over(state)
 
 
@@ -248,8 +248,8 @@ def test_the_game_ends_when_the_third_pass_is_exhausted():
     assert state.deck_pass == 3 and not RULES.is_over(state)
     end = RULES.apply(state, DeckExhausted())
     assert RULES.is_over(end)
-    assert [f.total for f in end.farmers] == [1, 2, 2]  # the single Red bean is sold too: 0
-    assert all(f.bean is None for farmer in end.farmers for f in farmer.fields)
+    assert [f.total for f in end.players] == [1, 2, 2]  # the single Red bean is sold too: 0
+    assert all(f.bean is None for farmer in end.players for f in farmer.fields)
     result = RULES.result(end)
     assert result.winners == ("Ben", "Cem")  # most coins wins; ties share
     assert [p.rank for p in result.players] == [3, 1, 1]
@@ -283,7 +283,7 @@ def test_final_count_ends_the_game_with_the_counted_coins():
     """score-files.md: the end-of-game record is each player's coins and third field."""
     state = RULES.apply(rich(), count(("Cem", 9, False), ("Ann", 14, True), ("Ben", 3, False)))
     assert RULES.is_over(state)
-    assert [(f.total, f.third_field) for f in state.farmers] == [(14, True), (3, False), (9, False)]
+    assert [(f.total, f.third_field) for f in state.players] == [(14, True), (3, False), (9, False)]
     assert RULES.result(state).winners == ("Ann",)
 
 

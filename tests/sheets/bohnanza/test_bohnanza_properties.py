@@ -36,10 +36,10 @@ def entry(state, step):
     wild = wild == 0
     if KINDS[kind] == "deck-exhausted":
         return DeckExhausted()
-    player = state.players[seat % len(state.players)]
+    player = state.names[seat % len(state.names)]
     if KINDS[kind] == "buy-field":
         return BuyField(player=player)
-    fields = state.farmer(player).fields
+    fields = state.player(player).fields
     if KINDS[kind] == "harvest":
         planted = [n for n, f in enumerate(fields, start=1) if f.bean is not None]
         number = field + 1 if wild or not planted else planted[field % len(planted)]
@@ -84,8 +84,8 @@ def play(names, log, check_refusals=False):
 
 def on_table(state, bean):
     """Counted here independently of the engine: fields + coin cards + discard pile."""
-    fields = sum(f.count for farmer in state.farmers for f in farmer.fields if f.bean == bean)
-    coins = sum(farmer.coins[bean] for farmer in state.farmers)
+    fields = sum(f.count for farmer in state.players for f in farmer.fields if f.bean == bean)
+    coins = sum(farmer.coins[bean] for farmer in state.players)
     return fields + coins + state.discard[bean]
 
 
@@ -98,13 +98,13 @@ def test_random_play_never_breaks_supply_and_refusals_change_nothing(game):
     for state, _ in play(names, log, check_refusals=True):
         for bean in Bean:
             assert on_table(state, bean) <= BEANS[bean].cards
-        for farmer in state.farmers:
+        for farmer in state.players:
             assert len(farmer.fields) in (2, 3) and farmer.total >= 0
             for field in farmer.fields:
                 assert (field.bean is None) == (field.count == 0)
         assert 1 <= state.deck_pass <= 3
         if state.over:
-            assert all(f.bean is None for farmer in state.farmers for f in farmer.fields)
+            assert all(f.bean is None for farmer in state.players for f in farmer.fields)
 
 
 @settings(max_examples=50, deadline=None)

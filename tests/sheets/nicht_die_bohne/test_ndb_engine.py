@@ -35,7 +35,7 @@ def play(players: list[str], rounds: list[dict[str, list[str]]]) -> State:
 
 
 def test_setup_takes_3_to_6_unique_non_empty_names_in_seating_order():
-    assert RULES.new_game({"players": [" Ann ", "Bo", "Cy"]}).players == ("Ann", "Bo", "Cy")
+    assert RULES.new_game({"players": [" Ann ", "Bo", "Cy"]}).names == ("Ann", "Bo", "Cy")
     with pytest.raises(RulesError, match="2 players; this game is for 3 to 6"):
         RULES.new_game({"players": ["Ann", "Bo"]})
     with pytest.raises(RulesError, match="7 players"):
@@ -197,7 +197,7 @@ def test_random_taps_never_put_a_card_on_the_table_more_often_than_the_deck_hold
     all_cards = sorted(str(c) for c in DECK)
     for _ in range(data.draw(st.integers(0, 80))):
         action = TakeCard(
-            round=1, player=data.draw(st.sampled_from(state.players)), card=data.draw(st.sampled_from(all_cards))
+            round=1, player=data.draw(st.sampled_from(state.names)), card=data.draw(st.sampled_from(all_cards))
         )
         before = state
         try:

@@ -57,8 +57,8 @@ def test_names_are_stripped_and_unique():
 def test_first_round_start_one_collection_face_up():
     """Example 1: Leia lays out two Darth Beans: her open collection."""
     state = play(start(), lay("Leia", "darth-beans", 3, 6, new=True))
-    assert state.sheet("Leia").open_collection == Collection(bean="darth-beans", values=(3, 6))
-    assert state.sheet("Leia").secret_collection is None
+    assert state.player("Leia").open_collection == Collection(bean="darth-beans", values=(3, 6))
+    assert state.player("Leia").secret_collection is None
 
 
 def test_a_players_first_collection_is_the_open_one():
@@ -70,7 +70,7 @@ def test_a_second_collection_is_the_secret_one():
     state = play(start(), lay("Leia", "bohrion", 4, new=True))
     refused(state, lay("Leia", "moonbohnen", 2, new=True), "a new collection is the secret one")
     state = play(state, lay("Leia", "moonbohnen", 2, collection="secret", new=True))
-    assert state.sheet("Leia").secret_collection == Collection(bean="moonbohnen", values=(2,))
+    assert state.player("Leia").secret_collection == Collection(bean="moonbohnen", values=(2,))
 
 
 def test_never_more_than_two_collections():
@@ -82,7 +82,7 @@ def test_never_more_than_two_collections():
 
 def test_add_to_an_existing_collection_of_the_same_type():
     state = play(start(), lay("Leia", "bohrion", 4, new=True), lay("Leia", "bohrion", 9, 5))
-    assert state.sheet("Leia").open_collection.values == (4, 9, 5)
+    assert state.player("Leia").open_collection.values == (4, 9, 5)
     refused(state, lay("Leia", "bluebeans", 7), "Leia's open collection is Bohrion, not Bluebeans")
     refused(state, lay("Leia", "bohrion", 7, collection="secret"), "Leia has no secret collection")
 
@@ -92,7 +92,7 @@ def test_same_type_in_both_collections_is_permitted():
     state = play(start(), lay("Leia", "bohrion", 4, new=True),
                  lay("Leia", "bohrion", 5, collection="secret", new=True),
                  lay("Leia", "bohrion", 6, collection="secret"))
-    assert state.sheet("Leia").secret_collection.values == (5, 6)
+    assert state.player("Leia").secret_collection.values == (5, 6)
 
 
 def test_adding_to_the_secret_collection_is_private():
@@ -119,7 +119,7 @@ def test_discarded_cards_return_to_the_supply():
     """Close out: the rest of the collection goes to the discard pile (reshuffled later)."""
     state = earn(start(), "Londo", "bohrion", 5, (1, 2, 3, 4))
     state = play(state, lay("Leia", "bohrion", 1, 2, 3, 4, new=True))
-    assert state.sheet("Leia").open_collection.values == (1, 2, 3, 4)
+    assert state.player("Leia").open_collection.values == (1, 2, 3, 4)
 
 
 # --- Action 2: close out --------------------------------------------------------------
@@ -130,12 +130,12 @@ def test_examples_2a_2b_londo_closes_out_both_collections():
     state = play(start(), lay("Londo", "centauribohnen", 3, 6, 7, new=True),
                  lay("Londo", "bohrion", 5, 1, 5, 8, 9, collection="secret", new=True))
     state = play(state, CloseOut(player="Londo"))
-    londo = state.sheet("Londo")
+    londo = state.player("Londo")
     assert londo.trophies == (Card(bean="centauribohnen", value=3),)
     assert londo.open_collection == Collection(bean="bohrion", values=(5, 1, 5, 8, 9))
     assert londo.secret_collection is None
     state = play(state, CloseOut(player="Londo"))
-    londo = state.sheet("Londo")
+    londo = state.player("Londo")
     assert londo.trophies == (Card(bean="centauribohnen", value=3), Card(bean="bohrion", value=5))
     assert londo.collections == ()
     assert RULES.result(state).players[1].breakdown["trophies"] == 8
@@ -148,7 +148,7 @@ def test_example_3_forced_close_out_of_a_valueless_collection_discards_all():
     state = play(start("Jean-Luc", "Leia"), lay("Jean-Luc", "klingbohnen", 1, 5, 8, 9, new=True),
                  lay("Jean-Luc", "bluebeans", 2, 6, collection="secret", new=True))
     state = play(state, CloseOut(player="Jean-Luc", forced=True))
-    jean_luc = state.sheet("Jean-Luc")
+    jean_luc = state.player("Jean-Luc")
     assert jean_luc.trophies == ()
     assert jean_luc.open_collection == Collection(bean="bluebeans", values=(2, 6))
     assert jean_luc.secret_collection is None
@@ -158,7 +158,7 @@ def test_forced_close_out_of_a_valuable_collection_keeps_the_trophy():
     state = play(start(), lay("Leia", "bohrion", 2, 9, new=True),
                  lay("Leia", "bluebeans", 4, collection="secret", new=True),
                  CloseOut(player="Leia", forced=True))
-    assert state.sheet("Leia").trophies == (Card(bean="bohrion", value=2),)
+    assert state.player("Leia").trophies == (Card(bean="bohrion", value=2),)
 
 
 def test_a_valueless_collection_is_not_closed_out_voluntarily():
@@ -181,7 +181,7 @@ def test_after_closing_out_both_a_new_collection_is_the_open_one():
     """Note: a player who has closed out both collections must start a new open collection."""
     state = earn(start(), "Leia", "bohrion", 1, ())
     state = play(state, lay("Leia", "bluebeans", 2, new=True))
-    assert state.sheet("Leia").open_collection.bean == "bluebeans"
+    assert state.player("Leia").open_collection.bean == "bluebeans"
 
 
 def test_unknown_player():
@@ -205,7 +205,7 @@ def test_allisters_36_points():
     state = reach_31(start("Allister", "Leia"))
     state = play(state, lay("Allister", "klingbohnen", 1, 4, 4, 5, 7, 9, new=True),
                  lay("Allister", "darth-beans", 2, 8, collection="secret", new=True))
-    assert state.sheet("Allister").trophy_points == 31
+    assert state.player("Allister").trophy_points == 31
     assert not RULES.is_over(state)
     state = play(state, EndGame(player="Allister"))
     assert RULES.is_over(state)
@@ -248,7 +248,7 @@ def test_nothing_is_recorded_after_the_end():
 def test_the_enders_turn_goes_on_after_reaching_30():
     """The game ends at the end of the turn: the ender still adds cards (action 3)."""
     state = play(reach_31(start("Allister", "Leia")), lay("Allister", "klingbohnen", 1, new=True))
-    assert state.sheet("Allister").open_collection is not None
+    assert state.player("Allister").open_collection is not None
 
 
 def test_only_one_player_can_reach_30():
