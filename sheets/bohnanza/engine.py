@@ -255,18 +255,14 @@ def _sell(state: State, farmer: Farmer, index: int, discard: Pile) -> tuple[Farm
     coins = state.pays(field.bean, field.count)
     fields = list(farmer.fields)
     fields[index] = EMPTY
-    farmer = Farmer(name=farmer.name, fields=tuple(fields), coins=farmer.coins.plus(field.bean, coins))
+    farmer = farmer.changed(fields=tuple(fields), coins=farmer.coins.plus(field.bean, coins))
     return farmer, discard.plus(field.bean, field.count - coins)
-
-
-def _replace(state: State, **changes: Any) -> State:
-    return State.model_validate({**dict(state), **changes})
 
 
 def _with(state: State, farmer: Farmer, **changes: Any) -> State:
     farmers = list(state.players)
     farmers[state.position(farmer.name)] = farmer
-    return _replace(state, players=tuple(farmers), **changes)
+    return state.changed(players=tuple(farmers), **changes)
 
 
 def _plant(state: State, action: Plant) -> State:
@@ -280,7 +276,7 @@ def _plant(state: State, action: Plant) -> State:
         )
     fields = list(farmer.fields)
     fields[action.field - 1] = BeanField(bean=action.bean, count=field.count + action.count)
-    return _with(state, Farmer(name=farmer.name, fields=tuple(fields), coins=farmer.coins))
+    return _with(state, farmer.changed(fields=tuple(fields)))
 
 
 def _harvest(state: State, action: Harvest) -> State:
@@ -308,7 +304,7 @@ def _buy(state: State, action: BuyField) -> State:
     for _ in range(THIRD_FIELD_PRICE):
         bean = max(Bean, key=coins.__getitem__)
         coins, discard = coins.plus(bean, -1), discard.plus(bean, 1)
-    bought = Farmer(name=farmer.name, fields=farmer.fields + (EMPTY,), coins=coins)
+    bought = farmer.changed(fields=farmer.fields + (EMPTY,), coins=coins)
     return _with(state, bought, discard=discard)
 
 
@@ -316,13 +312,13 @@ def _deck_exhausted(state: State) -> State:
     """Passes 1 and 2: the discard pile becomes the next draw pile. Pass 3: the end."""
     _not_over(state)
     if state.deck_pass < PASSES:
-        return _replace(state, deck_pass=state.deck_pass + 1, discard=Pile())
+        return state.changed(deck_pass=state.deck_pass + 1, discard=Pile())
     farmers, discard = [], state.discard
     for farmer in state.players:  # every field is sold; the single-bean rule is for turns
         for index in range(len(farmer.fields)):
             farmer, discard = _sell(state, farmer, index, discard)
         farmers.append(farmer)
-    return _replace(state, players=tuple(farmers), discard=discard, over=True)
+    return state.changed(players=tuple(farmers), discard=discard, over=True)
 
 
 def _final_count(state: State, action: FinalCount) -> State:
@@ -344,8 +340,8 @@ def _final_count(state: State, action: FinalCount) -> State:
             raise RulesError(f"the coins add up to {total}; coins are bean cards and the deck has {DECK_SIZE}",
                              farmer.name)
         fields = (EMPTY,) * (FIELDS + entry.third_field)
-        farmers.append(Farmer(name=farmer.name, fields=fields, coins=farmer.coins, counted=entry.coins))
-    return _replace(state, players=tuple(farmers), over=True)
+        farmers.append(farmer.changed(fields=fields, counted=entry.coins))
+    return state.changed(players=tuple(farmers), over=True)
 
 
 def check_supply(state: State, where: str | None = None) -> None:

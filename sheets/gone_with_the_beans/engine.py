@@ -291,36 +291,36 @@ def _apply_to_player(sheet: Sheet, player: PlayerSheet, action: Any) -> PlayerSh
     if isinstance(action, SetFacility):
         check_built(sheet, player.province, action.facility, action.built)
         built = player.built | {action.facility: action.built}
-        return player.model_copy(update={"facilities": tuple((f.id, built[f.id]) for f in sheet.facilities)})
+        return player.changed(facilities=tuple((f.id, built[f.id]) for f in sheet.facilities))
     if isinstance(action, SetDpIcons):
         check_sheet_has(sheet, "dp_icons")
         check_not_negative(action.filled, "Development Passport icons")
-        return player.model_copy(update={"dp_icons": action.filled})
+        return player.changed(dp_icons=action.filled)
     if isinstance(action, SetBeanichalcum):
         check_sheet_has(sheet, "beanichalcum")
         check_not_negative(action.gained, "Beanichalcum")
-        return player.model_copy(update={"beanichalcum": action.gained})
+        return player.changed(beanichalcum=action.gained)
     if isinstance(action, MarkMilestoneBonus):
         printed = [b.id for b in sheet.milestone_bonuses]
         bonuses = marked(printed, player.milestone_bonuses, action.bonus, action.gained,
                          "Milestone Bonus", "gained", sheet, sheet.max_milestones, _milestone_limit(sheet))
-        return player.model_copy(update={"milestone_bonuses": bonuses})
+        return player.changed(milestone_bonuses=bonuses)
     if isinstance(action, MarkDevelopmentBonus):
         check_sheet_has(sheet, "development_bonuses")
         printed = [b.id for b in sheet.development_bonuses]
         bonuses = marked(printed, player.development_bonuses, action.bonus, action.gained,
                          "Development Bonus", "gained", sheet)
-        return player.model_copy(update={"development_bonuses": bonuses})
+        return player.changed(development_bonuses=bonuses)
     if isinstance(action, MarkContract):
         check_sheet_has(sheet, "contracts")
         printed = [c.id for c in sheet.contracts]
         contracts = marked(printed, player.contracts, action.contract, action.executed,
                            "Contract", "executed", sheet)
-        return player.model_copy(update={"contracts": contracts})
+        return player.changed(contracts=contracts)
     if isinstance(action, SetHayActionUses):
         check_hay_action_uses(sheet, action.row, action.uses)
         uses = player.uses | {action.row: action.uses}
-        return player.model_copy(update={"hay_actions": tuple((r.id, uses[r.id]) for r in sheet.hay_actions)})
+        return player.changed(hay_actions=tuple((r.id, uses[r.id]) for r in sheet.hay_actions))
     raise AssertionError(f"unhandled entry {action!r}")
 
 
@@ -328,9 +328,9 @@ def apply(state: State, action: Any) -> State:
     """The state after ``action``; raises RulesError (``where``: the player) and leaves
     ``state`` as it was."""
     if isinstance(action, Finish):
-        return state.model_copy(update={"finished": True})
+        return state.changed(finished=True)
     if isinstance(action, Reopen):
-        return state.model_copy(update={"finished": False})
+        return state.changed(finished=False)
     if not isinstance(action, PlayerAction):
         raise RulesError(f"{action!r} is not a Gone with the Beans entry")
     player = state.player(action.player)
@@ -339,7 +339,7 @@ def apply(state: State, action: Any) -> State:
     except RulesError as exc:
         raise RulesError(exc.reason, player.name) from None
     players = tuple(changed if p.name == player.name else p for p in state.players)
-    return state.model_copy(update={"players": players})
+    return state.changed(players=players)
 
 
 def players(state: State) -> tuple[str, ...]:

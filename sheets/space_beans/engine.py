@@ -77,9 +77,6 @@ class PlayerSheet(Frozen):
         """Every card in front of the player: trophies and collections."""
         return self.trophies + tuple(card for c in self.collections for card in c.cards)
 
-    def replace(self, **changes: Any) -> "PlayerSheet":
-        return PlayerSheet(**{**dict(self), **changes})
-
 
 class State(Frozen):
     players: tuple[PlayerSheet, ...]  # in seating order
@@ -97,7 +94,7 @@ class State(Frozen):
 
     def with_player(self, new: PlayerSheet) -> "State":
         players = tuple(new if p.name == new.name else p for p in self.players)
-        return State(players=players, ended_by=self.ended_by)
+        return self.changed(players=players)
 
 
 class Lay(Frozen):
@@ -176,7 +173,7 @@ def _lay(state: State, sheet: PlayerSheet, action: Lay) -> PlayerSheet:
                              f"not {BEAN_NAMES[action.bean]}")
         values = current.values + action.values
     check_supply(state.on_table(), action.cards)
-    return sheet.replace(**{f"{which}_collection": Collection(bean=action.bean, values=values)})
+    return sheet.changed(**{f"{which}_collection": Collection(bean=action.bean, values=values)})
 
 
 def _close_out(state: State, sheet: PlayerSheet, forced: bool) -> PlayerSheet:
@@ -197,7 +194,7 @@ def _close_out(state: State, sheet: PlayerSheet, forced: bool) -> PlayerSheet:
             if other.name != name and other.trophy_points >= END_AT:
                 raise RulesError(f"{other.name}'s trophies already reached {END_AT}: the game ended "
                                  f"at the end of {other.name}'s turn; record the end of the game")
-    return sheet.replace(trophies=tuple(sorted(trophies)), open_collection=sheet.secret_collection,
+    return sheet.changed(trophies=tuple(sorted(trophies)), open_collection=sheet.secret_collection,
                          secret_collection=None)
 
 
@@ -214,7 +211,7 @@ def apply(state: State, action: Lay | CloseOut | EndGame) -> State:
         if sheet.trophy_points < END_AT:
             raise RulesError(f"{sheet.name}'s trophies are worth {sheet.trophy_points}; the game ends "
                              f"only after the turn in which a player's trophies reach {END_AT}")
-        return State(players=state.players, ended_by=sheet.name)
+        return state.changed(ended_by=sheet.name)
     raise RulesError(f"{action!r} is not a Space Beans action")
 
 

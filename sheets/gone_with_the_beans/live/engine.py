@@ -140,7 +140,7 @@ class Step:
         return lookup(self.sheet, self.state.entered, key)
 
     def update(self, **changes: Any) -> None:
-        self.player = self.player.model_copy(update=changes)
+        self.player = self.player.changed(**changes)
 
     def capacity(self) -> int:
         """30 Hay, plus each added Hay Shed's printed capacity."""
@@ -154,7 +154,7 @@ class Step:
         have = self.player.materials + materials
         capacity = self.capacity()
         lost = max(0, have.hay - capacity)
-        self.update(materials=have.model_copy(update={"hay": have.hay - lost}),
+        self.update(materials=have.changed(hay=have.hay - lost),
                     hay_lost=self.player.hay_lost + lost)
         self.events.append(f"{self.player.name}: +{materials} ({why})")
         if lost:
@@ -340,10 +340,10 @@ def reveal(state: State, action: Reveal) -> State:
         ruler = state.map[(state.map.index(ruler) + 1) % len(state.map)]
         extra = (state.ruler, ruler) in EXTRA_INCOME_MOVES
         events.append(f"The Ruler moves to {PROVINCES[ruler].name}" + (": Extra Income" if extra else ""))
-    moved = state.model_copy(update={"round": number, "ruler": ruler, "cards": state.cards + (action.card,)})
+    moved = state.changed(round=number, ruler=ruler, cards=state.cards + (action.card,))
     players = []
     for player in state.players:
-        step = Step(moved, player.model_copy(update={"actions": (), "special_option": None, "roads_removed": 0}))
+        step = Step(moved, player.changed(actions=(), special_option=None, roads_removed=0))
         try:
             if extra:  # per facility type, below the rightmost built icon
                 for facility in state.rules.facilities:
@@ -360,7 +360,7 @@ def reveal(state: State, action: Reveal) -> State:
             raise UnknownPrintedValue(exc.key, exc.place, player.name) from None
         players.append(step.player)
         events.extend(step.events)
-    return moved.model_copy(update={"players": tuple(players), "events": tuple(events)})
+    return moved.changed(players=tuple(players), events=tuple(events))
 
 
 def _may_act(state: State, player: PlayerState, kind: str) -> bool:
@@ -501,7 +501,7 @@ def enter_printed_value(state: State, action: EnterPrintedValue) -> State:
     verb = "corrected" if action.key in state.entered else "entered"
     printed = tuple(p for p in state.printed if p.key != action.key) + (PrintedValue(key=action.key, value=value),)
     event = f"{spec(state.rules, action.key).place}: {shown(value)} ({verb})"
-    return state.model_copy(update={"printed": printed, "events": (event,)})
+    return state.changed(printed=printed, events=(event,))
 
 
 def apply(state: State, action: Any) -> State:
@@ -521,7 +521,7 @@ def apply(state: State, action: Any) -> State:
     except RulesError as exc:
         raise RulesError(exc.reason, player.name) from None
     players = tuple(step.player if p.name == player.name else p for p in state.players)
-    return state.model_copy(update={"players": players, "events": tuple(step.events)})
+    return state.changed(players=players, events=tuple(step.events))
 
 
 # --- What the app shows before a tap ----------------------------------------------------
@@ -537,7 +537,7 @@ def quote(state: State, action: Build | HayActionTaken) -> tuple[str, Materials,
     if isinstance(action, HayActionTaken):
         row = step.sheet.hay_action(action.row)
         removed += row.removes_roads if row else 0
-        have = have.model_copy(update={"hay": max(0, have.hay - (row.hay if row else 0))})
+        have = have.changed(hay=max(0, have.hay - (row.hay if row else 0)))
     what, cost = build_cost(step, _facility(step, action.facility), removed, action.beanzantine)
     return what, cost, have, propose(have, cost)
 
