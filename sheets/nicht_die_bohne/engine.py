@@ -181,48 +181,68 @@ def _with_round(state: State, number: int, new_round: Round) -> State:
     return State(names=state.names, rounds=tuple(rounds))
 
 
+def _enter_cards(state: State, action: EnterCards) -> State:
+    _check_round_number(state, action.round, latest_only=True)
+    seat = state.position(action.player)
+    taken = state.holders(action.round, besides=action.player)
+    check_cards(state, action.player, action.cards, taken, complete=False)
+    old = state.rounds[action.round - 1] if action.round <= len(state.rounds) else None
+    cards = list(old.cards) if old else [() for _ in state.names]
+    cards[seat] = tuple(sorted(action.cards))
+    chip = old.chip_last if old else None
+    return _with_round(state, action.round, Round(cards=tuple(cards), chip_last=chip))
+
+
+def _take_card(state: State, action: TakeCard) -> State:
+    cards = (*state.cards_of(action.round, action.player), action.card)
+    return _enter_cards(state, EnterCards(round=action.round, player=action.player, cards=cards))
+
+
+def _return_card(state: State, action: ReturnCard) -> State:
+    cards = list(state.cards_of(action.round, action.player))
+    if action.card not in cards:
+        raise RulesError(f"has no {action.card} in round {action.round}", action.player)
+    cards.remove(action.card)
+    return _enter_cards(state, EnterCards(round=action.round, player=action.player, cards=tuple(cards)))
+
+
+def _correct_round(state: State, action: CorrectRound) -> State:
+    _check_round_number(state, action.round, latest_only=False)
+    for name in action.cards:
+        state.position(name)
+    taken: dict[Card, list[str]] = {}
+    for player in state.names:
+        if player not in action.cards:
+            raise RulesError("no cards given", player)
+        check_cards(state, player, action.cards[player], taken, complete=True)
+        for card in action.cards[player]:
+            taken.setdefault(card, []).append(player)
+    chip = state.rounds[action.round - 1].chip_last
+    cards = tuple(tuple(sorted(action.cards[p])) for p in state.names)
+    return _with_round(state, action.round, Round(cards=cards, chip_last=chip))
+
+
+def _record_chip(state: State, action: RecordChip) -> State:
+    if not 1 <= action.round <= len(state.rounds):
+        raise RulesError(f"round {action.round} has not been entered yet")
+    if action.player is not None:
+        state.position(action.player)
+    old = state.rounds[action.round - 1]
+    return _with_round(state, action.round, Round(cards=old.cards, chip_last=action.player))
+
+
 def apply(state: State, action: AnyAction) -> State:
     """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
     if isinstance(action, TakeCard):
-        cards = (*state.cards_of(action.round, action.player), action.card)
-        return apply(state, EnterCards(round=action.round, player=action.player, cards=cards))
+        return _take_card(state, action)
     if isinstance(action, ReturnCard):
-        cards = list(state.cards_of(action.round, action.player))
-        if action.card not in cards:
-            raise RulesError(f"has no {action.card} in round {action.round}", action.player)
-        cards.remove(action.card)
-        return apply(state, EnterCards(round=action.round, player=action.player, cards=tuple(cards)))
+        return _return_card(state, action)
     if isinstance(action, EnterCards):
-        _check_round_number(state, action.round, latest_only=True)
-        seat = state.position(action.player)
-        taken = state.holders(action.round, besides=action.player)
-        check_cards(state, action.player, action.cards, taken, complete=False)
-        old = state.rounds[action.round - 1] if action.round <= len(state.rounds) else None
-        cards = list(old.cards) if old else [() for _ in state.names]
-        cards[seat] = tuple(sorted(action.cards))
-        chip = old.chip_last if old else None
-        return _with_round(state, action.round, Round(cards=tuple(cards), chip_last=chip))
+        return _enter_cards(state, action)
     if isinstance(action, CorrectRound):
-        _check_round_number(state, action.round, latest_only=False)
-        for name in action.cards:
-            state.position(name)
-        taken: dict[Card, list[str]] = {}
-        for player in state.names:
-            if player not in action.cards:
-                raise RulesError("no cards given", player)
-            check_cards(state, player, action.cards[player], taken, complete=True)
-            for card in action.cards[player]:
-                taken.setdefault(card, []).append(player)
-        chip = state.rounds[action.round - 1].chip_last
-        cards = tuple(tuple(sorted(action.cards[p])) for p in state.names)
-        return _with_round(state, action.round, Round(cards=cards, chip_last=chip))
+        return _correct_round(state, action)
     if isinstance(action, RecordChip):
-        if not 1 <= action.round <= len(state.rounds):
-            raise RulesError(f"round {action.round} has not been entered yet")
-        if action.player is not None:
-            state.position(action.player)
-        old = state.rounds[action.round - 1]
-        return _with_round(state, action.round, Round(cards=old.cards, chip_last=action.player))
+        return _record_chip(state, action)
     raise RulesError(f"{action!r} is not a Nicht die Bohne! action")
 
 
