@@ -20,8 +20,8 @@ from sheets.gone_with_the_beans.sheets import PROVINCES, SHEETS, UNKNOWN, Sheet,
 from sheets.game import EngineRules
 
 
-# An entry is its player's (the action's `player`); the deck, the final count and
-# finishing the game are the table's.
+# An entry is its player's (the action's `player`); finishing the game (everything is
+# entered) and reopening it are the table's.
 RULES = EngineRules(
     id=engine.GAME_ID, title="Gone with the Beans",
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,

@@ -42,10 +42,6 @@ class Table:
             return 0
         return self.points[min(count, len(self.points)) - 1]
 
-    @property
-    def last_row(self) -> int:
-        return len(self.points)
-
 
 @dataclass(frozen=True)
 class Province:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from enum import StrEnum
 from functools import total_ordering
 from typing import Any
@@ -102,15 +101,6 @@ def hand_size(player_count: int) -> int:
     if player_count not in HAND_SIZES:
         raise RulesError(f"{player_count} players; Nicht die Bohne! is for 3 to 6")
     return HAND_SIZES[player_count]
-
-
-def over_deck(cards: Iterable[Card]) -> Card | None:
-    """The first card held more often than the deck holds it, if any."""
-    counts = Counter(cards)
-    for card in sorted(counts):
-        if counts[card] > DECK[card]:
-            return card
-    return None
 
 
 def copies_text(card: Card) -> str:

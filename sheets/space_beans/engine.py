@@ -11,9 +11,9 @@ Three kinds of action are enough to record a game:
   fits either: the only close-out that may discard a valueless collection.
 - ``end-game``: the turn of a player whose trophies reached 30 has ended.
 
-Privacy: ``PlayerSheet.secret_collection`` and every ``lay`` with
-``collection == "secret"`` are known only to their player until the game ends; show
-the state to anyone else through ``seen_by``.
+Privacy: ``PlayerSheet.secret_collection`` lies face-down, known only to its player until
+the game ends; show the state to anyone else through ``seen_by``. (A ``lay`` with
+``collection == "secret"`` names those cards too: the engine does not hide the log.)
 """
 
 from __future__ import annotations
@@ -110,11 +110,6 @@ class Lay(Frozen):
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(Card(bean=self.bean, value=v) for v in self.values)
-
-    @property
-    def is_private(self) -> bool:
-        """Cards laid face-down: a table mode must not show them to other players."""
-        return self.collection == "secret"
 
 
 class CloseOut(Frozen):

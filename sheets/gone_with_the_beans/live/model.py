@@ -224,7 +224,6 @@ class EnterDpIcons(Frozen):
     filled: StrictInt
 
 
-TURN_ACTIONS = (Build, HayActionTaken, Milestone, AddHayShed)
 Action = Annotated[
     Reveal | EnterPrintedValue | SpecialIncome | Build | HayActionTaken | Milestone | AddHayShed | EnterDpIcons,
     Field(discriminator="kind"),

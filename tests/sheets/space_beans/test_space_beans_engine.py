@@ -95,12 +95,6 @@ def test_same_type_in_both_collections_is_permitted():
     assert state.player("Leia").secret_collection.values == (5, 6)
 
 
-def test_adding_to_the_secret_collection_is_private():
-    """Action 3: cards added to the secret collection are placed face-down."""
-    assert lay("Leia", "bohrion", 5, collection="secret").is_private
-    assert not lay("Leia", "bohrion", 5).is_private
-
-
 # --- The supply: 105 cards -----------------------------------------------------------
 
 def test_no_card_more_often_than_the_deck_holds_it_across_players():
