@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
+
+T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
 
 
 class RulesError(ValueError):
@@ -34,7 +37,7 @@ def first_problem(exc: ValidationError) -> str:
     return exc.errors()[0]["msg"].removeprefix("Value error, ")
 
 
-def parse_entry(adapter: TypeAdapter, data: Any) -> Any:
+def parse_entry(adapter: TypeAdapter[T], data: Any) -> T:
     """An action from its JSON form, every game alike; otherwise a RulesError
     "not a valid entry: <field>: <reason>" (the action's kind is left out of the place)."""
     try:
@@ -49,7 +52,7 @@ def parse_entry(adapter: TypeAdapter, data: Any) -> Any:
         raise RulesError(f"not a valid entry: {where}: {reason}" if where else f"not a valid entry: {reason}") from None
 
 
-def parse_setup(model: type[BaseModel], data: Any, *, name_place: bool = False) -> Any:
+def parse_setup(model: type[M], data: Any, *, name_place: bool = False) -> M:
     """A game's setup from its dict form, every game alike; otherwise a RulesError with
     pydantic's first problem ("setup players.0.province: ..." with ``name_place``)."""
     try:

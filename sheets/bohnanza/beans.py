@@ -87,7 +87,7 @@ def check_beanometer(bean: Bean, row: object) -> Beanometer:
         if need > BEANS[bean].cards:
             raise RulesError(f"{name}: {need} beans, but the deck has only {BEANS[bean].cards}")
         previous = need
-    return tuple(row)  # type: ignore[return-value]
+    return tuple(row)
 
 
 class Pile(Frozen):

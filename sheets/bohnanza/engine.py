@@ -194,10 +194,10 @@ class FinalCount(Frozen):
 
 
 Action = Annotated[Plant | Harvest | BuyField | DeckExhausted | FinalCount, Field(discriminator="kind")]
-ACTION = TypeAdapter(Action)
+ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
 
-def parse_action(data: Any) -> Plant | Harvest | BuyField | DeckExhausted | FinalCount:
+def parse_action(data: Any) -> Action:
     return parse_entry(ACTION, data)
 
 
@@ -355,7 +355,7 @@ def check_supply(state: State, where: str | None = None) -> None:
             )
 
 
-def apply(state: State, action: Plant | Harvest | BuyField | DeckExhausted | FinalCount) -> State:
+def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
     if isinstance(action, Plant):
         new = _plant(state, action)

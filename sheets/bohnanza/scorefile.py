@@ -49,8 +49,8 @@ def read(data: dict[str, Any]) -> State:
     try:
         return apply(state, FinalCount(players=entries))
     except RulesError as exc:  # names are checked above: what is left is coins beyond the deck
-        index = names.index(exc.where) if exc.where in names else None
-        raise ScoreFileError(f"players[{index}].coins" if index is not None else "players", exc.reason) from None
+        at = names.index(exc.where) if exc.where in names else None
+        raise ScoreFileError(f"players[{at}].coins" if at is not None else "players", exc.reason) from None
 
 
 def export(state: State) -> dict[str, Any]:

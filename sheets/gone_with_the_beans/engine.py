@@ -192,10 +192,10 @@ PlayerAction = (
     | MarkDevelopmentBonus | MarkContract | SetHayActionUses
 )
 Action = Annotated[PlayerAction | Finish | Reopen, Field(discriminator="kind")]
-ACTION: TypeAdapter[Any] = TypeAdapter(Action)
+ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
 
-def parse_action(data: Any) -> Any:
+def parse_action(data: Any) -> Action:
     return parse_entry(ACTION, data)
 
 
@@ -227,10 +227,10 @@ def _count(number: int, facility: Facility) -> str:
 def check_built(sheet: Sheet, province: str, facility_id: str, built: int) -> None:
     facility = sheet.facility(facility_id)
     if facility is None:
-        elsewhere = [s.letter for s in SHEETS.values() if s.facility(facility_id)]
+        elsewhere = {s.letter: f for s in SHEETS.values() if (f := s.facility(facility_id)) is not None}
         if elsewhere:
-            name = SHEETS[elsewhere[0]].facility(facility_id).plural
-            raise RulesError(f"sheet {sheet.letter} has no {name}; only sheet {_one_of(elsewhere)} has them")
+            name = next(iter(elsewhere.values())).plural
+            raise RulesError(f"sheet {sheet.letter} has no {name}; only sheet {_one_of(list(elsewhere))} has them")
         raise RulesError(
             f'"{facility_id}" is not a facility; one of {_one_of([f.id for f in sheet.facilities])}'
         )
@@ -287,7 +287,7 @@ def _milestone_limit(sheet: Sheet) -> str:
             f"(reached at {thresholds} {sheet.milestone_condition})")
 
 
-def _apply_to_player(sheet: Sheet, player: PlayerSheet, action: Any) -> PlayerSheet:
+def _apply_to_player(sheet: Sheet, player: PlayerSheet, action: PlayerAction) -> PlayerSheet:
     if isinstance(action, SetFacility):
         check_built(sheet, player.province, action.facility, action.built)
         built = player.built | {action.facility: action.built}
@@ -307,13 +307,13 @@ def _apply_to_player(sheet: Sheet, player: PlayerSheet, action: Any) -> PlayerSh
         return player.changed(milestone_bonuses=bonuses)
     if isinstance(action, MarkDevelopmentBonus):
         check_sheet_has(sheet, "development_bonuses")
-        printed = [b.id for b in sheet.development_bonuses]
+        printed = [b.id for b in sheet.development_bonuses or ()]
         bonuses = marked(printed, player.development_bonuses, action.bonus, action.gained,
                          "Development Bonus", "gained", sheet)
         return player.changed(development_bonuses=bonuses)
     if isinstance(action, MarkContract):
         check_sheet_has(sheet, "contracts")
-        printed = [c.id for c in sheet.contracts]
+        printed = [c.id for c in sheet.contracts or ()]
         contracts = marked(printed, player.contracts, action.contract, action.executed,
                            "Contract", "executed", sheet)
         return player.changed(contracts=contracts)
@@ -324,7 +324,7 @@ def _apply_to_player(sheet: Sheet, player: PlayerSheet, action: Any) -> PlayerSh
     raise AssertionError(f"unhandled entry {action!r}")
 
 
-def apply(state: State, action: Any) -> State:
+def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises RulesError (``where``: the player) and leaves
     ``state`` as it was."""
     if isinstance(action, Finish):

@@ -20,6 +20,7 @@ from sheets.gone_with_the_beans.engine import (
     MarkContract,
     MarkDevelopmentBonus,
     MarkMilestoneBonus,
+    PlayerAction,
     SetBeanichalcum,
     SetDpIcons,
     SetFacility,
@@ -58,7 +59,7 @@ class GoneWithTheBeansFile(Frozen):
     players: tuple[PlayerFile, ...]
 
 
-def _entries(sheet: Sheet, index: int, player: PlayerFile) -> Iterator[tuple[str, Any]]:
+def _entries(sheet: Sheet, index: int, player: PlayerFile) -> Iterator[tuple[str, PlayerAction]]:
     """(place, action) for every entry of one player, in the file's order."""
     base = f"players[{index}]"
     name = player.name.strip()
@@ -70,9 +71,9 @@ def _entries(sheet: Sheet, index: int, player: PlayerFile) -> Iterator[tuple[str
                 raise ScoreFileError(f"{base}.{key}", exc.reason) from None
     for facility, built in player.facilities.items():
         yield f"{base}.facilities.{facility}", SetFacility(player=name, facility=facility, built=built)
-    for facility in sheet.facilities:
-        if facility.id not in player.facilities:
-            yield f"{base}.facilities.{facility.id}", SetFacility(player=name, facility=facility.id, built=0)
+    for printed in sheet.facilities:
+        if printed.id not in player.facilities:
+            yield f"{base}.facilities.{printed.id}", SetFacility(player=name, facility=printed.id, built=0)
     if "dp_icons" in player.model_fields_set:
         yield f"{base}.dp_icons", SetDpIcons(player=name, filled=player.dp_icons)
     if "beanichalcum" in player.model_fields_set:

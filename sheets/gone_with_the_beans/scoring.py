@@ -57,13 +57,13 @@ def breakdown(sheet: Sheet, player: PlayerSheet) -> dict[str, int]:
         items["beanichalcum"] = sheet.beanichalcum.points_for(player.beanichalcum)
     if sheet.horse_riding:
         items["horse_riding"] = sheet.horse_riding.points_for(horse_riding_level(built["stable"]))
-    items["milestones"] = sum(sheet.milestone_bonus(b).points for b in player.milestone_bonuses)
+    items["milestones"] = sum(b.points for b in sheet.milestone_bonuses if b.id in player.milestone_bonuses)
     if sheet.development_bonuses is not None:
         items["development_bonuses"] = sum(
-            sheet.development_bonus(b).points_for(built) for b in player.development_bonuses
+            b.points_for(built) for b in sheet.development_bonuses if b.id in player.development_bonuses
         )
     if sheet.contracts is not None:
-        items["contracts"] = sum(sheet.contract(c).points_for(built) for c in player.contracts)
+        items["contracts"] = sum(c.points_for(built) for c in sheet.contracts if c.id in player.contracts)
     items["hay_actions"] = sum(HAY_ACTION_USE_POINTS.points_for(uses) for _, uses in player.hay_actions)
     items["ammond"] = (
         hay_actions_used(player) // HAY_ACTIONS_PER_AMMOND_POINT if player.province == AMMOND else 0

@@ -281,7 +281,7 @@ SHEET_B = replace(
     milestone_bonuses=SHEET_A.milestone_bonuses + (
         MilestoneBonus("beanichalcum", "Gain 1 Beanichalcum.", 0),
     ),
-    development_bonuses=SHEET_A.development_bonuses + (
+    development_bonuses=(SHEET_A.development_bonuses or ()) + (
         DevelopmentBonus("beanichalcum", "Gain 1 Beanichalcum."),
     ),
     development_passport=None,

@@ -136,9 +136,8 @@ class RecordChip(Frozen):
     player: str | None
 
 
-AnyAction = EnterCards | TakeCard | ReturnCard | CorrectRound | RecordChip
-Action = Annotated[AnyAction, Field(discriminator="kind")]
-ACTION = TypeAdapter(Action)
+Action = Annotated[EnterCards | TakeCard | ReturnCard | CorrectRound | RecordChip, Field(discriminator="kind")]
+ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
 
 def check_cards(
@@ -187,7 +186,7 @@ def _enter_cards(state: State, action: EnterCards) -> State:
     taken = state.holders(action.round, besides=action.player)
     check_cards(state, action.player, action.cards, taken, complete=False)
     old = state.rounds[action.round - 1] if action.round <= len(state.rounds) else None
-    cards = list(old.cards) if old else [() for _ in state.names]
+    cards: list[tuple[Card, ...]] = list(old.cards) if old else [() for _ in state.names]
     cards[seat] = tuple(sorted(action.cards))
     chip = old.chip_last if old else None
     return _with_round(state, action.round, Round(cards=tuple(cards), chip_last=chip))
@@ -231,7 +230,7 @@ def _record_chip(state: State, action: RecordChip) -> State:
     return _with_round(state, action.round, Round(cards=old.cards, chip_last=action.player))
 
 
-def apply(state: State, action: AnyAction) -> State:
+def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
     if isinstance(action, TakeCard):
         return _take_card(state, action)
@@ -271,5 +270,5 @@ def result(state: State) -> GameResult:
     )
 
 
-def parse_action(data: Any) -> AnyAction:
+def parse_action(data: Any) -> Action:
     return parse_entry(ACTION, data)

@@ -33,7 +33,7 @@ class NichtDieBohneFile(Frozen):
 
     @field_validator("rounds")
     @classmethod
-    def _one_to_three(cls, value: tuple) -> tuple:
+    def _one_to_three(cls, value: tuple[dict[str, tuple[Card, ...]], ...]) -> tuple[dict[str, tuple[Card, ...]], ...]:
         if not 1 <= len(value) <= ROUNDS:
             raise ValueError(f"{len(value)} rounds; a game has 1 to {ROUNDS}")
         return value

@@ -24,7 +24,6 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter, field_validator
 
 from sheets.errors import RulesError, parse_entry, parse_setup
-from sheets.game import player_entry
 from sheets.model import Frozen
 from sheets.results import GameResult, build_result, clean_names, position_of
 from sheets.space_beans.cards import BEAN_NAMES, Bean, Card, CardValue, Collection, check_supply
@@ -128,7 +127,7 @@ class EndGame(Frozen):
 
 
 Action = Annotated[Lay | CloseOut | EndGame, Field(discriminator="kind")]
-ACTION: TypeAdapter[Lay | CloseOut | EndGame] = TypeAdapter(Action)
+ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
 
 def new_game(setup: dict[str, Any]) -> State:
@@ -136,9 +135,9 @@ def new_game(setup: dict[str, Any]) -> State:
     return new_state(parsed)
 
 
-def owner(action: Any) -> str | None:
+def owner(action: Action) -> str | None:
     """Laying and closing out are a player's own; the end of the game is the table's."""
-    return None if isinstance(action, EndGame) else player_entry(action)
+    return None if isinstance(action, EndGame) else action.player
 
 
 def new_state(setup: Setup) -> State:
@@ -193,7 +192,7 @@ def _close_out(state: State, sheet: PlayerSheet, forced: bool) -> PlayerSheet:
                          secret_collection=None)
 
 
-def apply(state: State, action: Lay | CloseOut | EndGame) -> State:
+def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
     if state.ended_by is not None:
         raise RulesError(f"the game is over: {state.ended_by} ended it")
@@ -238,5 +237,5 @@ def seen_by(state: State, viewer: str | None) -> dict[str, Any]:
     return data
 
 
-def parse_action(data: Any) -> Lay | CloseOut | EndGame:
+def parse_action(data: Any) -> Action:
     return parse_entry(ACTION, data)

@@ -17,12 +17,14 @@ from sheets.gone_with_the_beans import scorefile
 from sheets.gone_with_the_beans.live.materials import NOTHING, Materials, check_payment, propose
 from sheets.gone_with_the_beans.live.model import (
     ACTION,
+    Action,
     AddHayShed,
     Build,
     EnterDpIcons,
     EnterPrintedValue,
     HayActionTaken,
     Milestone,
+    PlayerAction,
     PlayerState,
     PrintedValue,
     Reveal,
@@ -37,6 +39,7 @@ from sheets.gone_with_the_beans.live.model import (
 from sheets.gone_with_the_beans.live.printed import (
     MOST,
     UnknownPrintedValue,
+    Value,
     check,
     lookup,
     shown,
@@ -63,7 +66,7 @@ ZOODAI, BEANZANTINE = "zoodai", "beanzantine"
 ACTION_NAMES = {"build": "build", "hay-action": "Hay action", "milestone": "milestone", "hay-shed": "Hay Shed"}
 
 
-def _one_of(ids) -> str:
+def _one_of(ids: Iterable[str]) -> str:
     return ", ".join(ids)
 
 
@@ -120,7 +123,7 @@ def new_game(setup: dict[str, Any]) -> State:
                  players=tuple(players), printed=tuple(printed), events=tuple(events))
 
 
-def parse_action(data: Any) -> Any:
+def parse_action(data: Any) -> Action:
     return parse_entry(ACTION, data)
 
 
@@ -136,15 +139,34 @@ class Step:
         self.player = player
         self.events: list[str] = []
 
-    def value(self, key: str):
+    def value(self, key: str) -> Value:
         return lookup(self.sheet, self.state.entered, key)
+
+    # The kind of each key's value is its spec's (printed.spec): a number, materials, numbers.
+    def number(self, key: str) -> int:
+        value = self.value(key)
+        if not isinstance(value, int):
+            raise TypeError(f"{key} is not a number")
+        return value
+
+    def materials(self, key: str) -> Materials:
+        value = self.value(key)
+        if not isinstance(value, Materials):
+            raise TypeError(f"{key} is not materials")
+        return value
+
+    def numbers(self, key: str) -> tuple[int, ...]:
+        value = self.value(key)
+        if not isinstance(value, tuple):
+            raise TypeError(f"{key} is not numbers")
+        return value
 
     def update(self, **changes: Any) -> None:
         self.player = self.player.changed(**changes)
 
     def capacity(self) -> int:
         """30 Hay, plus each added Hay Shed's printed capacity."""
-        extra = sum(self.value(f"hay-shed:{n}") for n in range(1, self.player.hay_sheds + 1))
+        extra = sum(self.number(f"hay-shed:{n}") for n in range(1, self.player.hay_sheds + 1))
         return self.sheet.hay_shed_capacity + extra
 
     def gain(self, materials: Materials, why: str) -> None:
@@ -165,8 +187,8 @@ class Step:
         self.events.append(f"{self.player.name}: paid {materials} ({why})")
 
 
-def _facility(step: Step, facility_id: str) -> Facility:
-    facility = step.sheet.facility(facility_id)
+def _facility(step: Step, facility_id: str | None) -> Facility:
+    facility = step.sheet.facility(facility_id) if facility_id is not None else None
     if facility is None:
         raise RulesError(f'"{facility_id}" is not a facility; one of {_one_of(f.id for f in step.sheet.facilities)}')
     return facility
@@ -177,8 +199,8 @@ def building_cost(step: Step, facility: Facility, ruler_at: str) -> Materials:
     your province, else its bottom field (rulebook: Building cost)."""
     if facility.has_two_costs:
         field = "upper" if ruler_at == step.player.province else "lower"
-        return step.value(f"building-cost:{facility.id}:{field}")
-    return step.value(f"building-cost:{facility.id}")
+        return step.materials(f"building-cost:{facility.id}:{field}")
+    return step.materials(f"building-cost:{facility.id}")
 
 
 def travel_cost(step: Step, roads_to_pay: int) -> Materials:
@@ -186,7 +208,7 @@ def travel_cost(step: Step, roads_to_pay: int) -> Materials:
     if roads_to_pay == 0:
         return NOTHING
     level = horse_riding_level(step.player.count("stable"))
-    return step.value(f"travel:{level}").times(roads_to_pay)
+    return step.materials(f"travel:{level}").times(roads_to_pay)
 
 
 def build_cost(step: Step, facility: Facility, roads_removed: int, beanzantine: bool) -> tuple[str, Materials]:
@@ -208,7 +230,7 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
     """Build one facility (rulebook: Build a Facility); the Development Bonuses it earns."""
     facility = _facility(step, facility_id)
     built = step.player.count(facility.id)
-    icons = step.value(f"icons:{facility.id}")
+    icons = step.number(f"icons:{facility.id}")
     if built >= icons:
         raise RulesError(f"all {icons} {facility.name} icons are built")
     if beanzantine:
@@ -243,7 +265,7 @@ class BonusesDue(RulesError):
 def development_bonuses(step: Step, earned: int, chosen: tuple[str, ...], why: str) -> None:
     """One Development Bonus per ``earned``, each not yet gained, while any is left; its
     effect at once (rulebook: Gaining a Development Bonus)."""
-    left = [b.id for b in step.sheet.development_bonuses or () if b.id not in step.player.development_bonuses]
+    left = {b.id: b for b in step.sheet.development_bonuses or () if b.id not in step.player.development_bonuses}
     due = min(earned, len(left))
     if len(chosen) != due:
         if due == 0:
@@ -251,12 +273,11 @@ def development_bonuses(step: Step, earned: int, chosen: tuple[str, ...], why: s
         raise BonusesDue(f"{why} gives {due} Development Bonus{'es' if due > 1 else ''}: "
                          f"choose {due} of {_one_of(left)}", due, tuple(left))
     for bonus_id in chosen:
-        if bonus_id not in left:
+        bonus = left.pop(bonus_id, None)
+        if bonus is None:
             gained = bonus_id in step.player.development_bonuses
             raise RulesError(f'"{bonus_id}" is {"already gained" if gained else "not a Development Bonus"}; '
                              f"choose from {_one_of(left)}")
-        left.remove(bonus_id)
-        bonus = step.sheet.development_bonus(bonus_id)
         step.update(development_bonuses=step.player.development_bonuses + (bonus_id,))
         step.events.append(f"{step.player.name}: Development Bonus {bonus.effect}")
         step.gain(Materials.of(bonus.gain), "Development Bonus")
@@ -266,7 +287,7 @@ def add_hay_shed(step: Step) -> None:
     """Fill the next Hay Shed while fewer than 2 are added, then gain 2 Hay (rulebook:
     Add a Hay Shed)."""
     if step.player.hay_sheds < step.sheet.extra_hay_sheds:
-        step.value(f"hay-shed:{step.player.hay_sheds + 1}")  # its capacity, asked now
+        step.number(f"hay-shed:{step.player.hay_sheds + 1}")  # its capacity, asked now
         step.update(hay_sheds=step.player.hay_sheds + 1)
         step.events.append(f"{step.player.name}: Hay Shed {step.player.hay_sheds} added")
     else:
@@ -295,9 +316,10 @@ def is_over(state: State) -> bool:
     return rounds_played(state) and all(p.dp_icons is not None for p in state.players)
 
 
-def _check_card(state: State, card: RoundCard, number: int) -> None:
+def _check_card(state: State, card: RoundCard, number: int) -> tuple[Facility, int] | None:
     """A facility and its Hay, or a special card the deck still holds in this part of it
-    (rulebook: Forming a Deck of Round Cards; Variant Rules)."""
+    (rulebook: Forming a Deck of Round Cards; Variant Rules). The card's facility and Hay;
+    None for the special card."""
     top = number <= TOP_DECK_CARDS
     part = range(1, TOP_DECK_CARDS + 1) if top else range(TOP_DECK_CARDS + 1, ROUNDS + 1)
     holds = ROUND_DECKS[state.deck][0 if top else 1]
@@ -309,16 +331,18 @@ def _check_card(state: State, card: RoundCard, number: int) -> None:
         if seen >= holds:
             raise RulesError(f"{cards} hold {holds} special card{'s' if holds != 1 else ''}"
                              + (", all revealed already" if holds else ""))
-        return
+        return None
     if holds - seen >= part[-1] - number + 1:
         raise RulesError(f"round {number} must be a special card: {cards} hold {holds}, "
                          f"{holds - seen} not yet revealed")
     if card.facility is None or card.hay is None:
         raise RulesError("a Round card shows a facility and Hay; enter both (or the special card)")
-    if state.rules.facility(card.facility) is None:
+    facility = state.rules.facility(card.facility)
+    if facility is None:
         raise RulesError(f'"{card.facility}" is not a facility; one of {_one_of(f.id for f in state.rules.facilities)}')
     if not 0 <= card.hay <= MOST:
         raise RulesError(f"{card.hay} Hay: a Round card prints 0 to {MOST}")
+    return facility, card.hay
 
 
 def reveal(state: State, action: Reveal) -> State:
@@ -331,10 +355,9 @@ def reveal(state: State, action: Reveal) -> State:
         raise RulesError(f"round {state.round} is not over: {_one_of(waiting)} "
                          f"{'has' if len(waiting) == 1 else 'have'} not taken an action")
     number = state.round + 1
-    _check_card(state, action.card, number)
+    shown = _check_card(state, action.card, number)
     ruler = state.ruler
-    events = [f"Round {number}: " + ("the special card" if action.card.special else
-                                     f"{state.rules.facility(action.card.facility).name}, {action.card.hay} Hay")]
+    events = [f"Round {number}: " + (f"{shown[0].name}, {shown[1]} Hay" if shown else "the special card")]
     extra = False
     if number > 1:
         ruler = state.map[(state.map.index(ruler) + 1) % len(state.map)]
@@ -349,12 +372,12 @@ def reveal(state: State, action: Reveal) -> State:
                 for facility in state.rules.facilities:
                     built = player.count(facility.id)
                     if built:
-                        step.gain(step.value(f"extra-income:{facility.id}:{built}"),
+                        step.gain(step.materials(f"extra-income:{facility.id}:{built}"),
                                   f"Extra Income, {facility.name} {built}")
-            card = action.card
-            if not card.special:
-                built = player.count(card.facility)
-                hay = step.value(f"hay-income:{card.facility}:{built}") if built else card.hay
+            if shown:
+                row, card_hay = shown
+                built = player.count(row.id)
+                hay = step.number(f"hay-income:{row.id}:{built}") if built else card_hay
                 step.gain(Materials(hay=hay), "Income")
         except UnknownPrintedValue as exc:
             raise UnknownPrintedValue(exc.key, exc.place, player.name) from None
@@ -365,9 +388,9 @@ def reveal(state: State, action: Reveal) -> State:
 
 def _may_act(state: State, player: PlayerState, kind: str) -> bool:
     """Whether this action uses Zoodai's ability; raises when the player may not act."""
-    if state.round == 0:
-        raise RulesError("no Round card is revealed yet")
     card = state.card
+    if card is None:  # round 0
+        raise RulesError("no Round card is revealed yet")
     if card.special and player.special_option is None:
         raise RulesError(f"round {state.round} has the special card: choose its income "
                          f"({_one_of(SPECIAL_CARD_OPTIONS)}) before your action")
@@ -386,7 +409,7 @@ def _may_act(state: State, player: PlayerState, kind: str) -> bool:
 def special_income(step: Step, action: SpecialIncome) -> None:
     """The special card: instead of the normal income, one of four options."""
     state = step.state
-    if state.round == 0 or not state.card.special:
+    if state.card is None or not state.card.special:
         raise RulesError(f"round {state.round}'s card is not the special card")
     if step.player.special_option is not None:
         raise RulesError(f"you chose the special card's {step.player.special_option!r} already")
@@ -425,7 +448,7 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
     step.pay(Materials(hay=row.hay), f"Hay action: {row.effect}")
     step.update(hay_actions=tuple((r, n + 1 if r == row.id else n) for r, n in step.player.hay_actions))
     earned = 0
-    if row.removes_roads:
+    if action.facility is not None:  # the row removes roads and builds (checked above)
         earned += build(step, action.facility, roads_removed=step.player.roads_removed + row.removes_roads,
                         beanzantine=action.beanzantine, payment=action.payment)
     step.gain(Materials.of(row.gain), f"Hay action: {row.effect}")
@@ -437,7 +460,7 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
 def milestone(step: Step, action: Milestone) -> None:
     """The lowest unfilled number against the facilities built (the setup Farms count),
     then one Milestone Bonus not yet gained (rulebook: Achieve a Milestone)."""
-    numbers = step.value("milestones")
+    numbers = step.numbers("milestones")
     filled = step.player.milestones
     if filled >= len(numbers):
         raise RulesError(f"all milestones are achieved ({len(numbers)} on the sheet)")
@@ -458,7 +481,7 @@ def milestone(step: Step, action: Milestone) -> None:
         build(step, bonus.builds, free=True)
 
 
-def _turn(step: Step, action: Any) -> None:
+def _turn(step: Step, action: PlayerAction) -> None:
     if isinstance(action, SpecialIncome):
         special_income(step, action)
         return
@@ -488,7 +511,7 @@ def _turn(step: Step, action: Any) -> None:
         raise TypeError(f"unhandled action {action!r}")
 
 
-def least_icons(players, key: str) -> int:
+def least_icons(players: Iterable[PlayerState], key: str) -> int:
     """For ``icons:<facility>``: the most icons of that row any player has built already
     (a sheet prints at least as many); 0 for any other key."""
     name, _, facility = key.partition(":")
@@ -504,13 +527,13 @@ def enter_printed_value(state: State, action: EnterPrintedValue) -> State:
     return state.changed(printed=printed, events=(event,))
 
 
-def apply(state: State, action: Any) -> State:
+def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
     if isinstance(action, Reveal):
         return reveal(state, action)
     if isinstance(action, EnterPrintedValue):
         return enter_printed_value(state, action)
-    player = state.player(getattr(action, "player", None))
+    player = state.player(action.player)
     step = Step(state, player)
     try:
         _turn(step, action)
@@ -547,7 +570,7 @@ def hay_capacity(state: State, name: str) -> int:
     return Step(state, state.player(name)).capacity()
 
 
-def why_not(state: State, action: Any) -> str | None:
+def why_not(state: State, action: Action) -> str | None:
     """Why the rules refuse ``action`` now, in the player's words; None when they allow
     it, or would once a printed value is entered or Development Bonuses are chosen."""
     try:
@@ -559,7 +582,7 @@ def why_not(state: State, action: Any) -> str | None:
     return None
 
 
-def why_none_of(state: State, actions: Iterable[Any]) -> str | None:
+def why_none_of(state: State, actions: Iterable[Action]) -> str | None:
     """Why the rules refuse every one of ``actions`` (the first one's reason); None when
     any is allowed. A button that opens a choice (which bonus, which facility to travel
     to) is allowed when one of its choices is."""
@@ -578,7 +601,7 @@ def scored_sheet(state: State) -> scorer.State:
             PlayerSheet(
                 name=p.name, province=p.province, facilities=p.built, dp_icons=p.dp_icons or 0,
                 milestone_bonuses=p.milestone_bonuses,
-                development_bonuses=tuple(b.id for b in state.rules.development_bonuses
+                development_bonuses=tuple(b.id for b in state.rules.development_bonuses or ()
                                           if b.id in p.development_bonuses),
                 hay_actions=p.hay_actions,
             )

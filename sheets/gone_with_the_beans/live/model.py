@@ -224,8 +224,6 @@ class EnterDpIcons(Frozen):
     filled: StrictInt
 
 
-Action = Annotated[
-    Reveal | EnterPrintedValue | SpecialIncome | Build | HayActionTaken | Milestone | AddHayShed | EnterDpIcons,
-    Field(discriminator="kind"),
-]
-ACTION: TypeAdapter[Any] = TypeAdapter(Action)
+PlayerAction = SpecialIncome | Build | HayActionTaken | Milestone | AddHayShed | EnterDpIcons  # a player's own
+Action = Annotated[Reveal | EnterPrintedValue | PlayerAction, Field(discriminator="kind")]
+ACTION: TypeAdapter[Action] = TypeAdapter(Action)

@@ -20,6 +20,7 @@ from sheets.gone_with_the_beans.sheets import (
     HORSE_RIDING_START_LEVEL,
     HORSE_RIDING_TOP_LEVEL,
     Cost,
+    Facility,
     Sheet,
 )
 
@@ -45,7 +46,7 @@ class Spec:
     stated: Any  # the sheet's value, None when the rulebook does not state it
 
 
-def _facility(sheet: Sheet, facility_id: str):
+def _facility(sheet: Sheet, facility_id: str) -> Facility:
     facility = sheet.facility(facility_id)
     if facility is None:
         raise RulesError(f'"{facility_id}" is not a facility of sheet {sheet.letter}')
@@ -80,10 +81,10 @@ def spec(sheet: Sheet, key: str) -> Spec:
         facility = _facility(sheet, parts[0])
         icon = _icon(parts[1:])
         if name == "hay-income":
-            stated = facility.hay_income[icon - 1] if facility.hay_income else None
-            return Spec(key, f"Hay below {facility.name} icon {icon} (Income){tail}", "number", stated)
-        stated = facility.extra_income[icon - 1] if facility.extra_income else None
-        return Spec(key, f"Extra Income below {facility.name} icon {icon}{tail}", "materials", stated)
+            hay = facility.hay_income[icon - 1] if facility.hay_income else None
+            return Spec(key, f"Hay below {facility.name} icon {icon} (Income){tail}", "number", hay)
+        extra = facility.extra_income[icon - 1] if facility.extra_income else None
+        return Spec(key, f"Extra Income below {facility.name} icon {icon}{tail}", "materials", extra)
     if name == "travel" and len(parts) == 1 and parts[0].isdigit():
         level = int(parts[0])
         if HORSE_RIDING_START_LEVEL <= level <= HORSE_RIDING_TOP_LEVEL and sheet.travel_cost_per_road_by_level:
@@ -140,7 +141,7 @@ def check(sheet: Sheet, key: str, value: Any, least_icons: int = 0) -> Value:
         if key.startswith("building-cost:") and materials.empty:
             raise RulesError(f"{where}: a building cost is never nothing")
         if key.startswith("travel:"):
-            first = Materials.of(sheet.travel_cost_per_road_by_level[HORSE_RIDING_START_LEVEL])
+            first = Materials.of(spec(sheet, f"travel:{HORSE_RIDING_START_LEVEL}").stated)
             if not first.covers_each(materials) or materials == first:
                 raise RulesError(f"{where}: {materials} is not less than Level {HORSE_RIDING_START_LEVEL}'s "
                                  f"{first}; each Stable reduces the travel cost")
