@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -18,28 +18,25 @@ from pydantic import BaseModel
 from companion import table
 from companion.storage import DamagedGame, GameRecord, Repository, StorageError, Summary
 from companion.storage.repository import now, record_in
-from companion.storage.sheet_values import FORMAT as SHEET_VALUES_FORMAT
-from companion.storage.sheet_values import SheetValues, json_value, shape_problem
-from sheets.errors import RulesError, ScoreFileError
+from sheets.errors import RulesError
 from sheets.game import GameRules, fold
-from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
-from sheets.gone_with_the_beans.live import EnterPrintedValue
-from sheets.gone_with_the_beans.live.printed import check
-from sheets.gone_with_the_beans.sheets import SHEETS
 from sheets.registry import KINDS
-from sheets.scorefile import score
+from sheets.registry import score
 
 Listener = Callable[[str], None]
-SHEET_VALUES = "sheet-values"  # what listeners of the remembered printed values subscribe to
 
 
-def _sheet_of(letter: str):
-    if letter not in SHEETS:
-        raise RulesError(f'"{letter}" is not a Gone with the Beans sheet; one of {", ".join(SHEETS)}')
-    return SHEETS[letter]
+@dataclass(frozen=True)
+class SeatView:
+    """One player's seat as any phone may see it: never its PIN or which phone holds it."""
+
+    player: str
+    mine: bool  # this phone sits here
+    taken: bool  # some phone sits here
+    pin_set: bool  # claimed once: the PIN gets it back
 
 
-def rules_for(game: str) -> GameRules:
+def rules_for(game: str) -> GameRules[Any, Any]:
     if game not in KINDS:
         raise RulesError(f"unknown game {game!r}")
     return KINDS[game]
@@ -69,15 +66,41 @@ class Games:
         self._states: dict[str, Any] = {}
         self._listeners: dict[str, list[Listener]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
-        self._sheet_values: SheetValues | None = None  # opened when first used
 
     # -- reading -------------------------------------------------------------------
 
     def record(self, game_id: str) -> GameRecord:
         return self.repo.load(game_id)
 
-    def rules(self, game_id: str) -> GameRules:
-        return rules_for(self.record(game_id).game)
+    def kind(self, game_id: str) -> str:
+        """The stored kind of game (a score-file game id, or the live sheet's)."""
+        return self.record(game_id).game
+
+    def rules(self, game_id: str) -> GameRules[Any, Any]:
+        return rules_for(self.kind(game_id))
+
+    def players(self, game_id: str) -> tuple[str, ...]:
+        return self.rules(game_id).players(self.state(game_id))
+
+    def last_entry_by(self, game_id: str, kind: str | None = None) -> str | None:
+        """Which seat made the latest entry (of action ``kind``, if given), once anybody
+        sits at the table; None before that, or when there is none."""
+        record = self.record(game_id)
+        if not table.seated(record.table):
+            return None
+        entries = (e for e in reversed(record.log) if kind is None or e["action"].get("kind") == kind)
+        by = next((e.get("by") for e in entries), None)
+        return by if isinstance(by, str) else None
+
+    def newest_setup(self, kind: str) -> dict[str, Any] | None:
+        """The setup of the newest readable stored game of that kind (what the table chose last time)."""
+        for summary in self.summaries():
+            if summary.game == kind:
+                try:
+                    return self.record(summary.id).setup
+                except StorageError:
+                    continue
+        return None
 
     def state(self, game_id: str) -> Any:
         with self.repo.lock:
@@ -166,7 +189,7 @@ class Games:
             entry = {"action": parsed.model_dump(mode="json"), "at": now(), "by": seat or by}
             updated = replace(record, log=[*record.log, entry], redo=[])
             self._commit(updated, new_state)
-        self._notify(game_id)
+        self.notify(game_id)
         return new_state
 
     def undo(self, game_id: str, device: str | None = None) -> Any:
@@ -183,7 +206,7 @@ class Games:
                 raise RulesError("your last entry cannot be undone: a later entry builds on it") from None
             updated = replace(record, log=log, redo=[*record.redo, record.log[i]])
             self._commit(updated, new_state)
-        self._notify(game_id)
+        self.notify(game_id)
         return new_state
 
     def redo(self, game_id: str, device: str | None = None) -> Any:
@@ -196,7 +219,7 @@ class Games:
             new_state = rules.apply(self.state(game_id), rules.parse_action(entry["action"]))
             updated = replace(record, log=[*record.log, entry], redo=record.redo[:i] + record.redo[i + 1:])
             self._commit(updated, new_state)
-        self._notify(game_id)
+        self.notify(game_id)
         return new_state
 
     # -- table mode ------------------------------------------------------------------
@@ -205,10 +228,23 @@ class Games:
         with self.repo.transaction(game_id) as record:
             updated = replace(record, table=change(record))
             self._commit(updated, self.state(game_id))
-        self._notify(game_id)
+        self.notify(game_id)
+
+    def seats(self, game_id: str, device: str | None) -> tuple[SeatView, ...]:
+        """Every player's seat, in seating order, as ``device`` may see it."""
+        seats = self.record(game_id).table["seats"]
+        return tuple(
+            SeatView(
+                player=p,
+                mine=device is not None and p in seats and seats[p]["device"] == device,
+                taken=p in seats and seats[p]["device"] is not None,
+                pin_set=p in seats,
+            )
+            for p in self.players(game_id)
+        )
 
     def claim_seat(self, game_id: str, player: str, pin: str, device: str) -> None:
-        players = tuple(p.name for p in self.rules(game_id).result(self.state(game_id)).players)
+        players = self.players(game_id)
         self._change_table(game_id, lambda r: table.claim(r.table, players, player, pin, device))
 
     def leave_seat(self, game_id: str, device: str) -> None:
@@ -230,13 +266,20 @@ class Games:
         with self.repo.lock:
             self.repo.delete(game_id)
             self._states.pop(game_id, None)
-        self._notify(game_id)
+        self.notify(game_id)
 
     def undelete(self, game_id: str) -> None:
         with self.repo.lock:
             record = self.repo.undelete(game_id)
             self.repo.put_summaries([summary_of(record, self.state(game_id))])
-        self._notify(game_id)
+        self.notify(game_id)
+
+    def restore_backup(self, game_id: str) -> None:
+        """A damaged game's newest good backup, back in place; every phone showing it is told."""
+        with self.repo.lock:
+            self.repo.restore_backup(game_id)  # summarised again when games are next listed
+            self._states.pop(game_id, None)
+        self.notify(game_id)
 
     # -- files -------------------------------------------------------------------------
 
@@ -272,7 +315,7 @@ class Games:
 
         return unsubscribe
 
-    def _notify(self, game_id: str) -> None:
+    def notify(self, game_id: str) -> None:
         with self._listeners_lock:
             listeners = [*self._listeners.get(game_id, ()), *self._listeners.get("*", ())]
         for listener in listeners:
@@ -281,101 +324,42 @@ class Games:
             except Exception:  # a closed browser session must not break a commit
                 pass
 
-    # -- printed values remembered per sheet letter (Gone with the Beans) ----------------
-    # The rulebook leaves many printed values unstated (design page, "Printed values the
-    # rulebook does not give"): what a table entered is remembered for that sheet letter,
-    # handed to the next live game's setup, reviewed, corrected, exported and imported.
-    # A change is announced to the listeners of SHEET_VALUES (and of "*").
-
-    def _sheet_values_store(self) -> SheetValues:
-        with self.repo.lock:
-            if self._sheet_values is None:
-                self._sheet_values = SheetValues(self.repo.data_dir, read_only=self.repo.read_only)
-            return self._sheet_values
-
-    def sheet_values(self, letter: str) -> dict[str, Any]:
-        """The values remembered for sheet ``letter``, JSON-able, as a live game's setup
-        takes them (``"printed"``); SheetValuesDamaged (a StorageError) if the file is damaged."""
-        _sheet_of(letter)
-        with self.repo.lock:
-            return self._sheet_values_store().of(letter)
-
-    def remember_value(self, letter: str, key: str, value: Any) -> Any:
-        """Remember one printed value for sheet ``letter`` once the rules find it makes
-        sense; RulesError saying why not (nothing stored). Returns its JSON form."""
-        checked = json_value(check(_sheet_of(letter), key, value))
-        with self.repo.lock:
-            self._sheet_values_store().put(letter, key, checked)
-        self._notify(SHEET_VALUES)
-        return checked
-
-    def forget_value(self, letter: str, key: str) -> None:
-        """Remember nothing for ``key`` on sheet ``letter`` (the next game asks again)."""
-        _sheet_of(letter)
-        with self.repo.lock:
-            self._sheet_values_store().forget(letter, key)
-        self._notify(SHEET_VALUES)
-
-    def enter_printed_value(self, game_id: str, key: str, value: Any, device: str | None = None) -> Any:
-        """Enter (or correct) a printed value in a live game, as ``device``, then remember
-        it for the game's sheet letter. RulesError (nothing changed) when the game refuses it."""
-        with self.repo.lock:
-            if self.record(game_id).game != LIVE_RULES.id:
-                raise RulesError("printed values are entered on a Gone with the Beans live sheet")
-            new_state = self.dispatch(game_id, EnterPrintedValue(key=key, value=json_value(value)), device=device)
-            self.remember_value(new_state.sheet, key, new_state.entered[key])
-        return new_state
-
-    def export_sheet_values(self, letter: str) -> dict[str, Any]:
-        """A file of the values remembered for ``letter`` (the data file's own format)."""
-        return {"format": SHEET_VALUES_FORMAT, "sheets": {letter: self.sheet_values(letter)}}
-
-    def import_sheet_values(self, data: Any) -> str:
-        """Remember the values of a sheet-values file (they win over those remembered
-        before; the others stay). Returns its sheet letter. ScoreFileError naming the
-        place (a key, or the format) when anything in it is wrong: then nothing changes."""
-        why = shape_problem(data)
-        if why:
-            raise ScoreFileError("", f"not a Bean Counter sheet-values file: {why}")
-        if len(data["sheets"]) != 1:
-            raise ScoreFileError("sheets", "a sheet-values file holds the values of exactly one sheet letter")
-        ((letter, values),) = data["sheets"].items()
-        sheet = _sheet_of(letter)
-        checked = {}
-        for key, value in values.items():
-            try:
-                checked[key] = json_value(check(sheet, key, value))
-            except RulesError as exc:
-                named = exc.reason.startswith(f'"{key}"')  # "x" is not a printed value of sheet A
-                raise ScoreFileError("" if named else f'"{key}"', exc.reason) from None
-        with self.repo.lock:
-            store = self._sheet_values_store()
-            store.replace(letter, {**store.of(letter), **checked})
-        self._notify(SHEET_VALUES)
-        return letter
-
-    def restore_sheet_values_backup(self) -> None:
-        """After damage: the newest good backup of the remembered values, back in place."""
-        with self.repo.lock:
-            self._sheet_values_store().restore_backup()
-        self._notify(SHEET_VALUES)
-
-    def start_sheet_values_afresh(self) -> None:
-        """After damage with no good backup: remember nothing (the damaged file stays aside)."""
-        with self.repo.lock:
-            self._sheet_values_store().start_afresh()
-        self._notify(SHEET_VALUES)
-
 
 class PhoneGames:
-    """``Games`` as one phone uses it: every change is sent as this phone (its seat)."""
+    """What one phone may ask and do: every change is sent as this phone (its seat at a
+    table). Screens use only this; they never touch storage documents."""
 
     def __init__(self, games: Games, device: str | None):
         self.games = games
         self.device = device
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.games, name)
+    # -- reading ---------------------------------------------------------------------
+
+    def kind(self, game_id: str) -> str:
+        return self.games.kind(game_id)
+
+    def state(self, game_id: str) -> Any:
+        return self.games.state(game_id)
+
+    def rules(self, game_id: str) -> GameRules[Any, Any]:
+        return self.games.rules(game_id)
+
+    def players(self, game_id: str) -> tuple[str, ...]:
+        return self.games.players(game_id)
+
+    def summaries(self) -> list[Summary]:
+        return self.games.summaries()
+
+    def last_entry_by(self, game_id: str, kind: str | None = None) -> str | None:
+        return self.games.last_entry_by(game_id, kind)
+
+    def newest_setup(self, kind: str) -> dict[str, Any] | None:
+        return self.games.newest_setup(kind)
+
+    def subscribe(self, game_id: str, listener: Listener) -> Callable[[], None]:
+        return self.games.subscribe(game_id, listener)
+
+    # -- entries -----------------------------------------------------------------------
 
     def new_game(self, game: str, setup: dict[str, Any]) -> str:
         return self.games.new_game(game, setup, starter=self.device)
@@ -395,6 +379,8 @@ class PhoneGames:
     def can_redo(self, game_id: str) -> bool:
         return self.games.can_redo(game_id, device=self.device)
 
+    # -- the table -----------------------------------------------------------------------
+
     def my_seat(self, game_id: str) -> str | None:
         return self.games.seat(game_id, self.device)
 
@@ -404,6 +390,9 @@ class PhoneGames:
 
     def is_starter(self, game_id: str) -> bool:
         return table.is_starter(self.games.record(game_id).table, self.device)
+
+    def seats(self, game_id: str) -> tuple[SeatView, ...]:
+        return self.games.seats(game_id, self.device)
 
     def claim_seat(self, game_id: str, player: str, pin: str) -> None:
         if self.device is None:
@@ -423,8 +412,22 @@ class PhoneGames:
     def write_private_note(self, game_id: str, text: str) -> None:
         self.games.write_private_note(game_id, text, self.device)
 
-    def enter_printed_value(self, game_id: str, key: str, value: Any) -> Any:
-        return self.games.enter_printed_value(game_id, key, value, device=self.device)
+    # -- whole games and files -------------------------------------------------------------
+
+    def delete(self, game_id: str) -> None:
+        self.games.delete(game_id)
+
+    def undelete(self, game_id: str) -> None:
+        self.games.undelete(game_id)
+
+    def restore_backup(self, game_id: str) -> None:
+        self.games.restore_backup(game_id)
+
+    def export(self, game_id: str) -> dict[str, Any]:
+        return self.games.export(game_id)
+
+    def import_file(self, data: Any) -> str:
+        return self.games.import_file(data)
 
 
 def export_game(repo: Repository, game_id: str) -> dict[str, Any]:

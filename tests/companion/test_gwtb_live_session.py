@@ -11,7 +11,7 @@ from companion.session import Games
 from companion.storage import open_repository
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import RULES
-from sheets.scorefile import score
+from sheets.registry import score
 from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED, setup
 
 KIND = "gone-with-the-beans-live"

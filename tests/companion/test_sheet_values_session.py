@@ -5,11 +5,13 @@ clear message and changes nothing (DEVELOPERS.md)."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
 
-from companion.session import SHEET_VALUES, Games, PhoneGames
+from companion.session import Games, PhoneGames
+from companion.sheet_values import SHEET_VALUES, SheetValuesService
 from companion.storage import Repository
 from companion.storage.sheet_values import FILE_NAME, FORMAT
 from sheets.errors import RulesError, ScoreFileError
@@ -33,14 +35,25 @@ def reopened(games: Games) -> Games:
     return Games(Repository(games.repo.data_dir))
 
 
+@functools.cache
+def values_of(games: Games) -> SheetValuesService:
+    """The printed values remembered beside these games (one service per server, as in the app)."""
+    return SheetValuesService(games)
+
+
+def enter(games: Games, gid: str, key: str, value, device: str | None = None):
+    """A printed value entered in a live game from a phone."""
+    return values_of(games).enter_in_game(PhoneGames(games, device), gid, key, value)
+
+
 def test_a_remembered_value_is_checked_kept_per_letter_and_survives_a_restart(games):
-    assert games.remember_value("A", "icons:farm", 6) == 6
-    assert games.remember_value("A", "building-cost:house", {"thaler": 3, "worker": 1, "bean": 0}) == HOUSE
-    assert games.remember_value("B", "milestones", (2, 4, 6)) == [2, 4, 6]
+    assert values_of(games).remember("A", "icons:farm", 6) == 6
+    assert values_of(games).remember("A", "building-cost:house", {"thaler": 3, "worker": 1, "bean": 0}) == HOUSE
+    assert values_of(games).remember("B", "milestones", (2, 4, 6)) == [2, 4, 6]
     games = reopened(games)
-    assert games.sheet_values("A") == {"icons:farm": 6, "building-cost:house": HOUSE}
-    assert games.sheet_values("B") == {"milestones": [2, 4, 6]}
-    assert games.sheet_values("C") == {}
+    assert values_of(games).of("A") == {"icons:farm": 6, "building-cost:house": HOUSE}
+    assert values_of(games).of("B") == {"milestones": [2, 4, 6]}
+    assert values_of(games).of("C") == {}
 
 
 @pytest.mark.parametrize("key, value, says", [
@@ -53,23 +66,23 @@ def test_a_remembered_value_is_checked_kept_per_letter_and_survives_a_restart(ga
     ("icons:castle", 3, '"castle" is not a facility of sheet A'),
 ])
 def test_nonsense_is_refused_with_its_reason_and_nothing_is_stored(games, key, value, says):
-    games.remember_value("A", "icons:farm", 6)
+    values_of(games).remember("A", "icons:farm", 6)
     before = (games.repo.data_dir / FILE_NAME).read_bytes()
     with pytest.raises(RulesError, match=says):
-        games.remember_value("A", key, value)
-    assert games.sheet_values("A") == {"icons:farm": 6}
+        values_of(games).remember("A", key, value)
+    assert values_of(games).of("A") == {"icons:farm": 6}
     assert (games.repo.data_dir / FILE_NAME).read_bytes() == before
 
 
 def test_an_unknown_sheet_letter_is_refused(games):
     with pytest.raises(RulesError, match='"E" is not a Gone with the Beans sheet'):
-        games.remember_value("E", "icons:farm", 6)
+        values_of(games).remember("E", "icons:farm", 6)
 
 
 def test_forget_value(games):
-    games.remember_value("A", "icons:farm", 6)
-    games.forget_value("A", "icons:farm")
-    assert games.sheet_values("A") == {}
+    values_of(games).remember("A", "icons:farm", 6)
+    values_of(games).forget("A", "icons:farm")
+    assert values_of(games).of("A") == {}
 
 
 def test_entering_a_value_in_a_game_changes_the_game_and_the_memory(games):
@@ -77,59 +90,58 @@ def test_entering_a_value_in_a_game_changes_the_game_and_the_memory(games):
     heard = []
     games.subscribe(gid, heard.append)
     games.subscribe(SHEET_VALUES, heard.append)
-    state = games.enter_printed_value(gid, "building-cost:house", HOUSE)
+    state = enter(games, gid, "building-cost:house", HOUSE)
     assert state.entered["building-cost:house"].thaler == 3
-    assert games.sheet_values("A") == {"building-cost:house": HOUSE}
+    assert values_of(games).of("A") == {"building-cost:house": HOUSE}
     assert gid in heard and SHEET_VALUES in heard
     # Corrected: the game and the memory both hold the new value; the log says who.
-    phone = PhoneGames(games, "phone-1")
-    state = phone.enter_printed_value(gid, "building-cost:house", {"thaler": 4})
+    state = enter(games, gid, "building-cost:house", {"thaler": 4}, device="phone-1")
     assert "corrected" in state.events[0]
-    assert games.sheet_values("A") == {"building-cost:house": {"thaler": 4}}
+    assert values_of(games).of("A") == {"building-cost:house": {"thaler": 4}}
     games = reopened(games)
     assert games.state(gid).entered["building-cost:house"].thaler == 4
-    assert games.sheet_values("A")["building-cost:house"] == {"thaler": 4}
+    assert values_of(games).of("A")["building-cost:house"] == {"thaler": 4}
 
 
 def test_the_next_game_on_that_letter_starts_with_the_remembered_values(games):
     first = games.new_game(LIVE.id, SETUP)
-    games.enter_printed_value(first, "icons:farm", 6)
-    second = games.new_game(LIVE.id, {**SETUP, "printed": games.sheet_values("A")})
+    enter(games, first, "icons:farm", 6)
+    second = games.new_game(LIVE.id, {**SETUP, "printed": values_of(games).of("A")})
     assert games.state(second).entered == {"icons:farm": 6}
 
 
 def test_a_value_the_game_refuses_changes_neither_the_game_nor_the_memory(games):
     gid = games.new_game(LIVE.id, SETUP)
-    games.enter_printed_value(gid, "icons:farm", 6)
+    enter(games, gid, "icons:farm", 6)
     log = list(games.record(gid).log)
     with pytest.raises(RulesError, match="enter 1 to 30"):
-        games.enter_printed_value(gid, "icons:farm", 0)
+        enter(games, gid, "icons:farm", 0)
     assert games.record(gid).log == log
-    assert games.sheet_values("A") == {"icons:farm": 6}
+    assert values_of(games).of("A") == {"icons:farm": 6}
 
 
 def test_printed_values_are_entered_only_in_a_live_game(games):
     gid = games.new_game("gone-with-the-beans", {"sheet": "A", "players": [{"name": "Ann", "province": "zoodai"}]})
     with pytest.raises(RulesError, match="live sheet"):
-        games.enter_printed_value(gid, "icons:farm", 6)
-    assert games.sheet_values("A") == {}
+        enter(games, gid, "icons:farm", 6)
+    assert values_of(games).of("A") == {}
 
 
 def test_export_and_import_roundtrip_to_another_data_dir(games, tmp_path_factory):
-    games.remember_value("A", "icons:farm", 6)
-    games.remember_value("A", "building-cost:house", HOUSE)
-    games.remember_value("A", "milestones", [2, 4, 6, 8])
-    games.remember_value("B", "icons:farm", 5)
-    data = json.loads(json.dumps(games.export_sheet_values("A")))  # as a downloaded file
+    values_of(games).remember("A", "icons:farm", 6)
+    values_of(games).remember("A", "building-cost:house", HOUSE)
+    values_of(games).remember("A", "milestones", [2, 4, 6, 8])
+    values_of(games).remember("B", "icons:farm", 5)
+    data = json.loads(json.dumps(values_of(games).export("A")))  # as a downloaded file
     assert data == {"format": FORMAT, "sheets": {"A": {"icons:farm": 6, "building-cost:house": HOUSE,
                                                        "milestones": [2, 4, 6, 8]}}}
     other = Games(Repository(tmp_path_factory.mktemp("other")))
-    other.remember_value("A", "icons:farm", 7)  # theirs loses to the file's
-    other.remember_value("A", "icons:silo", 4)  # kept: the file does not name it
-    assert other.import_sheet_values(data) == "A"
-    assert other.sheet_values("A") == {"icons:farm": 6, "icons:silo": 4, "building-cost:house": HOUSE,
+    values_of(other).remember("A", "icons:farm", 7)  # theirs loses to the file's
+    values_of(other).remember("A", "icons:silo", 4)  # kept: the file does not name it
+    assert values_of(other).import_file(data) == "A"
+    assert values_of(other).of("A") == {"icons:farm": 6, "icons:silo": 4, "building-cost:house": HOUSE,
                                        "milestones": [2, 4, 6, 8]}
-    assert other.sheet_values("B") == {}
+    assert values_of(other).of("B") == {}
     other.repo.close()
 
 
@@ -145,24 +157,24 @@ def test_export_and_import_roundtrip_to_another_data_dir(games, tmp_path_factory
     ({"format": FORMAT, "sheets": {"A": {"travel:2": {"bean": 5}}}}, '^"travel:2": Travel cost .* is not less than'),
 ])
 def test_a_bad_file_is_refused_with_one_line_and_changes_nothing(games, data, says):
-    games.remember_value("A", "icons:farm", 2)
+    values_of(games).remember("A", "icons:farm", 2)
     before = (games.repo.data_dir / FILE_NAME).read_bytes()
     with pytest.raises(ScoreFileError, match=says) as caught:
-        games.import_sheet_values(data)
+        values_of(games).import_file(data)
     assert "\n" not in str(caught.value)
-    assert games.sheet_values("A") == {"icons:farm": 2}
+    assert values_of(games).of("A") == {"icons:farm": 2}
     assert (games.repo.data_dir / FILE_NAME).read_bytes() == before
 
 
 def test_a_damaged_memory_is_reported_and_restored_from_its_backup(games):
-    games.remember_value("A", "icons:farm", 6)
-    games.remember_value("A", "icons:silo", 4)
+    values_of(games).remember("A", "icons:farm", 6)
+    values_of(games).remember("A", "icons:silo", 4)
     path = games.repo.data_dir / FILE_NAME
     path.write_bytes(b"{broken")
     games = reopened(games)
     with pytest.raises(Exception, match="remembered sheet values could not be read"):
-        games.sheet_values("A")
+        values_of(games).of("A")
     with pytest.raises(Exception, match="could not be read"):
-        games.remember_value("A", "icons:house", 4)  # never written over the damage
-    games.restore_sheet_values_backup()
-    assert games.sheet_values("A") == {"icons:farm": 6}
+        values_of(games).remember("A", "icons:house", 4)  # never written over the damage
+    values_of(games).restore_backup()
+    assert values_of(games).of("A") == {"icons:farm": 6}

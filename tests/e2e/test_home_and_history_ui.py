@@ -11,7 +11,7 @@ import pytest
 from companion.session import Games
 from companion.storage import open_repository
 from sheets.nicht_die_bohne import DECK, RULES
-from sheets.scorefile import score
+from sheets.registry import score
 from tests.e2e.conftest import Phone, Server
 
 pytestmark = pytest.mark.e2e

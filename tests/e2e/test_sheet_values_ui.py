@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.session import Games
+from companion.session import Games, PhoneGames
+from companion.sheet_values import SheetValuesService
 from companion.storage import open_repository
 from sheets.gone_with_the_beans.live import RULES as LIVE
 from tests.sheets.gone_with_the_beans.gwtb_live_play import setup
@@ -24,8 +25,9 @@ def live_game(tmp_path):
     repo = open_repository(tmp_path)
     games = Games(repo)
     gid = games.new_game(LIVE.id, SETUP)
-    games.enter_printed_value(gid, "icons:farm", 6)
-    games.enter_printed_value(gid, "building-cost:house", {"thaler": 3, "worker": 1})
+    values, phone = SheetValuesService(games), PhoneGames(games, None)
+    values.enter_in_game(phone, gid, "icons:farm", 6)
+    values.enter_in_game(phone, gid, "building-cost:house", {"thaler": 3, "worker": 1})
     repo.close()
     server = Server(tmp_path).start()
     yield server, gid

@@ -1,0 +1,116 @@
+"""Printed values remembered per sheet letter (Gone with the Beans), as a service beside
+``Games``.
+
+The rulebook leaves many printed values unstated (design page, "Printed values the
+rulebook does not give"): what a table entered is remembered for that sheet letter,
+handed to the next live game's setup, reviewed, corrected, exported and imported. A
+change is announced to the listeners of ``SHEET_VALUES`` (and of "*"). One service per
+server process: it keeps the opened file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.session import Games, PhoneGames
+from companion.storage.sheet_values import FORMAT, SheetValues, json_value, shape_problem
+from sheets.errors import RulesError, ScoreFileError
+from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
+from sheets.gone_with_the_beans.live import EnterPrintedValue, State as LiveState
+from sheets.gone_with_the_beans.live.printed import check
+from sheets.gone_with_the_beans.sheets import SHEETS, Sheet
+
+SHEET_VALUES = "sheet-values"  # what listeners of the remembered printed values subscribe to
+
+
+def sheet_of(letter: str) -> Sheet:
+    if letter not in SHEETS:
+        raise RulesError(f'"{letter}" is not a Gone with the Beans sheet; one of {", ".join(SHEETS)}')
+    return SHEETS[letter]
+
+
+class SheetValuesService:
+    def __init__(self, games: Games):
+        self.games = games
+        self._store: SheetValues | None = None  # opened when first used
+
+    def _opened(self) -> SheetValues:
+        repo = self.games.repo
+        with repo.lock:
+            if self._store is None:
+                self._store = SheetValues(repo.data_dir, read_only=repo.read_only)
+            return self._store
+
+    def of(self, letter: str) -> dict[str, Any]:
+        """The values remembered for sheet ``letter``, JSON-able, as a live game's setup
+        takes them (``"printed"``); SheetValuesDamaged (a StorageError) if the file is damaged."""
+        sheet_of(letter)
+        with self.games.repo.lock:
+            return self._opened().of(letter)
+
+    def remember(self, letter: str, key: str, value: Any) -> Any:
+        """Remember one printed value for sheet ``letter`` once the rules find it makes
+        sense; RulesError saying why not (nothing stored). Returns its JSON form."""
+        checked = json_value(check(sheet_of(letter), key, value))
+        with self.games.repo.lock:
+            self._opened().put(letter, key, checked)
+        self.games.notify(SHEET_VALUES)
+        return checked
+
+    def forget(self, letter: str, key: str) -> None:
+        """Remember nothing for ``key`` on sheet ``letter`` (the next game asks again)."""
+        sheet_of(letter)
+        with self.games.repo.lock:
+            self._opened().forget(letter, key)
+        self.games.notify(SHEET_VALUES)
+
+    def enter_in_game(self, phone: PhoneGames, game_id: str, key: str, value: Any) -> LiveState:
+        """Enter (or correct) a printed value in a live game, as that phone's seat, then
+        remember it for the game's sheet letter. RulesError (nothing changed) when the game
+        refuses it."""
+        with self.games.repo.lock:
+            if phone.kind(game_id) != LIVE_RULES.id:
+                raise RulesError("printed values are entered on a Gone with the Beans live sheet")
+            new_state: LiveState = phone.dispatch(game_id, EnterPrintedValue(key=key, value=json_value(value)))
+            self.remember(new_state.sheet, key, new_state.entered[key])
+        return new_state
+
+    def export(self, letter: str) -> dict[str, Any]:
+        """A file of the values remembered for ``letter`` (the data file's own format)."""
+        return {"format": FORMAT, "sheets": {letter: self.of(letter)}}
+
+    def import_file(self, data: Any) -> str:
+        """Remember the values of a sheet-values file (they win over those remembered
+        before; the others stay). Returns its sheet letter. ScoreFileError naming the
+        place (a key, or the format) when anything in it is wrong: then nothing changes."""
+        why = shape_problem(data)
+        if why:
+            raise ScoreFileError("", f"not a Bean Counter sheet-values file: {why}")
+        if len(data["sheets"]) != 1:
+            raise ScoreFileError("sheets", "a sheet-values file holds the values of exactly one sheet letter")
+        ((letter, values),) = data["sheets"].items()
+        sheet = sheet_of(letter)
+        checked = {}
+        for key, value in values.items():
+            try:
+                checked[key] = json_value(check(sheet, key, value))
+            except RulesError as exc:
+                named = exc.reason.startswith(f'"{key}"')  # "x" is not a printed value of sheet A
+                raise ScoreFileError("" if named else f'"{key}"', exc.reason) from None
+        with self.games.repo.lock:
+            store = self._opened()
+            store.replace(letter, {**store.of(letter), **checked})
+        self.games.notify(SHEET_VALUES)
+        return letter
+
+    def restore_backup(self) -> None:
+        """After damage: the newest good backup of the remembered values, back in place."""
+        with self.games.repo.lock:
+            self._opened().restore_backup()
+        self.games.notify(SHEET_VALUES)
+
+    def start_afresh(self) -> None:
+        """After damage with no good backup: remember nothing (the damaged file stays aside)."""
+        with self.games.repo.lock:
+            self._opened().start_afresh()
+        self.games.notify(SHEET_VALUES)
