@@ -89,40 +89,8 @@ def stepper(
     )
 
 
-def undo_redo(games: Any, game_id: str) -> list[ft.Control]:
-    """App-bar actions of every game: this phone's seat at the table, Undo and Redo (any
-    number of steps, kept across restarts; at a table, this seat's own entries).
-
-    Memoized pieces: on the many changes that leave them as they were, no phone at the
-    table rebuilds them."""
-    from companion.ui.components.seats import SeatButton
-
-    return [
-        SeatButton(games, game_id, games.my_seat(game_id)),
-        HistoryButton(games, game_id, False, not games.can_undo(game_id)),
-        HistoryButton(games, game_id, True, not games.can_redo(game_id)),
-    ]
-
-
-@ft.component
-def _HistoryButton(games: Any, game_id: str, redo: bool, disabled: bool):
-    """Undo (or Redo) in the app bar; a refusal is told in a snackbar."""
-
-    def run(_) -> None:
-        try:
-            (games.redo if redo else games.undo)(game_id)
-        except ValueError as exc:
-            from companion.ui.app import notify
-
-            notify(str(exc))
-
-    return icon_button(ft.Icons.REDO if redo else ft.Icons.UNDO, "Redo" if redo else "Undo", run, disabled)
-
-
-HistoryButton = ft.memo(_HistoryButton)
-
-
-def icon_button(icon: str, label: str, on_click: Callable[[Any], Any] | None, disabled: bool = False) -> ft.Control:
+def icon_button(icon: ft.IconData, label: str, on_click: ft.ControlEventHandler[ft.IconButton] | None,
+                disabled: bool = False) -> ft.Control:
     """An icon button with an accessible name (Flutter web does not name it by its tooltip)."""
     return ft.Semantics(
         label=label,

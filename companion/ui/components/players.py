@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import flet as ft
 
 from companion.ui.components.common import TOUCH, error_line, icon_button
+from companion.ui.hooks import go, use_games
 from sheets.errors import RulesError
 
 
 @ft.component
 def PlayersSetup(game: str, low: int, high: int):
     """Names for ``low`` to ``high`` players; the engine checks them when the game starts."""
-    from companion.ui.app import go, use_games
-
     games = use_games()
     names, set_names = ft.use_state([""] * low)
-    error, set_error = ft.use_state(None)
+    error, set_error = ft.use_state(cast("str | None", None))
 
     def rename(i: int, value: str) -> None:
         set_names(lambda old: [value if j == i else n for j, n in enumerate(old)])

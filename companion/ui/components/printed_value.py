@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -70,14 +70,17 @@ def PrintedValueForm(
     hands the printed key on positionally and makes it the identity too: the form of
     another value starts from its own value, never from the typing left in the last one.
     """
-    return _Form(key, place, kind, value, on_save, label, key=f"printed-value:{key}")
+    # Flet's @component takes key= at run time; its type keeps only the function's parameters.
+    return _Form(key, place, kind, value, on_save, label, key=f"printed-value:{key}")  # type: ignore[call-arg]
 
 
 @ft.component
 def _Form(printed_key: str, place: str, kind: str, value: Any | None, on_save: Callable[[Any], None],
           label: str):
-    fields, set_fields = ft.use_state(lambda: as_fields(kind, value))
-    problem, set_problem = ft.use_state(None)
+    fields: dict[str, str]
+    # mypy cannot solve flet's use_state(StateT | Callable[[], StateT]) for a lazy initial.
+    fields, set_fields = ft.use_state(lambda: as_fields(kind, value))  # type: ignore[arg-type, return-value]
+    problem, set_problem = ft.use_state(cast("str | None", None))
 
     def change(name: str, text: str) -> None:
         set_fields(lambda old: {**old, name: text})

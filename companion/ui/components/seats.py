@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 import flet as ft
 
+from companion.session import PhoneGames
 from companion.storage import StorageError
 from companion.table import PIN
 from companion.ui.components.common import TOUCH, error_line, screen
+from companion.ui.hooks import use_game, use_games
 from sheets.errors import RulesError
 
 
 @ft.component
-def _SeatButton(games: Any, game_id: str, me: str | None):
+def _SeatButton(games: PhoneGames, game_id: str, me: str | None):
     """Which player this phone is at the table; opens the Seats screen."""
     label = f"Seat: {me}" if me else "Seat: watching"
     return ft.Semantics(
@@ -35,22 +37,19 @@ SeatButton = ft.memo(_SeatButton)
 def Seats():
     """Claim a seat (the first claim sets its PIN; the PIN gets it back from another
     browser), leave it, or, on the phone that started the game, release one."""
-    from companion.ui.app import use_game, use_games
-
     game_id = ft.use_route_params().get("id", "")
     games = use_games()
     use_game(game_id)
-    asking, set_asking = ft.use_state(None)  # the player whose seat the PIN is for
+    asking, set_asking = ft.use_state(cast("str | None", None))  # the player whose seat the PIN is for
     pin, set_pin = ft.use_state("")
-    error, set_error = ft.use_state(None)
-    note, set_note = ft.use_state(None)  # the private note being edited
+    error, set_error = ft.use_state(cast("str | None", None))
+    note, set_note = ft.use_state(cast("str | None", None))  # the private note being edited
 
     try:
-        seats = games.record(game_id).table["seats"]
+        seats = {seat.player: seat for seat in games.seats(game_id)}
     except StorageError as exc:  # an unknown or damaged game: its own screen explains
         return screen(f"/game/{game_id}/seats", "Seats at the table", [ft.Text(str(exc))])
-    me = games.my_seat(game_id)
-    players = [p.name for p in games.rules(game_id).result(games.state(game_id)).players]
+    me = next((seat.player for seat in seats.values() if seat.mine), None)
     starter = games.is_starter(game_id)
 
     def attempt(step) -> None:
@@ -64,18 +63,19 @@ def Seats():
         set_pin("")
 
     def row(player: str) -> ft.Control:
-        taken = player in seats and seats[player]["device"] is not None
-        if player == me:
+        seat = seats[player]
+        action: ft.Control
+        if seat.mine:
             status, action = "this phone", ft.OutlinedButton(
                 "Leave seat", on_click=lambda _: attempt(lambda: games.leave_seat(game_id)), height=TOUCH)
         else:
-            status = "taken" if taken else ("free, PIN set" if player in seats else "free")
+            status = "taken" if seat.taken else ("free, PIN set" if seat.pin_set else "free")
             action = ft.FilledTonalButton(f"Sit as {player}", height=TOUCH,
                                           on_click=lambda _: (set_asking(player), set_pin(""), set_error(None)))
         line = ft.Row([ft.Column([ft.Text(player, size=18, weight=ft.FontWeight.W_600),
                                   ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
                                  spacing=0, expand=True), action])
-        if not (starter and player in seats and player != me):
+        if not (starter and seat.pin_set and not seat.mine):
             return line
         release = ft.TextButton(f"Release {player}'s seat", height=TOUCH,
                                 on_click=lambda _: attempt(lambda: games.release_seat(game_id, player)))
@@ -84,10 +84,10 @@ def Seats():
     controls: list[ft.Control] = [
         ft.Text(f"This phone is {me}'s seat." if me else "This phone is watching: it sees the game, "
                 "and takes a seat to make entries.", size=16),
-        *[row(p) for p in players],
+        *[row(p) for p in seats],
     ]
     if asking:
-        first = asking not in seats
+        first = not seats[asking].pin_set
         controls += [
             ft.TextField(
                 label=f"PIN for {asking}'s seat",

@@ -11,16 +11,17 @@ the third exhaustion ends the game after showing the end-of-game harvest. Every 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
-from companion.ui.app import notify, use_game, use_games
+from companion.ui.hooks import use_game, use_games
+from companion.ui.components.game_bar import game_bar
+from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, error_line, screen, section, stepper, undo_redo,
+    TOUCH, error_line, screen, section, stepper,
 )
 from companion.ui.components.players import PlayersSetup
-from companion.ui.screens import GameScreens
 from sheets.bohnanza import (
     BEANS, RULES, Bean, BuyField, DeckExhausted, Harvest, Plant, State, preview_harvest,
 )
@@ -61,15 +62,6 @@ def note(text: str, color: str = ft.Colors.ON_SURFACE_VARIANT) -> ft.Control:
 def named(label: str, control: ft.Control, **kw: Any) -> ft.Control:
     """A button whose accessible name says more than its short visible text."""
     return ft.Semantics(label=label, button=True, exclude_semantics=True, content=control, **kw)
-
-
-def refusal(action: Any, state: State) -> RulesError | None:
-    """The engine's reason why ``action`` would be refused now, or None (state unchanged)."""
-    try:
-        RULES.apply(state, action)
-    except RulesError as exc:
-        return exc
-    return None
 
 
 # -- setup ------------------------------------------------------------------------------
@@ -124,7 +116,7 @@ def plant_panel(
     now = f"Field {number} holds {beans(field.bean, field.count)}." if field.bean else f"Field {number} is empty."
     return ft.Column(
         [
-            ft.Row([bean_tile(b, b == bean, lambda b=b: pick(b)) for b in Bean], wrap=True, spacing=6,
+            ft.Row([bean_tile(b, b == bean, lambda b=b: pick(b)) for b in Bean], wrap=True, spacing=6,  # type: ignore[misc]  # mypy#15459: a lambda with a default
                    run_spacing=6),
             stepper("Beans", count, set_count, low=1),
             note(now if bean else f"{now} Pick the bean you plant."),
@@ -168,7 +160,7 @@ def harvest_panel(state: State, player: str, number: int, confirm: Callable[[], 
 
 
 def field_card(state: State, player: str, number: int, field: BeanField, open_panel: ft.Control | None,
-               on_plant: Callable[[], None], on_harvest: Callable[[], None]) -> ft.Control:
+               on_plant: Callable[[], None], on_harvest: Callable[[], object]) -> ft.Control:
     """One field: its bean and count, Plant and Harvest, and the open panel if any."""
     name = BEANS[field.bean] if field.bean else None
     planted = field.bean is not None
@@ -176,14 +168,15 @@ def field_card(state: State, player: str, number: int, field: BeanField, open_pa
         "Plant", icon=ft.Icons.ADD, on_click=lambda _: on_plant(), height=TOUCH, expand=planted), expand=planted)]
     why = None
     if planted:
-        refused = refusal(Harvest(player=player, field=number), state)
-        why = sentence(refused.reason) if refused else None
+        refused = RULES.why_not(state, Harvest(player=player, field=number))
+        why = sentence(refused) if refused else None
         buttons.append(named(f"Harvest field {number}", ft.FilledTonalButton(
             "Harvest", icon=ft.Icons.AGRICULTURE, on_click=lambda _: on_harvest(), height=TOUCH, expand=True,
             disabled=refused is not None), expand=True))
     head = ft.Row(
         [
-            ft.Semantics(label=f"Field {number}: {beans(field.bean, field.count) if name else 'empty'}",
+            # name is set only when the field holds a bean
+            ft.Semantics(label=f"Field {number}: {beans(cast(Bean, field.bean), field.count) if name else 'empty'}",
                          exclude_semantics=True,
                          content=bean_badge(field.bean, str(field.count))),
             ft.Column(
@@ -198,7 +191,7 @@ def field_card(state: State, player: str, number: int, field: BeanField, open_pa
         ],
         spacing=12,
     )
-    parts = [head]
+    parts: list[ft.Control] = [head]
     if open_panel is None and planted:
         parts.append(ft.Row(buttons, spacing=8))
     if why and open_panel is None:
@@ -236,7 +229,7 @@ def end_harvest_panel(state: State, confirm: Callable[[], None], cancel: Callabl
     except RulesError as exc:
         return error_line(str(exc))
     lines = []
-    for before, end in zip(state.farmers, after.farmers):
+    for before, end in zip(state.players, after.players):
         sold = ", ".join(beans(f.bean, f.count) for f in before.fields if f.bean) or "no beans"
         lines.append(ft.Text(f"{before.name} +{end.total - before.total} ({coins(end.total)} in all): {sold}",
                              size=15))
@@ -257,25 +250,6 @@ def end_harvest_panel(state: State, confirm: Callable[[], None], cancel: Callabl
     )
 
 
-def final_ranking(state: State) -> ft.Control:
-    result = RULES.result(state)
-    ranking = sorted(result.players, key=lambda p: p.rank)
-    best = ranking[0].total
-    headline = (f"{result.winners[0]} wins with {coins(best)}" if len(result.winners) == 1
-                else f"Shared victory with {coins(best)}: {', '.join(result.winners)}")
-    return ft.Container(
-        ft.Column(
-            [
-                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=32),
-                        ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)]),
-                *[ft.Text(f"{p.rank}. {p.name}  {coins(p.total)}", size=16) for p in ranking],
-            ],
-            spacing=4,
-        ),
-        padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
-    )
-
-
 # -- the play screen --------------------------------------------------------------------
 
 
@@ -285,37 +259,32 @@ def Play(game_id: str):
     use_game(game_id)
     state: State = games.state(game_id)
     over = RULES.is_over(state)
-    picked, set_picked = ft.use_state(None)
-    panel, set_panel = ft.use_state(None)  # ("plant" | "harvest", field) or ("end", 0)
-    bean, set_bean = ft.use_state(None)
+    panel, set_panel = ft.use_state(cast("tuple[str, int] | None", None))  # ("plant" | "harvest", field) or ("end", 0)
+    bean, set_bean = ft.use_state(cast("Bean | None", None))
     count, set_count = ft.use_state(1)
-    error, set_error = ft.use_state(None)
+    entry = use_entry(game_id)
+    error = entry.refusal
 
-    player = picked if picked in state.players else (games.my_seat(game_id) or state.players[0])
-    farmer: Farmer = state.farmer(player)
+    player, show = use_shown_player(game_id, state.names)
+    farmer: Farmer = state.player(player)
 
     def close() -> None:
         set_panel(None)
-        set_error(None)
+        entry.refuse(None)
 
-    def act(action, message: str) -> None:
-        try:
-            games.dispatch(game_id, action)
-        except RulesError as exc:
-            set_error(str(exc))
-            return
-        close()
-        notify(message, undo=lambda: games.undo(game_id))
+    def act(action: Any, message: str) -> None:
+        if entry.make(action, message):
+            set_panel(None)
 
     def pick_player(name: str) -> None:
-        set_picked(name)
+        show(name)
         close()
 
     def open_plant(number: int) -> None:
         set_panel(("plant", number))
         set_bean(farmer.fields[number - 1].bean)
         set_count(1)
-        set_error(None)
+        entry.refuse(None)
 
     def plant(number: int) -> None:
         if bean is not None:
@@ -326,7 +295,7 @@ def Play(game_id: str):
         try:
             sale = preview_harvest(games.state(game_id), player, number)
         except RulesError as exc:
-            set_error(str(exc))
+            entry.refuse(exc.reason)
             return
         act(Harvest(player=player, field=number),
             f"{player} harvested {beans(sale.bean, sale.beans)}: +{coins(sale.coins)}")
@@ -339,13 +308,13 @@ def Play(game_id: str):
 
     controls: list[ft.Control] = []
     if over:
-        controls.append(final_ranking(state))
+        controls.append(result_banner(RULES.result(state), coins))
     else:
         controls.append(ft.Row(
             [
                 ft.Chip(label=ft.Text(f"{f.name} · {f.total}"), selected=f.name == player, show_checkmark=False,
                         on_select=lambda _, n=f.name: pick_player(n))
-                for f in state.farmers
+                for f in state.players
             ],
             wrap=True, spacing=6,
         ))
@@ -361,14 +330,14 @@ def Play(game_id: str):
         if farmer.third_field:
             controls.append(note("Third field bought"))
         else:
-            refused = refusal(BuyField(player=player), state)
+            refused = RULES.why_not(state, BuyField(player=player))
             controls.append(ft.OutlinedButton(
                 f"Buy third field for {THIRD_FIELD_PRICE} coins", icon=ft.Icons.ADD_BUSINESS, height=TOUCH,
                 disabled=refused is not None,
                 on_click=lambda _: act(BuyField(player=player), f"{player} bought the third field"),
             ))
             if refused:
-                controls.append(note(f"{player} {refused.reason}"))
+                controls.append(note(f"{player} {refused}"))
         field_panel = panel is not None and panel[0] in ("plant", "harvest")
         if not field_panel:
             controls.append(error_line(error))
@@ -378,15 +347,16 @@ def Play(game_id: str):
             open_panel = None
             if panel == ("plant", number):
                 open_panel = plant_panel(number, field, bean, count, set_bean, set_count,
-                                         lambda n=number: plant(n), close)
+                                         lambda n=number: plant(n), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
             elif panel == ("harvest", number):
-                open_panel = harvest_panel(state, player, number, lambda n=number: harvest(n), close)
+                open_panel = harvest_panel(state, player, number, lambda n=number: harvest(n), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
             if open_panel is not None:
                 open_panel = ft.Column([open_panel, error_line(error)], spacing=6)
             cards.append(field_card(
                 state, player, number, field, open_panel,
-                on_plant=lambda n=number: open_plant(n),
-                on_harvest=lambda n=number: (set_panel(("harvest", n)), set_error(None)),
+                on_plant=lambda n=number: open_plant(n),  # type: ignore[misc]  # mypy#15459: a lambda with a default
+                # mypy#15459 (a lambda with a default); the tuple only makes both calls
+                on_harvest=lambda n=number: (set_panel(("harvest", n)), entry.refuse(None)),  # type: ignore[misc, func-returns-value]
             ))
         controls.append(section(f"{player}'s fields", *cards))
 
@@ -405,7 +375,7 @@ def Play(game_id: str):
     controls.append(section("Draw pile (the whole table)", *table))
 
     title = f"{RULES.title} · {'over' if over else f'pass {state.deck_pass}/{PASSES}'}"
-    return screen(f"/game/{game_id}", title, controls, actions=undo_redo(games, game_id))
+    return screen(f"/game/{game_id}", title, controls, actions=game_bar(games, game_id))
 
 
 SCREENS = GameScreens(

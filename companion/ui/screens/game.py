@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import flet as ft
 
 from companion.storage import DamagedGame, StorageError
-from companion.ui.app import go, use_games
+from companion.ui.hooks import go, use_games
 from companion.ui.components.common import error_line, screen
-from companion.ui.screens import game_screens
+from companion.ui.screens.catalog import GAME_SCREENS
 
 
 @ft.component
 def GameScreen():
     game_id = ft.use_route_params().get("id", "")
     games = use_games()
-    problem, set_problem = ft.use_state(None)
+    problem, set_problem = ft.use_state(cast("str | None", None))
     try:
-        record = games.record(game_id)
+        kind = games.kind(game_id)
     except DamagedGame as exc:
         damaged = exc
 
         def restore(_) -> None:
             try:
-                games.repo.restore_backup(damaged.game_id)
+                games.restore_backup(damaged.game_id)
                 go(f"/game/{damaged.game_id}")
             except StorageError as err:
                 set_problem(str(err))
@@ -31,4 +33,4 @@ def GameScreen():
         return screen(f"/game/{game_id}", "Game damaged", [ft.Text(str(exc)), *buttons, error_line(problem)])
     except StorageError as exc:
         return screen(f"/game/{game_id}", "Game not found", [ft.Text(str(exc))])
-    return game_screens()[record.game].play(game_id)
+    return GAME_SCREENS[kind].play(game_id)

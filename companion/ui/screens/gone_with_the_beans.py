@@ -9,15 +9,16 @@ is one engine action; every number shown comes from the engine's result.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
-from companion.ui.app import go, notify, use_game, use_games
+from companion.ui.hooks import go, use_game, use_games
+from companion.ui.components.game_bar import game_bar
+from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, screen, section, stepper, undo_redo,
+    TOUCH, big_number, error_line, icon_button, screen, section, stepper,
 )
-from companion.ui.screens import GameScreens
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans import (
     PROVINCES, RULES, SHEETS, Finish, MarkContract, MarkDevelopmentBonus, MarkMilestoneBonus,
@@ -25,7 +26,7 @@ from sheets.gone_with_the_beans import (
 )
 from sheets.gone_with_the_beans.engine import built_at_setup
 from sheets.gone_with_the_beans.scoring import horse_riding_level
-from sheets.gone_with_the_beans.sheets import AMMOND, Cost
+from sheets.gone_with_the_beans.sheets import AMMOND, Cost, Facility
 
 # Breakdown keys (score-files.md) in the rulebook's words (End of the Game), long and short.
 ITEMS = {
@@ -112,7 +113,7 @@ def Setup(game: str):
     games = use_games()
     sheet, set_sheet = ft.use_state("A")
     players, set_players = ft.use_state([("", "tachiopi"), ("", "cashew")])
-    error, set_error = ft.use_state(None)
+    error, set_error = ft.use_state(cast("str | None", None))
 
     def start(_) -> None:
         setup = {"sheet": sheet, "players": [{"name": n, "province": p} for n, p in players]}
@@ -148,7 +149,7 @@ def Setup(game: str):
 
 def area(title: str, points: int | None, *controls: ft.Control) -> ft.Control:
     """A scoring area of the paper sheet: its title, the points it scores now, its entries."""
-    head = [ft.Text(title, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY, expand=True)]
+    head: list[ft.Control] = [ft.Text(title, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY, expand=True)]
     if points is not None:
         head.append(ft.Text(f"{points} pt", size=20, weight=ft.FontWeight.BOLD))
     return ft.Column([ft.Row(head), *controls], spacing=4)
@@ -170,7 +171,7 @@ def tick(kind: str, title: str, detail: str | None, points: str, checked: bool,
          on_toggle: Callable[[], Any]) -> ft.Control:
     """One bonus or contract as a checkable row, the whole row a touch target; screen
     readers hear "<kind>: <title>" (a Milestone and a Development Bonus may read alike)."""
-    lines = [ft.Text(title, size=15)]
+    lines: list[ft.Control] = [ft.Text(title, size=15)]
     if detail:
         lines.append(note(detail))
     return ft.Semantics(
@@ -229,7 +230,7 @@ def hay_row(title: str, detail: str, uses: int, on_uses: Callable[[int], Any]) -
 
 def summary(player: PlayerSheet, points: dict[str, int]) -> ft.Control:
     """Numbers first: this player's total, then each item."""
-    tiles = [
+    tiles: list[ft.Control] = [
         ft.Container(big_number(value, ITEMS[key][1]), width=84)
         for key, value in points.items() if key != "total" and (key != "ammond" or player.province == AMMOND)
     ]
@@ -255,22 +256,9 @@ def summary(player: PlayerSheet, points: dict[str, int]) -> ft.Control:
 
 
 def headline(state: State) -> ft.Control:
-    """Once finished: the winner(s), or the solitaire rating."""
-    result = RULES.result(state)
-    best = max(p.total for p in result.players)
-    if len(result.players) == 1:
-        text = f"{best} pt: {result.players[0].rating}"
-    elif len(result.winners) == 1:
-        text = f"{result.winners[0]} wins with {best} pt"
-    else:
-        text = f"Shared victory with {best} pt: {', '.join(result.winners)}"
-    return ft.Container(
-        ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=32),
-                ft.Text(text, size=20, weight=ft.FontWeight.BOLD, expand=True)]),
-        padding=12,
-        border_radius=12,
-        bgcolor=ft.Colors.TERTIARY_CONTAINER,
-    )
+    """Once finished: the winner(s), or the solitaire rating (the table below ranks them)."""
+    return result_banner(RULES.result(state), lambda total: f"{total} pt", details=[],
+                         colour=ft.Colors.TERTIARY_CONTAINER)
 
 
 def final_table(state: State) -> ft.Control:
@@ -290,7 +278,7 @@ def final_table(state: State) -> ft.Control:
         weight = ft.FontWeight.BOLD if strong else None
 
         def cell(p, value: str) -> ft.DataCell:
-            text = ft.Text(value, size=18 if strong else 15, weight=weight)
+            text: ft.Control = ft.Text(value, size=18 if strong else 15, weight=weight)
             if strong and p.name in winners:  # the winners' totals stand out
                 text = ft.Container(text, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=6,
                                     padding=ft.Padding.symmetric(horizontal=6, vertical=2))
@@ -308,7 +296,7 @@ def final_table(state: State) -> ft.Control:
         rows.append(row("Rank", [str(p.rank) for p in result.players]))
     return ft.Row(
         [ft.DataTable(
-            columns=[ft.DataColumn(ft.Text("Item"))] + [ft.DataColumn(name(p), numeric=True) for p in result.players],
+            columns=[ft.DataColumn(label=ft.Text("Item"))] + [ft.DataColumn(label=name(p), numeric=True) for p in result.players],
             rows=rows, column_spacing=16, horizontal_margin=4,
             data_row_min_height=40, data_row_max_height=48, heading_row_height=44,
         )],
@@ -325,25 +313,19 @@ def Play(game_id: str):
     use_game(game_id)
     state: State = games.state(game_id)
     sheet = state.rules
-    chosen, set_chosen = ft.use_state(0)
-    error, set_error = ft.use_state((None, None))  # (area, message)
-    index = min(chosen, len(state.players) - 1)
+    entry = use_entry(game_id)
+    name, show = use_shown_player(game_id, state.names)
+    index = next(i for i, p in enumerate(state.players) if p.name == name)
     player = state.players[index]
     result = RULES.result(state)
     points = result.players[index].breakdown
     built = player.built
 
-    def act(where: str, action) -> bool:
-        try:
-            games.dispatch(game_id, action)
-        except RulesError as exc:
-            set_error((where, exc.reason))
-            return False
-        set_error((None, None))
-        return True
+    def act(where: str, action: Any, said: Said = None) -> bool:
+        return entry.make(action, said, where)
 
     def problem(where: str) -> ft.Control:
-        return error_line(error[1] if error[0] == where else None)
+        return error_line(entry.refusal_at(where))
 
     who = player.name
 
@@ -355,7 +337,7 @@ def Play(game_id: str):
         if f.id == "stable" and sheet.horse_riding:
             hint = f"Horse-Riding Level {horse_riding_level(built['stable'])}"
         facilities.append(counter(
-            f.plural, built[f.id], lambda n, f=f: act("facilities", SetFacility(player=who, facility=f.id, built=n)),
+            f.plural, built[f.id], lambda n, f=f: act("facilities", SetFacility(player=who, facility=f.id, built=n)),  # type: ignore[misc]  # mypy#15459: a lambda with a default
             low=at_setup, high=f.icons, hint=hint,
         ))
     if sheet.horse_riding:
@@ -385,7 +367,7 @@ def Play(game_id: str):
     areas.append(area(
         ITEMS["milestones"][0], points["milestones"],
         *[tick("Milestone Bonus", plain(b.effect), None, f"{b.points} pt", b.id in player.milestone_bonuses,
-               lambda b=b: act("milestones", MarkMilestoneBonus(
+               lambda b=b: act("milestones", MarkMilestoneBonus(  # type: ignore[misc]  # mypy#15459: a lambda with a default
                    player=who, bonus=b.id, gained=b.id not in player.milestone_bonuses)))
           for b in sheet.milestone_bonuses],
         problem("milestones"),
@@ -396,7 +378,7 @@ def Play(game_id: str):
             ITEMS["development_bonuses"][0], points["development_bonuses"],
             *[tick("Development Bonus", plain(b.effect), None, f"{b.points_for(built)} pt" if b.points else "",
                    b.id in player.development_bonuses,
-                   lambda b=b: act("development", MarkDevelopmentBonus(
+                   lambda b=b: act("development", MarkDevelopmentBonus(  # type: ignore[misc]  # mypy#15459: a lambda with a default
                        player=who, bonus=b.id, gained=b.id not in player.development_bonuses)))
               for b in sheet.development_bonuses],
             problem("development"),
@@ -409,14 +391,15 @@ def Play(game_id: str):
             return f"{c.kind.capitalize()} Contract {numbers[c.kind]}"
 
         def contract_detail(c) -> str:
-            worth = f"{c.points} pt" + (f" per {sheet.facility(c.per_facility).name}" if c.per_facility else "")
+            # A sheet's contracts name only its own facilities.
+            worth = f"{c.points} pt" + (f" per {cast(Facility, sheet.facility(c.per_facility)).name}" if c.per_facility else "")
             return f"Pay {paid(c.cost)}" + (f" · {plain(c.reward)}" if c.reward else "") + f" · {worth}"
 
         areas.append(area(
             "Contracts executed", points["contracts"],
             *[tick("Executed", contract_title(c), contract_detail(c), f"{c.points_for(built)} pt",
                    c.id in player.contracts,
-                   lambda c=c: act("contracts", MarkContract(
+                   lambda c=c: act("contracts", MarkContract(  # type: ignore[misc]  # mypy#15459: a lambda with a default
                        player=who, contract=c.id, executed=c.id not in player.contracts)))
               for c in sheet.contracts],
             problem("contracts"),
@@ -424,7 +407,7 @@ def Play(game_id: str):
 
     hay_rows = [
         hay_row(plain(r.effect), f"{r.hay} Hay · 3rd use: {plain(r.third_use)}", player.uses[r.id],
-                lambda n, r=r: act("hay", SetHayActionUses(player=who, row=r.id, uses=n)))
+                lambda n, r=r: act("hay", SetHayActionUses(player=who, row=r.id, uses=n)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
         for r in sheet.hay_actions
     ]
     if player.province == AMMOND:
@@ -432,9 +415,8 @@ def Play(game_id: str):
                                 ft.Text(f"{points['ammond']} pt", size=20, weight=ft.FontWeight.BOLD)]))
     areas.append(area(ITEMS["hay_actions"][0], points["hay_actions"], *hay_rows, problem("hay")))
 
-    def finish(_) -> None:
-        if act("final", Finish()):
-            notify("Final scores", undo=lambda: games.undo(game_id))
+    def finish(_: Any) -> None:
+        act("final", Finish(), "Final scores")
 
     final = area(
         "Final Scoring", None,
@@ -456,7 +438,7 @@ def Play(game_id: str):
                 selected=i == index,
                 show_checkmark=False,
                 visual_density=ft.VisualDensity.STANDARD,
-                on_select=lambda _, i=i: (set_chosen(i), set_error((None, None))),
+                on_select=lambda _, n=p.name: (show(n), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
             )
             for i, (p, r) in enumerate(zip(state.players, result.players))
         ],
@@ -466,7 +448,7 @@ def Play(game_id: str):
     controls: list[ft.Control] = [headline(state)] if state.finished else []
     controls += [pickers, summary(player, points), *areas, ft.Divider(), final]
     title = f"{sheet.letter} · {sheet.title}"
-    return screen(f"/game/{game_id}", title, controls, actions=undo_redo(games, game_id))
+    return screen(f"/game/{game_id}", title, controls, actions=game_bar(games, game_id))
 
 
 SCREENS = GameScreens(

@@ -15,30 +15,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
+from companion.session import PhoneGames
 from companion.storage import StorageError
-from companion.ui.app import go, use_game, use_games
+from companion.ui.hooks import go, use_game, use_games, use_sheet_values
+from companion.ui.components.game_bar import game_bar
+from companion.ui.kit import GameScreens, action_button, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, screen, section, stepper, undo_redo,
+    TOUCH, big_number, error_line, icon_button, screen, section, stepper,
 )
 from companion.ui.components.printed_value import PrintedValueForm
-from companion.ui.screens import GameScreens
 from companion.ui.screens.gone_with_the_beans import final_table, headline, note, plain, players_section
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import (
     RULES, AddHayShed, BonusesDue, Build, EnterDpIcons, HayActionTaken, Materials, Milestone, Reveal,
     RoundCard, SpecialIncome, State, UnknownPrintedValue, hay_capacity, map_orders, quote, rounds_played,
-    scored_sheet, spec, why_none_of, why_not,
+    scored_sheet, spec, why_none_of,
 )
 from sheets.gone_with_the_beans.live.engine import ACTION_NAMES
 from sheets.gone_with_the_beans.live.materials import KINDS, NAMES
 from sheets.gone_with_the_beans.scoring import horse_riding_level
 from sheets.gone_with_the_beans.sheets import (
     HAY_ACTION_USES_PER_ROW, HAY_SHED_GAIN, PROVINCES, ROUND_DECKS, ROUNDS, SHEETS, SPECIAL_CARD_OPTIONS,
-    SUBSTITUTIONS,
+    SUBSTITUTIONS, DevelopmentBonus, Facility, MilestoneBonus,
 )
 
 LIVE_SHEET = "A"
@@ -54,15 +56,11 @@ def arrow(order: tuple[str, ...]) -> str:
     return " > ".join(PROVINCES[p].name for p in order)
 
 
-def last_map(games: Any) -> tuple[str, ...] | None:
+def last_map(games: PhoneGames) -> tuple[str, ...] | None:
     """The map order the table confirmed for its newest live game: the map does not change."""
-    for summary in games.summaries():
-        if summary.game == RULES.id:
-            try:
-                return tuple(games.record(summary.id).setup["map"])
-            except (KeyError, ValueError, OSError):
-                continue
-    return None
+    setup = games.newest_setup(RULES.id)
+    order = setup.get("map") if setup else None
+    return tuple(order) if isinstance(order, list) else None
 
 
 # -- setup ------------------------------------------------------------------------------
@@ -71,13 +69,14 @@ def last_map(games: Any) -> tuple[str, ...] | None:
 @ft.component
 def Setup(game: str):
     games = use_games()
+    book = use_sheet_values()
     players, set_players = ft.use_state([("", "tachiopi"), ("", "cashew")])
     deck, set_deck = ft.use_state("basic")
-    first, set_first = ft.use_state(None)
-    hay, set_hay = ft.use_state({})  # province -> the text typed
+    first, set_first = ft.use_state(cast("str | None", None))
+    hay, set_hay = ft.use_state(cast("dict[str, str]", {}))  # province -> the text typed
     remembered = ft.use_memo(lambda: last_map(games), [])
     order, set_order = ft.use_state(remembered)
-    error, set_error = ft.use_state(None)
+    error, set_error = ft.use_state(cast("str | None", None))
     provinces = list(dict.fromkeys(p for _, p in players))
 
     def start(_) -> None:
@@ -101,7 +100,7 @@ def Setup(game: str):
                 "deck": deck,
                 "starting_point": {"first_province": first, "hay": amounts},
                 "map": list(order),
-                "printed": games.sheet_values(LIVE_SHEET),  # entered in earlier games
+                "printed": book.of(LIVE_SHEET),  # entered in earlier games
             }
             game_id = games.new_game(RULES.id, setup)
         except (RulesError, StorageError) as exc:  # a damaged sheet-values file says so
@@ -199,21 +198,12 @@ def materials_row(materials: Materials, capacity: int, lost: int) -> ft.Control:
     )
 
 
-def boxes(filled: int, total: int | None, icon: str, empty: str) -> ft.Control:
+def boxes(filled: int, total: int | None, icon: ft.IconData, empty: ft.IconData) -> ft.Control:
     """Squares or icons filled left to right, as on the paper sheet."""
     total = filled if total is None else total
     return ft.Row([ft.Icon(icon if n < filled else empty, size=20,
                            color=ft.Colors.PRIMARY if n < filled else ft.Colors.OUTLINE)
                    for n in range(max(total, filled))], spacing=0, wrap=True)
-
-
-def action_button(label: str, reason: str | None, on_click: Callable[[], Any]) -> ft.Control:
-    """One action the rules allow now; a disabled one says why under it."""
-    button = ft.OutlinedButton(label, disabled=reason is not None, height=TOUCH,
-                               on_click=lambda _: on_click())
-    if reason is None:
-        return button
-    return ft.Column([button, note(reason)], spacing=0)
 
 
 def payment_panel(what: str, cost: Materials, have: Materials, payment: dict[str, int],
@@ -227,7 +217,7 @@ def payment_panel(what: str, cost: Materials, have: Materials, payment: dict[str
                 note(f"You have {have}. Substitutions: "
                      + ", ".join(f"{paid} {NAMES[source]} for 1 {NAMES[instead]}"
                                  for source, instead, paid in SUBSTITUTIONS) + "."),
-                *[stepper(f"Pay {NAMES[k]}", payment[k], lambda n, k=k: set_payment({**payment, k: n}),
+                *[stepper(f"Pay {NAMES[k]}", payment[k], lambda n, k=k: set_payment({**payment, k: n}),  # type: ignore[misc]  # mypy#15459: a lambda with a default
                           high=getattr(have, k)) for k in KINDS],
                 ft.Row([ft.FilledButton("Pay and build", icon=ft.Icons.CHECK, height=TOUCH,
                                         on_click=lambda _: confirm()),
@@ -261,8 +251,9 @@ def round_header(state: State, revealed_by: str | None) -> ft.Control:
         shown = "No Round card revealed yet"
     elif card.special:
         shown = "Special card: each player chooses one income"
-    else:
-        shown = f"{state.rules.facility(card.facility).name} · {card.hay} Hay"
+    else:  # a facility card: the engine checked that the sheet has its facility
+        assert card.facility is not None
+        shown = f"{cast(Facility, state.rules.facility(card.facility)).name} · {card.hay} Hay"
     title = f"Round {state.round} of {ROUNDS}" if state.round else "Before round 1"
     lines = [
         ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
@@ -277,9 +268,9 @@ def round_header(state: State, revealed_by: str | None) -> ft.Control:
 
 
 @ft.component
-def RevealCard(state: State, attempt: Callable[[Any], Any]):
+def RevealCard(state: State, attempt: Callable[..., bool]):  # Play's attempt(action, problem=None)
     """The table enters the revealed Round card once for all (any phone)."""
-    facility, set_facility = ft.use_state(None)
+    facility, set_facility = ft.use_state(cast("str | None", None))
     hay, set_hay = ft.use_state("")
     number = state.round + 1
     special = Reveal(card=RoundCard(special=True))
@@ -292,7 +283,7 @@ def RevealCard(state: State, attempt: Callable[[Any], Any]):
             set_facility(None)
             set_hay("")
 
-    chips = [
+    chips: list[ft.Control] = [
         ft.Semantics(label=f"Card {f.name}", button=True, selected=f.id == facility, exclude_semantics=True,
                      content=ft.Chip(label=ft.Text(f.name), selected=f.id == facility, show_checkmark=False,
                                      visual_density=ft.VisualDensity.STANDARD,
@@ -305,7 +296,7 @@ def RevealCard(state: State, attempt: Callable[[Any], Any]):
         ft.Row([ft.TextField(label="Card Hay", value=hay, width=120, keyboard_type=ft.KeyboardType.NUMBER,
                              on_change=lambda e: set_hay(e.control.value)),
                 ft.FilledButton("Reveal", icon=ft.Icons.STYLE, height=TOUCH, on_click=reveal)]),
-        action_button("Special card", why_not(state, special), lambda: attempt(special)),
+        action_button("Special card", RULES.why_not(state, special), lambda: attempt(special)),
     )
 
 
@@ -315,41 +306,37 @@ def RevealCard(state: State, attempt: Callable[[Any], Any]):
 @ft.component
 def Play(game_id: str):
     games = use_games()
+    book = use_sheet_values()
     use_game(game_id)
     state: State = games.state(game_id)
     sheet = state.rules
     at_table = games.seated(game_id)
     mine = games.my_seat(game_id) if at_table else None
-    names = [p.name for p in state.players]
-    chosen, set_chosen = ft.use_state(None)
-    pending, set_pending = ft.use_state(None)
-    payment, set_payment = ft.use_state({})
-    error, set_error = ft.use_state(None)
-    name = chosen if chosen in names else (mine if mine in names else names[0])
-    player = next(p for p in state.players if p.name == name)
+    names = state.names
+    pending, set_pending = ft.use_state(cast("Pending | None", None))
+    payment, set_payment = ft.use_state(cast("dict[str, int]", {}))
+    entry = use_entry(game_id)
+    name, show = use_shown_player(game_id, names)
+    player = state.player(name)
     may_act = not at_table or mine == name
 
     def attempt(action: Any, problem: str | None = None) -> bool:
         """Send the entry; ask for what it still needs; show the engine's refusal."""
         if action is None:
-            set_error(problem)
+            entry.refuse(problem)
             return False
         try:
-            games.dispatch(game_id, action)
+            made = entry.make(action, lambda new: new.events[0] if new.events else None,
+                              asks=(UnknownPrintedValue, BonusesDue))
         except UnknownPrintedValue as exc:
             set_pending(Pending("value", action, exc, retry=lambda: attempt(action)))
-            set_error(None)
             return False
         except BonusesDue as exc:
             set_pending(Pending("bonus", action, exc))
-            set_error(None)
             return False
-        except RulesError as exc:
-            set_error(exc.reason)
-            return False
-        set_pending(None)
-        set_error(None)
-        return True
+        if made:
+            set_pending(None)
+        return made
 
     def start_build(action: Build | HayActionTaken) -> None:
         """Show the cost and the proposed payment; a printed value first if unknown."""
@@ -359,15 +346,16 @@ def Play(game_id: str):
             set_pending(Pending("value", action, exc, retry=lambda: start_build(action)))
             return
         except RulesError as exc:
-            set_error(exc.reason)
+            entry.refuse(exc.reason)
             return
         proposed = found[3] or Materials()
         set_payment({k: getattr(proposed, k) for k in KINDS})
-        set_error(None)
+        entry.refuse(None)
         set_pending(Pending("pay", action, found))
 
     def save_value(value: Any) -> None:
-        games.enter_printed_value(game_id, pending.detail.key, value)  # raises: the form shows why
+        assert pending is not None  # its form shows only while a value is pending
+        book.enter_in_game(games, game_id, pending.detail.key, value)  # raises: the form shows why
         retry = pending.retry
         set_pending(None)
         if retry:
@@ -376,9 +364,7 @@ def Play(game_id: str):
     controls: list[ft.Control] = []
     if rounds_played(state):
         controls += final_part(state, attempt, at_table, mine)
-    log = games.record(game_id).log
-    revealed_by = next((e.get("by") for e in reversed(log) if e["action"]["kind"] == "reveal"), None)
-    controls.append(round_header(state, revealed_by if at_table else None))
+    controls.append(round_header(state, games.last_entry_by(game_id, "reveal")))
     waiting = [p.name for p in state.players if not p.actions]
     if state.round < ROUNDS and (state.round == 0 or not waiting):
         controls.append(RevealCard(state, attempt))
@@ -390,8 +376,8 @@ def Play(game_id: str):
                       content=ft.Chip(label=ft.Text(p.name + (" · done" if p.actions else "")),
                                       selected=p.name == name, show_checkmark=False,
                                       visual_density=ft.VisualDensity.STANDARD,
-                                      on_select=lambda _, n=p.name: (set_chosen(n), set_pending(None),
-                                                                     set_error(None))))
+                                      on_select=lambda _, n=p.name: (show(n), set_pending(None),
+                                                                     entry.refuse(None))))  # type: ignore[func-returns-value]  # the tuple only makes the calls
          for p in state.players],
         wrap=True, spacing=6,
     ))
@@ -413,7 +399,7 @@ def Play(game_id: str):
         action = pending.action
         controls.append(payment_panel(
             what, cost, have, payment, set_payment,
-            lambda: attempt(action.model_copy(update={"payment": Materials(**payment)})),
+            lambda: attempt(action.changed(payment=Materials(**payment))),
             lambda: set_pending(None),
         ))
     elif pending is not None and pending.step == "bonus":
@@ -422,10 +408,11 @@ def Play(game_id: str):
         picked = tuple(action.development_bonuses)
         controls.append(chooser(
             f"Choose a Development Bonus ({len(picked) + 1} of {due.due})",
-            [(b, plain(sheet.development_bonus(b).effect)) for b in due.left if b not in picked],
-            lambda b: (attempt(action.model_copy(update={"development_bonuses": (*picked, b)}))
+            [(b, plain(cast(DevelopmentBonus, sheet.development_bonus(b)).effect))  # due: the sheet's own
+             for b in due.left if b not in picked],
+            lambda b: (attempt(action.changed(development_bonuses=(*picked, b)))
                        if len(picked) + 1 == due.due else
-                       set_pending(Pending("bonus", action.model_copy(update={"development_bonuses": (*picked, b)}),
+                       set_pending(Pending("bonus", action.changed(development_bonuses=(*picked, b)),
                                            due))),
             lambda: set_pending(None),
         ))
@@ -445,7 +432,7 @@ def Play(game_id: str):
             lambda f: start_build(HayActionTaken(player=name, row=row.id, facility=f)),
             lambda: set_pending(None),
         ))
-    controls.append(error_line(error))
+    controls.append(error_line(entry.refusal))
     if state.round and not rounds_played(state):
         controls.append(actions_part(state, player, may_act, attempt, start_build, set_pending))
     controls.append(sheet_part(state, player))
@@ -453,7 +440,7 @@ def Play(game_id: str):
         controls.append(section("What just happened", *[note(e) for e in state.events[-8:]]))
     title = f"Sheet {sheet.letter}"
     values = icon_button(ft.Icons.TUNE, "Sheet values", lambda _: go(f"/game/{game_id}/values"))
-    return screen(f"/game/{game_id}", title, controls, actions=[values, *undo_redo(games, game_id)])
+    return screen(f"/game/{game_id}", title, controls, actions=[values, *game_bar(games, game_id)])
 
 
 def actions_part(state: State, player, may_act: bool, attempt, start_build, set_pending) -> ft.Control:
@@ -462,26 +449,27 @@ def actions_part(state: State, player, may_act: bool, attempt, start_build, set_
     sheet = state.rules
     if not may_act:
         return note(f"{name} takes {name}'s actions on {name}'s own phone.")
+    assert state.card is not None  # a round has begun: its card is revealed
     if state.card.special and player.special_option is None:
         return section(
             "Special card: choose your income",
-            *[action_button(plain(text), why_not(state, SpecialIncome(player=name, option=o)),
-                            lambda o=o: attempt(SpecialIncome(player=name, option=o)))
+            *[action_button(plain(text), RULES.why_not(state, SpecialIncome(player=name, option=o)),
+                            lambda o=o: attempt(SpecialIncome(player=name, option=o)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
               for o, text in SPECIAL_CARD_OPTIONS.items()],
         )
     title = "Your action this round"
     if player.actions:
         title += ": " + ", ".join(ACTION_NAMES[a] for a in player.actions)
-    choices = [  # (label, why not, on tap)
-        (f"Build {f.name}", why_not(state, Build(player=name, facility=f.id)),
-         lambda f=f: start_build(Build(player=name, facility=f.id)))
+    choices: list[tuple[str, str | None, Callable[[], Any]]] = [  # (label, why not, on tap)
+        (f"Build {f.name}", RULES.why_not(state, Build(player=name, facility=f.id)),
+         lambda f=f: start_build(Build(player=name, facility=f.id)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
         for f in sheet.facilities
     ]
     if player.province == "beanzantine" and not player.ability_used:
         choices += [
             (f"Build {f.name} as if the Ruler were in Beanzantine",
-             why_not(state, Build(player=name, facility=f.id, beanzantine=True)),
-             lambda f=f: start_build(Build(player=name, facility=f.id, beanzantine=True)))
+             RULES.why_not(state, Build(player=name, facility=f.id, beanzantine=True)),
+             lambda f=f: start_build(Build(player=name, facility=f.id, beanzantine=True)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
             for f in sheet.facilities
         ]
     for row in sheet.hay_actions:
@@ -489,19 +477,19 @@ def actions_part(state: State, player, may_act: bool, attempt, start_build, set_
         if row.removes_roads:  # allowed when it can build any facility
             reason = why_none_of(state, (HayActionTaken(player=name, row=row.id, facility=f.id)
                                          for f in sheet.facilities))
-            choices.append((label, reason, lambda row=row: set_pending(Pending("travel", detail=row))))
+            choices.append((label, reason, lambda row=row: set_pending(Pending("travel", detail=row))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
         else:
-            choices.append((label, why_not(state, HayActionTaken(player=name, row=row.id)),
-                            lambda row=row: attempt(HayActionTaken(player=name, row=row.id))))
+            choices.append((label, RULES.why_not(state, HayActionTaken(player=name, row=row.id)),
+                            lambda row=row: attempt(HayActionTaken(player=name, row=row.id))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
     left = [b.id for b in sheet.milestone_bonuses if b.id not in player.milestone_bonuses]
     milestone = (why_none_of(state, (Milestone(player=name, bonus=b) for b in left)) if left
                  else "every Milestone Bonus is gained")
     choices.append(("Achieve a milestone", milestone, lambda: set_pending(Pending("milestone"))))
-    choices.append((f"Add a Hay Shed (+{HAY_SHED_GAIN.hay} Hay)", why_not(state, AddHayShed(player=name)),
+    choices.append((f"Add a Hay Shed (+{HAY_SHED_GAIN.hay} Hay)", RULES.why_not(state, AddHayShed(player=name)),
                     lambda: attempt(AddHayShed(player=name))))
     reasons = {reason for _, reason, _ in choices}
     if len(reasons) == 1 and None not in reasons:  # one reason for every action: say it once
-        return section(title, note(reasons.pop()))
+        return section(title, note(cast(str, reasons.pop())))  # the one reason is not None
     return section(title, *[action_button(*c) for c in choices])
 
 
@@ -509,9 +497,9 @@ def sheet_part(state: State, player) -> ft.Control:
     """The paper sheet's rows as they stand."""
     sheet = state.rules
     entered = state.entered
-    lines = []
+    lines: list[ft.Control] = []
     for f in sheet.facilities:
-        icons = f.icons if f.icons is not None else entered.get(f"icons:{f.id}")
+        icons = f.icons if f.icons is not None else cast("int | None", entered.get(f"icons:{f.id}"))  # a number
         built = player.count(f.id)
         label = f"{f.plural}: {built} built" + (f" of {icons}" if icons is not None else "")
         lines.append(ft.Semantics(label=label, container=True, exclude_semantics=True, content=ft.Row(
@@ -526,8 +514,9 @@ def sheet_part(state: State, player) -> ft.Control:
                                              boxes(player.uses(r.id), HAY_ACTION_USES_PER_ROW,
                                                    ft.Icons.CHECK_BOX, ft.Icons.CHECK_BOX_OUTLINE_BLANK)]))
                 for r in sheet.hay_actions]
-    gained_m = [plain(sheet.milestone_bonus(b).effect) for b in player.milestone_bonuses]
-    gained_d = [plain(sheet.development_bonus(b).effect) for b in player.development_bonuses]
+    # The bonuses a player gained are the sheet's own.
+    gained_m = [plain(cast(MilestoneBonus, sheet.milestone_bonus(b)).effect) for b in player.milestone_bonuses]
+    gained_d = [plain(cast(DevelopmentBonus, sheet.development_bonus(b)).effect) for b in player.development_bonuses]
     ability = PROVINCES[player.province]
     return ft.Column(
         [
@@ -545,12 +534,12 @@ def sheet_part(state: State, player) -> ft.Control:
 def final_part(state: State, attempt, at_table: bool, mine: str | None) -> list[ft.Control]:
     """After round 15: count each sheet's Development Passport icons, then the breakdown."""
     scored = scored_sheet(state)
-    counters = []
+    counters: list[ft.Control] = []
     for p in state.players:
         if at_table and p.name != mine:
             continue
         counters.append(stepper(f"{p.name}: filled DP icons", p.dp_icons or 0,
-                                lambda n, p=p: attempt(EnterDpIcons(player=p.name, filled=n))))
+                                lambda n, p=p: attempt(EnterDpIcons(player=p.name, filled=n))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
         if p.dp_icons is None:  # not counted yet: 0 is a count too
             none = EnterDpIcons(player=p.name, filled=0)
             counters.append(ft.Row([note(f"{p.name}: not counted yet"),

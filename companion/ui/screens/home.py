@@ -5,12 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 
 import io
+from typing import cast
 
 import flet as ft
 import segno
 
 from companion.storage import StorageError, Summary
-from companion.ui.app import go, notify, use_game, use_games, use_invite_url
+from companion.ui.hooks import go, notify, use_game, use_games, use_invite_url
 from companion.ui.components.common import error_line, icon_button, screen, section
 from companion.ui.components.files import download_json, import_json
 from sheets.errors import RulesError
@@ -60,9 +61,9 @@ def leading(summary: Summary) -> str:
 def Home():
     games = use_games()
     use_game(None)  # any change anywhere refreshes the list
-    confirm, set_confirm = ft.use_state(None)
+    confirm, set_confirm = ft.use_state(cast("Summary | None", None))
     inviting, set_inviting = ft.use_state(False)
-    problem, set_problem = ft.use_state(None)
+    problem, set_problem = ft.use_state(cast("str | None", None))
     invite_url = use_invite_url()
     summaries = games.summaries()
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.app import go
+from companion.ui.hooks import go
 from companion.ui.components.common import screen
-from companion.ui.screens import game_screens
+from companion.ui.screens.catalog import GAME_SCREENS
 from sheets.registry import KINDS
 
 
 @ft.component
 def NewGame():
     game = ft.use_route_params().get("game")
-    screens = game_screens()
+    screens = GAME_SCREENS
     if game in screens:
         title = screens[game].heading or KINDS[game].title
         return screen(f"/new/{game}", title, [screens[game].setup(game)], back="/new")

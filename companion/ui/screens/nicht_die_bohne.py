@@ -8,16 +8,17 @@ rows. Every tap is committed; cards another player took this round are shown as 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 import flet as ft
 
-from companion.ui.app import notify, use_game, use_games
+from companion.ui.hooks import use_game, use_games
+from companion.ui.components.game_bar import game_bar
+from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, screen, section, undo_redo,
+    TOUCH, big_number, error_line, icon_button, screen, section,
 )
 from companion.ui.components.players import PlayersSetup
-from companion.ui.screens import GameScreens
-from sheets.errors import RulesError
 from sheets.nicht_die_bohne import RULES, Card, Colour
 from sheets.nicht_die_bohne.cards import DOUBLER, NULLIFIER, NUMBERS, PLUSMINUS, DECK
 from sheets.nicht_die_bohne.engine import (
@@ -151,28 +152,6 @@ def round_table(state: State, over: bool) -> ft.Control:
 
 
 rest_of_deck = per_state(lambda state, number, player: state.rest_of_deck(number, player))
-
-
-def final_ranking(state: State) -> ft.Control:
-    result = RULES.result(state)
-    best = min(result.players, key=lambda p: p.rank).total
-    winners = result.winners
-    headline = (f"{winners[0]} wins with {best}" if len(winners) == 1
-                else f"Shared victory with {best}: {', '.join(winners)}")
-    ranking = sorted(result.players, key=lambda p: p.rank)
-    return ft.Container(
-        ft.Column(
-            [
-                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=32),
-                        ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)]),
-                *[ft.Text(f"{p.rank}. {p.name}  {p.total}", size=16) for p in ranking],
-            ],
-            spacing=4,
-        ),
-        padding=12,
-        border_radius=12,
-        bgcolor=ft.Colors.SECONDARY_CONTAINER,
-    )
 
 
 # -- entering cards -------------------------------------------------------------------
@@ -371,45 +350,38 @@ def Play(game_id: str):
     state: State = games.state(game_id)
     over = RULES.is_over(state)
     default_round = state.entering or len(state.rounds)
-    chosen_round, set_round = ft.use_state(None)
-    chosen, set_chosen = ft.use_state((None, None))  # (round, player) the user picked
-    draft, set_draft = ft.use_state(None)  # {player: [cards]} while correcting a finished round
-    error, set_error = ft.use_state(None)
+    chosen_round, set_round = ft.use_state(cast("int | None", None))
+    draft, set_draft = ft.use_state(cast("dict[str, list[Card]] | None", None))  # {player: [cards]} while correcting a finished round
     colour, set_colour = ft.use_state(Colour.BLUE)
+    entry = use_entry(game_id)
 
     number = chosen_round if chosen_round and chosen_round <= len(state.rounds) + 1 else default_round
     number = min(number, len(state.rounds) + (0 if over else 1)) or 1
     live = number >= len(state.rounds) and draft is None
-    player = chosen[1] if chosen[0] == number and chosen[1] in state.players else games.my_seat(game_id)
-    if player is None:  # not seated: the first player still entering cards
-        incomplete = [p for p in state.players if len(state.cards_of(number, p)) < state.hand_size]
-        player = incomplete[0] if incomplete else state.players[0]
+    # Not seated: the first player still entering cards. A pick counts for its round only.
+    incomplete = [p for p in state.names if len(state.cards_of(number, p)) < state.hand_size]
+    player, show = use_shown_player(game_id, state.names, default=next(iter(incomplete), None), key=number)
 
-    def act(action) -> bool:
-        try:
-            games.dispatch(game_id, action)
-        except RulesError as exc:
-            set_error(str(exc))
-            return False
-        set_error(None)
-        return True
+    def act(action: Any, said: Said = None) -> bool:
+        return entry.make(action, said)
 
     # The cards shown: the stored round, or the draft of a correction.
     shown = state
     if draft is not None:
         shown = State(
-            players=state.players,
+            names=state.names,
             rounds=tuple(
-                Round(cards=tuple(tuple(draft[p]) for p in state.players)) if n == number else r
+                Round(cards=tuple(tuple(draft[p]) for p in state.names)) if n == number else r
                 for n, r in enumerate(state.rounds, start=1)
             ),
         )
 
-    def commit(action) -> None:
-        """Store one change of the round being entered; say so when it completes the round."""
+    def commit(action: Any) -> None:
+        """Store one change of the round being entered; say so when it completes the round
+        (a card tap itself shows on its tile: a snackbar would cover the keypad)."""
         was_complete = games.state(game_id).round_complete(number)
-        if act(action) and games.state(game_id).round_complete(number) and not was_complete:
-            notify(f"Round {number} is complete", undo=lambda: games.undo(game_id))
+        act(action, lambda new: f"Round {number} is complete"
+            if new.round_complete(number) and not was_complete else None)
 
     drafting = draft is not None
 
@@ -435,8 +407,9 @@ def Play(game_id: str):
     take = ft.use_callback(take_card, [games, number, player, drafting])
     give_back = ft.use_callback(give_back_card, [games, number, player, drafting])
     choose_colour = ft.use_callback(set_colour, [])
-    choose_player = ft.use_callback(lambda p: (set_chosen((number, p)), set_error(None)), [number])
-    pick_round = ft.use_callback(lambda n: (set_round(n), set_draft(None), set_error(None)), [])
+    # A lambda's (f(), g()) only makes both calls: mypy objects to tuples of their None results.
+    choose_player = ft.use_callback(lambda p: (show(p), entry.refuse(None)), [number])  # type: ignore[func-returns-value]
+    pick_round = ft.use_callback(lambda n: (set_round(n), set_draft(None), entry.refuse(None)), [])  # type: ignore[func-returns-value]
     record_chip = ft.use_callback(lambda n, p: act(RecordChip(round=n - 1, player=p)), [games, game_id])
 
     def fill_rest() -> None:
@@ -446,12 +419,13 @@ def Play(game_id: str):
             set_draft(lambda d: {**d, player: list(rest)})
 
     def save_correction(_) -> None:
-        if act(CorrectRound(round=number, cards={p: tuple(draft[p]) for p in state.players})):
+        assert draft is not None  # its button shows only while correcting
+        if act(CorrectRound(round=number, cards={p: tuple(draft[p]) for p in state.names}),
+               f"Round {number} corrected"):
             set_draft(None)
-            notify(f"Round {number} corrected", undo=lambda: games.undo(game_id))
 
     def start_correction(_) -> None:
-        set_draft({p: list(state.cards_of(number, p)) for p in state.players})
+        set_draft({p: list(state.cards_of(number, p)) for p in state.names})
 
     mine = shown.cards_of(number, player)
     score = round_score(mine)
@@ -462,48 +436,48 @@ def Play(game_id: str):
                                pick_round)
     player_chips = ft.Row(
         [PlayerChip(p, len(shown.cards_of(number, p)), state.hand_size, p == player, choose_player)
-         for p in state.players],
+         for p in state.names],
         wrap=True,
         spacing=6,
     )
     totals = Totals(score.positive, score.negative, score.total, f"{player}, round {number}")
 
-    entry: list[ft.Control] = [round_picker]
-    entry += [player_chips, totals, error_line(error)]
+    round_part: list[ft.Control] = [round_picker]
+    round_part += [player_chips, totals, error_line(entry.refusal)]
     if live or draft is not None:
         if can_fill_rest:
-            entry.append(ft.FilledTonalButton(
+            round_part.append(ft.FilledTonalButton(
                 f"{player} takes the rest of the deck ({len(rest)} cards)", icon=ft.Icons.AUTO_FIX_HIGH,
                 on_click=lambda _: fill_rest(), height=TOUCH,
             ))
-        entry.append(colour_tabs(score, colour, choose_colour))
-        entry.append(colour_cards(shown, number, player, colour, score.colours[list(Colour).index(colour)],
+        round_part.append(colour_tabs(score, colour, choose_colour))
+        round_part.append(colour_cards(shown, number, player, colour, score.colours[list(Colour).index(colour)],
                                   take, give_back))
         if draft is not None:
-            entry.append(ft.Row([
-                ft.OutlinedButton("Cancel", on_click=lambda _: (set_draft(None), set_error(None)), height=TOUCH),
+            round_part.append(ft.Row([
+                ft.OutlinedButton("Cancel", on_click=lambda _: (set_draft(None), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
+                                  height=TOUCH),
                 ft.FilledButton(f"Save round {number}", on_click=save_correction, height=TOUCH, expand=True),
             ]))
     else:
-        entry.append(ft.Text(f"Round {number} is finished: {', '.join(str(c) for c in mine) or 'no cards'}.",
+        round_part.append(ft.Text(f"Round {number} is finished: {', '.join(str(c) for c in mine) or 'no cards'}.",
                              color=ft.Colors.ON_SURFACE_VARIANT))
-        entry.append(ft.OutlinedButton(f"Correct round {number}", icon=ft.Icons.EDIT,
+        round_part.append(ft.OutlinedButton(f"Correct round {number}", icon=ft.Icons.EDIT,
                                        on_click=start_correction, height=TOUCH))
 
     if number >= 2 and draft is None:
-        entry.append(StarterPicker(number, state.starter(number), state.players, record_chip))
+        round_part.append(StarterPicker(number, state.starter(number), state.names, record_chip))
 
     controls: list[ft.Control] = []
     if over:
-        controls.append(final_ranking(state))
+        controls.append(result_banner(RULES.result(state)))
     controls.append(round_table(state, over))
-    log = games.record(game_id).log
-    last_by = log[-1]["by"] if log and games.seated(game_id) else None
+    last_by = games.last_entry_by(game_id)
     # Always there, empty or not: a screen that keeps its shape keeps a tap made during an update.
     controls.append(ft.Text(f"Last entry by {last_by}" if last_by else "", size=13,
                             color=ft.Colors.ON_SURFACE_VARIANT))
-    controls.append(section(f"Round {number}" + (" – correcting" if draft is not None else ""), *entry))
-    return screen(f"/game/{game_id}", RULES.title, controls, actions=undo_redo(games, game_id))
+    controls.append(section(f"Round {number}" + (" – correcting" if draft is not None else ""), *round_part))
+    return screen(f"/game/{game_id}", RULES.title, controls, actions=game_bar(games, game_id))
 
 
 SCREENS = GameScreens(

@@ -16,14 +16,14 @@ value makes sense is the rules' word: a refused one shows their reason under the
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
-from companion.session import SHEET_VALUES
+from companion.sheet_values import SHEET_VALUES, SheetValuesService
 from companion.storage import StorageError
 from companion.storage.sheet_values import SheetValuesDamaged
-from companion.ui.app import go, notify, use_game, use_games
+from companion.ui.hooks import go, notify, use_game, use_games, use_sheet_values
 from companion.ui.components.common import error_line, icon_button, screen, section
 from companion.ui.components.files import download_json, import_json
 from companion.ui.components.printed_value import PrintedValueForm
@@ -63,7 +63,7 @@ def rows_of(sheet: Sheet, values: Mapping[str, Any]) -> list[tuple[str, Any, str
     value of ``sheet`` in sheet order, then any value kept under a key the sheet no longer
     lists (its problem says why)."""
     listed = keys(sheet, {k: v for k, v in values.items() if k.startswith("icons:")})
-    rows = []
+    rows: list[tuple[str, Any, str, str | None]] = []
     for key in (*listed, *(k for k in values if k not in listed)):
         try:
             found = spec(sheet, key)
@@ -73,7 +73,7 @@ def rows_of(sheet: Sheet, values: Mapping[str, Any]) -> list[tuple[str, Any, str
         if found.stated is not None:
             rows.append((key, found.stated, FROM_RULEBOOK, None))
         elif key in values:
-            problem = None
+            problem: str | None = None
             try:
                 check(sheet, key, values[key])
             except RulesError as exc:
@@ -88,7 +88,7 @@ def rows_of(sheet: Sheet, values: Mapping[str, Any]) -> list[tuple[str, Any, str
 def ValuesList(sheet: Sheet, values: dict[str, Any], save: Callable[[str, Any], None],
                forget: Callable[[str], None] | None = None):
     """Every row; tapping an entered or unknown one opens its form under it."""
-    opened, set_opened = ft.use_state(None)
+    opened, set_opened = ft.use_state(cast("str | None", None))
 
     def saver(key: str) -> Callable[[Any], None]:
         def on_save(value: Any) -> None:
@@ -169,11 +169,11 @@ def counts(rows: list[tuple[str, Any, str, str | None]]) -> str:
 
 @ft.component
 def SheetValuesScreen():
-    games = use_games()
+    book = use_sheet_values()
     use_game(SHEET_VALUES)
     asked = (ft.use_route_params().get("sheet") or "A").upper()
     letter, set_letter = ft.use_state(asked if asked in SHEETS else "A")
-    problem, set_problem = ft.use_state(None)
+    problem, set_problem = ft.use_state(cast("str | None", None))
     sheet = SHEETS[letter]
     route = f"/values/{letter}"
 
@@ -190,25 +190,25 @@ def SheetValuesScreen():
         ft.Text(f"Sheet {letter}: {sheet.title}", size=18, weight=ft.FontWeight.W_600),
     ]
     try:
-        values = games.sheet_values(letter)
+        values = book.of(letter)
     except SheetValuesDamaged as exc:
-        return screen(route, "Sheet values", [*head, *damaged(games, exc, set_problem), error_line(problem)])
+        return screen(route, "Sheet values", [*head, *damaged(book, exc, set_problem), error_line(problem)])
     except StorageError as exc:
         return screen(route, "Sheet values", [*head, error_line(str(exc))])
 
     def save(key: str, value: Any) -> None:
-        games.remember_value(letter, key, value)
+        book.remember(letter, key, value)
         notify(f"{short_place(spec(sheet, key).place, sheet)}: {in_words(spec(sheet, key).kind, value)} saved")
 
     def forget(key: str) -> None:
-        games.forget_value(letter, key)
+        book.forget(letter, key)
         notify(f"{short_place(spec(sheet, key).place, sheet)}: forgotten; the next game asks again")
 
     async def export(_) -> None:
-        await download_json(f"sheet-values-{letter}.json", games.export_sheet_values(letter))
+        await download_json(f"sheet-values-{letter}.json", book.export(letter))
 
     async def import_file(_) -> None:
-        imported = await import_json("Import sheet values", games.import_sheet_values, set_problem)
+        imported = await import_json("Import sheet values", book.import_file, set_problem)
         if imported is not None:
             name, sheet_letter = imported
             set_letter(sheet_letter)
@@ -228,7 +228,7 @@ def SheetValuesScreen():
     ])
 
 
-def damaged(games: Any, exc: SheetValuesDamaged, set_problem: Callable[[str | None], None]) -> list[ft.Control]:
+def damaged(book: SheetValuesService, exc: SheetValuesDamaged, set_problem: Callable[[str | None], None]) -> list[ft.Control]:
     """The damage in words, and the way back: the newest good backup, or starting afresh."""
 
     def run(step: Callable[[], Any]) -> None:
@@ -239,10 +239,10 @@ def damaged(games: Any, exc: SheetValuesDamaged, set_problem: Callable[[str | No
             set_problem(str(err))
 
     fix = (ft.FilledButton("Restore the newest good backup",
-                           on_click=lambda _: run(games.restore_sheet_values_backup))
+                           on_click=lambda _: run(book.restore_backup))
            if exc.backup else
            ft.OutlinedButton("Start afresh (the damaged file stays aside)",
-                             on_click=lambda _: run(games.start_sheet_values_afresh)))
+                             on_click=lambda _: run(book.start_afresh)))
     return [error_line(str(exc)), fix]
 
 
@@ -253,11 +253,11 @@ def damaged(games: Any, exc: SheetValuesDamaged, set_problem: Callable[[str | No
 def GameValuesScreen():
     game_id = ft.use_route_params().get("id", "")
     games = use_games()
+    book = use_sheet_values()
     use_game(game_id)
     route = f"/game/{game_id}/values"
     try:
-        record = games.record(game_id)
-        state = games.state(game_id) if record.game == LIVE_RULES.id else None
+        state = games.state(game_id) if games.kind(game_id) == LIVE_RULES.id else None
     except (StorageError, RulesError) as exc:
         return screen(route, "Sheet values", [ft.Text(str(exc))], back=f"/game/{game_id}")
     if state is None:
@@ -268,7 +268,7 @@ def GameValuesScreen():
     values = state.entered
 
     def save(key: str, value: Any) -> None:
-        games.enter_printed_value(game_id, key, value)
+        book.enter_in_game(games, game_id, key, value)
         notify(f"{short_place(spec(sheet, key).place, sheet)}: {in_words(spec(sheet, key).kind, value)} "
                f"saved for this game and sheet {sheet.letter}")
 

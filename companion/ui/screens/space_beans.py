@@ -13,16 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
-from companion.ui.app import notify, use_game, use_games
+from companion.ui.hooks import use_game, use_games
+from companion.ui.components.game_bar import game_bar
+from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, screen, section, undo_redo,
+    TOUCH, big_number, error_line, icon_button, screen, section,
 )
 from companion.ui.components.players import PlayersSetup
-from companion.ui.screens import GameScreens
 from sheets.errors import RulesError
 from sheets.space_beans import (
     BEAN_NAMES, BOHNUS, END_AT, RULES, Bean, Card, CloseOut, Collection, EndGame, Lay, State,
@@ -120,7 +121,7 @@ def tile(label: str, text: str, on_click: Callable[[], Any] | None, selected: bo
 
 def pile(cards: tuple[Card, ...]) -> ft.Control:
     """Cards as small coloured values; read out as their names."""
-    tags = []
+    tags: list[ft.Control] = []
     for card in cards:
         fill, ink = BEAN_COLOURS[card.bean]
         tags.append(ft.Container(
@@ -218,7 +219,8 @@ def chooser(title: str, options: list[tuple[str, str, str | None]], chosen: str 
             on_choose: Callable[[str | None], Any]) -> ft.Control:
     """A row of 48 px choices: (accessible name, text, value)."""
     return section(title, ft.Row(
-        [tile(label, text, lambda v=value: on_choose(v), selected=value == chosen) for label, text, value in options],
+        [tile(label, text, lambda v=value: on_choose(v), selected=value == chosen)  # type: ignore[misc]  # mypy#15459: a lambda with a default
+         for label, text, value in options],
         wrap=True, spacing=6, run_spacing=6,
     ))
 
@@ -233,6 +235,7 @@ def close_out_dialog(state: State, sheets: dict[str, Seen], player: str | None,
         return None
     sheet = sheets[player]
     collection = sheet.open
+    assert collection is not None  # checked above
     outcome = close_out(collection)
     size = len(collection.values)
     normal, refused = preview(state, CloseOut(player=player))
@@ -246,8 +249,8 @@ def close_out_dialog(state: State, sheets: dict[str, Seen], player: str | None,
     ]
     after = normal or forced
     if after is not None:
-        points = after.sheet(player).trophy_points
-        lines.append(ft.Text(f"{player}'s trophy points: {state.sheet(player).trophy_points} now, {points} after",
+        points = after.player(player).trophy_points
+        lines.append(ft.Text(f"{player}'s trophy points: {state.player(player).trophy_points} now, {points} after",
                              size=14, color=MUTED))
         if points >= END_AT:
             lines.append(ft.Text(f"That reaches {END_AT}: the game ends at the end of this turn.", size=14,
@@ -281,6 +284,7 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
     if sheet.open:
         targets.append(("open", f"Open · {BEAN_NAMES[sheet.open.bean]}", "Add to the open collection"))
     if sheet.secret_cards and own:
+        assert sheet.secret is not None  # face up on its own player's phone
         targets.append(("secret", f"Secret · {BEAN_NAMES[sheet.secret.bean]}", "Add to the secret collection"))
     new_one = None if sheet.collections >= 2 else ("open" if sheet.open is None else "secret")
     if new_one == "open" or (new_one == "secret" and own):
@@ -295,9 +299,12 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
 
     where = draft.get("where") if draft.get("where") in [t[0] for t in targets] else targets[0][0]
     values: list[int] = draft.get("values", [])
+    bean: Bean | None
     if where == "open":
+        assert sheet.open is not None  # a target only when there is one
         bean = sheet.open.bean
     elif where == "secret":
+        assert sheet.secret is not None  # a target only on its own player's phone
         bean = sheet.secret.bean
     else:
         bean = draft.get("bean")
@@ -306,13 +313,13 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
         set_draft({**draft, "where": where, **changes})
 
     controls.append(ft.Row(
-        [tile(name, text, lambda v=value: change(where=v, values=[]), selected=value == where)
+        [tile(name, text, lambda v=value: change(where=v, values=[]), selected=value == where)  # type: ignore[misc]  # mypy#15459: a lambda with a default
          for value, text, name in targets],
         wrap=True, spacing=6, run_spacing=6,
     ))
     if where == "new":
         controls.append(ft.Row(
-            [tile(BEAN_NAMES[b], BEAN_NAMES[b], lambda b=b: change(bean=b, values=[]), selected=b == bean,
+            [tile(BEAN_NAMES[b], BEAN_NAMES[b], lambda b=b: change(bean=b, values=[]), selected=b == bean,  # type: ignore[misc]  # mypy#15459: a lambda with a default
                   colours=BEAN_COLOURS[b]) for b in Bean],
             wrap=True, spacing=6, run_spacing=6,
         ))
@@ -322,7 +329,7 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
 
     colours = BEAN_COLOURS[bean]
     controls.append(ft.Row(
-        [tile(f"Value {v}", str(v), lambda v=v: change(values=[*values, v]), colours=colours, filled=True, width=TOUCH)
+        [tile(f"Value {v}", str(v), lambda v=v: change(values=[*values, v]), colours=colours, filled=True, width=TOUCH)  # type: ignore[misc]  # mypy#15459: a lambda with a default
          for v in VALUES],
         wrap=True, spacing=6, run_spacing=6,
     ))
@@ -332,6 +339,7 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
     if after is not None:
         shown = seen(seen_by(after, me))[player]
         result = shown.open if collection == "open" else shown.secret
+        assert result is not None  # the collection just laid to
         value = close_out(result).value
         effect = (f"{player}'s {collection} collection: {result.label} · {cards_word(len(result.values))}, "
                   + (f"worth {value}" if value else "no value yet"))
@@ -350,7 +358,7 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
     controls.append(error_line(refused))
     controls.append(ft.FilledButton(
         f"Lay {cards_word(len(values))}" if values else "Lay cards", icon=ft.Icons.CHECK,
-        height=TOUCH, disabled=after is None, on_click=lambda _: lay(action),
+        height=TOUCH, disabled=after is None, on_click=lambda _: lay(cast(Lay, action)),  # enabled with an action only
     ))
     return controls
 
@@ -361,10 +369,6 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
 def final_table(state: State, sheets: dict[str, Seen]) -> list[ft.Control]:
     """Winner(s), the ranking with the breakdown, then every collection's final close-out."""
     result = RULES.result(state)
-    best = max(p.total for p in result.players)
-    winners = result.winners
-    headline = (f"{winners[0]} wins with {best}" if len(winners) == 1
-                else f"Shared victory with {best}: {', '.join(winners)}")
     rows = []
     for p in sorted(result.players, key=lambda p: p.rank):
         b = p.breakdown
@@ -383,18 +387,8 @@ def final_table(state: State, sheets: dict[str, Seen]) -> list[ft.Control]:
                 ft.Text(str(p.total), size=28, weight=ft.FontWeight.BOLD),
             ],
         ))
-    ranking = ft.Container(
-        ft.Column(
-            [ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=32),
-                     ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)]),
-             ft.Text(f"{state.ended_by} ended the game: {BOHNUS}-point Bohnus.", size=13, color=MUTED),
-             *rows],
-            spacing=6,
-        ),
-        padding=12,
-        border_radius=12,
-        bgcolor=ft.Colors.SECONDARY_CONTAINER,
-    )
+    ranking = result_banner(result, details=[
+        ft.Text(f"{state.ended_by} ended the game: {BOHNUS}-point Bohnus.", size=13, color=MUTED), *rows])
     steps: list[ft.Control] = []
     for sheet in sheets.values():
         own = [c for c in (sheet.open, sheet.secret) if c is not None]
@@ -432,11 +426,10 @@ def Play(game_id: str):
     games = use_games()
     use_game(game_id)
     state: State = games.state(game_id)
-    me, set_me = ft.use_state(None)  # which player this browser session is (None: an onlooker)
-    chosen, set_chosen = ft.use_state(None)  # whose turn is being recorded
-    draft, set_draft = ft.use_state({})  # the cards being laid: where, bean, values
-    closing, set_closing = ft.use_state(None)  # the player whose close-out awaits confirmation
-    error, set_error = ft.use_state(None)
+    me, set_me = ft.use_state(cast("str | None", None))  # which player this browser session is (None: an onlooker)
+    draft, set_draft = ft.use_state(cast("dict[str, Any]", {}))  # the cards being laid: where, bean, values
+    closing, set_closing = ft.use_state(cast("str | None", None))  # the player whose close-out awaits confirmation
+    entry = use_entry(game_id)
 
     over = RULES.is_over(state)
     at_table = games.seated(game_id)  # table mode: this phone is its seat, nobody else
@@ -445,22 +438,18 @@ def Play(game_id: str):
     result = RULES.result(state)
     points = {p.name: p.breakdown["trophies"] for p in result.players}
     reached = next((n for n in state.names if points[n] >= END_AT), None)
-    player = chosen if chosen in state.names else (reached or me or state.names[0])
+    # The turn shown: the player picked, else the one whose trophies reached 30, else this phone's.
+    player, show = use_shown_player(game_id, state.names, lead=reached, default=me)
 
-    def act(action, message: str) -> bool:
-        try:
-            games.dispatch(game_id, action)
-        except RulesError as exc:
-            set_error(str(exc))
-            return False
-        set_error(None)
-        notify(message, undo=lambda: games.undo(game_id))
-        return True
+    def act(action: Any, message: str) -> bool:
+        return entry.make(action, message)
 
     def confirm_close_out(forced: bool) -> None:
         name = closing
+        assert name is not None  # the dialog shows only while closing
         set_closing(None)
         collection = sheets[name].open
+        assert collection is not None  # the dialog shows only for an open collection
         outcome = close_out(collection)
         act(CloseOut(player=name, forced=forced),
             f"{name} closed out {BEAN_NAMES[collection.bean]}: +{outcome.value}")
@@ -469,10 +458,10 @@ def Play(game_id: str):
         if act(action, f"{action.player} laid {cards_word(len(action.values))}"):
             set_draft({})
 
-    def choose(name: str | None) -> None:
-        set_chosen(name)
+    def choose(name: str) -> None:
+        show(name)
         set_draft({})
-        set_error(None)
+        entry.refuse(None)
 
     ft.use_dialog(close_out_dialog(state, sheets, closing, confirm_close_out, lambda: set_closing(None))
                   if not over else None)
@@ -480,7 +469,7 @@ def Play(game_id: str):
     controls: list[ft.Control] = []
     if over:
         controls += final_table(state, sheets)
-        return screen(f"/game/{game_id}", RULES.title, controls, actions=undo_redo(games, game_id))
+        return screen(f"/game/{game_id}", RULES.title, controls, actions=game_bar(games, game_id))
 
     if reached:
         controls.append(ft.Container(
@@ -509,14 +498,15 @@ def Play(game_id: str):
             "This phone belongs to",
             [("I am an onlooker", "Onlooker", None)] + [(f"I am {n}", n, n) for n in state.names],
             me,
-            lambda name: (set_me(name), set_draft({}), set_error(None)),
+            lambda name: (set_me(name), set_draft({}), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
         ))
 
     sheet = sheets[player]
     turn: list[ft.Control] = [
-        ft.Row([tile(f"Record for {n}", n, lambda n=n: choose(n), selected=n == player) for n in state.names],
+        ft.Row([tile(f"Record for {n}", n, lambda n=n: choose(n), selected=n == player)  # type: ignore[misc]  # mypy#15459: a lambda with a default
+                for n in state.names],
                wrap=True, spacing=6, run_spacing=6),
-        error_line(error),
+        error_line(entry.refusal),
     ]
     if sheet.open:
         turn.append(ft.FilledTonalButton(
@@ -527,7 +517,7 @@ def Play(game_id: str):
     turn += lay_panel(state, sheet, me, draft, set_draft, lay)
     controls.append(section(f"{player}'s turn", *turn))
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
-    return screen(f"/game/{game_id}", RULES.title, controls, actions=undo_redo(games, game_id))
+    return screen(f"/game/{game_id}", RULES.title, controls, actions=game_bar(games, game_id))
 
 
 SCREENS = GameScreens(

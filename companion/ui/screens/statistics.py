@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.stats import game_records, player_records
-from companion.ui.app import use_game, use_games
+from companion.ui.hooks import use_game, use_games
 from companion.ui.components.common import screen, section
 from sheets.registry import KINDS
 

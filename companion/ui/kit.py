@@ -1,0 +1,126 @@
+"""The screen kit: what every game screen does the same way.
+
+- ``use_entry``: make an entry (the refusal shown where the player looks, a snackbar
+  saying what was done, with Undo);
+- ``use_shown_player``: the player a phone shows (its own seat first);
+- ``action_button``: a button the rules allow now, or a disabled one saying why (the
+  reason is the game contract's ``why_not``);
+- ``result_banner``: the winners, or a solitaire game's rating (never "Winner").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+import flet as ft
+
+from companion.ui.components.common import TOUCH
+from companion.ui.hooks import notify, use_games
+from sheets.errors import RulesError
+from sheets.results import GameResult
+
+
+@dataclass(frozen=True)
+class GameScreens:
+    setup: Callable[..., Any]  # @ft.component (game) -> controls that create a game
+    play: Callable[..., Any]  # @ft.component (game_id) -> ft.View
+    blurb: str
+    heading: str | None = None  # in the New game list, when the game's title is not enough
+
+
+# What an entry says once made: fixed words, words from the new state, or nothing.
+Said = str | Callable[[Any], str | None] | None
+
+
+@dataclass(frozen=True)
+class Entry:
+    make: Callable[..., bool]  # make(action, said=None, where=None, asks=()) -> made?
+    refuse: Callable[..., None]  # refuse(reason, where=None): show a reason without an entry
+    refusal: str | None  # the last refusal, in the player's words
+    where: str | None  # the part of the screen it belongs to (None: the screen's own line)
+
+    def refusal_at(self, where: str | None) -> str | None:
+        return self.refusal if self.where == where else None
+
+
+def use_entry(game_id: str) -> Entry:
+    """One way to make an entry on every game screen.
+
+    ``make(action, said, where, asks)`` dispatches as this phone; a refusal is kept for
+    the part of the screen ``where`` the player tapped, and the entry returns False; an
+    entry made clears it and shows ``said`` (or ``said(new_state)``) with Undo. Refusals
+    of the types in ``asks`` (what the entry still needs, e.g. a printed value) are
+    raised to the caller instead.
+    """
+    games = use_games()
+    shown, set_shown = ft.use_state(cast("tuple[str | None, str | None]", (None, None)))  # (where, reason)
+
+    def refuse(reason: str | None, where: str | None = None) -> None:
+        set_shown((where, reason))
+
+    def make(action: Any, said: Said = None, where: str | None = None,
+             asks: tuple[type[RulesError], ...] = ()) -> bool:
+        try:
+            new_state = games.dispatch(game_id, action)
+        except asks:
+            set_shown((None, None))
+            raise
+        except RulesError as exc:
+            set_shown((where, exc.reason))
+            return False
+        set_shown((None, None))
+        words = said(new_state) if callable(said) else said
+        if words:
+            notify(words, undo=lambda: games.undo(game_id))
+        return True
+
+    return Entry(make=make, refuse=refuse, refusal=shown[1], where=shown[0])
+
+
+def use_shown_player(game_id: str, names: Sequence[str], lead: str | None = None,
+                     default: str | None = None, key: Any = None) -> tuple[str, Callable[[str | None], None]]:
+    """The player whose part of the game this phone shows, and a way to show another.
+
+    The player picked on this phone, else ``lead`` (a player the game itself points to,
+    e.g. the one who reached the end), else this phone's own seat, else ``default``, else
+    the first player. A pick made for another ``key`` (e.g. another round) no longer counts.
+    """
+    games = use_games()
+    picked, set_picked = ft.use_state(cast("tuple[Any, str | None]", (None, None)))  # (key, name)
+    seat = games.my_seat(game_id)
+    wanted = (picked[1],) if picked[0] == key else ()
+    shown = next((n for n in (*wanted, lead, seat, default) if n is not None and n in names), names[0])
+    return shown, lambda name: set_picked((key, name))
+
+
+def action_button(label: str, reason: str | None, on_click: Callable[[], Any]) -> ft.Control:
+    """One action the rules allow now; a disabled one says why under it."""
+    button = ft.OutlinedButton(label, disabled=reason is not None, height=TOUCH,
+                               on_click=lambda _: on_click())
+    if reason is None:
+        return button
+    return ft.Column([button, ft.Text(reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
+
+
+def result_banner(result: GameResult, points: Callable[[int], str] = str,
+                  details: list[ft.Control] | None = None,
+                  colour: str = ft.Colors.SECONDARY_CONTAINER) -> ft.Control:
+    """The end of a game at a glance: who won with what (ties share the victory), or a
+    solitaire game's total and rating; under it ``details``, by default every player's
+    rank and total."""
+    ranked = sorted(result.players, key=lambda p: p.rank)
+    best = points(ranked[0].total)
+    if len(ranked) == 1:
+        solo = ranked[0]
+        headline = f"{best}: {solo.rating}" if solo.rating else best
+    elif len(result.winners) == 1:
+        headline = f"{result.winners[0]} wins with {best}"
+    else:
+        headline = f"Shared victory with {best}: {', '.join(result.winners)}"
+    rows: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=32),
+                                      ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)])]
+    if details is None:
+        details = [ft.Text(f"{p.rank}. {p.name}  {points(p.total)}", size=16) for p in ranked] if len(ranked) > 1 else []
+    return ft.Container(ft.Column(rows + details, spacing=4), padding=12, border_radius=12, bgcolor=colour)
