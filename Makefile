@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test test-fast bench clean
+.PHONY: run test test-fast typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,13 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/beans serve
 
-test: $(TEST_STAMP)
+test: $(TEST_STAMP) typecheck
 	$(BIN)/python -m pytest
+
+# The rules engine is checked strictly; the app at mypy's default settings.
+typecheck: $(TEST_STAMP)
+	$(BIN)/python -m mypy --strict sheets
+	$(BIN)/python -m mypy companion
 
 test-fast: $(TEST_STAMP)
 	$(BIN)/python -m pytest -m "not e2e" -q
