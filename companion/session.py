@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from companion import table
+from companion.pin_guard import PinGuard
 from companion.storage import DamagedGame, GameRecord, Repository, StorageError, Summary
 from companion.storage.repository import now, record_in
 from sheets.errors import RulesError
@@ -24,6 +25,19 @@ from sheets.registry import KINDS
 from sheets.registry import score
 
 Listener = Callable[[str], None]
+BIN_DAYS = 30  # a deleted game can be restored from the bin this long
+
+
+@dataclass(frozen=True)
+class BinnedGame:
+    """A deleted game in the bin, as a phone sees it."""
+
+    id: str
+    game: str
+    players: tuple[str, ...]
+    created: str
+    deleted_by: str  # "Ann's phone", "the host's phone", "the command line", ...
+    may_restore: bool  # this phone is the game's host (or nobody sat at it)
 
 
 @dataclass(frozen=True)
@@ -61,8 +75,10 @@ def _as_dict(action: BaseModel | dict[str, Any]) -> dict[str, Any]:
 
 
 class Games:
-    def __init__(self, repo: Repository):
+    def __init__(self, repo: Repository, pins: PinGuard | None = None):
         self.repo = repo
+        self.pins = pins or PinGuard()
+        self._moved: dict[tuple[str, str], str] = {}  # (game, phone) -> the seat another phone took
         self._states: dict[str, Any] = {}
         self._listeners: dict[str, list[Listener]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
@@ -244,8 +260,36 @@ class Games:
         )
 
     def claim_seat(self, game_id: str, player: str, pin: str, device: str) -> None:
+        """Sit ``device`` at ``player``'s seat with the PIN. Wrong PINs are limited per seat
+        and per phone; the PIN is hashed before the game is locked (it is slow on purpose)."""
+        table.check_pin(pin)
         players = self.players(game_id)
-        self._change_table(game_id, lambda r: table.claim(r.table, players, player, pin, device))
+        self.pins.check((game_id, player), device)
+        salt = table.salt_for(self.record(game_id).table, player)
+        digest = table.pin_hash(pin, salt)
+        before = self.record(game_id).table["seats"].get(player, {}).get("device")
+        try:
+            self._change_table(game_id, lambda r: table.claim(r.table, players, player, salt, digest, device))
+        except RulesError as exc:
+            if exc.reason.startswith("wrong PIN"):
+                self.pins.wrong((game_id, player), device)
+            raise
+        self.pins.right((game_id, player), device)
+        self._moved.pop((game_id, device), None)
+        if before is not None and before != device:
+            self._moved[(game_id, before)] = player
+            self.notify(game_id)
+
+    def wrong_pin_tries(self, game_id: str, player: str) -> int:
+        """Wrong PINs tried for ``player``'s seat since its PIN was last entered right."""
+        return self.pins.wrong_tries((game_id, player))
+
+    def seat_moved(self, game_id: str, device: str | None) -> str | None:
+        """The seat another phone took from ``device`` with its PIN, until it is told."""
+        return self._moved.get((game_id, device)) if device else None
+
+    def told_seat_moved(self, game_id: str, device: str) -> None:
+        self._moved.pop((game_id, device), None)
 
     def leave_seat(self, game_id: str, device: str) -> None:
         self._change_table(game_id, lambda r: table.leave(r.table, device))
@@ -262,13 +306,43 @@ class Games:
     def write_private_note(self, game_id: str, text: str, device: str | None) -> None:
         self._change_table(game_id, lambda r: table.with_note(r.table, text, device))
 
-    def delete(self, game_id: str) -> None:
+    def delete(self, game_id: str, device: str | None = None, by: str | None = None) -> None:
+        """Move the game to the bin (restorable for BIN_DAYS days); every phone showing it
+        is told who deleted it. Once anybody sits at it, only its host's phone may."""
+        with self.repo.transaction(game_id) as record:
+            table.may_delete(record.table, device)
+            who = by or deleter(record.table, device)
+            self._commit(replace(record, table={**record.table, "deleted_by": who}), self.state(game_id))
         with self.repo.lock:
             self.repo.delete(game_id)
             self._states.pop(game_id, None)
         self.notify(game_id)
 
-    def undelete(self, game_id: str) -> None:
+    def bin(self, device: str | None = None) -> list[BinnedGame]:
+        """The deleted games still restorable, newest deletion first."""
+        binned = []
+        for record in self.repo.binned(BIN_DAYS):
+            try:
+                players = rules_for(record.game).players(self._fold(record, record.log))
+            except RulesError:
+                players = ()
+            binned.append(BinnedGame(
+                id=record.id, game=record.game, players=players, created=record.created,
+                deleted_by=str(record.table.get("deleted_by") or "a phone"),
+                may_restore=table.is_starter(record.table, device)))
+        return binned
+
+    def deleted_by(self, game_id: str) -> str | None:
+        """Who deleted the game, while it is in the bin; None otherwise."""
+        return next((b.deleted_by for b in self.bin() if b.id == game_id), None)
+
+    def undelete(self, game_id: str, device: str | None = None) -> None:
+        """Restore a game from the bin: its host's phone (or any, if nobody sat at it)."""
+        binned = next((b for b in self.bin(device) if b.id == game_id), None)
+        if binned is None:
+            raise RulesError("that game is no longer in the bin")
+        if not binned.may_restore:
+            raise RulesError("only the phone that started the game (the host) restores it")
         with self.repo.lock:
             record = self.repo.undelete(game_id)
             self.repo.put_summaries([summary_of(record, self.state(game_id))])
@@ -283,8 +357,15 @@ class Games:
 
     # -- files -------------------------------------------------------------------------
 
-    def export(self, game_id: str) -> dict[str, Any]:
-        return self.rules(game_id).export(self.state(game_id))
+    def export(self, game_id: str, whole: bool = False) -> dict[str, Any]:
+        """The game as a score file. From a phone (``whole`` False) a game with cards still
+        face-down is refused: a file would show them. The host's command line reads the
+        whole record (``whole``)."""
+        rules, state = self.rules(game_id), self.state(game_id)
+        if not whole and rules.face_down(state):
+            raise RulesError("secret collections still lie face-down: the game can be exported "
+                             "once it is over and they are turned up")
+        return rules.export(state)
 
     def import_file(self, data: Any) -> str:
         """Store a valid score file as a game; ScoreFileError (nothing stored) otherwise."""
@@ -409,16 +490,43 @@ class PhoneGames:
     def private_note(self, game_id: str) -> str:
         return self.games.private_note(game_id, self.device)
 
+    def wrong_pin_tries(self, game_id: str) -> int:
+        """Wrong PINs tried for this phone's own seat since it was last entered right."""
+        seat = self.my_seat(game_id)
+        return self.games.wrong_pin_tries(game_id, seat) if seat else 0
+
+    def seat_moved(self, game_id: str) -> str | None:
+        """The seat another phone took from this one with its PIN, until this phone is told."""
+        return self.games.seat_moved(game_id, self.device)
+
+    def told_seat_moved(self, game_id: str) -> None:
+        if self.device is not None:
+            self.games.told_seat_moved(game_id, self.device)
+
     def write_private_note(self, game_id: str, text: str) -> None:
         self.games.write_private_note(game_id, text, self.device)
 
     # -- whole games and files -------------------------------------------------------------
 
+    def why_not_delete(self, game_id: str) -> str | None:
+        """Why this phone may not delete the game (None: it may)."""
+        try:
+            table.may_delete(self.games.record(game_id).table, self.device)
+        except RulesError as exc:
+            return exc.reason
+        return None
+
     def delete(self, game_id: str) -> None:
-        self.games.delete(game_id)
+        self.games.delete(game_id, self.device)
+
+    def bin(self) -> list[BinnedGame]:
+        return self.games.bin(self.device)
+
+    def deleted_by(self, game_id: str) -> str | None:
+        return self.games.deleted_by(game_id)
 
     def undelete(self, game_id: str) -> None:
-        self.games.undelete(game_id)
+        self.games.undelete(game_id, self.device)
 
     def restore_backup(self, game_id: str) -> None:
         self.games.restore_backup(game_id)
@@ -430,8 +538,17 @@ class PhoneGames:
         return self.games.import_file(data)
 
 
+def deleter(seats: dict[str, Any], device: str | None) -> str:
+    """Who deletes a game, in words every phone understands."""
+    seat = table.seat_of(seats, device)
+    if seat:
+        return f"{seat}'s phone"
+    return "the host's phone" if table.seated(seats) else "a phone"
+
+
 def export_game(repo: Repository, game_id: str) -> dict[str, Any]:
-    return Games(repo).export(game_id)
+    """The whole game, for the host's command line (the host owns the files)."""
+    return Games(repo).export(game_id, whole=True)
 
 
 def import_game(repo: Repository, data: Any) -> str:

@@ -5,7 +5,11 @@ one player's seat; the first claim sets a 4-digit PIN, and the PIN gets the seat
 from another browser. Once anybody sits down, only seated phones make entries: a seat
 changes only its own player's entries (the engine says whose an action is), the table's
 shared entries any seat may make, and a seat undoes only what it entered itself unless
-it is the phone that started the game. Without seats the game is a one-phone game.
+it is the host. While no phone sits, the game is a one-phone game.
+
+The host is the phone that started the game; a game with none (imported, or stored
+before seats existed) gets the first phone to sit as its host. Once anybody sits, only
+the host deletes the game and releases seats.
 
 The functions here are pure: they take a record's ``table`` dict and return a new one.
 """
@@ -33,33 +37,59 @@ def seat_of(table: dict[str, Any], device: str | None) -> str | None:
     return next((p for p, seat in table["seats"].items() if seat["device"] == device), None)
 
 
-def is_starter(table: dict[str, Any], device: str | None) -> bool:
-    """The phone that started the game; a game started before table mode has none."""
-    return table["starter"] is None or (device is not None and table["starter"] == device)
-
-
 def seated(table: dict[str, Any]) -> bool:
-    return bool(table["seats"])
+    """Whether any phone sits at the table (then each phone enters only as its seat)."""
+    return any(seat["device"] is not None for seat in table["seats"].values())
 
 
-def claim(table: dict[str, Any], players: tuple[str, ...], player: str, pin: str, device: str) -> dict[str, Any]:
-    """Sit ``device`` at ``player``'s seat: a free seat takes the new PIN, a taken one wants it."""
+def is_starter(table: dict[str, Any], device: str | None) -> bool:
+    """Whether ``device`` is the host: while nobody sits, every phone is."""
+    if not seated(table):
+        return True
+    return device is not None and table["starter"] == device
+
+
+def salt_for(table: dict[str, Any], player: str) -> str:
+    """The salt a PIN for ``player``'s seat is hashed with (a new one for a seat never taken)."""
+    seat = table["seats"].get(player)
+    return seat["salt"] if seat else secrets.token_hex(8)
+
+
+def claim(table: dict[str, Any], players: tuple[str, ...], player: str, salt: str, digest: str,
+          device: str) -> dict[str, Any]:
+    """Sit ``device`` at ``player``'s seat: a free seat takes the PIN, a taken one wants it.
+
+    The PIN comes hashed (``digest`` with ``salt``, from ``salt_for``): hashing is slow on
+    purpose and is done before the game is locked. The first phone to sit at a game
+    without a host becomes its host."""
     if player not in players:
         raise RulesError(f"{player!r} is not playing; the players are {', '.join(players)}")
-    if not PIN.fullmatch(pin or ""):
-        raise RulesError("a PIN is 4 digits")
     seats = {p: dict(s) for p, s in table["seats"].items()}
     for seat in seats.values():  # one seat per phone
         if seat["device"] == device:
             seat["device"] = None
     if player in seats:
-        if not hmac.compare_digest(seats[player]["pin"], pin_hash(pin, seats[player]["salt"])):
+        if seats[player]["salt"] != salt:
+            raise RulesError(f"{player}'s seat changed meanwhile; enter the PIN again")
+        if not hmac.compare_digest(seats[player]["pin"], digest):
             raise RulesError(f"wrong PIN for {player}'s seat")
         seats[player]["device"] = device
     else:
-        salt = secrets.token_hex(8)
-        seats[player] = {"device": device, "salt": salt, "pin": pin_hash(pin, salt)}
-    return {**table, "seats": seats}
+        seats[player] = {"device": device, "salt": salt, "pin": digest}
+    starter = table["starter"] if table["starter"] is not None else device
+    return {**table, "seats": seats, "starter": starter}
+
+
+def check_pin(pin: str) -> None:
+    if not PIN.fullmatch(pin or ""):
+        raise RulesError("a PIN is 4 digits")
+
+
+def may_delete(table: dict[str, Any], device: str | None) -> None:
+    """RulesError unless ``device`` may delete the game: once anybody sits, the host only."""
+    if not is_starter(table, device):
+        raise RulesError("only the phone that started the game (the host) deletes it "
+                         "while players sit at it")
 
 
 def leave(table: dict[str, Any], device: str) -> dict[str, Any]:
@@ -71,7 +101,7 @@ def leave(table: dict[str, Any], device: str) -> dict[str, Any]:
 def release(table: dict[str, Any], player: str, device: str | None) -> dict[str, Any]:
     """The starter frees a seat (a lost phone, a forgotten PIN): the next claim sets a new PIN."""
     if not is_starter(table, device):
-        raise RulesError("only the phone that started the game can release a seat")
+        raise RulesError("only the phone that started the game (the host) releases a seat")
     if player not in table["seats"]:
         raise RulesError(f"{player}'s seat is free already")
     return {**table, "seats": {p: s for p, s in table["seats"].items() if p != player}}

@@ -79,6 +79,10 @@ class GameRules(Protocol[S, A]):
     def import_file(self, data: dict[str, Any]) -> StoredGame:
         """(setup, actions) that fold into the game a valid score file records."""
 
+    def face_down(self, state: S) -> bool:
+        """Whether something lies face-down, known to one seat only (a Space Beans secret
+        collection): such a game leaves the table as a file only once it is turned up."""
+
 
 def player_entry(action: object) -> str | None:
     """The usual owner: the action's ``player``, if it has one."""
@@ -89,6 +93,11 @@ def player_entry(action: object) -> str | None:
 def table_entry(action: object) -> None:
     """For games whose every entry is the table's (any seat may make it)."""
     return None
+
+
+def all_face_up(state: object) -> bool:
+    """For games with nothing face-down: every entry is on the paper for all to see."""
+    return False
 
 
 class EngineRules(Generic[S, A]):
@@ -112,6 +121,7 @@ class EngineRules(Generic[S, A]):
         import_file: Callable[[dict[str, Any]], StoredGame],
         owner: Callable[[A], str | None] = player_entry,
         why_not: Callable[[S, A], str | None] | None = None,
+        face_down: Callable[[S], bool] = all_face_up,
     ) -> None:
         self.id = id
         self.title = title
@@ -125,6 +135,7 @@ class EngineRules(Generic[S, A]):
         self.export = export
         self.import_file = import_file
         self.owner = owner
+        self.face_down = face_down
         self.why_not: Callable[[S, A], str | None] = why_not or self.refusal
 
     def refusal(self, state: S, action: A) -> str | None:

@@ -20,6 +20,7 @@ import fcntl
 import os
 import secrets
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -296,6 +297,7 @@ class Repository:
             self.load(game_id)
             self.trash_dir.mkdir(exist_ok=True)
             os.replace(path, self.trash_dir / path.name)
+            os.utime(self.trash_dir / path.name)  # its time in the bin starts now
             fsync_dir(self.games_dir)
             self._records.pop(game_id, None)
             self._stamps.pop(game_id, None)
@@ -314,6 +316,25 @@ class Repository:
             if summary is not None:
                 self.put_summaries([summary])
             return record
+
+    def binned(self, keep_days: float) -> list[GameRecord]:
+        """The deleted games still restorable, newest deletion first; a game deleted more
+        than ``keep_days`` ago is removed for good. An unreadable file stays where it is."""
+        with self.lock:
+            if not self.trash_dir.exists():
+                return []
+            kept: list[tuple[float, GameRecord]] = []
+            limit = time.time() - keep_days * 86400
+            for path in self.trash_dir.glob("*.json"):
+                deleted_at = path.stat().st_mtime
+                if deleted_at < limit and not self.read_only:
+                    path.unlink()
+                    continue
+                try:
+                    kept.append((deleted_at, record_in(path)))
+                except (CorruptFileError, SchemaError, StorageError, OSError, KeyError, ValueError):
+                    continue
+            return [record for _, record in sorted(kept, key=lambda pair: -pair[0])]
 
     # -- the index -----------------------------------------------------------------
 

@@ -14,7 +14,7 @@ RULES = EngineRules(
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
-    owner=engine.owner,
+    owner=engine.owner, face_down=engine.face_down,
 )
 
 __all__ = [

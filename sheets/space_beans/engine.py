@@ -225,6 +225,12 @@ def result(state: State) -> GameResult:
     return build_result(GAME_ID, {s.name: breakdown(state, s) for s in state.players}, over=is_over(state))
 
 
+def face_down(state: State) -> bool:
+    """Whether a secret collection still lies face-down (rulebook: it is turned up at a
+    close-out and at the end of the game)."""
+    return not is_over(state) and any(p.secret_collection is not None for p in state.players)
+
+
 def seen_by(state: State, viewer: str | None) -> dict[str, Any]:
     """The state as JSON for ``viewer`` (None: an onlooker). Until the game is over, every
     other player's secret collection shows only how many cards it holds: ``{"cards": n}``."""
