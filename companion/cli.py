@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from sheets.errors import RulesError, ScoreFileError
+from sheets.limits import MAX_BYTES, one_line, read_json
 from sheets.results import GameResult
 
 
@@ -32,16 +33,19 @@ def default_data_dir() -> Path:
 
 
 def _read_json(source: str) -> Any:
+    """The file's JSON through the doors of sheets.limits: at most MAX_BYTES are read."""
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        if source == "-":
+            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            with open(source, "rb") as handle:
+                raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise UsageError(f"{source}: cannot read: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{source}: not a text file") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{source}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        return read_json(raw)
+    except ScoreFileError as exc:
+        raise UsageError(f"{source}: {exc}") from None
 
 
 def format_table(result: GameResult) -> str:
@@ -72,7 +76,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     data = _read_json(args.file)
     try:
         result = score(data)
-    except ScoreFileError as exc:
+    except (ScoreFileError, RulesError) as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     if args.json:
         print(json.dumps(result.as_json(), ensure_ascii=False))
@@ -130,12 +134,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     data = _read_json(args.file)
     try:
         score(data)  # before the data directory is touched
-    except ScoreFileError as exc:
+    except (ScoreFileError, RulesError) as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     repo = open_repository(args.data_dir)
     try:
         game_id = import_game(repo, data)
-    except ScoreFileError as exc:
+    except (ScoreFileError, RulesError) as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     finally:
         repo.close()
@@ -198,13 +202,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except (UsageError, RulesError, ScoreFileError) as exc:
-        print(f"beans: {exc}", file=sys.stderr)
+        print(f"beans: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 1
     except StorageError as exc:  # already in plain words (e.g. another Bean Counter holds the data)
-        print(f"beans: {exc}", file=sys.stderr)
+        print(f"beans: {one_line(str(exc))}", file=sys.stderr)
         return 1
     except Exception as exc:  # noqa: BLE001 - a one-line message, never a traceback
-        print(f"beans: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(f"beans: {type(exc).__name__}: {one_line(str(exc))}", file=sys.stderr)
         return 1

@@ -11,6 +11,7 @@ from sheets.game import GameRules
 from sheets.gone_with_the_beans import RULES as GONE_WITH_THE_BEANS
 from sheets.gone_with_the_beans.live import RULES as GONE_WITH_THE_BEANS_LIVE
 from sheets.nicht_die_bohne import RULES as NICHT_DIE_BOHNE
+from sheets.limits import check_count
 from sheets.results import GameResult
 from sheets.scorefile import FORMAT
 from sheets.space_beans import RULES as SPACE_BEANS
@@ -29,6 +30,7 @@ def score(data: Any) -> GameResult:
     if data.get("format") != FORMAT:
         raise ScoreFileError("format", f'must be "{FORMAT}"')
     game = data.get("game")
-    if game not in GAMES:
-        raise ScoreFileError("game", f"unknown game {game!r}; one of {', '.join(GAMES)}")
+    if not isinstance(game, str) or game not in GAMES:
+        raise ScoreFileError("game", f"unknown game {repr(game)[:60]}; one of {', '.join(GAMES)}")
+    check_count(data.get("players"))
     return GAMES[game].score_file(data)

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sheets.errors import RulesError
+from sheets.limits import name_problem
 from sheets.model import Frozen
 
 
@@ -75,21 +76,37 @@ def position_of(names: Sequence[str], name: str) -> int:
         raise RulesError(f"{name!r} is not playing; the players are {', '.join(names)}") from None
 
 
+def name_problem_at(names: Sequence[Any]) -> tuple[int, str] | None:
+    """The first bad name as (0-based index, reason), or None: every name text, not
+    empty, unique (blanks stripped), of sensible length and without control
+    characters. Linear in the number of names."""
+    seen: set[str] = set()
+    for index, raw in enumerate(names):
+        if not isinstance(raw, str):
+            return index, "a name must be text"
+        name = raw.strip()
+        if not name:
+            return index, "the name is empty"
+        why = name_problem(name)
+        if why:
+            return index, why
+        if name in seen:
+            return index, f"{name} is named twice"
+        seen.add(name)
+    return None
+
+
 def clean_names(names: Iterable[Any], low: int, high: int) -> tuple[str, ...]:
-    """Player names as the rules want them: non-empty, unique, blanks stripped, low..high.
+    """Player names as the rules want them: low..high of them (counted first, before any
+    name is read), each as ``name_problem_at`` wants it, blanks stripped.
 
     Raises RulesError naming the problem.
     """
-    cleaned: list[str] = []
-    for position, raw in enumerate(names, start=1):
-        if not isinstance(raw, str):
-            raise RulesError(f"player {position}: a name must be text")
-        name = raw.strip()
-        if not name:
-            raise RulesError(f"player {position}: the name is empty")
-        if name in cleaned:
-            raise RulesError(f"player {position}: {name} is named twice")
-        cleaned.append(name)
-    if not low <= len(cleaned) <= high:
-        raise RulesError(f"{len(cleaned)} players; this game is for {low} to {high}")
-    return tuple(cleaned)
+    listed = list(names)
+    if not low <= len(listed) <= high:
+        raise RulesError(f"{len(listed)} players; this game is for {low} to {high}")
+    problem = name_problem_at(listed)
+    if problem:
+        index, reason = problem
+        raise RulesError(f"player {index + 1}: {reason}")
+    return tuple(name.strip() for name in listed)

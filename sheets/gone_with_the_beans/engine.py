@@ -27,7 +27,7 @@ from sheets.gone_with_the_beans.sheets import (
     solitaire_rating,
 )
 from sheets.model import Frozen
-from sheets.results import GameResult, build_result, clean_names, position_of
+from sheets.results import GameResult, build_result, name_problem_at, position_of
 
 GAME_ID = "gone-with-the-beans"
 
@@ -58,20 +58,17 @@ def sheet_named(letter: str) -> Sheet:
 def setup_problems(players: Sequence[SetupPlayer]) -> Iterator[tuple[int | None, str, str]]:
     """(player index or None, field, reason) for each problem, in file order.
 
-    Names as every game wants them (sheets.results.clean_names); provinces from the
+    Names as every game wants them (sheets.results.name_problem_at); provinces from the
     six; distinct with up to 6 players, free with 7 or more (rulebook: Determining
     Each Player's Province).
     """
     if not players:
         yield None, "players", "no players; 1 player is the solitaire game"
         return
-    names = [p.name for p in players]
-    for index in range(len(players)):
-        try:
-            clean_names(names[: index + 1], 1, index + 1)
-        except RulesError as exc:
-            yield index, "name", exc.reason.removeprefix(f"player {index + 1}: ")
-            return
+    problem = name_problem_at([p.name for p in players])
+    if problem:
+        yield problem[0], "name", problem[1]
+        return
     owners: dict[str, str] = {}
     for index, player in enumerate(players):
         if player.province not in PROVINCES:

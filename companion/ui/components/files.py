@@ -3,6 +3,7 @@ imported, with a plain line when it is refused."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -10,6 +11,7 @@ from typing import Any, TypeVar
 import flet as ft
 
 from companion.storage import StorageError
+from sheets.limits import one_line, read_json
 
 T = TypeVar("T")
 
@@ -19,17 +21,20 @@ async def download_json(name: str, data: Any) -> None:
     await ft.FilePicker().save_file(file_name=name, src_bytes=json.dumps(data, indent=2).encode())
 
 
-async def upload_json(title: str) -> tuple[str, Any] | None:
-    """The picked file's name and its JSON; None when nothing was picked.
-
-    Raises ValueError (a json.JSONDecodeError) when the file is not JSON.
-    """
+async def upload(title: str) -> tuple[str, bytes] | None:
+    """The picked file's name and its bytes; None when nothing was picked."""
     picked = await ft.FilePicker().pick_files(
         dialog_title=title, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True,
     )
     if not picked:
         return None
-    return picked[0].name, json.loads(picked[0].bytes or b"")
+    return picked[0].name, picked[0].bytes or b""
+
+
+def read_and_import(raw: bytes, importer: Callable[[Any], T]) -> T:
+    """The upload's JSON through the doors of sheets.limits, then ``importer``: the
+    heavy part of an upload, run in a worker thread."""
+    return importer(read_json(raw))
 
 
 async def import_json(title: str, importer: Callable[[Any], T],
@@ -39,13 +44,14 @@ async def import_json(title: str, importer: Callable[[Any], T],
     then ``set_problem`` says why, naming the file."""
     name = "the file"
     try:
-        picked = await upload_json(title)
+        picked = await upload(title)
         if picked is None:
             return None
-        name, data = picked
-        imported = importer(data)
-    except (ValueError, StorageError) as exc:  # JSON, ScoreFileError, RulesError
-        set_problem(f"{name} was not imported: {exc}")
+        name, raw = picked
+        # off the event loop that serves every phone: a big file never stalls the table
+        imported = await asyncio.to_thread(read_and_import, raw, importer)
+    except (ValueError, StorageError) as exc:  # ScoreFileError, RulesError
+        set_problem(one_line(f"{name} was not imported: {exc}"))
         return None
     set_problem(None)
     return name, imported

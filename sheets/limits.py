@@ -1,0 +1,89 @@
+"""The doors every file passes before any heavy work: size, encoding, nesting, number
+size, the players' count and names. One place for these limits; each game's own player
+range stays where the game defines it (its setup).
+
+Every limit is far above any real game, and is checked before the work it bounds: the
+byte limit before the JSON is parsed, the count of players before any player is read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from sheets.errors import ScoreFileError
+
+MAX_BYTES = 1_000_000  # a score file of a real game is a few kilobytes
+MAX_DEPTH = 32  # score files nest about 5 deep
+MAX_DIGITS = 9  # no count on a score sheet reaches a billion
+MAX_PLAYERS = 100  # a file names at most this many players, whatever the game
+MAX_NAME = 40  # characters in a player's name, surrounding blanks stripped
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with every control character escaped (a newline becomes ``\\n``, ESC
+    ``\\x1b``): a message stays one line and never drives a terminal."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+def _int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise ScoreFileError("", f"a number of {len(digits.lstrip('-'))} digits; numbers here have at most {MAX_DIGITS}")
+    return int(digits)
+
+
+def _constant(word: str) -> Any:
+    raise ScoreFileError("", f"{word} is not a number JSON allows")
+
+
+def _depth_problem(data: Any) -> str | None:
+    """Why ``data`` nests too deeply, or None (walked without recursion)."""
+    level: list[tuple[Any, int]] = [(data, 1)]
+    while level:
+        value, depth = level.pop()
+        if isinstance(value, (dict, list)):
+            if depth > MAX_DEPTH:
+                return f"nested more than {MAX_DEPTH} levels deep"
+            items = value.values() if isinstance(value, dict) else value
+            level.extend((item, depth + 1) for item in items)
+    return None
+
+
+def read_json(raw: bytes) -> Any:
+    """The JSON value in ``raw`` (UTF-8, with or without a byte-order mark), checked for
+    size, nesting and number size; ScoreFileError with one plain line otherwise."""
+    if len(raw) > MAX_BYTES:
+        raise ScoreFileError("", f"larger than {MAX_BYTES:,} bytes; a score file is a few kilobytes")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ScoreFileError("", "not a text file (UTF-8)") from None
+    try:
+        data = json.loads(text, parse_int=_int, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise ScoreFileError("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise ScoreFileError("", f"nested more than {MAX_DEPTH} levels deep") from None
+    why = _depth_problem(data)
+    if why:
+        raise ScoreFileError("", why)
+    return data
+
+
+def check_count(players: Any) -> None:
+    """At most MAX_PLAYERS players, counted before any player is read (each game's own
+    range is checked next, by its setup, also before any name is read)."""
+    if isinstance(players, (list, dict)) and len(players) > MAX_PLAYERS:
+        raise ScoreFileError("players", f"{len(players)} players; a score file names at most {MAX_PLAYERS}")
+
+
+def name_problem(name: str) -> str | None:
+    """Why a player's name (already stripped) cannot be used, or None."""
+    if len(name) > MAX_NAME:
+        return f"the name is {len(name)} characters long; at most {MAX_NAME}"
+    if _CONTROL.search(name):
+        return f"{one_line(repr(name))} holds a control character"
+    return None

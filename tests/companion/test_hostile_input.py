@@ -1,0 +1,261 @@
+"""A hostile-input corpus (issue 14, "doors that hold"): every bad file through `beans
+score`, `beans import` and the app's upload gets exit 2 (or the upload's refusal), one
+line, no traceback, and nothing stored. The limits (sheets/limits.py) are checked before
+the heavy work they bound; timings live in bench/, never here."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import subprocess
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import sheets.limits
+import sheets.results
+from companion.cli import main
+from companion.session import Games
+from companion.storage import open_repository
+from companion.ui.components import files
+from sheets.limits import MAX_BYTES, MAX_DEPTH, MAX_NAME, MAX_PLAYERS, read_json
+from tests.companion.commands import BEANS
+
+ENVELOPE = {"format": "beans-score/1"}
+
+
+def bohnanza(*names: str) -> dict[str, Any]:
+    return {**ENVELOPE, "game": "bohnanza",
+            "players": [{"name": n, "coins": 3, "third_field": False} for n in names]}
+
+
+def encoded(data: Any) -> bytes:
+    return data if isinstance(data, bytes) else json.dumps(data).encode()
+
+
+CASES: dict[str, Any] = {
+    "game is a list": {**ENVELOPE, "game": ["bohnanza"]},
+    "game is an object": {**ENVELOPE, "game": {"a": 1}},
+    "format is a list": {"format": ["beans-score/1"], "game": "bohnanza"},
+    "not an object": [1, 2, 3],
+    "deep nesting": b"[" * 100_000 + b"]" * 100_000,
+    "just too deep": b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1),
+    "100,000-digit number": b'{"format": "beans-score/1", "game": "bohnanza", "players": [{"name": "a", "coins": '
+    + b"9" * 100_000 + b"}]}",
+    "NaN": b'{"format": "beans-score/1", "game": "bohnanza", "players": [{"name": "a", "coins": NaN}]}',
+    "too large": b" " * (MAX_BYTES + 1) + b"{}",
+    "not UTF-8": b'{"format": "\xff"}',
+    "not JSON": b"{",
+    "many Space Beans players": {**ENVELOPE, "game": "space-beans", "players": [f"p{i}" for i in range(100_000)],
+                                 "ended_by": None, "trophies": {}, "collections": {}},
+    "many Gone with the Beans players": {**ENVELOPE, "game": "gone-with-the-beans", "sheet": "A",
+                                         "players": [{"name": f"p{i}", "province": "macadimia"} for i in range(20_000)]},
+    "seven Space Beans players": {**ENVELOPE, "game": "space-beans", "players": [f"p{i}" for i in range(7)],
+                                  "ended_by": None, "trophies": {}, "collections": {}},
+    "a newline and an escape in a name": bohnanza("Ann\nBen\x1b[31m", "Cid", "Dan"),
+    "a NUL in a name": bohnanza("Ann\x00", "Cid", "Dan"),
+    "a long name": bohnanza("A" * (MAX_NAME + 1), "Cid", "Dan"),
+    "a newline in an unknown key": {**ENVELOPE, "game": "space-beans", "players": ["Ann", "Ben"], "ended_by": None,
+                                    "trophies": {"Ann": [], "Ben": [], "Zoe\nboom": []},
+                                    "collections": {"Ann": [], "Ben": []}},
+}
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def one_refusal(capsys: pytest.CaptureFixture[str]) -> str:
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert "Traceback" not in err and err.startswith("beans: ")
+    assert "\x1b" not in err and "\x00" not in err
+    return err
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_beans_score_refuses_each_hostile_file_with_one_line_exit_2(case, tmp_path, capsys):
+    path = tmp_path / "file.json"
+    path.write_bytes(encoded(CASES[case]))
+    assert main(["score", str(path)]) == 2
+    one_refusal(capsys)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_beans_import_refuses_each_hostile_file_and_stores_nothing(case, tmp_path, data_dir, capsys):
+    path = tmp_path / "file.json"
+    path.write_bytes(encoded(CASES[case]))
+    assert main(["import", "--data-dir", str(data_dir), str(path)]) == 2
+    one_refusal(capsys)
+    assert main(["list", "--data-dir", str(data_dir)]) == 0
+    assert capsys.readouterr().out == "No games stored yet.\n"
+
+
+def test_a_name_with_a_newline_is_quoted_so_the_line_stays_one(tmp_path, capsys):
+    path = tmp_path / "file.json"
+    path.write_bytes(encoded(CASES["a newline and an escape in a name"]))
+    assert main(["score", str(path)]) == 2
+    assert "'Ann\\nBen\\x1b[31m'" in one_refusal(capsys)
+
+
+def test_the_game_of_a_wrong_type_is_named_not_a_type_error(tmp_path, capsys):
+    path = tmp_path / "file.json"
+    path.write_bytes(encoded(CASES["game is a list"]))
+    assert main(["score", str(path)]) == 2
+    err = one_refusal(capsys)
+    assert "game: unknown game ['bohnanza']" in err and "TypeError" not in err
+
+
+def test_the_command_line_reads_utf8_with_a_byte_order_mark(tmp_path, capsys):
+    path = tmp_path / "file.json"
+    path.write_bytes(b"\xef\xbb\xbf" + encoded(bohnanza("Ann", "Ben", "Cid")))
+    assert main(["score", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["winners"] == ["Ann", "Ben", "Cid"]
+
+
+def test_the_byte_limit_is_checked_before_parsing(monkeypatch):
+    def no_parsing(*args: object, **kwargs: object) -> None:
+        raise AssertionError("parsed a file over the byte limit")
+
+    monkeypatch.setattr(sheets.limits.json, "loads", no_parsing)
+    with pytest.raises(ValueError, match="larger than"):
+        read_json(b" " * (MAX_BYTES + 1))
+
+
+def test_the_command_line_reads_no_more_than_the_byte_limit(tmp_path, capsys):
+    path = tmp_path / "huge.json"
+    with path.open("wb") as handle:  # sparse: 1 GB on paper, nothing on the disk
+        handle.truncate(1_000_000_000)
+    assert main(["score", str(path)]) == 2
+    assert "larger than" in one_refusal(capsys)
+
+
+def test_the_count_of_players_is_checked_before_any_name(monkeypatch, tmp_path, capsys):
+    """Space Beans is for 2 to 6 (rulebook: Game Contents): 7 is refused before any name is read."""
+    def no_names(*args: object) -> None:
+        raise AssertionError("read the names of too many players")
+
+    monkeypatch.setattr(sheets.results, "name_problem_at", no_names)
+    for case in ("seven Space Beans players", "many Space Beans players", "many Gone with the Beans players"):
+        path = tmp_path / "file.json"
+        path.write_bytes(encoded(CASES[case]))
+        assert main(["score", str(path)]) == 2
+        assert "players" in one_refusal(capsys)
+
+
+def test_name_checks_are_linear():
+    """Duplicate names are found with a set: 50,000 distinct names take one pass."""
+    names = [f"p{i}" for i in range(50_000)]
+    assert sheets.results.name_problem_at(names) is None
+    assert sheets.results.name_problem_at([*names, "p7"]) == (50_000, "p7 is named twice")
+
+
+def test_limits_are_far_above_a_real_game():
+    assert MAX_PLAYERS >= 20 and MAX_BYTES >= 100_000 and MAX_NAME >= 20
+
+
+def test_the_installed_command_refuses_deep_json_with_one_line(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_bytes(encoded(CASES["deep nesting"]))
+    for command in (["score", str(path)], ["import", "--data-dir", str(tmp_path / "data"), str(path)]):
+        done = subprocess.run([str(BEANS), *command], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2
+        assert done.stderr.count("\n") == 1 and "nested more than" in done.stderr
+        assert "Traceback" not in done.stderr
+
+
+# -- the app's upload ---------------------------------------------------------------------
+
+
+def upload(monkeypatch, raw: bytes, importer) -> tuple[Any, list[str | None]]:
+    async def picked(title: str) -> tuple[str, bytes]:
+        return "hostile.json", raw
+
+    monkeypatch.setattr(files, "upload", picked)
+    problems: list[str | None] = []
+    result = asyncio.run(files.import_json("Import", importer, problems.append))
+    return result, problems
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_upload_refuses_each_hostile_file_in_one_line(case, monkeypatch, data_dir):
+    repo = open_repository(data_dir)
+    try:
+        games = Games(repo)
+        result, problems = upload(monkeypatch, encoded(CASES[case]), games.import_file)
+        assert result is None
+        assert len(problems) == 1 and problems[0] and problems[0].startswith("hostile.json was not imported: ")
+        assert "\n" not in problems[0] and "\x1b" not in problems[0]
+        assert games.summaries() == []
+    finally:
+        repo.close()
+
+
+def test_the_upload_is_read_and_imported_off_the_event_loop(monkeypatch):
+    """A big upload never stalls the phones: parsing and importing run in a worker thread."""
+    seen: list[int] = []
+
+    def importer(data: Any) -> str:
+        seen.append(threading.get_ident())
+        return "imported"
+
+    async def run() -> Any:
+        loop_thread = threading.get_ident()
+        result = await files.import_json("Import", importer, lambda problem: None)
+        return loop_thread, result
+
+    async def picked(title: str) -> tuple[str, bytes]:
+        return "good.json", b"\xef\xbb\xbf{}"
+
+    monkeypatch.setattr(files, "upload", picked)
+    loop_thread, result = asyncio.run(run())
+    assert result == ("good.json", "imported")
+    assert seen and seen[0] != loop_thread
+
+
+# -- a fuzzer -----------------------------------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
+    max_leaves=30,
+)
+GAME = st.sampled_from(["bohnanza", "space-beans", "nicht-die-bohne", "gone-with-the-beans"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.one_of(
+    JSON,
+    st.fixed_dictionaries({"format": st.just("beans-score/1"), "game": GAME}, optional={
+        "players": JSON, "rounds": JSON, "sheet": JSON, "ended_by": JSON, "trophies": JSON, "collections": JSON,
+    }),
+))
+def test_fuzzed_json_scores_or_is_refused_in_one_line(tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("fuzz") / "file.json"
+    path.write_text(json.dumps(data))
+    assert_one_line_or_scored(path)
+
+
+@settings(max_examples=100, deadline=None)
+@given(raw=st.binary(max_size=200))
+def test_fuzzed_bytes_are_refused_in_one_line(tmp_path_factory, raw):
+    path = tmp_path_factory.mktemp("fuzz") / "file.json"
+    path.write_bytes(raw)
+    assert_one_line_or_scored(path)
+
+
+def assert_one_line_or_scored(path: Path) -> None:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(["score", str(path)])
+    assert code in (0, 2), err.getvalue()
+    if code == 2:
+        assert err.getvalue().count("\n") == 1 and "Traceback" not in err.getvalue()
