@@ -96,6 +96,7 @@ def icon_button(icon: ft.IconData, label: str, on_click: ft.ControlEventHandler[
         label=label,
         button=True,
         exclude_semantics=True,
+        disabled=disabled,
         content=ft.IconButton(icon, tooltip=label, on_click=on_click, disabled=disabled,
                               width=TOUCH, height=TOUCH),
     )

@@ -1,13 +1,23 @@
-"""The app bar's actions on every game screen: this phone's seat, Undo and Redo."""
+"""The frame of every game screen: the app bar's seat, Undo and Redo, and at a table a
+line on a watching phone."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import flet as ft
 
 from companion.session import PhoneGames
-from companion.ui.components.common import icon_button
+from companion.ui.components.common import icon_button, screen
 from companion.ui.components.seats import SeatButton
-from companion.ui.hooks import notify
+from companion.ui.hooks import go, notify
+
+
+def game_screen(games: PhoneGames, game_id: str, title: str, controls: list[ft.Control],
+                more_actions: Sequence[ft.Control] = ()) -> ft.View:
+    """A game's play screen: the game bar, and the watching line above the game."""
+    return screen(f"/game/{game_id}", title, [watching_line(games, game_id), *controls],
+                  actions=[*more_actions, *game_bar(games, game_id)])
 
 
 def game_bar(games: PhoneGames, game_id: str) -> list[ft.Control]:
@@ -16,16 +26,32 @@ def game_bar(games: PhoneGames, game_id: str) -> list[ft.Control]:
 
     Memoized pieces: on the many changes that leave them as they were, no phone at the
     table rebuilds them."""
+    me = games.my_seat(game_id)
+    watching = games.seated(game_id) and me is None
     return [
-        SeatButton(games, game_id, games.my_seat(game_id)),
-        HistoryButton(games, game_id, False, not games.can_undo(game_id)),
-        HistoryButton(games, game_id, True, not games.can_redo(game_id)),
+        SeatButton(games, game_id, me, games.seat_moved(game_id), games.wrong_pin_tries(game_id)),
+        HistoryButton(games, game_id, False, not games.can_undo(game_id), watching),
+        HistoryButton(games, game_id, True, not games.can_redo(game_id), watching),
     ]
 
 
+def watching_line(games: PhoneGames, game_id: str) -> ft.Control:
+    """At a table, a phone without a seat says so before any entry is composed."""
+    if not games.seated(game_id) or games.my_seat(game_id) is not None:
+        return ft.Container(height=0)  # always there: the screen keeps its shape
+    return ft.Container(
+        ft.Row([ft.Icon(ft.Icons.VISIBILITY, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ft.Text("This phone is watching. Sit down to make entries.", expand=True,
+                        color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ft.TextButton("Sit down", on_click=lambda _: go(f"/game/{game_id}/seats"))]),
+        padding=8, border_radius=8, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    )
+
+
 @ft.component
-def _HistoryButton(games: PhoneGames, game_id: str, redo: bool, disabled: bool) -> ft.Control:
-    """Undo (or Redo) in the app bar; a refusal is told in a snackbar."""
+def _HistoryButton(games: PhoneGames, game_id: str, redo: bool, disabled: bool, watching: bool) -> ft.Control:
+    """Undo (or Redo) in the app bar; a refusal is told in a snackbar. A watching phone's
+    is disabled and says why."""
 
     def run(_: object) -> None:
         try:
@@ -33,7 +59,9 @@ def _HistoryButton(games: PhoneGames, game_id: str, redo: bool, disabled: bool) 
         except ValueError as exc:  # a RulesError: nothing of this seat's to undo
             notify(str(exc))
 
-    return icon_button(ft.Icons.REDO if redo else ft.Icons.UNDO, "Redo" if redo else "Undo", run, disabled)
+    name = "Redo" if redo else "Undo"
+    label = f"{name}: sit down to make entries" if watching else name
+    return icon_button(ft.Icons.REDO if redo else ft.Icons.UNDO, label, run, disabled or watching)
 
 
 HistoryButton = ft.memo(_HistoryButton)

@@ -10,20 +10,31 @@ from companion.session import PhoneGames
 from companion.storage import StorageError
 from companion.table import PIN
 from companion.ui.components.common import TOUCH, error_line, screen
-from companion.ui.hooks import use_game, use_games
+from companion.ui.hooks import notify, use_game, use_games
 from sheets.errors import RulesError
 
 
 @ft.component
-def _SeatButton(games: PhoneGames, game_id: str, me: str | None):
-    """Which player this phone is at the table; opens the Seats screen."""
+def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | None = None, wrong: int = 0):
+    """Which player this phone is at the table; opens the Seats screen. The phone is told
+    when another phone took its seat with the PIN, and when wrong PINs were tried for it."""
+    warning = f"{wrong} wrong PIN tr{'y' if wrong == 1 else 'ies'} for {me}'s seat" if me and wrong else None
     label = f"Seat: {me}" if me else "Seat: watching"
+
+    def tell() -> None:
+        if moved:
+            notify(f"Another phone took {moved}'s seat with its PIN: this phone now watches")
+            games.told_seat_moved(game_id)
+        elif warning:
+            notify(warning)
+
+    ft.use_effect(tell, [moved, wrong])
     return ft.Semantics(
-        label=label,
+        label=label + (f" ({warning})" if warning else ""),
         button=True,
         exclude_semantics=True,
         content=ft.TextButton(
-            me or "Seat", icon=ft.Icons.EVENT_SEAT, tooltip=label,
+            me or "Seat", icon=ft.Icons.WARNING_AMBER if warning else ft.Icons.EVENT_SEAT, tooltip=warning or label,
             on_click=lambda _: ft.context.page.navigate(f"/game/{game_id}/seats"),
         ),
     )
@@ -84,6 +95,9 @@ def Seats():
     controls: list[ft.Control] = [
         ft.Text(f"This phone is {me}'s seat." if me else "This phone is watching: it sees the game, "
                 "and takes a seat to make entries.", size=16),
+        ft.Text("Sitting down makes this a table of phones: each phone then enters only for its own "
+                "player. Playing on one phone alone? Don't sit down; a seated phone leaves with one tap.",
+                size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         *[row(p) for p in seats],
     ]
     if asking:

@@ -16,10 +16,10 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.hooks import use_game, use_games
-from companion.ui.components.game_bar import game_bar
+from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, error_line, screen, section, stepper,
+    TOUCH, error_line, section, stepper,
 )
 from companion.ui.components.players import PlayersSetup
 from sheets.bohnanza import (
@@ -375,7 +375,7 @@ def Play(game_id: str):
     controls.append(section("Draw pile (the whole table)", *table))
 
     title = f"{RULES.title} · {'over' if over else f'pass {state.deck_pass}/{PASSES}'}"
-    return screen(f"/game/{game_id}", title, controls, actions=game_bar(games, game_id))
+    return game_screen(games, game_id, title, controls)
 
 
 SCREENS = GameScreens(

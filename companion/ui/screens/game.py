@@ -7,15 +7,29 @@ from typing import cast
 import flet as ft
 
 from companion.storage import DamagedGame, StorageError
-from companion.ui.hooks import go, use_games
+from companion.ui.hooks import go, notify, use_game, use_games
 from companion.ui.components.common import error_line, screen
 from companion.ui.screens.catalog import GAME_SCREENS
+
+
+@ft.component
+def Deleted(game_id: str, deleted_by: str) -> ft.View:
+    """A game deleted while this phone showed it: Home, saying who and that it can come back."""
+    said = f"{deleted_by[0].upper()}{deleted_by[1:]} deleted this game: it is in the bin on Home, restorable"
+
+    def leave() -> None:
+        go("/")
+        notify(said)
+
+    ft.use_effect(leave, [])
+    return screen(f"/game/{game_id}", "Game deleted", [ft.Text(said)])
 
 
 @ft.component
 def GameScreen():
     game_id = ft.use_route_params().get("id", "")
     games = use_games()
+    use_game(game_id)  # a deleted game leaves every phone showing it
     problem, set_problem = ft.use_state(cast("str | None", None))
     try:
         kind = games.kind(game_id)
@@ -32,5 +46,8 @@ def GameScreen():
         buttons = [ft.FilledButton("Restore the newest good backup", on_click=restore)] if exc.backup else []
         return screen(f"/game/{game_id}", "Game damaged", [ft.Text(str(exc)), *buttons, error_line(problem)])
     except StorageError as exc:
-        return screen(f"/game/{game_id}", "Game not found", [ft.Text(str(exc))])
+        deleted_by = games.deleted_by(game_id)
+        if deleted_by is None:
+            return screen(f"/game/{game_id}", "Game not found", [ft.Text(str(exc))])
+        return Deleted(game_id, deleted_by)
     return GAME_SCREENS[kind].play(game_id)

@@ -14,10 +14,10 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.hooks import go, use_game, use_games
-from companion.ui.components.game_bar import game_bar
+from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, screen, section, stepper,
+    TOUCH, big_number, error_line, icon_button, section, stepper,
 )
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans import (
@@ -448,7 +448,7 @@ def Play(game_id: str):
     controls: list[ft.Control] = [headline(state)] if state.finished else []
     controls += [pickers, summary(player, points), *areas, ft.Divider(), final]
     title = f"{sheet.letter} · {sheet.title}"
-    return screen(f"/game/{game_id}", title, controls, actions=game_bar(games, game_id))
+    return game_screen(games, game_id, title, controls)
 
 
 SCREENS = GameScreens(

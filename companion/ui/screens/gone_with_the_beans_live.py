@@ -22,10 +22,10 @@ import flet as ft
 from companion.session import PhoneGames
 from companion.storage import StorageError
 from companion.ui.hooks import go, use_game, use_games, use_sheet_values
-from companion.ui.components.game_bar import game_bar
+from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, action_button, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, screen, section, stepper,
+    TOUCH, big_number, error_line, icon_button, section, stepper,
 )
 from companion.ui.components.printed_value import PrintedValueForm
 from companion.ui.screens.gone_with_the_beans import final_table, headline, note, plain, players_section
@@ -440,7 +440,7 @@ def Play(game_id: str):
         controls.append(section("What just happened", *[note(e) for e in state.events[-8:]]))
     title = f"Sheet {sheet.letter}"
     values = icon_button(ft.Icons.TUNE, "Sheet values", lambda _: go(f"/game/{game_id}/values"))
-    return screen(f"/game/{game_id}", title, controls, actions=[values, *game_bar(games, game_id)])
+    return game_screen(games, game_id, title, controls, [values])
 
 
 def actions_part(state: State, player, may_act: bool, attempt, start_build, set_pending) -> ft.Control:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 
 import io
+from collections.abc import Callable
 from typing import cast
 
 import flet as ft
 import segno
 
+from companion.session import BIN_DAYS, BinnedGame
 from companion.storage import StorageError, Summary
 from companion.ui.hooks import go, notify, use_game, use_games, use_invite_url
 from companion.ui.components.common import error_line, icon_button, screen, section
@@ -57,6 +59,19 @@ def leading(summary: Summary) -> str:
     return f", {' and '.join(leaders)} lead{'s' if len(leaders) == 1 else ''}"
 
 
+def bin_tile(binned: BinnedGame, restore: Callable[[str], None]) -> ft.Control:
+    """A deleted game: who deleted it, and Restore for its host's phone."""
+    title = KINDS[binned.game].title if binned.game in KINDS else binned.game
+    return ft.ListTile(
+        title=ft.Text(title),
+        subtitle=ft.Text(f"{', '.join(binned.players)}\n{when(binned.created)} · deleted by {binned.deleted_by}"
+                         + ("" if binned.may_restore else " · the host's phone restores it")),
+        is_three_line=True,
+        trailing=ft.TextButton("Restore", disabled=not binned.may_restore,
+                               on_click=lambda _: restore(binned.id)),
+    )
+
+
 @ft.component
 def Home():
     games = use_games()
@@ -69,16 +84,29 @@ def Home():
 
     def delete(summary: Summary) -> None:
         set_confirm(None)
-        games.delete(summary.id)
-        notify(f"Deleted {KINDS[summary.game].title} of {when(summary.created)}",
+        try:
+            games.delete(summary.id)
+        except (RulesError, StorageError) as exc:
+            set_problem(f"Not deleted: {exc}")
+            return
+        notify(f"Deleted {KINDS[summary.game].title} of {when(summary.created)}: in the bin for {BIN_DAYS} days",
                undo=lambda: games.undelete(summary.id))
+
+    def restore(game_id: str) -> None:
+        try:
+            games.undelete(game_id)
+        except (RulesError, StorageError) as exc:
+            set_problem(f"Not restored: {exc}")
+            return
+        go(f"/game/{game_id}")
 
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
             title=ft.Text("Delete this game?"),
             content=ft.Text(f"{KINDS[confirm.game].title}, {', '.join(confirm.players)}. "
-                            "You can undo this until the app closes."),
+                            f"It waits in the bin on this screen for {BIN_DAYS} days; every phone "
+                            "showing it is told."),
             actions=[
                 ft.TextButton("Keep", on_click=lambda _: set_confirm(None)),
                 ft.FilledButton("Delete", on_click=lambda _: delete(confirm)),
@@ -107,6 +135,8 @@ def Home():
         async def on_export(_) -> None:
             await export(summary)
 
+        why_not = games.why_not_delete(summary.id)
+
         if summary.finished:
             result = ("Winner: " if len(summary.winners) == 1 else "Shared victory: ") + ", ".join(summary.winners)
         else:
@@ -119,8 +149,8 @@ def Home():
             trailing=ft.Row(
                 [
                     icon_button(ft.Icons.DOWNLOAD, f"Export game {summary.id}", on_export),
-                    icon_button(ft.Icons.DELETE_OUTLINE, f"Delete game {summary.id}",
-                                lambda _: set_confirm(summary)),
+                    icon_button(ft.Icons.DELETE_OUTLINE, f"Delete game {summary.id}" + (f": {why_not}" if why_not else ""),
+                                lambda _: set_confirm(summary), disabled=why_not is not None),
                 ],
                 tight=True,
                 spacing=0,
@@ -146,6 +176,9 @@ def Home():
         controls.append(section("Resume", *[tile(s) for s in unfinished]))
     if finished:
         controls.append(section("Finished games", *[tile(s) for s in finished]))
+    binned = games.bin()
+    if binned:
+        controls.append(section(f"Bin (kept {BIN_DAYS} days)", *[bin_tile(b, restore) for b in binned]))
     if not summaries:
         controls.append(ft.Text("No games yet. Start one with the real cards on the table.",
                                 color=ft.Colors.ON_SURFACE_VARIANT))

@@ -13,10 +13,10 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.hooks import use_game, use_games
-from companion.ui.components.game_bar import game_bar
+from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, screen, section,
+    TOUCH, big_number, error_line, icon_button, section,
 )
 from companion.ui.components.players import PlayersSetup
 from sheets.nicht_die_bohne import RULES, Card, Colour
@@ -477,7 +477,7 @@ def Play(game_id: str):
     controls.append(ft.Text(f"Last entry by {last_by}" if last_by else "", size=13,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     controls.append(section(f"Round {number}" + (" – correcting" if draft is not None else ""), *round_part))
-    return screen(f"/game/{game_id}", RULES.title, controls, actions=game_bar(games, game_id))
+    return game_screen(games, game_id, RULES.title, controls)
 
 
 SCREENS = GameScreens(

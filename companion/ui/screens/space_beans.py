@@ -18,10 +18,10 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.hooks import use_game, use_games
-from companion.ui.components.game_bar import game_bar
+from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, screen, section,
+    TOUCH, big_number, error_line, icon_button, section,
 )
 from companion.ui.components.players import PlayersSetup
 from sheets.errors import RulesError
@@ -469,7 +469,7 @@ def Play(game_id: str):
     controls: list[ft.Control] = []
     if over:
         controls += final_table(state, sheets)
-        return screen(f"/game/{game_id}", RULES.title, controls, actions=game_bar(games, game_id))
+        return game_screen(games, game_id, RULES.title, controls)
 
     if reached:
         controls.append(ft.Container(
@@ -517,7 +517,7 @@ def Play(game_id: str):
     turn += lay_panel(state, sheet, me, draft, set_draft, lay)
     controls.append(section(f"{player}'s turn", *turn))
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
-    return screen(f"/game/{game_id}", RULES.title, controls, actions=game_bar(games, game_id))
+    return game_screen(games, game_id, RULES.title, controls)
 
 
 SCREENS = GameScreens(

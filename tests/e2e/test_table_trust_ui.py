@@ -1,0 +1,69 @@
+"""Table mode you can trust, in real browsers (issue 14): a watching phone cannot delete
+the seated table's game, a seated phone is told when another phone takes its seat, and a
+game the host deletes leaves every phone showing it, saying who deleted it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.session import Games
+from companion.storage import open_repository
+from tests.e2e.conftest import PHONE, Phone, Server
+
+pytestmark = pytest.mark.e2e
+
+
+def phone_of(browser, server: Server, device: str) -> tuple:
+    """A phone whose browser already holds its token (as after an earlier visit)."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(f"localStorage.setItem('flutter.bean-counter.device', JSON.stringify('{device}'))")
+    return context, Phone(context.new_page(), server.url)
+
+
+def test_a_watcher_cannot_delete_the_seated_game_and_a_moved_seat_is_told(browser, tmp_path):
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    game_id = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="dev-host")
+    games.claim_seat(game_id, "Ann", "1111", "dev-host")
+    games.claim_seat(game_id, "Ben", "2222", "dev-ben")
+    repo.close()
+    server = Server(tmp_path).start()
+    contexts = []
+    try:
+        for device in ("dev-watcher", "dev-ben", "dev-laptop", "dev-host"):
+            contexts.append(phone_of(browser, server, device))
+        (_, watcher), (_, ben), (_, laptop), (_, host) = contexts
+
+        watcher.open("/")
+        delete = watcher.button(f"Delete game {game_id}", exact=False)
+        delete.first.wait_for(timeout=30_000)
+        expect(delete.first).to_be_disabled()
+        expect(delete.first).to_have_accessible_name(f"Delete game {game_id}: only the phone that started "
+                                                     "the game (the host) deletes it while players sit at it")
+        watcher.open(f"/game/{game_id}")
+        watcher.see("This phone is watching. Sit down to make entries.")
+        expect(watcher.button("Undo: sit down to make entries")).to_be_disabled()
+
+        ben.open(f"/game/{game_id}")
+        ben.button("Seat: Ben").wait_for(timeout=30_000)
+        laptop.open(f"/game/{game_id}/seats")
+        laptop.tap("Sit as Ben")
+        laptop.type_into("PIN for Ben's seat", "2222")
+        laptop.tap("Take Ben's seat")
+        laptop.see("This phone is Ben's seat.")
+        ben.see("Another phone took Ben's seat with its PIN: this phone now watches")
+        ben.button("Seat: watching").wait_for()
+
+        host.open("/")
+        host.tap(f"Delete game {game_id}")
+        host.tap("Delete")
+        ben.see("Ann's phone deleted this game: it is in the bin on Home, restorable")
+        ben.button("New game").wait_for()
+        host.see("Bin (kept 30 days)")
+        host.tap("Restore")
+        host.see("Round 1")
+    finally:
+        for context, _ in contexts:
+            context.close()
+        server.stop()
