@@ -246,6 +246,23 @@ class Games:
             self._commit(updated, self.state(game_id))
         self.notify(game_id)
 
+    def sits_nowhere(self, device: str | None) -> bool:
+        """Whether a table is in play (a game in progress with a phone seated) while this
+        phone holds no seat and hosts no game: a watcher, who changes nothing shared."""
+        in_play = False
+        for summary in self.summaries():
+            if summary.finished:
+                continue
+            try:
+                seats = self.record(summary.id).table
+            except StorageError:
+                continue
+            if table.seated(seats):
+                in_play = True
+                if table.seat_of(seats, device) or table.is_starter(seats, device):
+                    return False
+        return in_play
+
     def seats(self, game_id: str, device: str | None) -> tuple[SeatView, ...]:
         """Every player's seat, in seating order, as ``device`` may see it."""
         seats = self.record(game_id).table["seats"]
@@ -507,6 +524,12 @@ class PhoneGames:
         self.games.write_private_note(game_id, text, self.device)
 
     # -- whole games and files -------------------------------------------------------------
+
+    def why_not_edit_values(self) -> str | None:
+        """Why this phone may not change the remembered sheet values (None: it may)."""
+        if self.games.sits_nowhere(self.device):
+            return "this phone is watching the table: a seated phone changes the remembered sheet values"
+        return None
 
     def why_not_delete(self, game_id: str) -> str | None:
         """Why this phone may not delete the game (None: it may)."""

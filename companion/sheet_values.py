@@ -29,6 +29,14 @@ def sheet_of(letter: str) -> Sheet:
     return SHEETS[letter]
 
 
+def may_change(phone: PhoneGames | None) -> None:
+    """RulesError when ``phone`` may not change the remembered values (None: the server's
+    own caller, e.g. a test or the command line, may)."""
+    reason = phone.why_not_edit_values() if phone is not None else None
+    if reason:
+        raise RulesError(reason)
+
+
 class SheetValuesService:
     def __init__(self, games: Games):
         self.games = games
@@ -48,17 +56,19 @@ class SheetValuesService:
         with self.games.repo.lock:
             return self._opened().of(letter)
 
-    def remember(self, letter: str, key: str, value: Any) -> Any:
+    def remember(self, letter: str, key: str, value: Any, by: PhoneGames | None = None) -> Any:
         """Remember one printed value for sheet ``letter`` once the rules find it makes
         sense; RulesError saying why not (nothing stored). Returns its JSON form."""
+        may_change(by)
         checked = json_value(check(sheet_of(letter), key, value))
         with self.games.repo.lock:
             self._opened().put(letter, key, checked)
         self.games.notify(SHEET_VALUES)
         return checked
 
-    def forget(self, letter: str, key: str) -> None:
+    def forget(self, letter: str, key: str, by: PhoneGames | None = None) -> None:
         """Remember nothing for ``key`` on sheet ``letter`` (the next game asks again)."""
+        may_change(by)
         sheet_of(letter)
         with self.games.repo.lock:
             self._opened().forget(letter, key)
@@ -79,10 +89,11 @@ class SheetValuesService:
         """A file of the values remembered for ``letter`` (the data file's own format)."""
         return {"format": FORMAT, "sheets": {letter: self.of(letter)}}
 
-    def import_file(self, data: Any) -> str:
+    def import_file(self, data: Any, by: PhoneGames | None = None) -> str:
         """Remember the values of a sheet-values file (they win over those remembered
         before; the others stay). Returns its sheet letter. ScoreFileError naming the
         place (a key, or the format) when anything in it is wrong: then nothing changes."""
+        may_change(by)
         why = shape_problem(data)
         if why:
             raise ScoreFileError("", f"not a Bean Counter sheet-values file: {why}")
@@ -103,14 +114,16 @@ class SheetValuesService:
         self.games.notify(SHEET_VALUES)
         return letter
 
-    def restore_backup(self) -> None:
+    def restore_backup(self, by: PhoneGames | None = None) -> None:
         """After damage: the newest good backup of the remembered values, back in place."""
+        may_change(by)
         with self.games.repo.lock:
             self._opened().restore_backup()
         self.games.notify(SHEET_VALUES)
 
-    def start_afresh(self) -> None:
+    def start_afresh(self, by: PhoneGames | None = None) -> None:
         """After damage with no good backup: remember nothing (the damaged file stays aside)."""
+        may_change(by)
         with self.games.repo.lock:
             self._opened().start_afresh()
         self.games.notify(SHEET_VALUES)

@@ -13,6 +13,7 @@ import pytest
 from companion import session, table
 from companion.pin_guard import FIRST_WAIT, FREE_TRIES, MAX_PER_HOUR, PinGuard
 from companion.session import Games, PhoneGames, export_game
+from companion.sheet_values import SheetValuesService
 from companion.storage import open_repository
 from sheets.errors import RulesError
 
@@ -211,3 +212,20 @@ def test_a_lone_phone_that_leaves_its_seat_enters_for_everyone_again(games):
     phone.leave_seat(gid)
     assert not phone.seated(gid)
     phone.dispatch(gid, ben)
+
+
+def test_a_phone_that_sits_nowhere_changes_no_remembered_sheet_values(games):
+    """Remembered sheet values serve every later game: while a table is in play, a phone
+    that neither sits nor hosts may read them but not change them."""
+    values = SheetValuesService(games)
+    watcher, host = PhoneGames(games, "watcher"), PhoneGames(games, "host")
+    values.remember("A", "icons:farm", 6, by=watcher)  # no table in play: any phone may
+    gid = pad(games)
+    host.claim_seat(gid, "Ann", "1111")
+    with pytest.raises(RulesError, match="this phone is watching the table"):
+        values.remember("A", "icons:farm", 7, by=watcher)
+    with pytest.raises(RulesError, match="this phone is watching the table"):
+        values.forget("A", "icons:farm", by=watcher)
+    assert values.of("A") == {"icons:farm": 6}
+    values.remember("A", "icons:farm", 7, by=host)
+    assert values.of("A") == {"icons:farm": 7}

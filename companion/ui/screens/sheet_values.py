@@ -20,6 +20,7 @@ from typing import Any, cast
 
 import flet as ft
 
+from companion.session import PhoneGames
 from companion.sheet_values import SHEET_VALUES, SheetValuesService
 from companion.storage import StorageError
 from companion.storage.sheet_values import SheetValuesDamaged
@@ -169,6 +170,7 @@ def counts(rows: list[tuple[str, Any, str, str | None]]) -> str:
 
 @ft.component
 def SheetValuesScreen():
+    games = use_games()
     book = use_sheet_values()
     use_game(SHEET_VALUES)
     asked = (ft.use_route_params().get("sheet") or "A").upper()
@@ -192,23 +194,28 @@ def SheetValuesScreen():
     try:
         values = book.of(letter)
     except SheetValuesDamaged as exc:
-        return screen(route, "Sheet values", [*head, *damaged(book, exc, set_problem), error_line(problem)])
+        return screen(route, "Sheet values", [*head, *damaged(book, games, exc, set_problem), error_line(problem)])
     except StorageError as exc:
         return screen(route, "Sheet values", [*head, error_line(str(exc))])
 
     def save(key: str, value: Any) -> None:
-        book.remember(letter, key, value)
+        book.remember(letter, key, value, by=games)
         notify(f"{short_place(spec(sheet, key).place, sheet)}: {in_words(spec(sheet, key).kind, value)} saved")
 
     def forget(key: str) -> None:
-        book.forget(letter, key)
+        try:
+            book.forget(letter, key, by=games)
+        except RulesError as exc:
+            set_problem(str(exc))
+            return
         notify(f"{short_place(spec(sheet, key).place, sheet)}: forgotten; the next game asks again")
 
     async def export(_) -> None:
         await download_json(f"sheet-values-{letter}.json", book.export(letter))
 
     async def import_file(_) -> None:
-        imported = await import_json("Import sheet values", book.import_file, set_problem)
+        imported = await import_json("Import sheet values", lambda data: book.import_file(data, by=games),
+                                     set_problem)
         if imported is not None:
             name, sheet_letter = imported
             set_letter(sheet_letter)
@@ -228,21 +235,21 @@ def SheetValuesScreen():
     ])
 
 
-def damaged(book: SheetValuesService, exc: SheetValuesDamaged, set_problem: Callable[[str | None], None]) -> list[ft.Control]:
+def damaged(book: SheetValuesService, games: PhoneGames, exc: SheetValuesDamaged, set_problem: Callable[[str | None], None]) -> list[ft.Control]:
     """The damage in words, and the way back: the newest good backup, or starting afresh."""
 
     def run(step: Callable[[], Any]) -> None:
         try:
             step()
             set_problem(None)
-        except StorageError as err:
+        except (StorageError, RulesError) as err:
             set_problem(str(err))
 
     fix = (ft.FilledButton("Restore the newest good backup",
-                           on_click=lambda _: run(book.restore_backup))
+                           on_click=lambda _: run(lambda: book.restore_backup(by=games)))
            if exc.backup else
            ft.OutlinedButton("Start afresh (the damaged file stays aside)",
-                             on_click=lambda _: run(book.start_afresh)))
+                             on_click=lambda _: run(lambda: book.start_afresh(by=games))))
     return [error_line(str(exc)), fix]
 
 
