@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import socket
 import sys
+from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+# FastAPI's generated pages (Flet serves through FastAPI): the app needs none of them.
+HIDDEN = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 
 
 def lan_address() -> str:
@@ -24,8 +36,51 @@ def invite_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key.lower() == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def foreign_origin(scope: Scope) -> bool:
+    """A browser's websocket from a page another site served (its Origin is not the
+    address this server was reached at). Browsers always send Origin; a client without
+    one is no web page, and could send any Origin it liked."""
+    origin = _header(scope, b"origin")
+    return origin is not None and urlsplit(origin).netloc.lower() != (_header(scope, b"host") or "").lower()
+
+
+def guarded(app: ASGIApp) -> ASGIApp:
+    """``app`` answering only what the app needs: FastAPI's /docs and /openapi.json are
+    not found, no response says ``Access-Control-Allow-Origin: *`` (Flet adds it to
+    every one), and a websocket from another site's page is refused."""
+
+    async def guard(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and foreign_origin(scope):
+            await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+            return
+        if scope["type"] == "http" and scope["path"].rstrip("/") in HIDDEN:
+            await send({"type": "http.response.start", "status": 404,
+                        "headers": [(b"content-type", b"text/plain; charset=utf-8")]})
+            await send({"type": "http.response.body", "body": b"Not found"})
+            return
+
+        async def without_wildcard(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [
+                    (k, v) for k, v in message.get("headers", ()) if bytes(k).lower() != b"access-control-allow-origin"
+                ]
+            await send(message)
+
+        await app(scope, receive, without_wildcard if scope["type"] == "http" else send)
+
+    return guard
+
+
 def serve(host: str | None, port: int, data_dir: Path, lan: bool = False) -> None:
     import flet as ft
+    import uvicorn
 
     from companion.session import Games
     from companion.storage import open_repository
@@ -44,6 +99,10 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False) -> Non
 
         segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
     try:
-        ft.run(make_main(games, url if shared else None), view=None, host=host, port=port, no_cdn=True)
+        # Flet's ASGI app, served by uvicorn as ft.run would, behind the guard
+        app = ft.run(make_main(games, url if shared else None), no_cdn=True, export_asgi_app=True)
+        config = uvicorn.Config(guarded(app), host=host, port=port, ws="websockets-sansio",
+                                log_level="warning", access_log=False)
+        uvicorn.Server(config).run()
     finally:
         repo.close()

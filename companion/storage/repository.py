@@ -215,7 +215,7 @@ class Repository:
                 return self._records[game_id]
             path = self.game_path(game_id)
             if not path.exists():
-                raise self._damaged_before(game_id) or GameNotFound(f"no game {game_id!r} in {self.data_dir}")
+                raise self._damaged_before(game_id) or GameNotFound(f"no game {game_id!r}")
             try:
                 record = record_in(path)
             except CorruptFileError as exc:

@@ -18,6 +18,7 @@ from companion.ui.hooks import GamesContext, InviteContext, SheetValuesContext
 from companion.ui.screens.game import GameScreen
 from companion.ui.screens.home import Home
 from companion.ui.screens.new_game import NewGame
+from companion.ui.screens.not_found import ROUTE as NOT_FOUND, NotFound
 from companion.ui.screens.sheet_values import GameValuesScreen, SheetValuesScreen
 from companion.ui.screens.statistics import Statistics
 
@@ -63,6 +64,7 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None)
                     ft.Route(path="stats", component=Statistics),
                     ft.Route(path="values/:sheet?", component=SheetValuesScreen),
                     ft.Route(path="game/:id/values", component=GameValuesScreen),
+                    ft.Route(path=NOT_FOUND, component=NotFound),
                 ],
                 manage_views=True,
             ),
