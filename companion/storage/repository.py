@@ -32,6 +32,7 @@ from companion.storage.atomic import (
     set_aside,
 )
 from companion.storage.migrations import SCHEMA, SchemaError, migrate
+from companion.storage.shape import record_problem
 
 GAME_TABLE = "game"
 INDEX_TABLE = "games"
@@ -93,15 +94,17 @@ class GameRecord:
 
 
 def record_in(path: Path) -> GameRecord:
-    """The game stored in ``path``: CorruptFileError if it does not parse or holds none."""
+    """The game stored in ``path``: CorruptFileError if it does not parse or holds no
+    game of the right shape; SchemaError if no version or a newer one stored it."""
     doc: object = (AtomicJSONStorage(path).read() or {}).get(GAME_TABLE, {})
     doc = doc.get("1") if isinstance(doc, dict) else None
     if not isinstance(doc, dict):
         raise CorruptFileError(path, "no game in the file")
-    try:
-        return GameRecord.from_doc(doc)
-    except TypeError as exc:
-        raise CorruptFileError(path, f"not a stored game: {exc}") from None
+    doc = migrate(dict(doc))  # SchemaError: a newer version's game (or none) is left where it is
+    why = record_problem(doc)
+    if why:
+        raise CorruptFileError(path, f"not a stored game: {why}")
+    return GameRecord.from_doc(doc)
 
 
 @dataclass(frozen=True)
@@ -220,8 +223,9 @@ class Repository:
                 record = record_in(path)
             except CorruptFileError as exc:
                 raise self._set_aside(game_id, path, exc.why) from None
-            except SchemaError as exc:
-                raise StorageError(f"game {game_id} cannot be read: {exc}") from None
+            except SchemaError as exc:  # reported like damage, but the file stays in place
+                self.damaged[game_id] = DamagedGame(game_id, path, str(exc), self.good_backup(game_id))
+                raise self.damaged[game_id] from None
             self._records[game_id] = record
             return record
 

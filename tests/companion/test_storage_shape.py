@@ -1,0 +1,71 @@
+"""A stored game that is valid JSON but of the wrong shape is checked like an upload
+(issue 14): set aside and reported like a damaged file, its newest good backup offered;
+never a blank Home, a crash, or a game silently gone from `beans list`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from companion.cli import main
+from companion.session import Games
+from companion.storage import DamagedGame, Repository
+
+PLAYERS = ["Alex", "Beate", "Claudia"]
+
+
+def take(card: str) -> dict[str, Any]:
+    return {"kind": "take-card", "round": 1, "player": "Alex", "card": card}
+
+
+def entry_without_action(doc: dict[str, Any]) -> None:
+    del doc["log"][0]["action"]
+
+
+WRONG: dict[str, Callable[[dict[str, Any]], None]] = {
+    "created is a number": lambda doc: doc.update(created=12345),
+    "a log entry without action": entry_without_action,
+    "table is null": lambda doc: doc.update(table=None),
+    "an unknown game": lambda doc: doc.update(game="chess"),
+    "a newer schema": lambda doc: doc.update(schema=99),
+    "no schema": lambda doc: doc.pop("schema"),
+    "setup is a list": lambda doc: doc.update(setup=[]),
+    "log is an object": lambda doc: doc.update(log={}),
+}
+
+
+@pytest.fixture
+def stored(tmp_path):
+    games = Games(Repository(tmp_path))
+    gid = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    other = games.new_game("nicht-die-bohne", {"players": ["Eve", "Finn", "Gus"]})
+    for card in ("red-1", "red-2", "red-3"):
+        games.dispatch(gid, take(card))
+    games.repo.close()
+    return tmp_path, gid, other
+
+
+@pytest.mark.parametrize("wrong", WRONG)
+def test_a_wrong_shaped_game_is_set_aside_reported_and_its_backup_offered(stored, wrong, capsys):
+    data_dir, gid, other = stored
+    path = data_dir / "games" / f"{gid}.json"
+    file = json.loads(path.read_text())
+    WRONG[wrong](file["game"]["1"])
+    bad = json.dumps(file).encode()
+    path.write_bytes(bad)
+
+    games = Games(Repository(data_dir))
+    assert {s.id for s in games.summaries()} == {gid, other}  # Home lists both, from the backup
+    with pytest.raises(DamagedGame) as caught:
+        games.record(gid)
+    assert "could not be read" in str(caught.value) and "backup" in str(caught.value)
+    assert caught.value.kept_as.read_bytes() == bad  # kept as it was
+    games.repo.restore_backup(gid)
+    assert len(games.record(gid).log) == 2  # the newest good backup: one entry less
+    games.repo.close()
+
+    assert main(["list", "--data-dir", str(data_dir)]) == 0
+    assert gid in capsys.readouterr().out
