@@ -7,6 +7,7 @@ from pathlib import Path
 from companion.storage.repository import (
     DamagedGame,
     DataDirBusy,
+    DiskError,
     GameNotFound,
     GameRecord,
     Repository,
@@ -20,6 +21,6 @@ def open_repository(data_dir: Path, read_only: bool = False) -> Repository:
 
 
 __all__ = [
-    "DamagedGame", "DataDirBusy", "GameNotFound", "GameRecord", "Repository",
+    "DamagedGame", "DataDirBusy", "DiskError", "GameNotFound", "GameRecord", "Repository",
     "StorageError", "Summary", "open_repository",
 ]

@@ -16,6 +16,7 @@ lock covers every read-modify-write.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import secrets
@@ -44,6 +45,30 @@ class StorageError(Exception):
 
 class DataDirBusy(StorageError):
     pass
+
+
+class DiskError(StorageError):
+    """A write the disk refused (full, read-only, not ours to write), in plain words."""
+
+
+_DISK_WORDS = {
+    errno.ENOSPC: "The disk is full",
+    errno.EDQUOT: "The disk is full",
+    errno.EROFS: "The disk is read-only",
+    errno.EACCES: "The data directory may not be written",
+    errno.EPERM: "The data directory may not be written",
+}
+
+
+@contextmanager
+def plain_disk_errors() -> Iterator[None]:
+    """Around a write: an OSError of the disk becomes a DiskError saying what happened."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno not in _DISK_WORDS:
+            raise
+        raise DiskError(f"{_DISK_WORDS[exc.errno]}: nothing was saved; every earlier entry is safe") from exc
 
 
 class GameNotFound(StorageError):
@@ -141,30 +166,36 @@ def stamp(path: Path) -> list[int] | None:
 
 
 class WriterLock:
-    """An exclusive lock file: a second writing process on the same directory refuses."""
+    """The data directory itself, locked (flock on the directory): a second writing
+    process on it refuses. ``writer.lock`` only names the holder's pid for the message;
+    deleting it does not unlock the directory."""
 
     def __init__(self, directory: Path):
         self.path = directory / "writer.lock"
-        self.handle = open(self.path, "a+")
+        self.fd = -1
+        self.fd = os.open(directory, os.O_RDONLY)
         try:
-            fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            self.handle.seek(0)
-            pid = self.handle.read().strip() or "unknown"
-            self.handle.close()
+            os.close(self.fd)
+            self.fd = -1
+            try:
+                pid = self.path.read_text().strip() or "unknown"
+            except OSError:
+                pid = "unknown"
             raise DataDirBusy(
                 f"another Bean Counter (pid {pid}) is using {directory}; stop it first, "
                 "or choose another --data-dir"
             ) from None
-        self.handle.seek(0)
-        self.handle.truncate()
-        self.handle.write(str(os.getpid()))
-        self.handle.flush()
+        self.path.write_text(str(os.getpid()))
 
     def release(self) -> None:
-        if not self.handle.closed:
-            fcntl.flock(self.handle, fcntl.LOCK_UN)
-            self.handle.close()
+        if self.fd >= 0:
+            fcntl.flock(self.fd, fcntl.LOCK_UN)
+            os.close(self.fd)
+            self.fd = -1
+
+    __del__ = release  # a writer dropped without close (a crash) frees the directory, as the OS would
 
 
 class Repository:
@@ -235,7 +266,8 @@ class Repository:
             raise StorageError("opened read-only")
         with self.lock:
             path = self.game_path(record.id)
-            AtomicJSONStorage(path).write({GAME_TABLE: {"1": record.to_doc()}})
+            with plain_disk_errors():
+                AtomicJSONStorage(path).write({GAME_TABLE: {"1": record.to_doc()}})
             self._records[record.id] = record
             self._stamps[record.id] = stamp(path)
             if summary is not None:

@@ -29,7 +29,7 @@ from companion.storage.atomic import (
     set_aside,
     write_atomically,
 )
-from companion.storage.repository import StorageError
+from companion.storage.repository import StorageError, plain_disk_errors
 
 FORMAT = "beans-sheet-values/1"
 FILE_NAME = "sheet-values.json"
@@ -135,7 +135,8 @@ class SheetValues:
         if self.read_only:
             raise StorageError("opened read-only")
         kept = {letter: values[letter] for letter in LETTERS if values.get(letter)}
-        write_atomically(self.path, {"format": FORMAT, "sheets": kept})
+        with plain_disk_errors():
+            write_atomically(self.path, {"format": FORMAT, "sheets": kept})
         self._values = kept
 
     def put(self, letter: str, key: str, value: Any) -> None:

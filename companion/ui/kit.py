@@ -16,6 +16,7 @@ from typing import Any, cast
 
 import flet as ft
 
+from companion.storage import DiskError
 from companion.ui.components.common import TOUCH
 from companion.ui.hooks import notify, use_games
 from sheets.errors import RulesError
@@ -69,6 +70,9 @@ def use_entry(game_id: str) -> Entry:
             raise
         except RulesError as exc:
             set_shown((where, exc.reason))
+            return False
+        except DiskError as exc:  # a full or read-only disk: said where the player tapped
+            set_shown((where, str(exc)))
             return False
         set_shown((None, None))
         words = said(new_state) if callable(said) else said

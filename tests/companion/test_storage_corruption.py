@@ -5,7 +5,7 @@ import os
 import pytest
 
 from companion.session import Games
-from companion.storage import DamagedGame, Repository, StorageError
+from companion.storage import DamagedGame, DiskError, Repository, StorageError
 from companion.storage.atomic import backup_paths
 
 PLAYERS = ["Alex", "Beate", "Claudia"]
@@ -130,7 +130,7 @@ def test_a_failing_replace_leaves_the_old_file_byte_identical(stored, monkeypatc
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(OSError, match="No space"):
+    with pytest.raises(DiskError, match="The disk is full: nothing was saved"):
         games.dispatch(gid, take("red-5"))
     monkeypatch.undo()
 

@@ -77,3 +77,18 @@ def test_the_lock_is_free_again_once_the_writer_is_gone(tmp_path):
          str(tmp_path)], timeout=60)
     assert child.returncode == 0
     Repository(tmp_path).close()  # the child exited without closing: the OS released its lock
+
+
+def test_deleting_the_lock_file_does_not_let_a_second_writer_in(held):
+    """The lock is on the data directory itself; writer.lock only names the holder."""
+    data_dir, _ = held
+    (data_dir / "writer.lock").unlink()
+    with pytest.raises(DataDirBusy, match="another Bean Counter"):
+        Repository(data_dir)
+    run = beans("serve", "--data-dir", str(data_dir), "--port", str(free_port()))
+    assert run.returncode == 1 and "another Bean Counter" in run.stderr
+
+
+def test_the_directory_is_free_again_once_the_writer_closes(tmp_path):
+    Repository(tmp_path).close()
+    Repository(tmp_path).close()

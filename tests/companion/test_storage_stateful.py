@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from companion.session import Games
-from companion.storage import Repository
+from companion.storage import DiskError, Repository
 from sheets.errors import RulesError
 from sheets.game import fold
 from sheets.nicht_die_bohne import DECK, RULES
@@ -123,7 +123,7 @@ class StoredGame(RuleBasedStateMachine):
 
         real, os.replace = os.replace, full
         try:
-            with pytest.raises(OSError, match="No space"):
+            with pytest.raises(DiskError, match="The disk is full: nothing was saved"):
                 if what == "act":
                     self.games.dispatch(self.gid, data.draw(st.sampled_from(self.legal_entries())))
                 else:
