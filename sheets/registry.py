@@ -13,7 +13,7 @@ from sheets.gone_with_the_beans.live import RULES as GONE_WITH_THE_BEANS_LIVE
 from sheets.nicht_die_bohne import RULES as NICHT_DIE_BOHNE
 from sheets.limits import check_count
 from sheets.results import GameResult
-from sheets.scorefile import FORMAT
+from sheets.scorefile import FORMAT, check_start_player, split_play_fields
 from sheets.space_beans import RULES as SPACE_BEANS
 
 GAMES: dict[str, GameRules[Any, Any]] = {rules.id: rules for rules in (NICHT_DIE_BOHNE, GONE_WITH_THE_BEANS, SPACE_BEANS, BOHNANZA)}
@@ -33,4 +33,7 @@ def score(data: Any) -> GameResult:
     if not isinstance(game, str) or game not in GAMES:
         raise ScoreFileError("game", f"unknown game {repr(game)[:60]}; one of {', '.join(GAMES)}")
     check_count(data.get("players"))
-    return GAMES[game].score_file(data)
+    rest, fields = split_play_fields(data)  # the optional fields every game's file may carry
+    result = GAMES[game].score_file(rest)
+    check_start_player(fields, [p.name for p in result.players])
+    return result

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from importlib import resources
+from collections.abc import Sequence
+from datetime import date
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from sheets.errors import ScoreFileError
+from sheets.model import Frozen
 
 FORMAT = "beans-score/1"
 
@@ -39,3 +44,62 @@ def parse_model(model: type[M], data: Any, prefix: tuple[Any, ...] = ()) -> M:
         loc = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.startswith("function-")))
         reason = _PLAIN.get(error["type"]) or error["msg"].removeprefix("Value error, ")
         raise ScoreFileError(place_of(prefix + loc), reason) from None
+
+
+# Optional fields of every score file beside "format" and "game" (README: "Score files:
+# the optional fields"): the date the game was played and the player who started it.
+# Files without them stay valid; each game's own reader sees the file without them.
+PLAYED = "played"
+START_PLAYER = "start_player"
+PLAY_FIELDS = (PLAYED, START_PLAYER)
+
+
+class PlayFields(Frozen):
+    """What a score file says about the play beyond the game's own record."""
+
+    played: str | None = None  # YYYY-MM-DD
+    start_player: str | None = None
+
+
+def split_play_fields(data: dict[str, Any]) -> tuple[dict[str, Any], PlayFields]:
+    """The file without the optional play fields (for the game's reader), and those fields
+    checked: ``played`` a real date written YYYY-MM-DD, ``start_player`` a name (that it is
+    one of the players is checked once the players are read: ``check_start_player``)."""
+    played = data.get(PLAYED)
+    if PLAYED in data and not _is_date(played):
+        raise ScoreFileError(PLAYED, "must be a date written YYYY-MM-DD")
+    start = data.get(START_PLAYER)
+    if START_PLAYER in data and not (isinstance(start, str) and start.strip()):
+        raise ScoreFileError(START_PLAYER, "must be the name of a player")
+    rest = {key: value for key, value in data.items() if key not in PLAY_FIELDS}
+    return rest, PlayFields(played=played, start_player=start.strip() if isinstance(start, str) else None)
+
+
+def check_start_player(fields: PlayFields, names: Sequence[str]) -> None:
+    if fields.start_player is not None and fields.start_player not in names:
+        raise ScoreFileError(START_PLAYER, f"{fields.start_player!r} is not one of the players")
+
+
+def with_play_fields(data: dict[str, Any], fields: PlayFields) -> dict[str, Any]:
+    """``data`` with the known play fields after "format" and "game"."""
+    head: dict[str, Any] = {key: data[key] for key in ("format", "game") if key in data}
+    known = {key: value for key, value in fields.model_dump().items() if value is not None}
+    return {**head, **known, **{k: v for k, v in data.items() if k not in head and k not in PLAY_FIELDS}}
+
+
+def _is_date(value: Any) -> bool:
+    if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+SCHEMA_FILE = "beans-score-1.schema.json"  # package data beside this module
+
+
+def json_schema_text() -> str:
+    """The JSON Schema (draft 2020-12) of beans-score/1 files, as shipped with the package."""
+    return resources.files("sheets").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
