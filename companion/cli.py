@@ -1,4 +1,4 @@
-"""The ``beans`` command: serve (the default), score, export, import, list.
+"""The ``beans`` command: serve (the default), score, export, import, list, schema.
 
 Exit status: 0 done; 2 bad input (one line on stderr, no traceback); 1 anything else.
 Each command imports what it needs when it runs: ``beans score`` never loads Flet or
@@ -115,20 +115,40 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     repo = open_repository(args.data_dir, read_only=True)
     try:
-        data = export_game(repo, args.game_id)
+        if args.format == "beans-score":
+            text = json.dumps(export_game(repo, args.game_id), ensure_ascii=False, indent=2) + "\n"
+        else:
+            text = export_result(repo, args.game_id, args.format)
     except GameNotFound as exc:
         raise UsageError(f"{exc} (see beans list)") from None
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     if args.output and args.output != "-":
-        Path(args.output).write_text(text, encoding="utf-8")
+        Path(args.output).write_text(text, encoding="utf-8", newline="")
     else:
         sys.stdout.write(text)
     return 0
 
 
+def export_result(repo: Any, game_id: str, form: str) -> str:
+    """A finished game's result as a BG Stats play (JSON) or as CSV."""
+    from companion.session import Games
+    from sheets.results_out import bgstats_play, result_csv
+
+    result, info = Games(repo).result_out(game_id)
+    if form == "bgstats":
+        return json.dumps(bgstats_play(result, info), ensure_ascii=False, indent=2) + "\n"
+    return result_csv(result)
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from sheets.scorefile import json_schema_text
+
+    sys.stdout.write(json_schema_text())
+    return 0
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     from companion.storage import open_repository
-    from companion.session import import_game
+    from companion.session import AlreadyStored, import_game
     from sheets.registry import score
 
     data = _read_json(args.file)
@@ -138,7 +158,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file}: {exc}") from None
     repo = open_repository(args.data_dir)
     try:
-        game_id = import_game(repo, data)
+        game_id = import_game(repo, data, again=args.again)
+    except AlreadyStored as exc:  # done already: its id, and why nothing was stored
+        print(f"beans: {args.file}: {exc} (beans import --again stores a copy)", file=sys.stderr)
+        print(exc.game_id)
+        return 0
     except (ScoreFileError, RulesError) as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     finally:
@@ -181,11 +205,17 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", parents=[data_dir], help="write a finished game as a score file")
     export.add_argument("game_id")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
+    export.add_argument("--format", choices=("beans-score", "bgstats", "csv"), default="beans-score",
+                        help="a beans-score/1 file (default), a BG Stats play (JSON) or CSV")
     export.set_defaults(func=cmd_export)
 
     imp = sub.add_parser("import", parents=[data_dir], help="store a score file as a finished game")
     imp.add_argument("file", help="the score file, or - for standard input")
+    imp.add_argument("--again", action="store_true", help="store a copy even if the game is stored already")
     imp.set_defaults(func=cmd_import)
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of beans-score/1 files")
+    schema.set_defaults(func=cmd_schema)
     return parser
 
 

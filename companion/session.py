@@ -7,10 +7,13 @@ repository's lock, committed, and then announced to every subscriber of that gam
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
@@ -23,6 +26,9 @@ from sheets.errors import RulesError
 from sheets.game import GameRules, fold
 from sheets.registry import KINDS
 from sheets.registry import score
+from sheets.results import GameResult
+from sheets.results_out import PlayInfo, bgstats_link, bgstats_play, results_csv
+from sheets.scorefile import PlayFields, split_play_fields, with_play_fields
 
 Listener = Callable[[str], None]
 BIN_DAYS = 30  # a deleted game can be restored from the bin this long
@@ -48,6 +54,21 @@ class SeatView:
     mine: bool  # this phone sits here
     taken: bool  # some phone sits here
     pin_set: bool  # claimed once: the PIN gets it back
+
+
+class AlreadyStored(RulesError):
+    """An imported score file records a game that is stored already (``game_id``)."""
+
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        super().__init__(f"this game is stored already (game {game_id}); nothing was imported")
+
+
+def fingerprint(data: dict[str, Any]) -> str:
+    """The record of a game in a score file (without the optional play fields), as a hash
+    that any key order or indentation of the file gives alike."""
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def rules_for(game: str) -> GameRules[Any, Any]:
@@ -382,22 +403,74 @@ class Games:
         if not whole and rules.face_down(state):
             raise RulesError("secret collections still lie face-down: the game can be exported "
                              "once it is over and they are turned up")
-        return rules.export(state)
+        info = self.play_info(game_id)
+        return with_play_fields(rules.export(state), PlayFields(played=info.played, start_player=info.start_player))
 
-    def import_file(self, data: Any) -> str:
-        """Store a valid score file as a game; ScoreFileError (nothing stored) otherwise."""
-        score(data)  # checks the envelope and the game's rules
+    def play_info(self, game_id: str) -> PlayInfo:
+        """What is known about the play beside its result: a game played here has its date,
+        start and duration from its entries; an imported one what its file said."""
+        record = self.record(game_id)
+        imported = record.table.get("imported")
+        if isinstance(imported, dict):
+            return PlayInfo(played=imported.get("played"), start_player=imported.get("start_player"))
+        start = datetime.fromisoformat(record.created)
+        last = datetime.fromisoformat(record.log[-1]["at"]) if record.log else None
+        minutes = round((last - start).total_seconds() / 60) if last else 0
+        return PlayInfo(played=start.astimezone().date().isoformat(), started=record.created,
+                        duration_min=minutes if minutes > 0 else None)
+
+    def result_out(self, game_id: str) -> tuple[GameResult, PlayInfo]:
+        """A finished game's result as its score file scores (the live sheet's as sheet A's)
+        and what is known about the play: for BG Stats and CSV."""
+        if not self.rules(game_id).is_over(self.state(game_id)):
+            raise RulesError("the game is not over yet")
+        return score(self.export(game_id, whole=True)), self.play_info(game_id)
+
+    def import_file(self, data: Any, again: bool = False) -> str:
+        """Store a valid score file as a game; ScoreFileError (nothing stored) otherwise.
+        A game already stored (``same_game``) is refused with AlreadyStored unless
+        ``again`` asks for a copy."""
+        result = score(data)  # checks the envelope and the game's rules
+        rest, fields = split_play_fields(data)
         rules = rules_for(data["game"])
-        setup, actions = rules.import_file(data)
+        setup, actions = rules.import_file(rest)
         state = fold(rules, setup, actions)
+        print_ = fingerprint(rest)
         stamp = now()
         with self.repo.lock:
+            stored = None if again else self.same_game(result, print_, fields.played)
+            if stored is not None:
+                raise AlreadyStored(stored)
             record = self.repo.new_record(
                 data["game"], setup, [{"action": a, "at": stamp, "by": "import"} for a in actions]
             )
+            record.table = {**record.table, "imported": {"fingerprint": print_, **fields.model_dump(exclude_none=True)}}
             self.repo.save(record, summary_of(record, state))
             self._states[record.id] = state
         return record.id
+
+    def same_game(self, result: GameResult, print_: str, played: str | None) -> str | None:
+        """The stored game a score file records, if any: same game, same players with the same
+        totals, the same record of the game (``fingerprint``: an imported game's file, a game
+        played here as it exports) and no other date played. Games in the bin do not count."""
+        names = tuple(p.name for p in result.players)
+        totals = tuple(p.total for p in result.players)
+        for summary in self.summaries():
+            if not summary.finished or summary.players != names or summary.totals != totals:
+                continue
+            try:
+                record = self.record(summary.id)
+                imported = record.table.get("imported")
+                if isinstance(imported, dict):
+                    theirs, their_date = imported.get("fingerprint"), imported.get("played")
+                else:
+                    theirs, their_date = fingerprint(rules_for(record.game).export(self.state(summary.id))), \
+                        self.play_info(summary.id).played
+            except (StorageError, RulesError):
+                continue
+            if theirs == print_ and (played is None or their_date is None or played == their_date):
+                return summary.id
+        return None
 
     # -- listeners -----------------------------------------------------------------------
 
@@ -560,6 +633,14 @@ class PhoneGames:
     def import_file(self, data: Any) -> str:
         return self.games.import_file(data)
 
+    def bgstats_link(self, game_id: str) -> str:
+        """The link that records this finished game in BG Stats."""
+        return bgstats_link(bgstats_play(*self.games.result_out(game_id)))
+
+    def results_csv(self) -> str:
+        """Every finished game, a row per player per game (Statistics' download)."""
+        return finished_games_csv(self.games)
+
 
 def deleter(seats: dict[str, Any], device: str | None) -> str:
     """Who deletes a game, in words every phone understands."""
@@ -574,5 +655,19 @@ def export_game(repo: Repository, game_id: str) -> dict[str, Any]:
     return Games(repo).export(game_id, whole=True)
 
 
-def import_game(repo: Repository, data: Any) -> str:
-    return Games(repo).import_file(data)
+def import_game(repo: Repository, data: Any, again: bool = False) -> str:
+    return Games(repo).import_file(data, again=again)
+
+
+def finished_games_csv(games: Games) -> str:
+    """Every finished, readable game as CSV: a row per player per game, oldest game first."""
+    rows = []
+    for summary in sorted(games.summaries(), key=lambda s: s.created):
+        if not summary.finished:
+            continue
+        try:
+            result, info = games.result_out(summary.id)
+        except (StorageError, RulesError):
+            continue
+        rows.append((summary.id, result, info))
+    return results_csv(rows)
