@@ -11,6 +11,14 @@ Three kinds of action are enough to record a game:
   fits either: the only close-out that may discard a valueless collection.
 - ``end-game``: the turn of a player whose trophies reached 30 has ended.
 
+The end at 30 binds (rulebook, End of Game: "The game ends at the end of the turn of the
+player whose trophy collection is worth at least 30 points"). Trophies grow only by a
+close-out (action 2), so the turn that reaches 30 still holds the rest of action 2 (the
+secret collection turned up may be closed out at once) and action 3, the one lay; passing
+the hand (action 4) is not recorded. From the reach on, nobody else lays or closes out;
+the reaching player's lay ends the turn (``State.turn_over``), and then only ``end-game``
+is accepted.
+
 Privacy: ``PlayerSheet.secret_collection`` lies face-down, known only to its player until
 the game ends; show the state to anyone else through ``seen_by``. (A ``lay`` with
 ``collection == "secret"`` names those cards too: the engine does not hide the log.)
@@ -80,6 +88,9 @@ class PlayerSheet(Frozen):
 class State(Frozen):
     players: tuple[PlayerSheet, ...]  # in seating order
     ended_by: str | None = None  # set when the game is over
+    # The turn in which a player's trophies reached 30 is over (that player laid, or the
+    # game ended): only the end of the game is recorded now.
+    turn_over: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -90,6 +101,12 @@ class State(Frozen):
 
     def on_table(self) -> Counter[Card]:
         return Counter(card for sheet in self.players for card in sheet.cards)
+
+    @property
+    def reached(self) -> PlayerSheet | None:
+        """The player whose trophies reached 30 (there is never more than one): the game
+        ends at the end of that player's turn."""
+        return next((s for s in self.players if s.trophy_points >= END_AT), None)
 
     def with_player(self, new: PlayerSheet) -> "State":
         players = tuple(new if p.name == new.name else p for p in self.players)
@@ -170,7 +187,7 @@ def _lay(state: State, sheet: PlayerSheet, action: Lay) -> PlayerSheet:
     return sheet.changed(**{f"{which}_collection": Collection(bean=action.bean, values=values)})
 
 
-def _close_out(state: State, sheet: PlayerSheet, forced: bool) -> PlayerSheet:
+def _close_out(sheet: PlayerSheet, forced: bool) -> PlayerSheet:
     name, collection = sheet.name, sheet.open_collection
     if collection is None:
         raise RulesError(f"{name} has no collection to close out")
@@ -183,11 +200,6 @@ def _close_out(state: State, sheet: PlayerSheet, forced: bool) -> PlayerSheet:
         raise RulesError(f"{name}'s open collection ({collection.label}) has {size} cards and no {size}: "
                          "it has no value, and is closed out only when forced")
     trophies = sheet.trophies + ((outcome.trophy,) if outcome.trophy else ())
-    if trophy_points(trophies) >= END_AT:
-        for other in state.players:
-            if other.name != name and other.trophy_points >= END_AT:
-                raise RulesError(f"{other.name}'s trophies already reached {END_AT}: the game ended "
-                                 f"at the end of {other.name}'s turn; record the end of the game")
     return sheet.changed(trophies=tuple(sorted(trophies)), open_collection=sheet.secret_collection,
                          secret_collection=None)
 
@@ -197,16 +209,33 @@ def apply(state: State, action: Action) -> State:
     if state.ended_by is not None:
         raise RulesError(f"the game is over: {state.ended_by} ended it")
     sheet = state.player(action.player)
-    if isinstance(action, Lay):
-        return state.with_player(_lay(state, sheet, action))
-    if isinstance(action, CloseOut):
-        return state.with_player(_close_out(state, sheet, action.forced))
     if isinstance(action, EndGame):
         if sheet.trophy_points < END_AT:
             raise RulesError(f"{sheet.name}'s trophies are worth {sheet.trophy_points}; the game ends "
                              f"only after the turn in which a player's trophies reach {END_AT}")
-        return state.changed(ended_by=sheet.name)
+        return state.changed(ended_by=sheet.name, turn_over=True)
+    _in_the_last_turn(state, sheet)
+    if isinstance(action, Lay):
+        # Action 3 of the turn that reached 30 ends that turn, and with it the game.
+        return state.with_player(_lay(state, sheet, action)).changed(turn_over=state.reached is not None)
+    if isinstance(action, CloseOut):
+        return state.with_player(_close_out(sheet, action.forced))
     raise RulesError(f"{action!r} is not a Space Beans action")
+
+
+def _in_the_last_turn(state: State, sheet: PlayerSheet) -> None:
+    """Once a player's trophies reached 30 it is that player's last turn (rulebook, End of
+    Game): nobody else lays or closes out, and after that player's lay the turn is over."""
+    reached = state.reached
+    if reached is None:
+        return
+    who = reached.name
+    if state.turn_over:
+        raise RulesError(f"{who}'s trophies already reached {END_AT} and {who}'s turn is over, so the game "
+                         "has ended: record the end of the game")
+    if sheet.name != who:
+        raise RulesError(f"{who}'s trophies already reached {END_AT}: the game ends at the end of {who}'s "
+                         f"turn, and nobody else lays or closes out before it")
 
 
 def players(state: State) -> tuple[str, ...]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from itertools import combinations
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, field_validator
@@ -59,7 +60,8 @@ def _per_player(section: str, entries: Mapping[str, T], names: tuple[str, ...]) 
 
 def _check_end(state: State, ended_by: str | None) -> None:
     """The game ends after the turn in which one player's trophies reach 30: that player
-    ended it, nobody else can have 30 (and with ``null``, at most one player has, mid-turn)."""
+    ended it, nobody else can have 30 (and with ``null``, at most one player has, mid-turn);
+    and that player's pile is one that a single turn lifts from 29 or less (``_last_turn``)."""
     reached = [s for s in state.players if s.trophy_points >= END_AT]
     if ended_by is not None:
         ender = state.player(ended_by)
@@ -74,6 +76,75 @@ def _check_end(state: State, ended_by: str | None) -> None:
         raise ScoreFileError(f"trophies.{reached[1].name}", f"worth {reached[1].trophy_points}, but "
                              f"{reached[0].name}'s trophies reached {END_AT} too: the game ends after "
                              f"the turn of the first player to reach {END_AT}")
+    if reached:
+        _last_turn(state, reached[0])
+
+
+def _last_turn_candidates(sheet: PlayerSheet) -> Iterator[tuple[Card, ...]]:
+    """The trophies ``sheet`` may have earned in the turn that reached 30, in close-out
+    order: one, or two (the open collection, then the secret one turned up); without them
+    the pile is worth 29 or less. Smallest collections first: they are the easiest to fill."""
+    over = sheet.trophy_points - (END_AT - 1)
+    singles = sorted({t for t in sheet.trophies if t.value >= over}, key=lambda t: (t.value, t))
+    yield from ((t,) for t in singles)
+    pairs = {tuple(sorted(pair)) for pair in combinations(sheet.trophies, 2) if sum(c.value for c in pair) >= over}
+    yield from sorted(pairs, key=lambda pair: (sum(c.value for c in pair), pair))
+
+
+def _last_turn_collections(state: State, sheet: PlayerSheet, closed: tuple[Card, ...]) -> list[Collection] | None:
+    """The collections closed out in the last turn, each its trophy first and then free cards
+    of its bean, or None if the deck cannot fill them beside what lay on the table then:
+    every other trophy, the other players' collections and, when one collection was closed
+    out and two remain, the open one (it lay face down beside the one closed out)."""
+    table = state.on_table() - Counter(closed) - Counter(card for c in sheet.collections for card in c.cards)
+    if len(closed) == 1 and sheet.secret_collection is not None:
+        assert sheet.open_collection is not None  # a secret collection lies only beside an open one
+        table.update(sheet.open_collection.cards)
+    free = DECK - table
+    free.subtract(closed)
+    if any(count < 0 for count in free.values()):
+        return None
+    collections = []
+    for trophy in closed:
+        spare = sorted((c for c in (+free).elements() if c.bean == trophy.bean),
+                       key=lambda c: (c.value == trophy.value, c.value))[: trophy.value - 1]
+        if len(spare) < trophy.value - 1:
+            return None
+        free.subtract(spare)
+        collections.append(Collection(bean=trophy.bean, values=(trophy.value, *(c.value for c in spare))))
+    return collections
+
+
+def _last_turn(state: State, sheet: PlayerSheet) -> tuple[tuple[Card, ...], list[Collection]]:
+    """The trophies earned in the turn that reached 30 and the collections they came from.
+
+    ScoreFileError when no turn could have made this pile (rulebook, End of Game: the game
+    ends at the end of that turn, so the pile was worth 29 or less before it, and a turn
+    closes out at most two collections; after closing out both, the player lays one new one).
+    """
+    name, points = sheet.name, sheet.trophy_points
+    candidates = list(_last_turn_candidates(sheet))
+    if not candidates:
+        best = sorted(sheet.trophies, reverse=True, key=lambda c: c.value)[:2]
+        raise ScoreFileError(f"trophies.{name}", (
+            f"worth {points}, but the game ends at the end of the turn in which a player's trophies reach "
+            f"{END_AT}, and one turn closes out at most two collections: without {best[0].label} and "
+            f"{best[1].label} the pile is still worth {points - best[0].value - best[1].value}, so the game "
+            "would have ended a turn earlier"))
+    if len(sheet.collections) > 1:
+        candidates = [c for c in candidates if len(c) == 1]
+        if not candidates:
+            raise ScoreFileError(f"collections.{name}", (
+                f"2 collections, but {name}'s trophies pass {END_AT - 1} only with two close-outs in the last "
+                "turn, and a player who closed out both collections starts just one new collection in that "
+                "turn"))
+    for closed in candidates:
+        collections = _last_turn_collections(state, sheet, closed)
+        if collections is not None:
+            return closed, collections
+    raise ScoreFileError(f"trophies.{name}", (
+        f"worth {points}, but no collection that could have lifted it over {END_AT - 1} in the last turn "
+        "fits the deck beside the other cards on the table"))
 
 
 def read(data: Any) -> State:
@@ -116,7 +187,11 @@ def read(data: Any) -> State:
     if ended_by is not None and ended_by not in names:
         raise ScoreFileError("ended_by", f"{parsed.ended_by!r} is not one of the players ({', '.join(names)})")
     _check_end(state, ended_by)
-    return State(players=state.players, ended_by=ended_by)
+    reached = state.reached
+    # An unfinished game read from a file: the reaching player who holds a collection has
+    # laid it in that turn (that is how import_file records it), so the turn is over.
+    turn_over = ended_by is not None or (reached is not None and bool(reached.collections))
+    return State(players=state.players, ended_by=ended_by, turn_over=turn_over)
 
 
 def export(state: State) -> dict[str, Any]:
@@ -131,7 +206,7 @@ def export(state: State) -> dict[str, Any]:
     }
 
 
-def _trophy_history(state: State) -> list[Lay | CloseOut]:
+def _trophy_history(earned: list[tuple[Card, str]]) -> list[Lay | CloseOut]:
     """Actions that earn every trophy: lay a collection of that size around it, close it out.
 
     The table's real history is unknown, so the other cards are any free cards of that bean
@@ -139,8 +214,7 @@ def _trophy_history(state: State) -> list[Lay | CloseOut]:
     """
     actions: list[Lay | CloseOut] = []
     placed: Counter[Card] = Counter()
-    earned = sorted(((t, s.name) for s in state.players for t in s.trophies), key=lambda e: -e[0].value)
-    for trophy, name in earned:
+    for trophy, name in sorted(earned, key=lambda e: -e[0].value):
         placed[trophy] += 1
         spare = sorted((c for c in (DECK - placed).elements() if c.bean == trophy.bean),
                        key=lambda c: (c.value == trophy.value, c.value))
@@ -150,14 +224,36 @@ def _trophy_history(state: State) -> list[Lay | CloseOut]:
     return actions
 
 
+def _new(name: str, which: Literal["open", "secret"], collection: Collection) -> Lay:
+    return Lay(player=name, collection=which, new=True, bean=collection.bean, values=collection.values)
+
+
 def import_file(data: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """(setup, actions) that fold into the game the file records; ScoreFileError if invalid."""
+    """(setup, actions) that fold into the game the file records; ScoreFileError if invalid.
+
+    The trophies first (every player's, but those the player who reached 30 earned in the
+    last turn), then everybody's collections, then that last turn: its close-outs and the
+    one lay that leaves the collections the file lists, and the end of the game.
+    """
     state = read(data)
-    actions: list[Lay | CloseOut | EndGame] = [*_trophy_history(state)]
+    reached = state.reached
+    closed, last = _last_turn(state, reached) if reached is not None else ((), [])
+    earned = Counter((t, s.name) for s in state.players for t in s.trophies)
+    earned.subtract((t, reached.name if reached else "") for t in closed)
+    actions: list[Lay | CloseOut | EndGame] = [*_trophy_history(list(earned.elements()))]
     for sheet in state.players:
-        for which, collection in zip(("open", "secret"), sheet.collections):
-            actions.append(Lay(player=sheet.name, collection=which, new=True,
-                               bean=collection.bean, values=collection.values))
+        if sheet is not reached:
+            actions += [_new(sheet.name, "secret" if i else "open", c) for i, c in enumerate(sheet.collections)]
+    if reached is not None:
+        name, left = reached.name, reached.collections
+        actions.append(_new(name, "open", last[0]))
+        if len(last) == 2:  # both collections closed out; one new collection at most
+            actions += [_new(name, "secret", last[1]), CloseOut(player=name), CloseOut(player=name)]
+            actions += [_new(name, "open", c) for c in left]
+        elif len(left) == 2:  # the open one lay face down beside; a new secret one is laid
+            actions += [_new(name, "secret", left[0]), CloseOut(player=name), _new(name, "secret", left[1])]
+        else:
+            actions += [CloseOut(player=name), *(_new(name, "open", c) for c in left)]
     if state.ended_by is not None:
         actions.append(EndGame(player=state.ended_by))
     setup = Setup(players=state.names).model_dump(mode="json")

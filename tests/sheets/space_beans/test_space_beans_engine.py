@@ -184,20 +184,26 @@ def test_unknown_player():
 
 # --- End of Game ----------------------------------------------------------------------
 
-def reach_31(state: State, player: str = "Allister") -> State:
-    """Trophies Bohrion 9, Moonbohnen 8, Bluebeans 7, Beanliens 5, Centauribohnen 2: 31 points."""
+def reach_29(state: State, player: str = "Allister") -> State:
+    """Trophies Bohrion 9, Moonbohnen 8, Bluebeans 7, Beanliens 5: 29 points."""
     state = earn(state, player, "bohrion", 9, (1, 2, 3, 4, 4, 5, 5, 6))
     state = earn(state, player, "moonbohnen", 8, (1, 2, 3, 4, 4, 5, 5))
     state = earn(state, player, "bluebeans", 7, (1, 2, 3, 4, 4, 5))
-    state = earn(state, player, "beanliens", 5, (1, 2, 3, 4))
-    return earn(state, player, "centauribohnen", 2, (9,))
+    return earn(state, player, "beanliens", 5, (1, 2, 3, 4))
+
+
+def reach_31(state: State, player: str = "Allister") -> State:
+    """Trophies Bohrion 9, Moonbohnen 8, Bluebeans 7, Beanliens 5, Centauribohnen 2: 31 points."""
+    return earn(reach_29(state, player), player, "centauribohnen", 2, (9,))
 
 
 def test_allisters_36_points():
     """End of Game example: 31 trophies + 3 Bohnus + Klingbohnen 1,4,4,5,7,9 (0)
-    + Darth Beans 2,8 (2) = 36."""
-    state = reach_31(start("Allister", "Leia"))
-    state = play(state, lay("Allister", "klingbohnen", 1, 4, 4, 5, 7, 9, new=True),
+    + Darth Beans 2,8 (2) = 36. His last turn: the open collection closed out (31), the
+    secret Klingbohnen turned up, two Darth Beans laid as the new secret collection."""
+    state = play(reach_29(start("Allister", "Leia")), lay("Allister", "centauribohnen", 2, 9, new=True),
+                 lay("Allister", "klingbohnen", 1, 4, 4, 5, 7, 9, collection="secret", new=True),
+                 CloseOut(player="Allister"),
                  lay("Allister", "darth-beans", 2, 8, collection="secret", new=True))
     assert state.player("Allister").trophy_points == 31
     assert not RULES.is_over(state)
@@ -247,12 +253,57 @@ def test_the_enders_turn_goes_on_after_reaching_30():
 
 def test_only_one_player_can_reach_30():
     """End of Game: the game ends at the end of the turn of the first player to reach 30."""
-    state = reach_31(start("Allister", "Leia"))
-    state = earn(state, "Leia", "klingbohnen", 9, (1, 2, 3, 4, 4, 5, 5, 6))
+    state = earn(start("Allister", "Leia"), "Leia", "klingbohnen", 9, (1, 2, 3, 4, 4, 5, 5, 6))
     state = earn(state, "Leia", "darth-beans", 8, (1, 2, 3, 4, 4, 5, 5))
     state = earn(state, "Leia", "bohrion", 8, (1, 2, 3, 4, 4, 5, 5))
-    state = play(state, lay("Leia", "beanliens", 9, 1, 2, 3, 4, 4, 6, 6, 7, new=True))
+    state = play(state, lay("Leia", "klingbohnen", 9, 1, 2, 3, 4, 4, 5, 5, 6, new=True))  # worth 9: 34
+    state = reach_31(state)
     refused(state, CloseOut(player="Leia"), "Allister's trophies already reached 30")
+
+
+# "The game ends at the end of the turn of the player whose trophy collection is worth at
+# least 30 points." Trophies grow only by closing out (action 2), so that turn still holds
+# the rest of action 2 and its one lay (action 3); then the turn, and the game, is over.
+
+def test_the_game_ends_at_the_end_of_the_turn_nobody_else_lays_or_closes_out():
+    """End of Game: "The game ends at the end of the turn of the player whose trophy collection
+    is worth at least 30 points": once Allister reached 30 nobody else takes a turn."""
+    state = play(start("Allister", "Leia"), lay("Leia", "darth-beans", 2, 8, new=True),
+                 lay("Leia", "klingbohnen", 3, 1, 9, collection="secret", new=True))
+    state = reach_31(state)
+    for action in (lay("Leia", "darth-beans", 3), lay("Leia", "klingbohnen", 4, collection="secret"),
+                   CloseOut(player="Leia"), CloseOut(player="Leia", forced=True)):
+        refused(state, action, "Allister's trophies already reached 30: the game ends at the end of "
+                               "Allister's turn, and nobody else lays or closes out before it")
+
+
+def test_the_turn_that_reaches_30_goes_on_with_the_secret_collection_and_one_lay():
+    """Action 2: the secret collection turned face-up "may then be closed out at once"
+    (Example 2b: Londo closes out both); action 3 follows. Both still belong to the turn
+    that reached 30; the lay ends it, and then only the end of the game is recorded."""
+    state = play(reach_29(start("Allister", "Leia")), lay("Allister", "centauribohnen", 3, 6, 7, new=True),
+                 lay("Allister", "bohrion", 5, 5, 7, 8, 9, collection="secret", new=True))
+    state = play(state, CloseOut(player="Allister"))  # 29 + 3 = 32: the end is reached
+    assert state.player("Allister").trophy_points == 32 and not state.turn_over
+    state = play(state, CloseOut(player="Allister"))  # the Bohrion turned up, closed out at once: 37
+    assert state.player("Allister").trophy_points == 37
+    state = play(state, lay("Allister", "klingbohnen", 1, new=True))  # action 3: the turn is over
+    assert state.turn_over and not RULES.is_over(state)
+    over = "Allister's trophies already reached 30 and Allister's turn is over"
+    refused(state, lay("Allister", "klingbohnen", 4), over)
+    refused(state, lay("Allister", "darth-beans", 1, collection="secret", new=True), over)
+    refused(state, lay("Leia", "darth-beans", 1, new=True), over)
+    assert RULES.is_over(play(state, EndGame(player="Allister")))
+
+
+def test_the_player_who_reached_30_does_not_close_out_turn_after_turn():
+    """Action 2: "Collections of SpaceBeans may only be closed out before this action, not
+    after": after the lay of the turn that reached 30 there is no further close-out."""
+    state = play(reach_31(start("Allister", "Leia")), lay("Allister", "klingbohnen", 1, new=True))
+    refused(state, CloseOut(player="Allister"), "Allister's turn is over, so the game has ended: "
+                                                "record the end of the game")
+    assert RULES.why_not(state, CloseOut(player="Allister")) is not None
+    assert RULES.why_not(state, EndGame(player="Allister")) is None
 
 
 def test_ties_share_the_victory():

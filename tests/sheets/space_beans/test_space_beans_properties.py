@@ -37,8 +37,9 @@ def any_action(draw, state: State):
 
 @st.composite
 def growing_lay(draw, state: State):
-    """A legal lay that makes the open collection worth something (so games reach 30)."""
-    sheet = draw(st.sampled_from(state.players))
+    """A legal lay that makes the open collection worth something (so games reach 30); once
+    a player's trophies reached 30, only that player still lays, once (End of Game)."""
+    sheet = state.reached or draw(st.sampled_from(state.players))
     if sheet.open_collection is None:
         bean, current = draw(st.sampled_from(list(Bean))), ()
     elif sheet.secret_collection is None and draw(st.booleans()):
@@ -64,7 +65,8 @@ def growing_lay(draw, state: State):
 @st.composite
 def games(draw):
     """(setup, action log, every state along the way) of a random game. A growing lay from
-    free cards must always be accepted (rulebook: action 3); anything else may be refused."""
+    free cards must always be accepted (rulebook: action 3) until the turn that reached 30
+    is over; anything else may be refused."""
     setup = {"players": NAMES[: draw(st.integers(2, 6))]}
     log, states = [], [RULES.new_game(setup)]
 
@@ -76,7 +78,7 @@ def games(draw):
         if RULES.is_over(states[-1]):
             break
         leaders = [p.name for p in states[-1].players if p.trophy_points >= END_AT]
-        if leaders and draw(st.booleans()):
+        if leaders and (states[-1].turn_over or draw(st.booleans())):
             record(EndGame(player=leaders[0]))
         elif draw(st.booleans()):
             lay = draw(growing_lay(states[-1]))
@@ -134,15 +136,38 @@ def test_replaying_the_saved_log_gives_the_same_state(game):
     assert fold(RULES, setup, saved) == states[-1]
 
 
+def same_table(state: State) -> State:
+    """A score file holds what lies on the table: whether the player who reached 30 has
+    laid yet (``turn_over``, in an unfinished game) it does not say."""
+    return state.changed(turn_over=RULES.is_over(state))
+
+
 @SETTINGS
 @given(games())
 def test_export_then_import_gives_the_same_game(game):
     """A finished (or unfinished) game survives being written and read as a score file."""
     state = game[2][-1]
     exported = json.loads(json.dumps(RULES.export(state)))
-    assert read(exported) == state
-    assert fold(RULES, *RULES.import_file(exported)) == state
+    assert same_table(read(exported)) == same_table(state)
+    assert fold(RULES, *RULES.import_file(exported)) == read(exported)  # the same turn_over too
     assert RULES.result(state) == score(exported)
+
+
+@SETTINGS
+@given(games(), st.data())
+def test_after_the_reach_of_30_only_that_players_turn_remains(game, data):
+    """End of Game: "The game ends at the end of the turn of the player whose trophy collection
+    is worth at least 30 points": from then on nobody else lays or closes out, and after that
+    player's lay nobody does."""
+    state = game[2][-1]
+    if state.reached is None or RULES.is_over(state):
+        return
+    for _ in range(10):
+        action = data.draw(any_action(state))
+        if isinstance(action, EndGame):
+            continue
+        if state.turn_over or action.player != state.reached.name:
+            assert "already reached 30" in (RULES.why_not(state, action) or "")
 
 
 @SETTINGS

@@ -164,13 +164,91 @@ def test_import_folds_into_the_game_the_file_records(ended_by):
     assert RULES.is_over(state) == (ended_by is not None)
 
 
+def bohrion(*values: int) -> list[dict]:
+    return [{"bean": "bohrion", "value": v} for v in values]
+
+
 def test_import_of_every_card_as_a_trophy():
-    """The highest trophies are earned first, so even the whole of one bean type imports."""
-    every_bohrion = [{"bean": "bohrion", "value": v} for v in (1, 2, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9)]
-    data = {"format": "beans-score/1", "game": "space-beans", "players": ["Ann", "Ben"], "ended_by": "Ann",
-            "trophies": {"Ann": every_bohrion, "Ben": []}, "collections": {"Ann": [], "Ben": []}}
+    """The highest trophies are earned first, so even the whole of one bean type imports;
+    Ann's last turn closes out the Bohrion 1 alone (every other Bohrion is a trophy)."""
+    data = {"format": "beans-score/1", "game": "space-beans", "players": ["Ann", "Ben", "Cem"], "ended_by": "Ann",
+            "trophies": {"Ann": bohrion(9, 9, 8, 3, 1), "Ben": bohrion(8, 7, 7, 6), "Cem": bohrion(6, 5, 5, 4, 4, 2)},
+            "collections": {"Ann": [], "Ben": [], "Cem": []}}
     state = fold(RULES, *RULES.import_file(data))
     assert state == read(data)
+
+
+# End of Game: "The game ends at the end of the turn of the player whose trophy collection
+# is worth at least 30 points." Before that turn the pile was worth 29 or less, and one turn
+# closes out at most two collections (the open one, then the secret one turned up, which
+# "may then be closed out at once"); after closing out both, "a player ... must start a new
+# open collection": one.
+
+def test_a_pile_more_than_one_turn_over_29_is_refused():
+    """End of Game: the player who ended gained at most one turn's close-outs over 29. All
+    15 Bohrion as one player's trophies (84 points) never happen."""
+    every_bohrion = bohrion(1, 2, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9)
+    data = {"format": "beans-score/1", "game": "space-beans", "players": ["Ann", "Ben"], "ended_by": "Ann",
+            "trophies": {"Ann": every_bohrion, "Ben": []}, "collections": {"Ann": [], "Ben": []}}
+    with pytest.raises(ScoreFileError) as exc:
+        score(data)
+    assert str(exc.value) == (
+        "trophies.Ann: worth 84, but the game ends at the end of the turn in which a player's trophies "
+        "reach 30, and one turn closes out at most two collections: without Bohrion 9 and Bohrion 9 the "
+        "pile is still worth 66, so the game would have ended a turn earlier")
+
+
+@pytest.mark.parametrize("ended_by", ["Allister", None])
+def test_two_close_outs_in_the_last_turn_at_most(ended_by):
+    """End of Game with actions 2 and 3: 29 + two 9s = 47 is one turn (both collections closed
+    out, one new one laid); 48 is not; and after two close-outs there is one collection."""
+    def allister(*extra: str, collections: int = 1) -> dict:
+        data = allister_file()
+        data["ended_by"] = ended_by
+        data["trophies"]["Allister"] = trophies("bohrion-9", "moonbohnen-8", "bluebeans-7", "beanliens-5", *extra)
+        data["collections"]["Allister"] = data["collections"]["Allister"][:collections]
+        return data
+
+    data = allister("klingbohnen-9", "darth-beans-9")
+    assert score(data).players[0].breakdown["trophies"] == 47
+    assert fold(RULES, *RULES.import_file(copy.deepcopy(data))) == read(data)
+    with pytest.raises(ScoreFileError, match="^trophies.Allister: worth 48, but the game ends at the end of the "
+                                             "turn in which a player's trophies reach 30"):
+        score(allister("klingbohnen-9", "darth-beans-9", "centauribohnen-1"))
+    with pytest.raises(ScoreFileError) as exc:
+        score(allister("klingbohnen-9", "darth-beans-9", collections=2))
+    assert str(exc.value) == (
+        "collections.Allister: 2 collections, but Allister's trophies pass 29 only with two close-outs in "
+        "the last turn, and a player who closed out both collections starts just one new collection in "
+        "that turn")
+
+
+def test_the_last_turns_collection_must_fit_the_deck():
+    """End of Game: the collection closed out in the last turn lay on the table beside every
+    other trophy; with every Bohrion a trophy, only a Bohrion 1 can have been closed out then."""
+    data = {"format": "beans-score/1", "game": "space-beans", "players": ["Ann", "Ben", "Cem"], "ended_by": "Ann",
+            "trophies": {"Ann": bohrion(9, 9, 8, 4), "Ben": bohrion(8, 7, 7, 6), "Cem": bohrion(6, 5, 5, 4, 3, 2, 1)},
+            "collections": {"Ann": [], "Ben": [], "Cem": []}}
+    with pytest.raises(ScoreFileError) as exc:
+        score(data)
+    assert str(exc.value) == ("trophies.Ann: worth 30, but no collection that could have lifted it over 29 in "
+                              "the last turn fits the deck beside the other cards on the table")
+
+
+def test_an_unfinished_file_at_30_leaves_only_that_turn():
+    """End of Game: with ended_by null, the player at 30 is in the last turn; one who holds a
+    collection has laid it (action 3), so only the end of the game is left to record."""
+    data = allister_file()
+    data["ended_by"] = None
+    state = fold(RULES, *RULES.import_file(copy.deepcopy(data)))
+    assert state.turn_over and RULES.why_not(state, RULES.parse_action({"kind": "end-game", "player": "Allister"})) is None
+    assert "already reached 30" in (RULES.why_not(state, RULES.parse_action(
+        {"kind": "lay", "player": "Leia", "collection": "open", "bean": "moonbohnen", "values": [4]})) or "")
+    data["collections"]["Allister"] = []
+    state = fold(RULES, *RULES.import_file(copy.deepcopy(data)))
+    assert not state.turn_over and state == read(data)
+    assert RULES.why_not(state, RULES.parse_action(
+        {"kind": "lay", "player": "Allister", "collection": "open", "new": True, "bean": "darth-beans", "values": [2, 8]})) is None
 
 
 def test_an_unfinished_games_import_keeps_secret_collections_private():
