@@ -16,7 +16,7 @@ from typing import Any, cast
 
 import flet as ft
 
-from companion.storage import DiskError
+from companion.storage import DiskError, StorageError
 from companion.ui.components.common import TOUCH
 from companion.ui.hooks import notify, use_games
 from sheets.errors import RulesError
@@ -127,4 +127,19 @@ def result_banner(result: GameResult, points: Callable[[int], str] = str,
                                       ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)])]
     if details is None:
         details = [ft.Text(f"{p.rank}. {p.name}  {points(p.total)}", size=16) for p in ranked] if len(ranked) > 1 else []
-    return ft.Container(ft.Column(rows + details, spacing=4), padding=12, border_radius=12, bgcolor=colour)
+    return ft.Container(ft.Column(rows + details + [SendToBgStats()], spacing=4), padding=12, border_radius=12,
+                        bgcolor=colour)
+
+
+@ft.component
+def SendToBgStats() -> ft.Control:
+    """A finished game's "Send to BG Stats": opens BG Stats' createPlay link with the play
+    filled in, inside the tap itself (a browser blocks a new tab opened later)."""
+    game_id = ft.use_route_params().get("id", "")
+    games = use_games()
+    try:
+        link = games.bgstats_link(game_id)
+    except (ValueError, StorageError):  # not over yet (RulesError), or not readable
+        return ft.Container(visible=False)
+    return ft.OutlinedButton("Send to BG Stats", icon=ft.Icons.OPEN_IN_NEW, height=TOUCH,
+                             action=ft.OpenUrl(link, target=ft.UrlTarget.BLANK))

@@ -88,7 +88,7 @@ def test_a_finished_game_downloads_as_a_score_file_and_uploads_back(browser, see
     phone = Phone(context.new_page(), server.url).open("/")
     phone.see("Finished games")
     with phone.page.expect_download() as download:
-        phone.tap(f"Export game {finished}")
+        phone.tap(f"Share game {finished}")  # no share sheet in this browser: a download
     saved = tmp_path / "export.json"
     download.value.save_as(saved)
     data = json.loads(saved.read_text())
@@ -105,6 +105,13 @@ def test_a_finished_game_downloads_as_a_score_file_and_uploads_back(browser, see
     with phone.page.expect_file_chooser() as chooser:
         phone.tap("Import a score file")
     chooser.value.set_files(str(saved))
+    phone.see(f"export.json was not imported: this game is stored already (game {finished}); nothing was imported")
+
+    other_day = tmp_path / "other-day.json"  # issue 20: the same record played another day is another game
+    other_day.write_text(json.dumps({**data, "played": "2020-01-01"}))
+    with phone.page.expect_file_chooser() as chooser:
+        phone.tap("Import a score file")
+    chooser.value.set_files(str(other_day))
     for p in result.players:
         phone.see(f"{p.rank}. {p.name}  {p.total}")
     context.close()

@@ -21,6 +21,23 @@ async def download_json(name: str, data: Any) -> None:
     await ft.FilePicker().save_file(file_name=name, src_bytes=json.dumps(data, indent=2).encode())
 
 
+async def download_text(name: str, text: str) -> None:
+    """Offer ``text`` as the file ``name`` (the browser's download), e.g. a CSV."""
+    await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode())
+
+
+async def share_json(name: str, data: Any) -> None:
+    """Hand ``data`` as the file ``name`` to the phone's share sheet where the browser
+    offers one; elsewhere Flet's share service downloads it instead (its download
+    fallback), and if sharing fails outright it is offered as a download as before."""
+    raw = json.dumps(data, indent=2).encode()
+    try:
+        await ft.Share().share_files([ft.ShareFile.from_bytes(raw, mime_type="application/json", name=name)],
+                                     download_fallback_enabled=True)
+    except Exception:  # noqa: BLE001 - no share service on this client: the download
+        await ft.FilePicker().save_file(file_name=name, src_bytes=raw)
+
+
 async def upload(title: str) -> tuple[str, bytes] | None:
     """The picked file's name and its bytes; None when nothing was picked."""
     picked = await ft.FilePicker().pick_files(

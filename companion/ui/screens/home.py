@@ -15,7 +15,7 @@ from companion.session import BIN_DAYS, BinnedGame
 from companion.storage import StorageError, Summary
 from companion.ui.hooks import go, notify, use_game, use_games, use_invite_url
 from companion.ui.components.common import error_line, icon_button, screen, section
-from companion.ui.components.files import download_json, import_json
+from companion.ui.components.files import import_json, share_json
 from sheets.errors import RulesError
 from sheets.registry import KINDS
 
@@ -124,7 +124,7 @@ def Home():
         except (RulesError, StorageError) as exc:
             set_problem(f"Cannot export: {exc}")
             return
-        await download_json(f"{summary.game}-{summary.created[:10]}-{summary.id}.json", data)
+        await share_json(f"{summary.game}-{summary.created[:10]}-{summary.id}.json", data)
 
     async def import_file(_) -> None:
         imported = await import_json("Import a score file", games.import_file, set_problem)
@@ -148,7 +148,7 @@ def Home():
             on_click=lambda _: go(f"/game/{summary.id}"),
             trailing=ft.Row(
                 [
-                    icon_button(ft.Icons.DOWNLOAD, f"Export game {summary.id}", on_export),
+                    icon_button(ft.Icons.SHARE, f"Share game {summary.id}", on_export),
                     icon_button(ft.Icons.DELETE_OUTLINE, f"Delete game {summary.id}" + (f": {why_not}" if why_not else ""),
                                 lambda _: set_confirm(summary), disabled=why_not is not None),
                 ],

@@ -7,6 +7,7 @@ import flet as ft
 from companion.stats import game_records, player_records
 from companion.ui.hooks import use_game, use_games
 from companion.ui.components.common import screen, section
+from companion.ui.components.files import download_text
 from sheets.registry import KINDS
 
 
@@ -35,4 +36,9 @@ def Statistics():
         ], spacing=4), padding=12))
         for g in per_game
     ]
-    return screen("/stats", "Statistics", [section("Players", table), section("Games", *cards)])
+
+    async def download_csv(_) -> None:
+        await download_text("bean-counter-results.csv", games.results_csv())
+
+    download = ft.TextButton("Download all results (CSV)", icon=ft.Icons.DOWNLOAD, on_click=download_csv)
+    return screen("/stats", "Statistics", [section("Players", table), section("Games", *cards), download])
