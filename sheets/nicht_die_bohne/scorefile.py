@@ -45,10 +45,14 @@ def read(data: dict[str, Any]) -> State:
     state = State(names=parsed.players)
     for index, round_cards in enumerate(parsed.rounds):
         place = f"rounds[{index}]"
-        cards = {name.strip(): cards for name, cards in round_cards.items()}
-        for name in cards:
+        cards: dict[str, tuple[Card, ...]] = {}
+        for key, listed in round_cards.items():  # names compared with blanks stripped
+            name = key.strip()
             if name not in parsed.players:
                 raise ScoreFileError(f"{place}.{name}", "not one of the players")
+            if name in cards:
+                raise ScoreFileError(f"{place}.{key}", f"{name} is named twice in round {index + 1}")
+            cards[name] = listed
         for name in parsed.players:
             if name not in cards:
                 raise ScoreFileError(f"{place}.{name}", "missing: list the cards this player collected")

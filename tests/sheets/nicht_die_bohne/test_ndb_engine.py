@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheets.errors import RulesError
+from sheets.errors import RulesError, ScoreFileError
 from sheets.game import fold
 from sheets.nicht_die_bohne import (
     DECK, RULES, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard,
@@ -227,3 +227,18 @@ def test_an_unfinished_game_exports_its_complete_rounds_and_imports_back():
 def test_a_game_without_a_complete_round_has_nothing_to_export():
     with pytest.raises(RulesError, match="no round is complete yet"):
         RULES.export(apply(RULES.new_game({"players": PLAYERS}), TakeCard(round=1, player="Alex", card="red-3")))
+
+
+def test_a_player_named_twice_in_a_round_of_a_score_file_is_refused():
+    """score-files.md: "Names of players are non-empty, unique strings (compared
+    case-sensitively, surrounding blanks stripped)": a round naming " Dirk " beside "Dirk"
+    is refused naming the round and the name (the second list never replaces the first)."""
+    first, second = deal(PLAYERS, 10), deal(PLAYERS, 11)
+    second[" Dirk "] = second["Dirk"]
+    data = {"format": "beans-score/1", "game": "nicht-die-bohne", "players": PLAYERS, "rounds": [first, second]}
+    for refuse in (RULES.score_file, RULES.read, RULES.import_file):
+        with pytest.raises(ScoreFileError) as exc:
+            refuse(data)
+        assert (exc.value.place, exc.value.reason) == ("rounds[1]. Dirk ", "Dirk is named twice in round 2")
+    del second[" Dirk "]
+    assert RULES.score_file(data).players[3].name == "Dirk"
