@@ -9,8 +9,10 @@ the hands (they are secret) nor the draw pile (it is face down). The log holds:
 - ``buy-field``: a player pays 3 coins for the third field (once);
 - ``deck-exhausted``: the draw pile ran out. After passes 1 and 2 the discard pile is
   shuffled into the next pass; after pass 3 the game ends and every field is sold;
-- ``final-count``: the coins and third fields the table counted at the end. It ends the
-  game (or corrects the end) and is how a score file is imported.
+- ``final-count``: the coins and third fields the table counted at the end, once the
+  third pass is exhausted. The coins replace those tracked (the table counts its coin
+  cards); the third fields agree with those bought. It corrects the end, and ends a
+  score file's import.
 """
 
 from __future__ import annotations
@@ -322,7 +324,14 @@ def _deck_exhausted(state: State) -> State:
 
 
 def _final_count(state: State, action: FinalCount) -> State:
-    """The table's count replaces the tracked coins; fields are cleared; the game is over."""
+    """The table's count replaces the tracked coins; fields are cleared; the game is over.
+
+    Rulebook: "the game ends when the third deck is exhausted": there is nothing to count
+    before. A third field is counted as it was bought (or not) in the game.
+    """
+    if not state.over:
+        raise RulesError(f"the final count comes at the end: the game ends when the third pass through the "
+                         f"deck is exhausted, and this is pass {state.deck_pass} of {PASSES}")
     counts: dict[str, PlayerCount] = {}
     for entry in action.players:
         name = entry.name.strip()
@@ -335,6 +344,9 @@ def _final_count(state: State, action: FinalCount) -> State:
         if farmer.name not in counts:
             raise RulesError("missing from the final count", farmer.name)
         entry = counts[farmer.name]
+        if entry.third_field != farmer.third_field:
+            raise RulesError("counted with a third field, but bought none in this game" if entry.third_field
+                             else "counted without a third field, but bought one in this game", farmer.name)
         total += entry.coins
         if total > DECK_SIZE:
             raise RulesError(f"the coins add up to {total}; coins are bean cards and the deck has {DECK_SIZE}",

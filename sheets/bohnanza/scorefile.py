@@ -2,7 +2,9 @@
 
 A Bohnanza score file is the end-of-game record: each player's coins after the last
 harvest and whether they bought the third field. Reading one always gives a finished
-game (``winners`` is never empty); it is imported as a single ``final-count``.
+game (``winners`` is never empty). It is imported as a game that agrees with it: each
+third field bought (a field sold for the 3 coins it costs), the three passes through the
+deck, and the ``final-count``.
 """
 
 from __future__ import annotations
@@ -11,8 +13,10 @@ from typing import Any
 
 from pydantic import field_validator
 
+from sheets.bohnanza.beans import BEANS, Bean
 from sheets.bohnanza.engine import (
-    GAME_ID, MAX_PLAYERS, MIN_PLAYERS, FinalCount, PlayerCount, State, apply, new_game,
+    GAME_ID, MAX_PLAYERS, MIN_PLAYERS, PASSES, THIRD_FIELD_PRICE, Action, BuyField, DeckExhausted, FinalCount,
+    Harvest, Plant, PlayerCount, State, apply, new_game,
 )
 from sheets.errors import RulesError, ScoreFileError
 from sheets.model import Frozen
@@ -31,8 +35,10 @@ class BohnanzaFile(Frozen):
         return value
 
 
-def read(data: dict[str, Any]) -> State:
-    """The finished game a score file records; ScoreFileError naming the place if invalid."""
+def _game(data: dict[str, Any]) -> tuple[list[str], list[Action], State]:
+    """The players' names, the actions of a game that ends as the file says (every third
+    field bought, the three passes, the final count) and its end; ScoreFileError naming
+    the place."""
     parsed = parse_model(BohnanzaFile, data)
     entries = parsed.players
     if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
@@ -46,11 +52,33 @@ def read(data: dict[str, Any]) -> State:
             raise ScoreFileError(f"players[{index}].name", f"{name} is named twice")
         names.append(name)
     state = new_game({"players": names})
+    actions: list[Action] = []
+    for name, entry in zip(names, entries):
+        if entry.third_field:
+            for action in _third_field(state, name):
+                state = apply(state, action)
+                actions.append(action)
+    actions += [DeckExhausted()] * PASSES
+    count = FinalCount(players=entries)
     try:
-        return apply(state, FinalCount(players=entries))
-    except RulesError as exc:  # names are checked above: what is left is coins beyond the deck
+        for action in [*actions[-PASSES:], count]:
+            state = apply(state, action)
+    except RulesError as exc:  # names and fields agree by now: what is left is coins beyond the deck
         at = names.index(exc.where) if exc.where in names else None
         raise ScoreFileError(f"players[{at}].coins" if at is not None else "players", exc.reason) from None
+    return names, [*actions, count], state
+
+
+def _third_field(state: State, name: str) -> list[Action]:
+    """Plant the smallest field that sells for the third field's price, sell it, buy the field."""
+    count, bean = min((n, b) for b in Bean for n in range(2, BEANS[b].cards + 1)
+                      if state.pays(b, n) >= THIRD_FIELD_PRICE and state.in_play(b) + n <= BEANS[b].cards)
+    return [Plant(player=name, field=1, bean=bean, count=count), Harvest(player=name, field=1), BuyField(player=name)]
+
+
+def read(data: dict[str, Any]) -> State:
+    """The finished game a score file records; ScoreFileError naming the place if invalid."""
+    return _game(data)[2]
 
 
 def export(state: State) -> dict[str, Any]:
@@ -66,8 +94,5 @@ def export(state: State) -> dict[str, Any]:
 
 
 def import_file(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    state = read(data)
-    count = FinalCount(players=tuple(
-        PlayerCount(name=f.name, coins=f.total, third_field=f.third_field) for f in state.players
-    ))
-    return {"players": list(state.names)}, [count.model_dump(mode="json")]
+    names, actions, _ = _game(data)
+    return {"players": names}, [action.model_dump(mode="json") for action in actions]

@@ -279,9 +279,13 @@ def count(*entries):
     return FinalCount(players=tuple(PlayerCount(name=n, coins=c, third_field=t) for n, c, t in entries))
 
 
+ENDED = (DeckExhausted(), DeckExhausted(), DeckExhausted())
+
+
 def test_final_count_ends_the_game_with_the_counted_coins():
     """score-files.md: the end-of-game record is each player's coins and third field."""
-    state = RULES.apply(rich(), count(("Cem", 9, False), ("Ann", 14, True), ("Ben", 3, False)))
+    state = RULES.apply(rich("Ann", BuyField(player="Ann"), *ENDED),
+                        count(("Cem", 9, False), ("Ann", 14, True), ("Ben", 3, False)))
     assert RULES.is_over(state)
     assert [(f.total, f.third_field) for f in state.players] == [(14, True), (3, False), (9, False)]
     assert RULES.result(state).winners == ("Ann",)
@@ -298,7 +302,32 @@ def test_final_count_ends_the_game_with_the_counted_coins():
 )
 def test_final_count_names_every_player_once_within_the_deck(entries, match, where):
     """bohnanza.md: coins are bean cards, so all coins together stay within the 104 cards."""
-    assert rejected(game(), count(*entries), match).where == where
+    assert rejected(game(*ENDED), count(*entries), match).where == where
+
+
+@pytest.mark.parametrize("passes", [0, 1, 2])
+def test_the_final_count_comes_once_the_third_pass_is_exhausted(passes):
+    """Rulebook: "the game ends when the third deck is exhausted": before that there is no
+    final count to record (it used to be accepted in the first pass)."""
+    state = game(*ENDED[:passes])
+    rejected(state, count(("Ann", 1, False), ("Ben", 1, False), ("Cem", 1, False)),
+             f"the final count comes at the end: the game ends when the third pass through the deck is "
+             f"exhausted, and this is pass {passes + 1} of 3")
+    assert not RULES.is_over(state)
+
+
+def test_the_final_count_agrees_with_the_third_fields_bought():
+    """Rulebook: "you may buy a 3rd Field Card": the count at the end says what was bought,
+    neither a field bought recorded as not bought nor the reverse."""
+    state = rich("Ann", BuyField(player="Ann"), *ENDED)
+    error = rejected(state, count(("Ann", 1, False), ("Ben", 1, False), ("Cem", 1, False)),
+                     "counted without a third field, but bought one in this game")
+    assert error.where == "Ann"
+    error = rejected(state, count(("Ann", 1, True), ("Ben", 1, True), ("Cem", 1, False)),
+                     "counted with a third field, but bought none in this game")
+    assert error.where == "Ben"
+    counted = RULES.apply(state, count(("Ann", 1, True), ("Ben", 1, False), ("Cem", 1, False)))
+    assert [f.third_field for f in counted.players] == [True, False, False]
 
 
 # --- supply -----------------------------------------------------------------------------

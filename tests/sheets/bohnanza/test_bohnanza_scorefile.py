@@ -110,8 +110,21 @@ def test_import_then_export_gives_the_file_back():
     """score-files.md: the app exports every finished game and imports them back."""
     setup, actions = RULES.import_file(FILE)
     assert setup == {"players": ["Eamon", "Mike", "Richard", "Uwe"]}
-    assert [a["kind"] for a in actions] == ["final-count"]
+    bought = ["plant", "harvest", "buy-field"]
+    assert [a["kind"] for a in actions] == [*bought, *bought, *["deck-exhausted"] * 3, "final-count"]
     assert RULES.export(fold(RULES, setup, actions)) == FILE
+
+
+def test_an_imported_file_is_a_game_that_agrees_with_it():
+    """Rulebook: "the game ends when the third deck is exhausted" and a 3rd Field is bought with
+    3 points: the imported game passes the deck three times, and whoever the file says bought
+    the third field bought it (all five players too: the deck has beans enough)."""
+    five = {**FILE, "players": [{"name": n, "coins": 3, "third_field": True} for n in "ABCDE"]}
+    for data in (FILE, five):
+        state = fold(RULES, *RULES.import_file(data))
+        assert RULES.is_over(state) and state.deck_pass == 3
+        assert [f.third_field for f in state.players] == [p["third_field"] for p in data["players"]]
+        assert state == RULES.read(data)
 
 
 def test_a_tracked_game_exports_its_coins_and_third_fields():
