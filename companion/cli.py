@@ -49,10 +49,11 @@ def _read_json(source: str) -> Any:
 
 
 def format_table(result: GameResult) -> str:
-    """A readable result: rank, name, total and the breakdown's top-level numbers."""
+    """A readable result: rank, name, total and the breakdown's top-level numbers, best
+    rank first (tied players in the file's order; the JSON keeps the file's order)."""
     lines = []
     width = max(len(p.name) for p in result.players)
-    for p in result.players:
+    for p in sorted(result.players, key=lambda p: p.rank):
         parts = [
             f"{key} {value}" for key, value in p.breakdown.items()
             if key != "total" and isinstance(value, int)
