@@ -4,9 +4,12 @@ components import them from here, never from ``app.py``."""
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
+import weakref
 from collections.abc import Callable
 from typing import Any, cast
+from urllib.parse import urlsplit
 
 import flet as ft
 
@@ -55,6 +58,65 @@ def use_game(game_id: str | None) -> int:
 
     ft.use_effect(subscribe, [game_id])
     return version
+
+
+class _Awake:
+    """One page's wake lock: how many shown components want it, and what the phone was
+    last told. Calls go one at a time (Flet's web fallback races when enable and disable
+    overlap, as a route change does)."""
+
+    def __init__(self) -> None:
+        self.lock = ft.Wakelock()
+        self.holders = 0
+        self.told = False
+        self.turn = asyncio.Lock()
+        self.hinted = False
+
+    async def settle(self) -> None:
+        async with self.turn:
+            want = self.holders > 0
+            if want == self.told:
+                return
+            try:
+                await (self.lock.enable() if want else self.lock.disable())
+            except Exception:  # refused by the browser: the screen sleeps as the phone is set;
+                return  # the next game screen asks again
+            self.told = want
+
+
+_AWAKE: weakref.WeakKeyDictionary[ft.Page, _Awake] = weakref.WeakKeyDictionary()
+SLEEP_HINT = "This address is plain http: the phone may still dim. Keep the screen on in its settings."
+
+
+def secure_page(url: str | None) -> bool:
+    """Whether a browser gives this page the Wake Lock API: https, or this machine itself."""
+    parts = urlsplit(url or "")
+    return parts.scheme == "https" or (parts.hostname or "") in ("localhost", "127.0.0.1", "::1")
+
+
+def use_wakelock() -> None:
+    """Keep this phone's screen awake while the calling component is shown; let go when
+    it leaves. Flet's web client asks the browser's Wake Lock API; a page on plain http
+    at another address than this machine has none (Flet's video fallback stops after a
+    second in Chromium), so the phone is told once to keep its screen on itself (README,
+    "The screen stays on")."""
+    page = ft.context.page
+
+    def hold() -> Callable[[], None]:
+        awake = _AWAKE.get(page) or _AWAKE.setdefault(page, _Awake())
+        awake.holders += 1
+        page.run_task(awake.settle)
+        if not awake.hinted and not secure_page(page.url):
+            awake.hinted = True
+            page.show_dialog(ft.SnackBar(ft.Text(SLEEP_HINT), duration=ft.Duration(milliseconds=6000), persist=False))
+
+        def release() -> None:
+            awake.holders -= 1
+            page.run_task(awake.settle)
+
+        return release
+
+    ft.use_effect(hold, [])
 
 
 def notify(message: str, undo: Callable[[], Any] | None = None) -> None:

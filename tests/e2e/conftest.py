@@ -36,13 +36,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60, host: str = "127.0.0.1") -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"beans serve exited with {proc.returncode}: {proc.stderr.read()}")
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
+            with socket.create_connection((host, port), timeout=1):
                 return
         except OSError:
             time.sleep(0.2)
@@ -50,21 +50,24 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> Non
 
 
 class Server:
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, *args: str, host: str = "127.0.0.1"):
         self.data_dir = data_dir
+        self.args = args  # more `beans serve` options, e.g. "--lan"
+        self.host = host
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
     def start(self) -> "Server":
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "serve", "--port", str(self.port), "--data-dir", str(self.data_dir)],
+            [sys.executable, "-m", "companion", "serve", "--host", self.host, "--port", str(self.port),
+             "--data-dir", str(self.data_dir), *self.args],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
-        wait_for_port(self.port, self.proc)
+        wait_for_port(self.port, self.proc, host=self.host)
         return self
 
     def stop(self) -> None:

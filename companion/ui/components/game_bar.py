@@ -10,14 +10,22 @@ import flet as ft
 from companion.session import PhoneGames
 from companion.ui.components.common import icon_button, screen
 from companion.ui.components.seats import SeatButton
-from companion.ui.hooks import go, notify
+from companion.ui.hooks import go, notify, use_wakelock
 
 
 def game_screen(games: PhoneGames, game_id: str, title: str, controls: list[ft.Control],
                 more_actions: Sequence[ft.Control] = ()) -> ft.View:
-    """A game's play screen: the game bar, and the watching line above the game."""
-    return screen(f"/game/{game_id}", title, [watching_line(games, game_id), *controls],
+    """A game's play screen: the game bar, and the watching line above the game. The
+    screen stays awake while it is open."""
+    return screen(f"/game/{game_id}", title, [ft.Column([KeepAwake(), watching_line(games, game_id)], spacing=0), *controls],
                   actions=[*more_actions, *game_bar(games, game_id)])
+
+
+@ft.component
+def KeepAwake() -> ft.Control:
+    """Holds the phone's screen on from when a game screen opens until it closes."""
+    use_wakelock()
+    return ft.Container(height=0)
 
 
 def game_bar(games: PhoneGames, game_id: str) -> list[ft.Control]:

@@ -1,0 +1,108 @@
+"""Phones at the table (issue 18): the Invite QR code draws, the screen stays awake
+during a game, and what a phone on plain http is told."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.server import lan_address
+from tests.e2e.conftest import PHONE, Phone, Server
+from tests.e2e.test_nicht_die_bohne_ui import start_game
+
+pytestmark = pytest.mark.e2e
+
+# Counts the browser's screen wake locks: taken, and let go.
+WAKE_LOCK_SPY = """
+window.__locks = {taken: 0, released: 0};
+if (navigator.wakeLock) {
+  const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+  navigator.wakeLock.request = async (type) => {
+    const sentinel = await request(type);
+    window.__locks.taken += 1;
+    sentinel.addEventListener('release', () => { window.__locks.released += 1; });
+    return sentinel;
+  };
+}
+"""
+
+# Dark and light pixels of a screenshot's region, counted in the page's own canvas.
+COUNT_PIXELS = """async ([png, box]) => {
+  const img = new Image();
+  img.src = 'data:image/png;base64,' + png;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = box.width; canvas.height = box.height;
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, box.x, box.y, box.width, box.height, 0, 0, box.width, box.height);
+  const data = ctx.getImageData(0, 0, box.width, box.height).data;
+  let dark = 0, light = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const v = (data[i] + data[i + 1] + data[i + 2]) / 3;
+    if (v < 64) dark += 1; else if (v > 192) light += 1;
+  }
+  return {dark, light, all: data.length / 4};
+}"""
+
+
+@pytest.fixture
+def lan_server(tmp_path):
+    """`beans serve --lan` bound to this machine's loopback: the app gets an invite URL."""
+    srv = Server(tmp_path / "data", "--lan").start()
+    yield srv
+    srv.stop()
+
+
+def test_the_invite_dialog_draws_a_qr_code_to_scan(browser, lan_server):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    phone = Phone(context.new_page(), lan_server.url).open()
+    try:
+        phone.tap("Invite")
+        qr = phone.page.get_by_role("img", name=f"QR code for {lan_server.url}")
+        qr.wait_for(timeout=15_000)
+        phone.page.wait_for_timeout(800)  # the dialog's fade-in
+        shot = phone.shot("invite-qr")
+        box = {k: int(v) for k, v in qr.bounding_box().items()}
+        import base64
+
+        counts = phone.page.evaluate(COUNT_PIXELS, [base64.b64encode(shot.read_bytes()).decode(), box])
+        # A QR code is black modules on white: both plenty, not an empty square.
+        assert counts["dark"] > 0.2 * counts["all"], counts
+        assert counts["light"] > 0.2 * counts["all"], counts
+    finally:
+        context.close()
+
+
+def test_a_game_screen_keeps_the_screen_awake_and_lets_go_on_leaving(browser, server):
+    """ui.md: the screen stays awake during a game. 127.0.0.1 is a secure context, so
+    Chromium offers the Wake Lock API there."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(WAKE_LOCK_SPY)
+    phone = Phone(context.new_page(), server.url)
+    try:
+        start_game(phone, ["Ann", "Ben", "Cy"])
+        phone.page.wait_for_function("window.__locks.taken === 1 && window.__locks.released === 0", timeout=10_000)
+        phone.tap("Back")
+        phone.see("Bean Counter")
+        phone.page.wait_for_function("window.__locks.released === 1", timeout=10_000)
+        assert phone.page.evaluate("window.__locks.taken") == 1
+    finally:
+        context.close()
+
+
+def test_a_phone_on_plain_http_is_told_to_keep_its_screen_on(browser, tmp_path):
+    """Measured in Chromium: on http at an address other than this machine the page is
+    no secure context and has no navigator.wakeLock; the phone is told so once."""
+    address = lan_address()
+    if address.startswith("127."):
+        pytest.skip("this machine has no network address besides loopback")
+    srv = Server(tmp_path / "data", host=address).start()
+    context = browser.new_context(viewport=PHONE)
+    try:
+        phone = Phone(context.new_page(), srv.url)
+        start_game(phone, ["Ann", "Ben", "Cy"])
+        assert phone.page.evaluate("[window.isSecureContext, typeof navigator.wakeLock]") == [False, "undefined"]
+        phone.see("This address is plain http")
+        phone.shot("plain-http-sleep-hint")
+    finally:
+        context.close()
+        srv.stop()
