@@ -88,6 +88,7 @@ def summary_of(record: GameRecord, state: Any) -> Summary:
         finished=rules.is_over(state),
         winners=result.winners,
         totals=tuple(p.total for p in result.players),
+        rating=result.players[0].rating if len(result.players) == 1 else None,
     )
 
 

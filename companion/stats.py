@@ -1,5 +1,6 @@
 """Statistics over finished games: played and won per player name, best and average
-totals per game. Computed from the stored summaries, without opening any game."""
+totals per game, and apart from them the solitaire games' ratings (a solitaire game has
+a rating, not a winner). Computed from the stored summaries, without opening any game."""
 
 from __future__ import annotations
 
@@ -25,12 +26,26 @@ class GameRecordStats:
     average: float  # of every player's total
 
 
+@dataclass(frozen=True)
+class SolitaireRecord:
+    name: str
+    game: str
+    created: str
+    total: int
+    rating: str | None
+
+
+def solitaire(summary: Summary) -> bool:
+    """One player: a solitaire game, never counted as a win (its result is a rating)."""
+    return len(summary.players) == 1
+
+
 def player_records(summaries: Iterable[Summary]) -> list[PlayerRecord]:
-    """Most wins first, then most games, then by name."""
+    """Games with other players: most wins first, then most games, then by name."""
     played: dict[str, int] = {}
     won: dict[str, int] = {}
     for s in summaries:
-        if s.finished:
+        if s.finished and not solitaire(s):
             for name in s.players:
                 played[name] = played.get(name, 0) + 1
                 won[name] = won.get(name, 0) + (name in s.winners)
@@ -38,10 +53,19 @@ def player_records(summaries: Iterable[Summary]) -> list[PlayerRecord]:
     return sorted(records, key=lambda r: (-r.won, -r.played, r.name))
 
 
+def solitaire_records(summaries: Iterable[Summary]) -> list[SolitaireRecord]:
+    """Every finished solitaire game with its total and rating: best total first, then newest."""
+    records = [SolitaireRecord(s.players[0], s.game, s.created, sum(s.totals), s.rating)
+               for s in summaries if s.finished and solitaire(s)]
+    records.sort(key=lambda r: r.created, reverse=True)
+    return sorted(records, key=lambda r: -r.total)
+
+
 def game_records(summaries: Iterable[Summary]) -> list[GameRecordStats]:
+    """Per game, over finished games with other players (solitaire totals stand apart)."""
     by_game: dict[str, list[Summary]] = {}
     for s in summaries:
-        if s.finished and s.totals:
+        if s.finished and s.totals and not solitaire(s):
             by_game.setdefault(s.game, []).append(s)
     stats = []
     for game, finished in sorted(by_game.items()):

@@ -143,6 +143,7 @@ class Summary:
     finished: bool
     winners: tuple[str, ...] = ()
     totals: tuple[int, ...] = ()  # per player, in ``players`` order
+    rating: str | None = None  # a finished solitaire game's rating (it has no winner)
 
     def as_json(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
@@ -154,6 +155,12 @@ class Summary:
         fields = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
         return cls(**{**fields, "players": tuple(data["players"]), "winners": tuple(data["winners"]),
                       "totals": tuple(data.get("totals", ()))})
+
+    @classmethod
+    def complete(cls, data: dict[str, Any]) -> bool:
+        """Whether an index entry holds every field (one an older version wrote lacks some:
+        it loads, and is summarised again from its game)."""
+        return all(name in data for name in cls.__dataclass_fields__)
 
 
 def stamp(path: Path) -> list[int] | None:
@@ -413,7 +420,7 @@ class Repository:
             return {}
         try:
             docs = list(parse_file(self.index_path)[INDEX_TABLE].values())
-            entries = [(Summary.from_json(doc), doc.get("file")) for doc in docs]
+            entries = [(Summary.from_json(doc), doc.get("file") if Summary.complete(doc) else None) for doc in docs]
         except (CorruptFileError, KeyError, TypeError, AttributeError):
             if not self.read_only:  # derived data: kept for a look, then rebuilt
                 self.index_kept_as = set_aside(self.index_path)

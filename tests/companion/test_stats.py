@@ -1,7 +1,7 @@
 """The statistics screen's numbers (storage issue: games played and won per player
-name, best and average totals per game)."""
+name, best and average totals per game; solitaire ratings apart)."""
 
-from companion.stats import game_records, player_records
+from companion.stats import game_records, player_records, solitaire_records
 from companion.storage import Summary
 
 
@@ -31,3 +31,27 @@ def test_best_and_average_totals_per_game_over_finished_games_only():
     assert (ndb.played, ndb.best, ndb.best_by) == (2, 40, ("Ann",))
     assert ndb.average == (40 + 25 - 5 + 10 + 30 + 30) / 6
     assert (stats["bohnanza"].played, stats["bohnanza"].best) == (1, 14)
+
+
+def solo(name, total, rating, created):
+    """A finished solitaire game as the session summarises it: the engines name its one
+    player a winner; the summary carries the rating."""
+    return Summary(id=f"{name}{created}", game="gone-with-the-beans", created=created, players=(name,),
+                   finished=True, winners=(name,), totals=(total,), rating=rating)
+
+
+def test_solitaire_games_are_rated_apart_and_never_a_win():
+    """Gone with the Beans, Solitaire Rules: a solitaire game ends with a rating, not a winner:
+    Statistics list the ratings apart, never count them as won (or played) games, nor mix
+    their totals into a game's best and average."""
+    summaries = [*GAMES, solo("Ann", 40, "You'll do better next time", "2026-12-01"),
+                 solo("Sabine", 95, "Bean Incarnate", "2026-11-30"), solo("Ann", 95, "Bean Incarnate", "2026-12-02"),
+                 summary("gone-with-the-beans", ["Ann", "Bo"], [30, 20])]
+    records = {r.name: (r.played, r.won) for r in player_records(summaries)}
+    assert records == {"Ann": (4, 2), "Bo": (4, 1), "Cy": (2, 1), "Di": (1, 1)}
+    assert "Sabine" not in records
+    gwtb = next(s for s in game_records(summaries) if s.game == "gone-with-the-beans")
+    assert (gwtb.played, gwtb.best, gwtb.best_by, gwtb.average) == (1, 30, ("Ann",), 25)
+    assert [(r.name, r.total, r.rating, r.created) for r in solitaire_records(summaries)] == [
+        ("Ann", 95, "Bean Incarnate", "2026-12-02"), ("Sabine", 95, "Bean Incarnate", "2026-11-30"),
+        ("Ann", 40, "You'll do better next time", "2026-12-01")]

@@ -233,3 +233,27 @@ def test_an_imported_game_exports_the_same_score_file(tmp_path):
     assert games.export(gid) == data
     [summary] = games.summaries()
     assert summary.finished and summary.players == ("Ann", "Ben", "Cleo", "Dan")
+
+
+def test_a_solitaire_games_summary_holds_its_rating_and_an_older_index_still_loads(tmp_path):
+    """Rulebook (Gone with the Beans, Solitaire Rules): a solitaire game is rated, it has no
+    winner: its summary carries the rating. An index written before summaries had a rating
+    loads, and its entries are summarised again from their games."""
+    from sheets.gone_with_the_beans import RULES as GWTB
+    from tests.sheets.gone_with_the_beans.gwtb_files import solo
+
+    games = open_games(tmp_path)
+    gid = games.import_file(solo())
+    other = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    rating = GWTB.score_file(solo()).players[0].rating
+    summaries = {s.id: s for s in games.summaries()}
+    assert rating and summaries[gid].rating == rating and summaries[other].rating is None
+
+    index = tmp_path / "index.json"
+    data = json.loads(index.read_text())
+    for entry in next(iter(data.values())).values():
+        del entry["rating"]
+    index.write_text(json.dumps(data))
+    games = reopen(games)
+    assert {s.id: s.rating for s in games.summaries()} == {gid: rating, other: None}
+    assert all("rating" in entry for entry in next(iter(json.loads(index.read_text()).values())).values())

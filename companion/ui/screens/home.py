@@ -138,7 +138,8 @@ def Home():
         why_not = games.why_not_delete(summary.id)
 
         if summary.finished:
-            result = ("Winner: " if len(summary.winners) == 1 else "Shared victory: ") + ", ".join(summary.winners)
+            result = (f"Solitaire: {sum(summary.totals)} points, {summary.rating}" if len(summary.players) == 1  # no winner
+                      else ("Winner: " if len(summary.winners) == 1 else "Shared victory: ") + ", ".join(summary.winners))
         else:
             result = "In play" + leading(summary)
         return ft.ListTile(

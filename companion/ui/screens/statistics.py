@@ -1,10 +1,11 @@
-"""Statistics: games played and won per player name, best and average totals per game."""
+"""Statistics: games played and won per player name, best and average totals per game;
+solitaire games apart, each with its rating (never counted as a win)."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.stats import game_records, player_records
+from companion.stats import game_records, player_records, solitaire_records
 from companion.ui.hooks import use_game, use_games
 from companion.ui.components.common import screen, section
 from companion.ui.components.files import download_text
@@ -18,7 +19,8 @@ def Statistics():
     summaries = games.summaries()
     players = player_records(summaries)
     per_game = game_records(summaries)
-    if not players:
+    solo = solitaire_records(summaries)
+    if not players and not solo:
         return screen("/stats", "Statistics", [ft.Text("No finished games yet.")])
     table = ft.DataTable(
         columns=[ft.DataColumn(ft.Text("Player")), ft.DataColumn(ft.Text("Played"), numeric=True),
@@ -41,4 +43,13 @@ def Statistics():
         await download_text("bean-counter-results.csv", games.results_csv())
 
     download = ft.TextButton("Download all results (CSV)", icon=ft.Icons.DOWNLOAD, on_click=download_csv)
-    return screen("/stats", "Statistics", [section("Players", table), section("Games", *cards), download])
+    ratings = [
+        ft.ListTile(
+            title=ft.Text(f"{r.name}: {r.total} points, {r.rating}"),
+            subtitle=ft.Text(f"{KINDS[r.game].title if r.game in KINDS else r.game} · {r.created[:10]}"),
+        )
+        for r in solo
+    ]
+    sections = ([section("Players", table), section("Games", *cards)] if players else []) + (
+        [section("Solitaire ratings", *ratings)] if solo else [])
+    return screen("/stats", "Statistics", [*sections, download])
