@@ -15,6 +15,7 @@ from typing import Any, cast
 
 import flet as ft
 
+from companion.ui.colours import PAIRS
 from companion.ui.hooks import use_game, use_games
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
@@ -30,14 +31,14 @@ from sheets.errors import RulesError
 
 # One colour per bean (fill, text on that fill), used for every bean everywhere.
 BEAN_COLOURS: dict[Bean, tuple[str, str]] = {
-    Bean.BLUE: (ft.Colors.BLUE_700, ft.Colors.WHITE),
-    Bean.CHILI: (ft.Colors.DEEP_ORANGE_700, ft.Colors.WHITE),
-    Bean.STINK: (ft.Colors.BROWN_400, ft.Colors.WHITE),
-    Bean.GREEN: (ft.Colors.GREEN_700, ft.Colors.WHITE),
-    Bean.SOY: (ft.Colors.AMBER_600, ft.Colors.BLACK),
-    Bean.BLACK_EYED: (ft.Colors.BLUE_GREY_600, ft.Colors.WHITE),
-    Bean.RED: (ft.Colors.RED_800, ft.Colors.WHITE),
-    Bean.GARDEN: (ft.Colors.PURPLE_400, ft.Colors.WHITE),
+    Bean.BLUE: PAIRS["blue"],
+    Bean.CHILI: PAIRS["deep orange"],
+    Bean.STINK: PAIRS["brown"],
+    Bean.GREEN: PAIRS["green"],
+    Bean.SOY: PAIRS["amber"],
+    Bean.BLACK_EYED: PAIRS["blue grey"],
+    Bean.RED: PAIRS["red"],
+    Bean.GARDEN: PAIRS["purple"],
 }
 
 

@@ -12,6 +12,7 @@ from typing import Any, cast
 
 import flet as ft
 
+from companion.ui.colours import NEGATIVE, PAIRS, POSITIVE
 from companion.ui.hooks import use_game, use_games
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
@@ -28,10 +29,10 @@ from sheets.nicht_die_bohne.scoring import round_score
 
 # Card colour (fill and outline) and the text colour on that fill.
 BEAN_COLOURS = {
-    Colour.BLUE: (ft.Colors.BLUE_700, ft.Colors.WHITE),
-    Colour.RED: (ft.Colors.RED_700, ft.Colors.WHITE),
-    Colour.GREEN: (ft.Colors.GREEN_700, ft.Colors.WHITE),
-    Colour.YELLOW: (ft.Colors.AMBER_800, ft.Colors.BLACK),
+    Colour.BLUE: PAIRS["blue"],
+    Colour.RED: PAIRS["red light"],
+    Colour.GREEN: PAIRS["green"],
+    Colour.YELLOW: PAIRS["amber dark"],
 }
 
 
@@ -157,6 +158,18 @@ rest_of_deck = per_state(lambda state, number, player: state.rest_of_deck(number
 # -- entering cards -------------------------------------------------------------------
 
 
+def signed_number(text: str, caption: str, pair: tuple[str, str]) -> ft.Control:
+    """A round's positive or negative points: the number on its colour (white on green,
+    white on red: readable in both themes), the caption under it."""
+    fill, ink = pair
+    return ft.Column(
+        [ft.Container(ft.Text(text, size=24, weight=ft.FontWeight.BOLD, color=ink), bgcolor=fill,
+                      border_radius=8, padding=ft.Padding.symmetric(horizontal=10)),
+         ft.Text(caption, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+        spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
 def card_button(card: Card, chosen: bool, holder: str | None, on_toggle: Callable[[], None]) -> ft.Control:
     """One card as a 48 px tile: filled when this player has it, struck out when another
     player took it (a tap on it then explains, in the engine's words, who has it)."""
@@ -170,7 +183,7 @@ def card_button(card: Card, chosen: bool, holder: str | None, on_toggle: Callabl
         exclude_semantics=True,
         content=ft.Container(
             ft.Text(text, size=16, weight=ft.FontWeight.BOLD,
-                    color=ink if chosen else (ft.Colors.OUTLINE if taken else fill),
+                    color=ink if chosen else (ft.Colors.ON_SURFACE_VARIANT if taken else ft.Colors.ON_SURFACE),
                     style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if taken else None),
             width=60 if card.face in NUMBERS else 72,
             height=TOUCH,
@@ -215,15 +228,15 @@ def _ColourTab(colour: Colour, value: int, active: bool, on_choose: Callable[[Co
         content=ft.Container(
             ft.Column(
                 [
-                    ft.Text(colour.value.capitalize(), size=13, color=ink if active else fill,
-                            weight=ft.FontWeight.W_600),
+                    ft.Text(colour.value.capitalize(), size=13, color=ink if active else ft.Colors.ON_SURFACE,
+                            weight=ft.FontWeight.W_600, no_wrap=True),
                     ft.Text(signed(value), size=18, weight=ft.FontWeight.BOLD, color=ink if active else None),
                 ],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             expand=True,
-            height=56,
+            padding=ft.Padding.symmetric(vertical=6),  # grows with the text size, never clips
             alignment=ft.Alignment.CENTER,
             border_radius=10,
             bgcolor=fill if active else None,
@@ -247,11 +260,10 @@ def colour_tabs(score, chosen: Colour, on_choose: Callable[[Colour], None]) -> f
 @ft.component
 def _PlusMinus(colour: Colour, mine: int, free: int, take: Callable, give_back: Callable):
     """One colour's Plus/Minus cards: how many this player has, one fewer or more."""
-    fill, _ = BEAN_COLOURS[colour]
     pm = Card(colour=colour, face=PLUSMINUS)
     return ft.Row(
         [
-            ft.Text("±", size=18, weight=ft.FontWeight.BOLD, color=fill),
+            ft.Text("±", size=18, weight=ft.FontWeight.BOLD),
             icon_button(ft.Icons.REMOVE, f"{colour.value} Plus/Minus fewer",
                         lambda _: give_back(pm), disabled=mine == 0),
             ft.Text(f"{mine}", size=18, weight=ft.FontWeight.BOLD),
@@ -317,8 +329,8 @@ def _Totals(positive: int, negative: int, total: int, caption: str):
     """The chosen player's round: positive, negative and total points, large."""
     return ft.Row(
         [
-            big_number(f"+{positive}" if positive else "0", "positive", ft.Colors.GREEN),
-            big_number(f"−{negative}" if negative else "0", "negative", ft.Colors.RED),
+            signed_number(f"+{positive}" if positive else "0", "positive", POSITIVE),
+            signed_number(f"−{negative}" if negative else "0", "negative", NEGATIVE),
             big_number(signed(total), caption),
         ],
         alignment=ft.MainAxisAlignment.SPACE_AROUND,
