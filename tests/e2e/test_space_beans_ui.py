@@ -188,6 +188,14 @@ def test_close_outs_privacy_and_the_end_of_a_game(browser, seeded):
     table.see("Allister's trophies reached 31: the game ends at the end of Allister's turn.")
     table.see("Open: Klingbohnen 1, 4, 4, 5, 7, 9")  # turned face up
 
+    # End of Game: "The game ends at the end of the turn of the player whose trophy collection
+    # is worth at least 30 points": nobody else plays; Allister may still close out and lays once.
+    table.see("Nobody else plays; Allister may still close out, then lays once, which ends the turn.")
+    beth.see("Nobody else plays; Allister may still close out, then lays once")
+    for phone in (table, beth):
+        assert phone.button("Record for Beth").count() == 0 and phone.button("Record for Cyd").count() == 0
+    shot(table, "space-beans-last-turn")
+
     # Still his turn: he starts a new (secret) collection of two Darth Beans.
     tap(table, "New secret collection")
     tap(table, "Darth Beans")
@@ -196,6 +204,10 @@ def test_close_outs_privacy_and_the_end_of_a_game(browser, seeded):
     table.see("Allister's secret collection: Darth Beans 2, 8")
     tap(table, "Lay 2 cards")
     table.see("Secret (only you see it): Darth Beans 2, 8")
+    # The lay ended his turn: only the way to the end of the game is left.
+    table.see("Allister has laid: the turn is over.")
+    for name in ("New secret collection", "Close out Klingbohnen (6 cards)", "Lay cards"):
+        assert table.button(name).count() == 0
 
     # Beth's phone sees the end coming and the secret collection's size, never its cards.
     beth.see("Allister's trophies reached 31")

@@ -5,8 +5,10 @@ how far each is from 30; each player's open collection and, face down, how many 
 their secret collection holds. Below it, one player's turn is recorded: close out the
 open collection (the app shows what the engine's close-out gives and asks to confirm),
 then lay cards. A browser session may say which player it is ("I am ..."); only then
-does it show, and let that player record, their own secret collection. Everything shown
-about the players is built from ``seen_by(state, me)``, never from the full state.
+does it show, and let that player record, their own secret collection. Once a player's
+trophies reach 30, only what the engine still allows is offered: that player's close-outs
+and one lay, and the end of the game (then the end alone). Everything shown about the
+players is built from ``seen_by(state, me)``, never from the full state.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import flet as ft
 
 from companion.ui.hooks import use_game, use_games
 from companion.ui.components.game_bar import game_screen
-from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
+from companion.ui.kit import GameScreens, action_button, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
     TOUCH, big_number, error_line, icon_button, section,
 )
@@ -437,9 +439,11 @@ def Play(game_id: str):
     sheets = seen(seen_by(state, me))
     result = RULES.result(state)
     points = {p.name: p.breakdown["trophies"] for p in result.players}
-    reached = next((n for n in state.names if points[n] >= END_AT), None)
+    reached = state.reached.name if state.reached else None  # the game ends at the end of this player's turn
     # The turn shown: the player picked, else the one whose trophies reached 30, else this phone's.
     player, show = use_shown_player(game_id, state.names, lead=reached, default=me)
+    if reached:  # nobody else plays before the end
+        player = reached
 
     def act(action: Any, message: str) -> bool:
         return entry.make(action, message)
@@ -472,15 +476,19 @@ def Play(game_id: str):
         return game_screen(games, game_id, RULES.title, controls)
 
     if reached:
+        end = EndGame(player=reached)
         controls.append(ft.Container(
             ft.Column(
                 [
                     ft.Text(f"{reached}'s trophies reached {points[reached]}: the game ends at the end of "
                             f"{reached}'s turn.", size=16, weight=ft.FontWeight.W_600),
-                    ft.Text(f"{reached} gets the {BOHNUS}-point Bohnus; then every collection is turned up "
+                    ft.Text((f"{reached} has laid: the turn is over. " if state.turn_over else
+                             f"Nobody else plays; {reached} may still close out, then lays once, which ends "
+                             "the turn. ")
+                            + f"{reached} gets the {BOHNUS}-point Bohnus; then every collection is turned up "
                             "and closed out.", size=13),
-                    ft.FilledButton(f"End of {reached}'s turn: end the game", icon=ft.Icons.FLAG, height=TOUCH,
-                                    on_click=lambda _: act(EndGame(player=reached), "The game is over")),
+                    action_button(f"End of {reached}'s turn: end the game", RULES.why_not(state, end),
+                                  lambda: act(end, "The game is over")),
                 ],
                 spacing=8,
             ),
@@ -501,11 +509,14 @@ def Play(game_id: str):
             lambda name: (set_me(name), set_draft({}), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
         ))
 
+    if state.turn_over:  # only the end of the game is left, above
+        controls.append(ft.Container(height=64))
+        return game_screen(games, game_id, RULES.title, controls)
     sheet = sheets[player]
     turn: list[ft.Control] = [
         ft.Row([tile(f"Record for {n}", n, lambda n=n: choose(n), selected=n == player)  # type: ignore[misc]  # mypy#15459: a lambda with a default
                 for n in state.names],
-               wrap=True, spacing=6, run_spacing=6),
+               wrap=True, spacing=6, run_spacing=6) if not reached else ft.Container(),
         error_line(entry.refusal),
     ]
     if sheet.open:
