@@ -26,7 +26,8 @@ def screen(
     return ft.View(
         route=route,
         appbar=ft.AppBar(
-            title=ft.Text(title),
+            # Two lines, a size smaller: a game's title and its pass or sheet fit a phone.
+            title=ft.Text(title, size=18, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
             leading=leading,
             automatically_imply_leading=False,
             actions=actions or [],
