@@ -63,7 +63,9 @@ def format_table(result: GameResult) -> str:
         extra = f"  ({', '.join(parts)})" if parts else ""
         rating = f"  {p.rating}" if p.rating else ""
         lines.append(f"{p.rank:>2}. {p.name:<{width}}  {p.total:>4}{extra}{rating}")
-    if result.winners:
+    if result.winners and len(result.players) == 1:  # solitaire: a rating, not a winner
+        lines.append(f"Solitaire: {result.players[0].total} points, {result.players[0].rating}")
+    elif result.winners:
         lines.append("Winner: " + " and ".join(result.winners) if len(result.winners) == 1
                      else "Shared victory: " + ", ".join(result.winners))
     else:

@@ -48,6 +48,15 @@ def test_solitaire_example_json_with_rating(tmp_path, capsys):
     }
 
 
+def test_a_solitaire_games_table_gives_its_rating_not_a_winner(tmp_path, capsys):
+    """Rulebook, Solitaire Rules: the solitaire total is rated; there is nobody to win against.
+    `beans score` says the rating, never "Winner" (the JSON keeps "winners" as it was)."""
+    code, out, err = run(tmp_path, capsys, EXAMPLE)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1] == "Solitaire: 61 points, Leader of a Bean Farmers Association"
+    assert "Winner" not in out
+
+
 def test_sheet_d_three_players(tmp_path, capsys):
     """rulebook: Sheet D scoring (DP to 11, Contracts, no Horse-Riding), Ammond; score-files.md:
     ranks, breakdown keys, and no rating with 2+ players."""
@@ -82,7 +91,7 @@ def test_readable_table(tmp_path, capsys):
     code, out, _ = run(tmp_path, capsys, EXAMPLE)
     assert code == 0
     assert "Ann" in out and "61" in out and "Leader of a Bean Farmers Association" in out
-    assert "Winner: Ann" in out
+    assert "Winner: Ann" not in out  # solitaire: test_a_solitaire_games_table_gives_its_rating_not_a_winner
 
 
 INVALID = [
