@@ -39,6 +39,18 @@ def _constant(word: str) -> Any:
     raise ScoreFileError("", f"{word} is not a number JSON allows")
 
 
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different: a repeated key would silently keep only
+    its last value (a second "players" list replacing the first), so it is refused."""
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            shown = json.dumps(key if len(key) <= MAX_NAME else key[:MAX_NAME] + "...", ensure_ascii=False)
+            raise ScoreFileError("", f"the key {one_line(shown)} appears twice in one object; each key may appear once")
+        seen.add(key)
+    return dict(pairs)
+
+
 def _depth_problem(data: Any) -> str | None:
     """Why ``data`` nests too deeply, or None (walked without recursion)."""
     level: list[tuple[Any, int]] = [(data, 1)]
@@ -54,7 +66,7 @@ def _depth_problem(data: Any) -> str | None:
 
 def read_json(raw: bytes) -> Any:
     """The JSON value in ``raw`` (UTF-8, with or without a byte-order mark), checked for
-    size, nesting and number size; ScoreFileError with one plain line otherwise."""
+    size, nesting, number size and repeated keys; ScoreFileError with one plain line otherwise."""
     if len(raw) > MAX_BYTES:
         raise ScoreFileError("", f"larger than {MAX_BYTES:,} bytes; a score file is a few kilobytes")
     try:
@@ -62,7 +74,7 @@ def read_json(raw: bytes) -> Any:
     except UnicodeDecodeError:
         raise ScoreFileError("", "not a text file (UTF-8)") from None
     try:
-        data = json.loads(text, parse_int=_int, parse_constant=_constant)
+        data = json.loads(text, parse_int=_int, parse_constant=_constant, object_pairs_hook=unique_keys)
     except json.JSONDecodeError as exc:
         raise ScoreFileError("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:

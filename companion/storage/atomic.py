@@ -19,6 +19,9 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from sheets.errors import ScoreFileError
+from sheets.limits import unique_keys
+
 BACKUPS = 3
 TMP_SUFFIX = ".tmp"
 
@@ -41,9 +44,11 @@ def parse_file(path: Path) -> dict[str, Any]:
     if not raw.strip():
         raise CorruptFileError(path, "the file is empty")
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, object_pairs_hook=unique_keys)  # a repeated key is damage, not a choice
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise CorruptFileError(path, f"not valid JSON: {exc}") from None
+    except ScoreFileError as exc:
+        raise CorruptFileError(path, exc.reason) from None
     if not isinstance(data, dict):
         raise CorruptFileError(path, "not a JSON object")
     return data

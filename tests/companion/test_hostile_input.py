@@ -24,6 +24,7 @@ from companion.cli import main
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.components import files
+from sheets.errors import ScoreFileError
 from sheets.limits import MAX_BYTES, MAX_DEPTH, MAX_NAME, MAX_PLAYERS, read_json
 from tests.companion.commands import BEANS
 
@@ -61,6 +62,10 @@ CASES: dict[str, Any] = {
     "a newline and an escape in a name": bohnanza("Ann\nBen\x1b[31m", "Cid", "Dan"),
     "a NUL in a name": bohnanza("Ann\x00", "Cid", "Dan"),
     "a long name": bohnanza("A" * (MAX_NAME + 1), "Cid", "Dan"),
+    "a repeated key": b'{"format": "beans-score/1", "game": "bohnanza", "players": '
+    b'[{"name": "Ann", "coins": 3, "third_field": false}, {"name": "Ben", "coins": 3, "third_field": false}], '
+    b'"players": [{"name": "Cid", "coins": 1, "third_field": false}, {"name": "Dan", "coins": 1, "third_field": false}]}',
+    "a repeated key holding a newline": b'{"format": "beans-score/1", "game": "bohnanza", "a\\nb": 1, "a\\nb": 2}',
     "a newline in an unknown key": {**ENVELOPE, "game": "space-beans", "players": ["Ann", "Ben"], "ended_by": None,
                                     "trophies": {"Ann": [], "Ben": [], "Zoe\nboom": []},
                                     "collections": {"Ann": [], "Ben": []}},
@@ -119,6 +124,16 @@ def test_the_command_line_reads_utf8_with_a_byte_order_mark(tmp_path, capsys):
     path.write_bytes(b"\xef\xbb\xbf" + encoded(bohnanza("Ann", "Ben", "Cid")))
     assert main(["score", "--json", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["winners"] == ["Ann", "Ben", "Cid"]
+
+
+def test_a_repeated_key_is_refused_naming_it_never_collapsed_to_its_last_value():
+    """JSON lets a key repeat and Python keeps the last value silently: a second "players"
+    list would replace the first. The doors refuse it instead, naming the key."""
+    with pytest.raises(ScoreFileError, match='^the key "players" appears twice in one object'):
+        read_json(encoded(CASES["a repeated key"]))
+    with pytest.raises(ScoreFileError, match='the key "name" appears twice'):
+        read_json(b'{"players": [{"name": "Ann", "name": "Ben"}]}')
+    assert read_json(b'{"a": {"b": 1}, "b": {"a": 2}}') == {"a": {"b": 1}, "b": {"a": 2}}  # same key, other objects
 
 
 def test_the_byte_limit_is_checked_before_parsing(monkeypatch):

@@ -69,3 +69,18 @@ def test_a_wrong_shaped_game_is_set_aside_reported_and_its_backup_offered(stored
 
     assert main(["list", "--data-dir", str(data_dir)]) == 0
     assert gid in capsys.readouterr().out
+
+
+def test_a_stored_game_with_a_repeated_key_is_set_aside_not_read_as_its_last_value(stored):
+    """A repeated key in a stored game (an edit by hand) would silently keep only its last
+    value; it is reported as damage, the file kept aside as it was and the backup offered."""
+    data_dir, gid, _ = stored
+    path = data_dir / "games" / f"{gid}.json"
+    text = path.read_text()
+    bad = text.replace('"log":', '"log":[],"log":', 1).encode()
+    path.write_bytes(bad)
+    games = Games(Repository(data_dir))
+    with pytest.raises(DamagedGame, match='the key "log" appears twice') as caught:
+        games.record(gid)
+    assert caught.value.kept_as.read_bytes() == bad and caught.value.backup is not None
+    games.repo.close()
