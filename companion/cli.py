@@ -1,4 +1,5 @@
-"""The ``beans`` command: serve (the default), score, export, import, list, schema.
+"""The ``beans`` command: serve (the default), score, export, import, list, delete,
+restore, bin, schema.
 
 Exit status: 0 done; 2 bad input (one line on stderr, no traceback); 1 anything else.
 Each command imports what it needs when it runs: ``beans score`` never loads Flet or
@@ -174,6 +175,56 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+COMMAND_LINE = "the command line"  # who deleted a game, as a phone showing it is told
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    from companion.session import BIN_DAYS, Games
+    from companion.storage import GameNotFound, open_repository
+
+    repo = open_repository(args.data_dir)
+    try:
+        Games(repo).delete(args.game_id, by=COMMAND_LINE, host=True)
+    except GameNotFound as exc:
+        raise UsageError(f"{exc} (see beans list)") from None
+    finally:
+        repo.close()
+    print(f"Game {args.game_id} is in the bin for {BIN_DAYS} days: beans restore {args.game_id} takes it back")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from companion.session import Games
+    from companion.storage import open_repository
+
+    repo = open_repository(args.data_dir)
+    try:
+        games = Games(repo)
+        if all(b.id != args.game_id for b in games.bin()):
+            raise UsageError(f"no game {args.game_id!r} in the bin (see beans bin)")
+        games.undelete(args.game_id, host=True)
+    finally:
+        repo.close()
+    print(f"Game {args.game_id} is back (beans list)")
+    return 0
+
+
+def cmd_bin(args: argparse.Namespace) -> int:
+    from companion.session import BIN_DAYS, Games
+    from companion.storage import open_repository
+
+    binned = Games(open_repository(args.data_dir, read_only=True)).bin()
+    if args.json:
+        print(json.dumps([{"id": b.id, "game": b.game, "created": b.created, "players": list(b.players),
+                           "deleted_by": b.deleted_by} for b in binned], ensure_ascii=False))
+        return 0
+    for b in binned:
+        print(one_line(f"{b.id}  {b.game:<20} {b.created[:16]}  deleted by {b.deleted_by}  {', '.join(b.players)}"))
+    if not binned:
+        print(f"The bin is empty (deleted games are kept {BIN_DAYS} days).")
+    return 0
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line on stderr (exit 2), as for every bad input."""
 
@@ -216,6 +267,24 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("file", help="the score file, or - for standard input")
     imp.add_argument("--again", action="store_true", help="store a copy even if the game is stored already")
     imp.set_defaults(func=cmd_import)
+
+    delete = sub.add_parser(
+        "delete", parents=[data_dir], help="move a game to the bin (restorable for 30 days)",
+        description="Move a stored game to the bin, where it is kept 30 days: beans restore takes it back, "
+                    "and so does its host's phone from the bin on Home. A phone that opens it is told "
+                    "that the command line deleted it. Stop beans serve first (one Bean Counter writes "
+                    "the data at a time).")
+    delete.add_argument("game_id", help="the game's id (see beans list)")
+    delete.set_defaults(func=cmd_delete)
+
+    restore = sub.add_parser("restore", aliases=["undelete"], parents=[data_dir],
+                             help="take a deleted game back out of the bin")
+    restore.add_argument("game_id", help="the game's id (see beans bin)")
+    restore.set_defaults(func=cmd_restore)
+
+    binned = sub.add_parser("bin", parents=[data_dir], help="list deleted games (kept 30 days)")
+    binned.add_argument("--json", action="store_true")
+    binned.set_defaults(func=cmd_bin)
 
     schema = sub.add_parser("schema", help="print the JSON Schema of beans-score/1 files")
     schema.set_defaults(func=cmd_schema)

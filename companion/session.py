@@ -345,11 +345,13 @@ class Games:
     def write_private_note(self, game_id: str, text: str, device: str | None) -> None:
         self._change_table(game_id, lambda r: table.with_note(r.table, text, device))
 
-    def delete(self, game_id: str, device: str | None = None, by: str | None = None) -> None:
+    def delete(self, game_id: str, device: str | None = None, by: str | None = None, host: bool = False) -> None:
         """Move the game to the bin (restorable for BIN_DAYS days); every phone showing it
-        is told who deleted it. Once anybody sits at it, only its host's phone may."""
+        is told who deleted it. Once anybody sits at it, only its host's phone may (or the
+        host's command line: ``host``, which owns the files)."""
         with self.repo.transaction(game_id) as record:
-            table.may_delete(record.table, device)
+            if not host:
+                table.may_delete(record.table, device)
             who = by or deleter(record.table, device)
             self._commit(replace(record, table={**record.table, "deleted_by": who}), self.state(game_id))
         with self.repo.lock:
@@ -375,12 +377,13 @@ class Games:
         """Who deleted the game, while it is in the bin; None otherwise."""
         return next((b.deleted_by for b in self.bin() if b.id == game_id), None)
 
-    def undelete(self, game_id: str, device: str | None = None) -> None:
-        """Restore a game from the bin: its host's phone (or any, if nobody sat at it)."""
+    def undelete(self, game_id: str, device: str | None = None, host: bool = False) -> None:
+        """Restore a game from the bin: its host's phone (or any, if nobody sat at it), or
+        the host's command line (``host``)."""
         binned = next((b for b in self.bin(device) if b.id == game_id), None)
         if binned is None:
             raise RulesError("that game is no longer in the bin")
-        if not binned.may_restore:
+        if not (binned.may_restore or host):
             raise RulesError("only the phone that started the game (the host) restores it")
         with self.repo.lock:
             record = self.repo.undelete(game_id)

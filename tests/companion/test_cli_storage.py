@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from companion.cli import main
-from companion.session import Games
+from companion.session import BIN_DAYS, Games
 from companion.storage import Repository
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
@@ -150,3 +150,72 @@ def test_the_installed_command_imports_lists_and_exports_with_beans_data_dir(tmp
     gid = beans("import", str(source)).strip()
     assert [row["id"] for row in json.loads(beans("list", "--json"))] == [gid]
     assert json.loads(beans("export", gid)) == BOHNANZA
+
+
+def test_delete_moves_a_game_to_the_bin_and_restore_takes_it_back(data_dir, capsys):
+    """`beans delete` is the app's Delete from the command line (issue 14, "nothing is lost
+    by one tap"): the game waits in the same bin, a phone opening it is told that the
+    command line deleted it, and `beans restore` brings it back with every entry."""
+    directory, playing, finished = data_dir
+    code, out, err = run(capsys, "delete", playing, "--data-dir", str(directory))
+    assert (code, err) == (0, "") and "in the bin for 30 days" in out and f"beans restore {playing}" in out
+    assert stored(directory) == [finished]
+    code, out, _ = run(capsys, "list", "--json", "--data-dir", str(directory))
+    assert [row["id"] for row in json.loads(out)] == [finished]
+    code, out, _ = run(capsys, "bin", "--data-dir", str(directory))
+    assert code == 0 and out.startswith(playing) and "deleted by the command line" in out and "Ann, Ben" in out
+    code, out, _ = run(capsys, "bin", "--json", "--data-dir", str(directory))
+    assert json.loads(out) == [{"id": playing, "game": "nicht-die-bohne", "created": json.loads(out)[0]["created"],
+                                "players": PLAYERS, "deleted_by": "the command line"}]
+    games = Games(Repository(directory, read_only=True))
+    assert games.deleted_by(playing) == "the command line"  # what a phone showing it is told
+
+    code, out, err = run(capsys, "restore", playing, "--data-dir", str(directory))
+    assert (code, err) == (0, "") and playing in out
+    assert sorted(stored(directory)) == sorted([playing, finished])
+    games = Games(Repository(directory, read_only=True))
+    assert len(games.record(playing).log) == 1 and games.deleted_by(playing) is None
+    assert run(capsys, "bin", "--data-dir", str(directory)) == (0, "The bin is empty (deleted games are kept 30 days).\n", "")
+
+
+def test_the_command_line_deletes_and_restores_a_game_phones_sit_at(data_dir, capsys):
+    """The host owns the files: a game with seated phones is deleted and restored from the
+    command line, though only its host's phone may do either in the app."""
+    directory, playing, _ = data_dir
+    games = Games(Repository(directory))
+    games.claim_seat(playing, "Ann", "1234", "ann's phone")
+    games.repo.close()
+    assert run(capsys, "delete", playing, "--data-dir", str(directory))[0] == 0
+    assert run(capsys, "undelete", playing, "--data-dir", str(directory))[0] == 0
+    games = Games(Repository(directory, read_only=True))
+    assert games.seat(playing, "ann's phone") == "Ann"  # the table as it was
+
+
+@pytest.mark.parametrize("command, says", [
+    (["delete", "nosuch00"], "no game 'nosuch00' (see beans list)"),
+    (["delete", "../index"], "no game '../index' (see beans list)"),
+    (["restore", "nosuch00"], "no game 'nosuch00' in the bin (see beans bin)"),
+    (["undelete", "a\nb"], "no game 'a\\nb' in the bin (see beans bin)"),
+])
+def test_delete_or_restore_of_an_unknown_game_is_one_line_exit_2_and_changes_nothing(data_dir, capsys, command, says):
+    directory, playing, finished = data_dir
+    code, out, err = run(capsys, *command, "--data-dir", str(directory))
+    assert (code, out, err) == (2, "", f"beans: {says}\n")
+    assert sorted(stored(directory)) == sorted([playing, finished])
+
+
+def test_restoring_a_game_that_is_not_in_the_bin_is_refused(data_dir, capsys):
+    directory, playing, _ = data_dir
+    code, _, err = run(capsys, "restore", playing, "--data-dir", str(directory))
+    assert code == 2 and "in the bin" in err
+
+
+def test_delete_help_says_the_game_waits_in_the_bin_for_its_days(capsys):
+    with pytest.raises(SystemExit):
+        main(["delete", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"kept {BIN_DAYS} days" in out and "beans restore" in out
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert f"restorable for {BIN_DAYS} days" in out and "restore (undelete)" in out and "bin" in out
