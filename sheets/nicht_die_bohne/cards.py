@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from enum import StrEnum
 from functools import total_ordering
 from typing import Any
@@ -106,3 +107,11 @@ def hand_size(player_count: int) -> int:
 def copies_text(card: Card) -> str:
     n = DECK[card]
     return "one" if n == 1 else f"{n}"
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as a player says them, by colour: "blue 4, 8, Doubler; red 3, Plus/Minus"."""
+    by_colour: dict[Colour, list[str]] = {}
+    for card in sorted(cards):
+        by_colour.setdefault(card.colour, []).append(FACE_NAMES.get(card.face, card.face))
+    return "; ".join(f"{colour.value} {', '.join(faces)}" for colour, faces in by_colour.items())

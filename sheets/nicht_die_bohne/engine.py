@@ -150,11 +150,11 @@ def check_cards(
     own = Counter(cards)
     for card in sorted(own):
         if own[card] > DECK[card]:
-            raise RulesError(f"{card} {own[card]} times; the deck holds {copies_text(card)}", player)
+            raise RulesError(f"{card.label} {own[card]} times; the deck holds {copies_text(card)}", player)
         holders = taken.get(card, [])
         if own[card] + len(holders) > DECK[card]:
             names = " and ".join(dict.fromkeys(holders))
-            raise RulesError(f"{card} is already taken by {names} in this round", player)
+            raise RulesError(f"{card.label} is already taken by {names} in this round", player)
 
 
 def _check_round_number(state: State, number: int, latest_only: bool) -> None:
@@ -200,7 +200,7 @@ def _take_card(state: State, action: TakeCard) -> State:
 def _return_card(state: State, action: ReturnCard) -> State:
     cards = list(state.cards_of(action.round, action.player))
     if action.card not in cards:
-        raise RulesError(f"has no {action.card} in round {action.round}", action.player)
+        raise RulesError(f"has no {action.card.label} in round {action.round}", action.player)
     cards.remove(action.card)
     return _enter_cards(state, EnterCards(round=action.round, player=action.player, cards=tuple(cards)))
 

@@ -181,7 +181,7 @@ async def tap_together(url: str, game_id: str) -> list[int]:
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             for page, box in zip(pages, boxes)
         ])
-        refused = re.compile(r"blue-7 is already taken by (Ann|Ben) in this round")
+        refused = re.compile(r"blue 7 is already taken by (Ann|Ben) in this round")
         await pages[0].wait_for_timeout(2000)
         counts = [await page.get_by_text(refused).count() for page in pages]
         await browser.close()

@@ -6,6 +6,7 @@ import pytest
 
 from sheets.errors import RulesError
 from sheets.nicht_die_bohne import DECK, HAND_SIZES, Card, Colour, parse_card
+from sheets.nicht_die_bohne.cards import cards_text
 from sheets.nicht_die_bohne.scoring import colour_score, round_score
 
 
@@ -81,3 +82,11 @@ def test_special_cards_only_affect_their_own_colour():
 
 def test_a_colour_of_specials_only_scores_nothing():
     assert round_score(cards("red-doubler red-plusminus")).total == 0
+
+
+def test_cards_are_told_as_printed_grouped_by_colour():
+    """Issue 18: "blue 4, 8, Doubler; red 3", not "blue-4, blue-8, blue-doubler, red-3"."""
+    hand = cards("red-3 blue-doubler blue-8 blue-4 yellow-plusminus green-nullifier")
+    assert cards_text(hand) == "blue 4, 8, Doubler; red 3; green Nullifier; yellow Plus/Minus"
+    assert parse_card("red-plusminus").label == "red Plus/Minus"
+    assert cards_text([]) == ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from sheets.errors import RulesError, ScoreFileError
 from sheets.game import fold
 from sheets.nicht_die_bohne import (
-    DECK, RULES, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard,
+    DECK, RULES, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard, parse_card,
 )
 from sheets.nicht_die_bohne.engine import apply
 
@@ -47,18 +48,48 @@ def test_setup_takes_3_to_6_unique_non_empty_names_in_seating_order():
 
 
 def test_a_card_another_player_took_this_round_cannot_be_taken_twice():
+    """Issue 18: the message names the card as printed ("red 3"), not its file notation."""
     state = apply(RULES.new_game({"players": PLAYERS}), TakeCard(round=1, player="Alex", card="red-3"))
     with pytest.raises(RulesError) as err:
         apply(state, TakeCard(round=1, player="Beate", card="red-3"))
-    assert str(err.value) == "Beate: red-3 is already taken by Alex in this round"
+    assert str(err.value) == "Beate: red 3 is already taken by Alex in this round"
 
 
 def test_the_three_plus_minus_of_a_colour_can_be_shared_between_players():
     state = RULES.new_game({"players": PLAYERS})
     for player in ("Alex", "Alex", "Beate"):
         state = apply(state, TakeCard(round=1, player=player, card="blue-plusminus"))
-    with pytest.raises(RulesError, match="blue-plusminus is already taken by Alex and Beate"):
+    with pytest.raises(RulesError, match="blue Plus/Minus is already taken by Alex and Beate"):
         apply(state, TakeCard(round=1, player="Dirk", card="blue-plusminus"))
+
+
+def test_a_hand_holding_a_card_more_often_than_the_deck_names_it_as_printed():
+    """Contents: each colour has one Doubler and three Plus/Minus cards (issue 18: the
+    message says "blue Plus/Minus", never "blue-plusminus")."""
+    state = RULES.new_game({"players": PLAYERS})
+    with pytest.raises(RulesError) as err:
+        apply(state, EnterCards(round=1, player="Alex", cards=["blue-plusminus"] * 4))
+    assert str(err.value) == "Alex: blue Plus/Minus 4 times; the deck holds 3"
+    with pytest.raises(RulesError) as err:
+        apply(state, EnterCards(round=1, player="Alex", cards=["green-doubler", "green-doubler"]))
+    assert str(err.value) == "Alex: green Doubler 2 times; the deck holds one"
+
+
+def test_no_engine_message_shows_a_card_in_file_notation():
+    """Every refusal a random round of taps meets names cards as a player says them."""
+    state = RULES.new_game({"players": PLAYERS})
+    notation = re.compile(r"\b(blue|red|green|yellow)-")
+    rng = random.Random(7)
+    seen = 0
+    for _ in range(400):
+        card = rng.choice(sorted(DECK))
+        action = rng.choice([TakeCard, ReturnCard])(round=1, player=rng.choice(PLAYERS), card=card)
+        try:
+            state = apply(state, action)
+        except RulesError as exc:
+            seen += 1
+            assert not notation.search(str(exc)), str(exc)
+    assert seen > 50  # the random taps did meet refusals
 
 
 def test_a_player_collects_no_more_than_the_hand_size():
@@ -80,7 +111,7 @@ def test_a_rejected_action_leaves_the_state_as_it_was():
 def test_return_card_gives_back_one_card_the_player_has():
     state = apply(RULES.new_game({"players": PLAYERS}), TakeCard(round=1, player="Alex", card="red-3"))
     assert apply(state, ReturnCard(round=1, player="Alex", card="red-3")).cards_of(1, "Alex") == ()
-    with pytest.raises(RulesError, match="Beate: has no red-3"):
+    with pytest.raises(RulesError, match="Beate: has no red 3 in round 1"):
         apply(state, ReturnCard(round=1, player="Beate", card="red-3"))
 
 
@@ -115,7 +146,7 @@ def test_a_finished_round_is_corrected_as_a_whole_round_and_must_stay_complete()
     with pytest.raises(RulesError, match="Dirk: 14 cards, a 4-player round deals 15"):
         apply(state, CorrectRound(round=1, cards=short))
     twice = {**first, "Dirk": [*first["Dirk"][:-1], first["Alex"][0]]}
-    with pytest.raises(RulesError, match=f"Dirk: {first['Alex'][0]} is already taken by Alex"):
+    with pytest.raises(RulesError, match=f"Dirk: {parse_card(first['Alex'][0]).label} is already taken by Alex"):
         apply(state, CorrectRound(round=1, cards=twice))
 
 
