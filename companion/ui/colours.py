@@ -17,6 +17,7 @@ DEEP_ORANGE = "#BF360C"   # DEEP_ORANGE_900 (DEEP_ORANGE_700 is 3.92:1 under whi
 BROWN = "#8D6E63"         # BROWN_400
 AMBER = "#FFB300"         # AMBER_600
 AMBER_DARK = "#FF8F00"    # AMBER_800
+ORANGE = "#EF6C00"        # ORANGE_800 (white on it is 3.08:1; black is 6.2:1)
 BLUE_GREY = "#546E7A"     # BLUE_GREY_600
 PURPLE = "#AB47BC"        # PURPLE_400
 
@@ -30,6 +31,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "brown": (BROWN, WHITE),
     "amber": (AMBER, BLACK),
     "amber dark": (AMBER_DARK, BLACK),
+    "orange": (ORANGE, BLACK),
     "blue grey": (BLUE_GREY, WHITE),
     "purple": (PURPLE, WHITE),
 }

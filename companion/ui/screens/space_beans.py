@@ -19,6 +19,7 @@ from typing import Any, cast
 
 import flet as ft
 
+from companion.ui.colours import PAIRS
 from companion.ui.hooks import use_game, use_games
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, action_button, result_banner, use_entry, use_shown_player
@@ -35,14 +36,15 @@ from sheets.space_beans.cards import VALUES
 
 # Card colour (fill) and the text colour on that fill; the rulebook names yellow
 # Klingbohnen, red Darth Beans, violet Centauribohnen and grey Bohrion.
+# Each a checked pair of companion/ui/colours.py (Moonbohnen: black on orange, white was 3.08:1).
 BEAN_COLOURS = {
-    Bean.KLINGBOHNEN: (ft.Colors.AMBER_600, ft.Colors.BLACK),
-    Bean.DARTH_BEANS: (ft.Colors.RED_700, ft.Colors.WHITE),
-    Bean.BEANLIENS: (ft.Colors.GREEN_700, ft.Colors.WHITE),
-    Bean.CENTAURIBOHNEN: (ft.Colors.PURPLE_500, ft.Colors.WHITE),
-    Bean.BOHRION: (ft.Colors.BLUE_GREY_500, ft.Colors.WHITE),
-    Bean.MOONBOHNEN: (ft.Colors.ORANGE_800, ft.Colors.WHITE),
-    Bean.BLUEBEANS: (ft.Colors.BLUE_700, ft.Colors.WHITE),
+    Bean.KLINGBOHNEN: PAIRS["amber"],
+    Bean.DARTH_BEANS: PAIRS["red light"],
+    Bean.BEANLIENS: PAIRS["green"],
+    Bean.CENTAURIBOHNEN: PAIRS["purple"],
+    Bean.BOHRION: PAIRS["blue grey"],
+    Bean.MOONBOHNEN: PAIRS["orange"],
+    Bean.BLUEBEANS: PAIRS["blue"],
 }
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 
