@@ -101,14 +101,20 @@ def cmd_list(args: argparse.Namespace) -> int:
     from companion.storage import open_repository
 
     repo = open_repository(args.data_dir, read_only=True)
-    rows = [s.as_json() for s in Games(repo).summaries()]
+    games = Games(repo)
+    rows = [s.as_json() for s in games.summaries()]
+    damaged = games.set_aside()  # never silently left out: listed, or said on stderr with --json
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
+        for aside in damaged:
+            print(f"beans: game {aside.id} is damaged and not listed: {one_line(aside.said)}", file=sys.stderr)
     else:
         for row in rows:
             status = "finished" if row["finished"] else "unfinished"
             print(f"{row['id']}  {row['game']:<20} {row['created'][:16]}  {status:<10}  {', '.join(row['players'])}")
-        if not rows:
+        for aside in damaged:
+            print(f"{aside.id}  damaged: {one_line(aside.said)}")
+        if not rows and not damaged:
             print("No games stored yet.")
     return 0
 

@@ -47,6 +47,25 @@ class BinnedGame:
 
 
 @dataclass(frozen=True)
+class SetAside:
+    """A stored game that neither its file nor a backup can list: shown as damaged with
+    what can be done, never silently gone. ``said`` names no file path and no id."""
+
+    id: str
+    said: str
+
+
+def damage_words(exc: DamagedGame) -> str:
+    """A damaged game in words any phone may see: why, and what can be done (the message
+    for the host's command line names the file; this one does not)."""
+    if exc.backup is not None:
+        return (f"This game could not be read ({exc.why}). Its file was set aside as it was on the host's "
+                "computer; the newest good backup can be restored.")
+    return (f"This game could not be read ({exc.why}). Its file was set aside as it was on the host's "
+            "computer; no good backup is left to restore, and nothing else was changed.")
+
+
+@dataclass(frozen=True)
 class SeatView:
     """One player's seat as any phone may see it: never its PIN or which phone holds it."""
 
@@ -176,6 +195,24 @@ class Games:
             if fresh:
                 self.repo.put_summaries(fresh)
             return self.repo.summaries()
+
+    def set_aside(self) -> list[SetAside]:
+        """Every stored game that ``summaries`` cannot list (damaged with no good backup, or
+        its entries no longer replay), so Home and ``beans list`` show it as damaged."""
+        with self.repo.lock:
+            listed = {s.id for s in self.summaries()}
+            found = []
+            for game_id in sorted({*self.repo.stored_ids(), *self.repo.damaged_ids()} - listed):
+                try:
+                    self._summary_or_backup(game_id)
+                except DamagedGame as exc:
+                    found.append(SetAside(game_id, damage_words(exc)))
+                except RulesError as exc:
+                    found.append(SetAside(game_id, f"This game's entries no longer replay ({exc}). Its file is "
+                                                   "kept as it is on the host's computer."))
+                except StorageError:  # gone meanwhile
+                    continue
+            return found
 
     def _summary_or_backup(self, game_id: str) -> Summary:
         """A damaged game stays listed (from its backup): opening it says so and offers the backup."""
@@ -524,6 +561,9 @@ class PhoneGames:
 
     def summaries(self) -> list[Summary]:
         return self.games.summaries()
+
+    def set_aside(self) -> list[SetAside]:
+        return self.games.set_aside()
 
     def last_entry_by(self, game_id: str, kind: str | None = None) -> str | None:
         return self.games.last_entry_by(game_id, kind)

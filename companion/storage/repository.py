@@ -81,6 +81,7 @@ class DamagedGame(StorageError):
     def __init__(self, game_id: str, kept_as: Path, why: str, backup: Path | None):
         self.game_id = game_id
         self.kept_as = kept_as
+        self.why = why
         self.backup = backup
         offer = " A backup from before the damage can be restored." if backup else " No backup is left."
         super().__init__(

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.session import Games
+from companion.session import Games, PhoneGames, damage_words
 from companion.storage import DamagedGame, Repository
 
 PLAYERS = ["Alex", "Beate", "Claudia"]
@@ -83,4 +83,55 @@ def test_a_stored_game_with_a_repeated_key_is_set_aside_not_read_as_its_last_val
     with pytest.raises(DamagedGame, match='the key "log" appears twice') as caught:
         games.record(gid)
     assert caught.value.kept_as.read_bytes() == bad and caught.value.backup is not None
+    games.repo.close()
+
+
+@pytest.mark.parametrize("wrong", [*WRONG, "garbage"])
+def test_a_damaged_game_without_a_good_backup_is_listed_as_set_aside_never_gone(stored, wrong, capsys):
+    """Damaged with no good backup (issue 14): Home and `beans list` still show it, as set
+    aside with what can be done; what a phone sees names no file path and no id."""
+    data_dir, gid, other = stored
+    path = data_dir / "games" / f"{gid}.json"
+    for backup in path.parent.glob(f"{gid}.json.bak*"):
+        backup.unlink()
+    if wrong == "garbage":
+        path.write_bytes(b"\x00{not json")
+    else:
+        file = json.loads(path.read_text())
+        WRONG[wrong](file["game"]["1"])
+        path.write_text(json.dumps(file))
+
+    for _ in range(2):  # as found now, and in the next run (the file set aside meanwhile)
+        games = Games(Repository(data_dir))
+        phone = PhoneGames(games, "a phone")
+        assert [s.id for s in phone.summaries()] == [other]
+        (aside,) = phone.set_aside()
+        assert aside.id == gid and "could not be read" in aside.said and "no good backup is left" in aside.said
+        assert gid not in aside.said and str(data_dir) not in aside.said and ".json" not in aside.said
+        with pytest.raises(DamagedGame) as caught:
+            phone.kind(gid)
+        assert damage_words(caught.value) == aside.said  # the game's own screen says the same
+        games.repo.close()
+
+    assert main(["list", "--data-dir", str(data_dir)]) == 0
+    out = capsys.readouterr().out
+    assert f"{gid}  damaged: This game could not be read" in out and other in out
+    assert main(["list", "--json", "--data-dir", str(data_dir)]) == 0
+    out, err = capsys.readouterr()
+    assert [row["id"] for row in json.loads(out)] == [other]
+    assert err.count("\n") == 1 and err.startswith(f"beans: game {gid} is damaged and not listed: ")
+
+
+def test_a_game_whose_entries_no_longer_replay_is_listed_as_set_aside(stored):
+    data_dir, gid, other = stored
+    path = data_dir / "games" / f"{gid}.json"
+    for backup in path.parent.glob(f"{gid}.json.bak*"):
+        backup.unlink()
+    file = json.loads(path.read_text())
+    file["game"]["1"]["log"][1]["action"] = take("red-1")  # the same card taken twice
+    path.write_text(json.dumps(file))
+    games = Games(Repository(data_dir))
+    assert [s.id for s in games.summaries()] == [other]
+    (aside,) = games.set_aside()
+    assert aside.id == gid and aside.said.startswith("This game's entries no longer replay (")
     games.repo.close()

@@ -132,3 +132,38 @@ def test_statistics_count_finished_games_per_player(browser, seeded):
     assert phone.page.get_by_role("row", name=re.compile("^Dee ")).count() == 0
     phone.shot("statistics")
     context.close()
+
+
+def test_a_damaged_game_with_no_backup_stays_on_home_as_set_aside(browser, tmp_path):
+    """Issue 14, "stored files are checked like uploads": a game file damaged with no good
+    backup is shown on Home as set aside with what can be done, never silently gone; what
+    the phone reads names no file path and no id. Six players, dark, 150 % text."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    six = ["Ann", "Bo", "Cy", "Dee", "Eli", "Fay"]
+    kept = games.new_game(RULES.id, {"players": six})
+    games.dispatch(kept, {"kind": "take-card", "round": 1, "player": "Fay", "card": "red-7"})
+    damaged = games.new_game(RULES.id, {"players": six})
+    repo.close()
+    (tmp_path / "games" / f"{damaged}.json").write_bytes(b"\x00{not json")
+    for backup in (tmp_path / "games").glob(f"{damaged}.json.bak*"):
+        backup.unlink()
+    server = Server(tmp_path).start()
+    try:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+        context.add_init_script("document.addEventListener('DOMContentLoaded', () => "
+                                "{document.documentElement.style.fontSize = '24px';});")
+        phone = Phone(context.new_page(), server.url).open("/")
+        phone.button("In play, Fay leads", exact=False).first.wait_for()
+        phone.see("Set aside (damaged)")
+        phone.see("no good backup is left to restore")
+        said = phone.text("This game could not be read").first.text_content() or ""
+        assert damaged not in said and ".json" not in said and str(tmp_path) not in said
+        phone.shot("home-set-aside")
+        phone.open(f"/game/{damaged}")
+        phone.see("Its file was set aside as it was on the host's computer")
+        assert phone.text(".json").count() == 0
+        phone.shot("game-set-aside")
+        context.close()
+    finally:
+        server.stop()

@@ -6,6 +6,7 @@ from typing import cast
 
 import flet as ft
 
+from companion.session import damage_words
 from companion.storage import DamagedGame, StorageError
 from companion.ui.hooks import go, notify, use_game, use_games
 from companion.ui.components.common import error_line, screen
@@ -44,7 +45,7 @@ def GameScreen():
                 set_problem(str(err))
 
         buttons = [ft.FilledButton("Restore the newest good backup", on_click=restore)] if exc.backup else []
-        return screen(f"/game/{game_id}", "Game damaged", [ft.Text(str(exc)), *buttons, error_line(problem)])
+        return screen(f"/game/{game_id}", "Game damaged", [ft.Text(damage_words(exc)), *buttons, error_line(problem)])
     except StorageError as exc:
         deleted_by = games.deleted_by(game_id)
         if deleted_by is None:

@@ -11,7 +11,7 @@ from typing import cast
 import flet as ft
 import segno
 
-from companion.session import BIN_DAYS, BinnedGame
+from companion.session import BIN_DAYS, BinnedGame, SetAside
 from companion.storage import StorageError, Summary
 from companion.ui.hooks import go, notify, use_game, use_games, use_invite_url
 from companion.ui.components.common import error_line, icon_button, screen, section
@@ -69,6 +69,16 @@ def bin_tile(binned: BinnedGame, restore: Callable[[str], None]) -> ft.Control:
         is_three_line=True,
         trailing=ft.TextButton("Restore", disabled=not binned.may_restore,
                                on_click=lambda _: restore(binned.id)),
+    )
+
+
+def set_aside_tile(aside: SetAside) -> ft.Control:
+    """A stored game that cannot be read and has no backup to list it from: what happened
+    and what can be done, never a silent gap on Home."""
+    return ft.ListTile(
+        leading=ft.Icon(ft.Icons.REPORT_PROBLEM_OUTLINED, color=ft.Colors.ERROR),
+        title=ft.Text("A damaged game"),
+        subtitle=ft.Text(aside.said),
     )
 
 
@@ -177,10 +187,13 @@ def Home():
         controls.append(section("Resume", *[tile(s) for s in unfinished]))
     if finished:
         controls.append(section("Finished games", *[tile(s) for s in finished]))
+    damaged = games.set_aside()
+    if damaged:
+        controls.append(section("Set aside (damaged)", *[set_aside_tile(a) for a in damaged]))
     binned = games.bin()
     if binned:
         controls.append(section(f"Bin (kept {BIN_DAYS} days)", *[bin_tile(b, restore) for b in binned]))
-    if not summaries:
+    if not summaries and not damaged:
         controls.append(ft.Text("No games yet. Start one with the real cards on the table.",
                                 color=ft.Colors.ON_SURFACE_VARIANT))
     return screen("/", "Bean Counter", controls, back=None)
