@@ -32,6 +32,7 @@ from sheets.scorefile import PlayFields, split_play_fields, with_play_fields
 
 Listener = Callable[[str], None]
 BIN_DAYS = 30  # a deleted game can be restored from the bin this long
+CHECKPOINT_EVERY = 20  # entries between the states a game's fold remembers (in memory only)
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,9 @@ class Games:
         self.pins = pins or PinGuard()
         self._moved: dict[tuple[str, str], str] = {}  # (game, phone) -> the seat another phone took
         self._states: dict[str, Any] = {}
+        # game -> {n: the state after the stored log's first n entries}: an undo refolds
+        # from the latest one before the entry it takes back. Dropped on any change before them.
+        self._checkpoints: dict[str, dict[int, Any]] = {}
         self._listeners: dict[str, list[Listener]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
 
@@ -163,11 +167,30 @@ class Games:
         with self.repo.lock:
             if game_id not in self._states:
                 record = self.record(game_id)
-                self._states[game_id] = self._fold(record, record.log)
+                self._states[game_id], self._checkpoints[game_id] = self._refold(record, record.log, 0)
             return self._states[game_id]
 
     def _fold(self, record: GameRecord, log: list[dict[str, Any]]) -> Any:
         return fold(rules_for(record.game), record.setup, [entry["action"] for entry in log])
+
+    def _refold(self, record: GameRecord, log: list[dict[str, Any]], same: int) -> tuple[Any, dict[int, Any]]:
+        """The state after ``log``, which begins with the stored log's first ``same``
+        entries: folded on from the latest checkpoint among them. Also the checkpoints
+        that hold for ``log``, to keep once it is stored."""
+        rules = rules_for(record.game)
+        kept = {n: s for n, s in self._checkpoints.get(record.id, {}).items() if n <= same}
+        start = max(kept, default=0)
+        state = kept[start] if start else rules.new_game(record.setup)
+        for n in range(start, len(log)):
+            state = rules.apply(state, rules.parse_action(log[n]["action"]))
+            if (n + 1) % CHECKPOINT_EVERY == 0:
+                kept[n + 1] = state
+        return state, kept
+
+    def _forget(self, game_id: str) -> None:
+        """The game's state and checkpoints are folded again from what is stored."""
+        self._states.pop(game_id, None)
+        self._checkpoints.pop(game_id, None)
 
     def can_undo(self, game_id: str, device: str | None = None) -> bool:
         record = self.record(game_id)
@@ -238,14 +261,19 @@ class Games:
             self._states[record.id] = state
         return record.id
 
-    def _commit(self, updated: GameRecord, new_state: Any) -> None:
-        """Store the changed game; if that fails, the state is folded again from what is stored."""
+    def _commit(self, updated: GameRecord, new_state: Any, checkpoints: dict[int, Any] | None = None) -> None:
+        """Store the changed game; if that fails, the state is folded again from what is stored.
+        ``checkpoints`` replace the game's when its log changed other than at its end."""
         try:
             self.repo.save(updated, summary_of(updated, new_state))
         except BaseException:
-            self._states.pop(updated.id, None)
+            self._forget(updated.id)
             raise
         self._states[updated.id] = new_state
+        kept = self._checkpoints.setdefault(updated.id, {}) if checkpoints is None else checkpoints
+        if updated.log and len(updated.log) % CHECKPOINT_EVERY == 0:
+            kept[len(updated.log)] = new_state
+        self._checkpoints[updated.id] = kept
 
     def dispatch(
         self, game_id: str, action: BaseModel | dict[str, Any], by: str | None = None, device: str | None = None
@@ -276,11 +304,11 @@ class Games:
                 raise RulesError("nothing of yours to undo" if table.seated(record.table) else "nothing to undo")
             log = record.log[:i] + record.log[i + 1:]
             try:
-                new_state = self._fold(record, log)
+                new_state, checkpoints = self._refold(record, log, i)
             except RulesError:
                 raise RulesError("your last entry cannot be undone: a later entry builds on it") from None
             updated = replace(record, log=log, redo=[*record.redo, record.log[i]])
-            self._commit(updated, new_state)
+            self._commit(updated, new_state, checkpoints)
         self.notify(game_id)
         return new_state
 
@@ -393,7 +421,7 @@ class Games:
             self._commit(replace(record, table={**record.table, "deleted_by": who}), self.state(game_id))
         with self.repo.lock:
             self.repo.delete(game_id)
-            self._states.pop(game_id, None)
+            self._forget(game_id)
         self.notify(game_id)
 
     def bin(self, device: str | None = None) -> list[BinnedGame]:
@@ -431,7 +459,7 @@ class Games:
         """A damaged game's newest good backup, back in place; every phone showing it is told."""
         with self.repo.lock:
             self.repo.restore_backup(game_id)  # summarised again when games are next listed
-            self._states.pop(game_id, None)
+            self._forget(game_id)
         self.notify(game_id)
 
     # -- files -------------------------------------------------------------------------
