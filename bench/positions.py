@@ -1,0 +1,145 @@
+"""Games in mid-play for the benchmarks: every game's main screen at a real table.
+
+Each game is played through ``Games.dispatch`` with random actions the rules accept (a
+fixed seed: every run the same game), at a table where every player's phone sits
+(``device(n)`` holds seat n), and the latest entry is Ann's own: her phone's Undo and
+Redo then change the screen every phone shows (bench/table.py taps them).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from companion.session import Games
+from sheets.errors import RulesError
+from sheets.gone_with_the_beans.sheets import SHEET_A
+from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED, MAP, setup as live_setup
+
+NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
+PIN = "1234"
+
+Action = dict[str, Any]
+
+
+def device(number: int) -> str:
+    """The device token of the phone that holds seat ``number``."""
+    return f"bench-phone-{number}"
+
+
+def nicht_die_bohne(rng: random.Random, names: tuple[str, ...], _state: Any) -> Action:
+    colour = rng.choice(("blue", "red", "green", "yellow"))
+    return {"kind": "take-card", "round": 1, "player": rng.choice(names), "card": f"{colour}-{rng.randint(1, 10)}"}
+
+
+def space_beans(rng: random.Random, names: tuple[str, ...], state: Any) -> Action:
+    who = rng.choice(names)
+    if rng.random() < 0.15:
+        return {"kind": "close-out", "player": who}
+    bean = rng.choice(("klingbohnen", "darth-beans", "beanliens", "centauribohnen", "bohrion", "moonbohnen",
+                       "bluebeans"))
+    sheet = state.player(who)
+    new = sheet.open_collection is None or rng.random() < 0.2
+    collection = "secret" if new and sheet.open_collection is not None else "open"
+    return {"kind": "lay", "player": who, "collection": collection, "new": new, "bean": bean,
+            "values": [rng.randint(1, 9)]}
+
+
+def bohnanza(rng: random.Random, names: tuple[str, ...], _state: Any) -> Action:
+    who = rng.choice(names)
+    if rng.random() < 0.2:
+        return {"kind": "harvest", "player": who, "field": rng.randint(1, 2)}
+    bean = rng.choice(("blue", "chili", "stink", "green", "soy", "black-eyed", "red", "garden"))
+    return {"kind": "plant", "player": who, "field": rng.randint(1, 2), "bean": bean, "count": rng.randint(1, 3)}
+
+
+FACILITIES = [f.id for f in SHEET_A.facilities]
+ROWS = [r.id for r in SHEET_A.hay_actions]
+MILESTONES = [b.id for b in SHEET_A.milestone_bonuses]
+
+
+def live(rng: random.Random, names: tuple[str, ...], state: Any) -> Action:
+    """Mostly what a player would do: the next round once all have acted, the special
+    card's income first, then a build, a Hay action, a milestone or a Hay Shed."""
+    waiting = [p for p in state.players if not p.actions]
+    if state.round == 0 or not waiting:
+        if rng.random() < 0.12:
+            return {"kind": "reveal", "card": {"special": True}}
+        return {"kind": "reveal", "card": {"facility": rng.choice(FACILITIES), "hay": rng.randint(2, 8)}}
+    player = rng.choice(waiting)
+    if state.card.special and player.special_option is None:
+        return {"kind": "special-income", "player": player.name, "option": rng.choice(("thaler", "hay"))}
+    kind = rng.choice(("build", "build", "build", "hay-action", "hay-action", "milestone", "hay-shed"))
+    if kind == "build":
+        return {"kind": "build", "player": player.name, "facility": rng.choice(FACILITIES)}
+    if kind == "milestone":
+        return {"kind": "milestone", "player": player.name, "bonus": rng.choice(MILESTONES)}
+    if kind == "hay-shed":
+        return {"kind": "hay-shed", "player": player.name}
+    row = rng.choice(ROWS)
+    action = {"kind": "hay-action", "player": player.name, "row": row}
+    if row == "travel":
+        action["facility"] = rng.choice(FACILITIES)
+    return action
+
+
+def live_setup_of(names: tuple[str, ...]) -> dict[str, Any]:
+    return {**live_setup(*zip(names, MAP)), "printed": ENTERED}
+
+
+# kind -> (players, setup, a random action, entries played before Ann's last one)
+GAMES: dict[str, tuple[int, Callable[[tuple[str, ...]], dict[str, Any]], Callable[..., Action], int]] = {
+    "nicht-die-bohne": (6, lambda names: {"players": list(names)}, nicht_die_bohne, 40),
+    "space-beans": (6, lambda names: {"players": list(names)}, space_beans, 40),
+    "bohnanza": (5, lambda names: {"players": list(names)}, bohnanza, 40),
+    "gone-with-the-beans-live": (6, live_setup_of, live, 60),
+}
+
+
+def play(games: Games, game_id: str, kind: str, entries: int, *, seed: int = 17,
+         last_by: str | None = "Ann", until: Callable[[Any], bool] | None = None) -> int:
+    """Make ``entries`` random accepted entries (or until ``until(state)``), the last one
+    ``last_by``'s own; returns how many were made."""
+    _players, _setup, random_action, _ = GAMES[kind]
+    rng = random.Random(seed)
+    names = games.players(game_id)
+    made = tries = 0
+    while made < entries and not (until and until(games.state(game_id))):
+        tries += 1
+        if tries > 200 * (entries + 10):
+            raise RuntimeError(f"no accepted {kind} entry found after {tries} tries")
+        last = made == entries - 1 and last_by is not None
+        action = random_action(rng, (last_by,) if last else names, games.state(game_id))
+        if last and action.get("player") != last_by:
+            continue
+        try:
+            games.dispatch(game_id, action, device=device(names.index(action.get("player", names[0]))))
+        except RulesError:
+            continue
+        made += 1
+    return made
+
+
+def mid_game(games: Games, kind: str, seated: bool = True) -> str:
+    """A game of ``kind`` in mid-play with every seat taken by its phone, Ann's entry last."""
+    count, make_setup, _, entries = GAMES[kind]
+    names = NAMES[:count]
+    game_id = games.new_game(kind, make_setup(names), starter=device(0))
+    if seated:
+        for number, name in enumerate(names):
+            games.claim_seat(game_id, name, PIN, device(number))
+    play(games, game_id, kind, entries)
+    return game_id
+
+
+def live_rounds(games: Games, rounds: int, players: int = 6, seed: int = 17) -> str:
+    """A live game of ``players`` played to the end of round ``rounds``."""
+    names = NAMES[:players]
+    game_id = games.new_game("gone-with-the-beans-live", live_setup_of(names))
+
+    def done(state: Any) -> bool:
+        return state.round >= rounds and all(p.actions for p in state.players)
+
+    play(games, game_id, "gone-with-the-beans-live", 10_000, seed=seed, last_by=None, until=done)
+    return game_id

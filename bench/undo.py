@@ -1,0 +1,89 @@
+"""Undo and opening a game (issue 17). Prints JSON lines; never a pass/fail test.
+
+- Undo at 300 entries: a Nicht die Bohne! game of 300 entries; its latest entry is undone
+  and redone in turn (each a commit: fold, atomic write with fsync and a backup, as a
+  phone's Undo does). Target: under 10 ms.
+- Undo in a whole six-player live game (15 rounds) likewise.
+- Opening a six-player, 15-round live game: a server that has not read it yet (a fresh
+  repository and session layer) loads its file and folds its log. Target: under 50 ms.
+
+A line with an absolute target carries ``"limit"`` (ms), ``"ratio"`` (value / limit) and
+``"target": 1.0``: it holds when the ratio is at most the target, as every bench line
+does. ``"full_fold"`` is the time to fold the whole log from the start, what an undo cost
+before fold checkpoints (companion/session.py), measured in the same run.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.positions import live_rounds  # noqa: E402
+from companion.session import Games  # noqa: E402
+from companion.storage import Repository  # noqa: E402
+
+REPEATS = 40
+
+
+def timed(action) -> float:
+    start = time.perf_counter()
+    action()
+    return (time.perf_counter() - start) * 1000
+
+
+def line(name: str, value: float, limit: float, **extra: float) -> None:
+    print(json.dumps({"name": name, "value": round(value, 2), "unit": "ms", "limit": limit,
+                      "ratio": round(value / limit, 2), "target": 1.0,
+                      **{k: round(v, 2) for k, v in extra.items()}}), flush=True)
+
+
+def undo_times(games: Games, game_id: str) -> tuple[float, float]:
+    """Median ms of undoing the latest entry (each followed by its redo), and of a full fold."""
+    games.state(game_id)  # the server has the game open
+    undo = []
+    for _ in range(REPEATS):
+        undo.append(timed(lambda: games.undo(game_id)))
+        games.redo(game_id)
+    record = games.record(game_id)
+    full = [timed(lambda: games._fold(record, record.log)) for _ in range(5)]
+    return statistics.median(undo), statistics.median(full)
+
+
+def main() -> None:
+    root = Path(tempfile.mkdtemp(prefix="beans-bench-undo-"))
+    try:
+        games = Games(Repository(root))
+        pad = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy", "Dee"]})
+        for k in range(300):
+            kind = "take-card" if k % 2 == 0 else "return-card"
+            games.dispatch(pad, {"kind": kind, "round": 1, "player": ["Ann", "Ben", "Cy", "Dee"][k // 2 % 4],
+                                 "card": "red-3"})
+        undo, full = undo_times(games, pad)
+        line("undo.nicht-die-bohne.300_entries", undo, 10, full_fold=full)
+
+        live = live_rounds(games, 15)
+        entries = len(games.record(live).log)
+        undo, full = undo_times(games, live)
+        line(f"undo.gone-with-the-beans-live.6_players.15_rounds.{entries}_entries", undo, 10, full_fold=full)
+        games.repo.close()
+
+        opening = []
+        for _ in range(10):
+            fresh = Games(Repository(root))
+            opening.append(timed(lambda: fresh.state(live)))
+            fresh.repo.close()
+        line(f"open.gone-with-the-beans-live.6_players.15_rounds.{entries}_entries", statistics.median(opening),
+             50, full_fold=full)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
