@@ -10,14 +10,13 @@ of stored games. The index is derived data, written when games are listed (and o
 close) if a summary changed: each entry carries the stamp of the game file it was made
 from, and an entry whose file changed since (a kill before the index was written) or
 that is missing is dropped and summarised again from the game file (``Games.summaries``).
-One process writes a data directory at a time (a lock file); inside the process one
+One process writes a data directory at a time (``lock.py``); inside the process one
 lock covers every read-modify-write.
 """
 
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
 import secrets
 import threading
@@ -32,6 +31,7 @@ from companion.storage.atomic import (
     AtomicJSONStorage, CorruptFileError, backup_paths, fsync_dir, parse_file, remove_stale_temps,
     set_aside,
 )
+from companion.storage.lock import Busy, lock_directory, unlock
 from companion.storage.migrations import SCHEMA, SchemaError, migrate
 from companion.storage.shape import record_problem
 
@@ -174,19 +174,16 @@ def stamp(path: Path) -> list[int] | None:
 
 
 class WriterLock:
-    """The data directory itself, locked (flock on the directory): a second writing
-    process on it refuses. ``writer.lock`` only names the holder's pid for the message;
+    """The data directory, locked (``companion.storage.lock``): a second writing
+    process on it refuses. ``writer.lock`` names the holder's pid for the message;
     deleting it does not unlock the directory."""
 
     def __init__(self, directory: Path):
         self.path = directory / "writer.lock"
         self.fd = -1
-        self.fd = os.open(directory, os.O_RDONLY)
         try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(self.fd)
-            self.fd = -1
+            self.fd = lock_directory(directory)
+        except Busy:
             try:
                 pid = self.path.read_text().strip() or "unknown"
             except OSError:
@@ -199,8 +196,7 @@ class WriterLock:
 
     def release(self) -> None:
         if self.fd >= 0:
-            fcntl.flock(self.fd, fcntl.LOCK_UN)
-            os.close(self.fd)
+            unlock(self.fd)
             self.fd = -1
 
     __del__ = release  # a writer dropped without close (a crash) frees the directory, as the OS would

@@ -92,3 +92,14 @@ def test_deleting_the_lock_file_does_not_let_a_second_writer_in(held):
 def test_the_directory_is_free_again_once_the_writer_closes(tmp_path):
     Repository(tmp_path).close()
     Repository(tmp_path).close()
+
+
+def test_the_lock_itself_refuses_a_second_holder_until_let_go(tmp_path):
+    """companion.storage.lock, the one small piece that differs on Windows (msvcrt) and elsewhere (fcntl)."""
+    from companion.storage.lock import Busy, lock_directory, unlock
+
+    held = lock_directory(tmp_path)
+    with pytest.raises(Busy):
+        lock_directory(tmp_path)
+    unlock(held)
+    unlock(lock_directory(tmp_path))
