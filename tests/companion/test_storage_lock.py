@@ -10,6 +10,7 @@ import pytest
 
 from companion.session import Games
 from companion.storage import DataDirBusy, Repository
+from companion.storage.lock import Busy, lock_directory, unlock
 
 FINISHED = {
     "format": "beans-score/1", "game": "bohnanza",
@@ -96,8 +97,6 @@ def test_the_directory_is_free_again_once_the_writer_closes(tmp_path):
 
 def test_the_lock_itself_refuses_a_second_holder_until_let_go(tmp_path):
     """companion.storage.lock, the one small piece that differs on Windows (msvcrt) and elsewhere (fcntl)."""
-    from companion.storage.lock import Busy, lock_directory, unlock
-
     held = lock_directory(tmp_path)
     with pytest.raises(Busy):
         lock_directory(tmp_path)
