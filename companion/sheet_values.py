@@ -49,12 +49,34 @@ class SheetValuesService:
                 self._store = SheetValues(repo.data_dir, read_only=repo.read_only)
             return self._store
 
-    def of(self, letter: str) -> dict[str, Any]:
-        """The values remembered for sheet ``letter``, JSON-able, as a live game's setup
-        takes them (``"printed"``); SheetValuesDamaged (a StorageError) if the file is damaged."""
+    def kept(self, letter: str) -> dict[str, Any]:
+        """Every value remembered for sheet ``letter`` as stored, those this version cannot
+        use included (the Sheet values screen lists them to correct or remove);
+        SheetValuesDamaged (a StorageError) if the file is damaged."""
         sheet_of(letter)
         with self.games.repo.lock:
             return self._opened().of(letter)
+
+    def unusable(self, letter: str) -> dict[str, str]:
+        """Why each remembered value of ``letter`` this version cannot use is refused, by
+        key: a key it does not know (written by a newer version, or by hand) or a value
+        out of its bounds. It stays stored until it is corrected or removed, and is left
+        out of every new game instead of blocking them all."""
+        sheet = sheet_of(letter)
+        why = {}
+        for key, value in self.kept(letter).items():
+            try:
+                check(sheet, key, value)
+            except (RulesError, ValueError, TypeError) as exc:  # a value of any stored shape
+                why[key] = exc.reason if isinstance(exc, RulesError) else "not a value this version reads"
+        return why
+
+    def of(self, letter: str) -> dict[str, Any]:
+        """The values remembered for sheet ``letter`` that this version can use, JSON-able,
+        as a new live game's setup takes them (``"printed"``) and as they are exported
+        (``unusable`` names the others); SheetValuesDamaged if the file is damaged."""
+        left_out = self.unusable(letter)
+        return {key: value for key, value in self.kept(letter).items() if key not in left_out}
 
     def remember(self, letter: str, key: str, value: Any, by: PhoneGames | None = None) -> Any:
         """Remember one printed value for sheet ``letter`` once the rules find it makes

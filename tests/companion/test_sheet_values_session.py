@@ -178,3 +178,49 @@ def test_a_damaged_memory_is_reported_and_restored_from_its_backup(games):
         values_of(games).remember("A", "icons:house", 4)  # never written over the damage
     values_of(games).restore_backup()
     assert values_of(games).of("A") == {"icons:farm": 6}
+
+
+def stored_by_hand(games: Games, values: dict) -> None:
+    """The file as a newer version (or an edit by hand) left it."""
+    (games.repo.data_dir / FILE_NAME).write_text(json.dumps({"format": FORMAT, "sheets": {"A": values}}))
+
+
+def test_a_value_this_version_cannot_use_is_reported_left_out_of_new_games_and_removable(games):
+    """Issue 14: a remembered key this version does not know (or a value out of its
+    bounds) is reported and can be removed, instead of blocking every new live game. It
+    stays stored until removed: data is never dropped silently."""
+    stored_by_hand(games, {"icons:farm": 6, "icons:castle": 3, "future:ferry": [1, 2], "icons:silo": 99})
+    games = reopened(games)
+    book = values_of(games)
+    assert book.unusable("A") == {
+        "icons:castle": '"castle" is not a facility of sheet A',
+        "future:ferry": '"future:ferry" is not a printed value of sheet A',
+        "icons:silo": "Number of Silo icons, Sheet A: 99 cannot be printed there; enter 1 to 30",
+    }
+    assert book.of("A") == {"icons:farm": 6}  # what a new game starts with, and what is exported
+    gid = games.new_game(LIVE.id, {**SETUP, "printed": book.of("A")})
+    assert games.state(gid).entered == {"icons:farm": 6}
+    assert book.export("A")["sheets"] == {"A": {"icons:farm": 6}}
+    assert set(book.kept("A")) == {"icons:farm", "icons:castle", "future:ferry", "icons:silo"}
+
+    book.remember("A", "icons:silo", 4)  # corrected: usable again
+    book.forget("A", "future:ferry", by=PhoneGames(games, "a phone"))  # removed in the app
+    book.forget("A", "icons:castle")
+    assert book.unusable("A") == {}
+    games = reopened(games)
+    assert values_of(games).kept("A") == values_of(games).of("A") == {"icons:farm": 6, "icons:silo": 4}
+
+
+def test_a_value_of_any_stored_shape_is_reported_never_a_crash(games):
+    stored_by_hand(games, {"milestones": {"a": None}, "building-cost:house": "cheap", "icons:farm": True})
+    games = reopened(games)
+    assert set(values_of(games).unusable("A")) == {"milestones", "building-cost:house", "icons:farm"}
+    assert values_of(games).of("A") == {}
+
+
+def test_importing_over_a_value_this_version_cannot_use_keeps_it_until_removed(games):
+    stored_by_hand(games, {"future:ferry": 1})
+    games = reopened(games)
+    values_of(games).import_file({"format": FORMAT, "sheets": {"A": {"icons:farm": 6}}})
+    assert values_of(games).kept("A") == {"future:ferry": 1, "icons:farm": 6}
+    assert values_of(games).of("A") == {"icons:farm": 6}

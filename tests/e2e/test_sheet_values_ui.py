@@ -4,11 +4,14 @@ Sheet values screen, every phone of the game shows it, and the sheet letter reme
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.session import Games, PhoneGames
 from companion.sheet_values import SheetValuesService
 from companion.storage import open_repository
+from companion.storage.sheet_values import FORMAT
 from sheets.gone_with_the_beans.live import RULES as LIVE
 from tests.sheets.gone_with_the_beans.gwtb_live_play import setup
 from tests.e2e.conftest import PHONE, Phone, Server
@@ -112,3 +115,31 @@ def test_correcting_an_entered_value_shows_on_every_phone_and_is_remembered(brow
     ann.shot("sheet-values-sheet-b")
     ann_context.close()
     ben_context.close()
+
+
+def test_a_value_this_version_does_not_know_is_reported_and_removed(browser, tmp_path):
+    """Issue 14: a remembered key this version does not know (a newer version wrote it)
+    is reported on the Sheet values screen and removed there, and never blocks a new live
+    game. Dark, 150 % text."""
+    (tmp_path / "sheet-values.json").write_text(json.dumps({"format": FORMAT, "sheets": {"A": {
+        "icons:farm": 6, "future:ferry": [1, 2]}}}))
+    server = Server(tmp_path).start()
+    try:
+        context = browser.new_context(viewport=PHONE, color_scheme="dark")
+        context.add_init_script("document.addEventListener('DOMContentLoaded', () => "
+                                "{document.documentElement.style.fontSize = '24px';});")
+        phone = Phone(context.new_page(), server.url).open("/values/A")
+        phone.see("1 remembered value of sheet A this version cannot use: new games start without it")
+        phone.see('This version does not know this value ("future:ferry" is not a printed value of sheet A)')
+        phone.reveal(phone.button('Remove "future:ferry"'))
+        phone.shot("sheet-values-unknown-key")
+        phone.tap('Remove "future:ferry"')
+        phone.see('"future:ferry": removed')
+        phone.text("this version cannot use").first.wait_for(state="detached")
+        row(phone, "Number of Farm icons 6 entered").wait_for()
+        phone.shot("sheet-values-unknown-key-removed")
+        context.close()
+    finally:
+        server.stop()
+    kept = json.loads((tmp_path / "sheet-values.json").read_text())
+    assert kept == {"format": FORMAT, "sheets": {"A": {"icons:farm": 6}}}

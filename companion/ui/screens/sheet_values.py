@@ -15,6 +15,7 @@ value makes sense is the rules' word: a refused one shows their reason under the
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
@@ -29,6 +30,7 @@ from companion.ui.components.common import error_line, icon_button, screen, sect
 from companion.ui.components.files import download_json, import_json
 from companion.ui.components.printed_value import PrintedValueForm
 from sheets.errors import RulesError
+from sheets.limits import one_line
 from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
 from sheets.gone_with_the_beans.live.materials import Materials
 from sheets.gone_with_the_beans.live.printed import check, keys, shown, spec
@@ -59,11 +61,34 @@ def short_place(place: str, sheet: Sheet) -> str:
     return place[:1].upper() + place[1:]
 
 
+def place_of(sheet: Sheet, key: str) -> str:
+    """Where the value is printed, in words; a key this version does not know as it is
+    (quoted, one line, cut to a phone's width)."""
+    try:
+        return short_place(spec(sheet, key).place, sheet)
+    except RulesError:
+        return one_line(json.dumps(key if len(key) <= 40 else key[:40] + "...", ensure_ascii=False))
+
+
+def usable_icons(sheet: Sheet, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The numbers of icons among ``values`` that make sense (they decide which income
+    values the sheet lists; one out of bounds must not list a million rows)."""
+    found = {}
+    for key, value in values.items():
+        if key.startswith("icons:"):
+            try:
+                check(sheet, key, value)
+            except (RulesError, ValueError, TypeError):
+                continue
+            found[key] = value
+    return found
+
+
 def rows_of(sheet: Sheet, values: Mapping[str, Any]) -> list[tuple[str, Any, str, str | None]]:
     """(key, value or None, where it came from, what is wrong with it) for every printed
-    value of ``sheet`` in sheet order, then any value kept under a key the sheet no longer
-    lists (its problem says why)."""
-    listed = keys(sheet, {k: v for k, v in values.items() if k.startswith("icons:")})
+    value of ``sheet`` in sheet order, then any value kept under a key this version does
+    not know (its problem says why)."""
+    listed = keys(sheet, usable_icons(sheet, values))
     rows: list[tuple[str, Any, str, str | None]] = []
     for key in (*listed, *(k for k in values if k not in listed)):
         try:
@@ -79,6 +104,8 @@ def rows_of(sheet: Sheet, values: Mapping[str, Any]) -> list[tuple[str, Any, str
                 check(sheet, key, values[key])
             except RulesError as exc:
                 problem = exc.reason
+            except (ValueError, TypeError):
+                problem = "not a value this version reads"
             rows.append((key, values[key], ENTERED, problem))
         else:
             rows.append((key, None, UNKNOWN, None))
@@ -102,10 +129,13 @@ def ValuesList(sheet: Sheet, values: dict[str, Any], save: Callable[[str, Any], 
         try:
             found = spec(sheet, key)
             full, place, kind = found.place, short_place(found.place, sheet), found.kind
-        except RulesError:  # kept under a key the sheet no longer lists: it can be forgotten
-            full, place, kind = key, key, "number"
+            known = True
+        except RulesError:  # a key this version does not know: shown as it is, to be removed
+            full, place, kind, known = key, place_of(sheet, key), "number", False
         words = in_words(kind, value) if value is not None else "?"
-        editable = source != FROM_RULEBOOK
+        if len(words) > 60:
+            words = words[:60] + "..."
+        editable = source != FROM_RULEBOOK and known
         tile = ft.ListTile(
             title=ft.Text(place),
             subtitle=ft.Row(
@@ -118,14 +148,19 @@ def ValuesList(sheet: Sheet, values: dict[str, Any], save: Callable[[str, Any], 
                 spacing=10,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            trailing=ft.Icon(ft.Icons.EDIT_OUTLINED if source == ENTERED else ft.Icons.ADD) if editable else None,
+            trailing=(ft.Icon(ft.Icons.EDIT_OUTLINED if source == ENTERED else ft.Icons.ADD) if editable
+                      else icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {place}", lambda _: forget(key))
+                      if forget is not None and not known else None),
             on_click=(lambda _: set_opened(None if opened == key else key)) if editable else None,
             content_padding=ft.Padding.symmetric(horizontal=4),
             selected=opened == key,
         )
         parts: list[ft.Control] = [tile]
-        if problem:
-            parts.append(error_line(f"{place}: {problem}"))
+        if problem and not known:
+            parts.append(error_line(f"This version does not know this value ({problem}); new games start "
+                                    "without it"))
+        elif problem:
+            parts.append(error_line(f"{place}: {problem}; new games start without it until it is corrected"))
         if opened == key:
             heading = "Correct it from the printed sheet" if key in values else "Enter it from the printed sheet"
             body: list[ft.Control] = [
@@ -192,7 +227,8 @@ def SheetValuesScreen():
         ft.Text(f"Sheet {letter}: {sheet.title}", size=18, weight=ft.FontWeight.W_600),
     ]
     try:
-        values = book.of(letter)
+        values = book.kept(letter)
+        unusable = book.unusable(letter)
     except SheetValuesDamaged as exc:
         return screen(route, "Sheet values", [*head, *damaged(book, games, exc, set_problem), error_line(problem)])
     except StorageError as exc:
@@ -205,10 +241,11 @@ def SheetValuesScreen():
     def forget(key: str) -> None:
         try:
             book.forget(letter, key, by=games)
-        except RulesError as exc:
+        except (RulesError, StorageError) as exc:
             set_problem(str(exc))
             return
-        notify(f"{short_place(spec(sheet, key).place, sheet)}: forgotten; the next game asks again")
+        notify(f"{place_of(sheet, key)}: forgotten; the next game asks again" if key not in unusable
+               else f"{place_of(sheet, key)}: removed")
 
     async def export(_) -> None:
         await download_json(f"sheet-values-{letter}.json", book.export(letter))
@@ -231,6 +268,10 @@ def SheetValuesScreen():
             ft.TextButton("Import", icon=ft.Icons.UPLOAD_FILE, on_click=import_file),
         ], wrap=True),
         error_line(problem),
+        error_line((f"1 remembered value of sheet {letter} this version cannot use: new games start without "
+                    "it. Correct or remove it below." if len(unusable) == 1 else
+                    f"{len(unusable)} remembered values of sheet {letter} this version cannot use: new games "
+                    "start without them. Correct or remove them below.") if unusable else None),
         ValuesList(sheet, values, save, forget, key=f"values-{letter}"),
     ])
 
