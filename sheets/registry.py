@@ -8,6 +8,7 @@ from typing import Any
 from sheets.bohnanza import RULES as BOHNANZA
 from sheets.errors import ScoreFileError
 from sheets.game import GameRules
+from sheets.i18n import _
 from sheets.gone_with_the_beans import RULES as GONE_WITH_THE_BEANS
 from sheets.gone_with_the_beans.live import RULES as GONE_WITH_THE_BEANS_LIVE
 from sheets.nicht_die_bohne import RULES as NICHT_DIE_BOHNE
@@ -26,12 +27,13 @@ KINDS: dict[str, GameRules[Any, Any]] = {**GAMES, GONE_WITH_THE_BEANS_LIVE.id: G
 def score(data: Any) -> GameResult:
     """Score any game's score file: checks the envelope, then the game's own rules."""
     if not isinstance(data, dict):
-        raise ScoreFileError("", "a score file is a JSON object")
+        raise ScoreFileError("", _("a score file is a JSON object"))
     if data.get("format") != FORMAT:
-        raise ScoreFileError("format", f'must be "{FORMAT}"')
+        raise ScoreFileError("format", _('must be "{format}"').format(format=FORMAT))
     game = data.get("game")
     if not isinstance(game, str) or game not in GAMES:
-        raise ScoreFileError("game", f"unknown game {repr(game)[:60]}; one of {', '.join(GAMES)}")
+        raise ScoreFileError("game", _("unknown game {game}; one of {games}").format(
+            game=repr(game)[:60], games=", ".join(GAMES)))
     check_count(data.get("players"))
     rest, fields = split_play_fields(data)  # the optional fields every game's file may carry
     result = GAMES[game].score_file(rest)

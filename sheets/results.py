@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sheets.errors import RulesError
+from sheets.i18n import _
 from sheets.limits import name_problem
 from sheets.model import Frozen
 
@@ -73,7 +74,8 @@ def position_of(names: Sequence[str], name: str) -> int:
     try:
         return list(names).index(name)
     except ValueError:
-        raise RulesError(f"{name!r} is not playing; the players are {', '.join(names)}") from None
+        raise RulesError(_("{name} is not playing; the players are {players}").format(
+            name=repr(name), players=", ".join(names))) from None
 
 
 def name_problem_at(names: Sequence[Any]) -> tuple[int, str] | None:
@@ -83,15 +85,15 @@ def name_problem_at(names: Sequence[Any]) -> tuple[int, str] | None:
     seen: set[str] = set()
     for index, raw in enumerate(names):
         if not isinstance(raw, str):
-            return index, "a name must be text"
+            return index, _("a name must be text")
         name = raw.strip()
         if not name:
-            return index, "the name is empty"
+            return index, _("the name is empty")
         why = name_problem(name)
         if why:
             return index, why
         if name in seen:
-            return index, f"{name} is named twice"
+            return index, _("{name} is named twice").format(name=name)
         seen.add(name)
     return None
 
@@ -104,9 +106,9 @@ def clean_names(names: Iterable[Any], low: int, high: int) -> tuple[str, ...]:
     """
     listed = list(names)
     if not low <= len(listed) <= high:
-        raise RulesError(f"{len(listed)} players; this game is for {low} to {high}")
+        raise RulesError(_("{n} players; this game is for {low} to {high}").format(n=len(listed), low=low, high=high))
     problem = name_problem_at(listed)
     if problem:
         index, reason = problem
-        raise RulesError(f"player {index + 1}: {reason}")
+        raise RulesError(_("player {number}: {reason}").format(number=index + 1, reason=reason))
     return tuple(name.strip() for name in listed)

@@ -6,34 +6,41 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 import flet as ft
 from flet.messaging.session import Session
 
+from companion import i18n
 from companion.session import Games, PhoneGames
 from companion.sheet_values import SheetValuesService
 from companion.ui.components.seats import Seats
-from companion.ui.hooks import GamesContext, InviteContext, SheetValuesContext
+from companion.ui.hooks import (GamesContext, InviteContext, LanguageContext, SheetValuesContext, phone_translations,
+                                speak)
 from companion.ui.screens.game import GameScreen
 from companion.ui.screens.home import Home
 from companion.ui.screens.new_game import NewGame
 from companion.ui.screens.not_found import ROUTE as NOT_FOUND, NotFound
 from companion.ui.screens.sheet_values import GameValuesScreen, SheetValuesScreen
 from companion.ui.screens.statistics import Statistics
+from sheets.i18n import N_, _, follow
 
 SEED = ft.Colors.BROWN  # a warm bean brown, the same in light and dark mode
 DEVICE_KEY = "bean-counter.device"  # this browser's token, kept in its local storage
+LANGUAGE_KEY = "bean-counter.language"  # the language chosen on this phone, kept likewise
 STORAGE_WAIT = 10  # seconds: a browser whose local storage fails may never answer
 
 
 @ft.component
 def App(games: Games, values: SheetValuesService, invite_url: str | None = None):
     device, set_device = ft.use_state(cast("str | None", None))
+    language, set_language = ft.use_state(i18n.DEFAULT)
+    page = ft.context.page
 
     async def identify() -> None:
         """A phone keeps its token across reloads and restarts: its seat waits for it. A
-        browser that cannot keep it gets a token for this visit."""
+        browser that cannot keep it gets a token for this visit. Its language is the one
+        chosen on it, else the first of the browser's languages we speak."""
         prefs = ft.SharedPreferences()
         try:
             token = await asyncio.wait_for(prefs.get(DEVICE_KEY), STORAGE_WAIT)
@@ -42,16 +49,30 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None)
                 await asyncio.wait_for(prefs.set(DEVICE_KEY, token), STORAGE_WAIT)
         except (RuntimeError, TimeoutError):  # an error for an answer, or no answer
             token = secrets.token_hex(16)
+        set_language(await phone_language(page, prefs))
         set_device(token)
 
+    async def remember(code: str) -> None:
+        try:
+            await asyncio.wait_for(ft.SharedPreferences().set(LANGUAGE_KEY, code), STORAGE_WAIT)
+        except (RuntimeError, TimeoutError):  # not kept: chosen for this visit only
+            pass
+
+    def choose(code: str) -> None:
+        if code in i18n.LANGUAGES:
+            set_language(code)
+            page.run_task(remember, code)
+
     ft.use_effect(identify, [])
+    speak(page, language)  # before any screen renders: every word for this phone is in it
     phone = ft.use_memo(lambda: PhoneGames(games, device), [device])
     if device is None:
         # The screens wait for the token (one answer from the browser): a seated phone's
         # first screen is its seat's, and no tap lands on a screen about to be rebuilt.
         return [ft.View(route=ft.context.page.route)]
 
-    return GamesContext(
+    # A new language builds every screen anew (memoized pieces keep their words otherwise).
+    return LanguageContext((language, choose), lambda: GamesContext(
         phone,
         lambda: SheetValuesContext(values, lambda: InviteContext(
             invite_url,
@@ -67,12 +88,33 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None)
                     ft.Route(path=NOT_FOUND, component=NotFound),
                 ],
                 manage_views=True,
+                **keyed(language),
             ),
         )),
-    )
+    ))
 
 
-PLAIN_ERROR = "Something went wrong on the server. Every saved entry is safe: reload the page."
+def keyed(key: str) -> dict[str, Any]:
+    """Flet's ``key=`` of a component call (its typed signature does not show it)."""
+    return {"key": key}
+
+
+async def phone_language(page: ft.Page, prefs: ft.SharedPreferences) -> str:
+    """The language chosen on this phone, else the first of its browser's languages we
+    speak (asked once per visit), else English."""
+    try:
+        chosen = await asyncio.wait_for(prefs.get(LANGUAGE_KEY), STORAGE_WAIT)
+        if isinstance(chosen, str) and chosen in i18n.LANGUAGES:
+            return chosen
+        info = await asyncio.wait_for(page.get_device_info(), STORAGE_WAIT)
+    except Exception:  # noqa: BLE001 - no answer, or one we cannot read: the phone still opens, in English
+        return i18n.DEFAULT
+    if not isinstance(info, ft.WebDeviceInfo):
+        return i18n.DEFAULT
+    return i18n.negotiate([*(info.languages or []), info.language])
+
+
+PLAIN_ERROR = N_("Something went wrong on the server. Every saved entry is safe: reload the page.")
 
 
 def hide_tracebacks() -> None:
@@ -84,7 +126,7 @@ def hide_tracebacks() -> None:
 
     def error(self, message: str) -> None:
         logging.getLogger("bean_counter").error("app error: %s", message)
-        shown(self, PLAIN_ERROR)
+        shown(self, _(PLAIN_ERROR))
 
     error.plain = True  # type: ignore[attr-defined]
     Session.error = error  # type: ignore[method-assign]  # on purpose, for every session
@@ -92,6 +134,7 @@ def hide_tracebacks() -> None:
 
 def make_main(games: Games, invite_url: str | None = None) -> Callable[[ft.Page], None]:
     hide_tracebacks()
+    follow(phone_translations)  # every word is said in the language of the phone it is for
     values = SheetValuesService(games)  # one per server: it keeps the opened file
 
     def main(page: ft.Page) -> None:

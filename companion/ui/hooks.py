@@ -1,5 +1,5 @@
 """What screens and components share: the games this phone acts on, the invite address,
-re-rendering on a change, and the snackbar. ``app.py`` provides the contexts; screens and
+this phone's language, re-rendering on a change, and the snackbar. ``app.py`` provides the contexts; screens and
 components import them from here, never from ``app.py``."""
 
 from __future__ import annotations
@@ -13,13 +13,38 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
+from companion import i18n
 from companion.session import PhoneGames
 from companion.sheet_values import SheetValuesService
+from sheets.i18n import N_, Translations, _
 
 # Every screen is under the app's providers: the defaults are never seen.
 GamesContext = ft.create_context(cast(PhoneGames, None))
 SheetValuesContext = ft.create_context(cast(SheetValuesService, None))
 InviteContext = ft.create_context(cast("str | None", None))  # the address phones open, when served
+# This phone's language and a way to choose another: (code, choose).
+LanguageContext = ft.create_context(cast("tuple[str, Callable[[str], None]]", (i18n.DEFAULT, lambda _code: None)))
+
+# Each page's (phone's) language. Flet binds the page to every render, event handler,
+# effect and task it runs for that phone (ft.context.page), each in a task of its own,
+# so the language is looked up from the page rather than set in one task.
+_PHONE_LANGUAGE: weakref.WeakKeyDictionary[ft.Page, str] = weakref.WeakKeyDictionary()
+
+
+def speak(page: ft.Page, language: str) -> None:
+    """From now on everything computed for ``page``, engine refusals included, is in ``language``."""
+    _PHONE_LANGUAGE[page] = language
+
+
+def phone_translations() -> Translations | None:
+    """The translations of the phone whose work this is (``sheets.i18n.follow`` asks this);
+    None outside a page (the command line, tests): English."""
+    try:
+        page = ft.context.page
+    except RuntimeError:
+        return None
+    language = _PHONE_LANGUAGE.get(page)
+    return None if language is None else i18n.translations(language)
 
 
 def use_games() -> PhoneGames:
@@ -34,6 +59,11 @@ def use_sheet_values() -> SheetValuesService:
 
 def use_invite_url() -> str | None:
     return ft.use_context(InviteContext)
+
+
+def use_language() -> tuple[str, Callable[[str], None]]:
+    """This phone's language code and a way to choose another (remembered on the phone)."""
+    return ft.use_context(LanguageContext)
 
 
 def use_game(game_id: str | None) -> int:
@@ -85,7 +115,7 @@ class _Awake:
 
 
 _AWAKE: weakref.WeakKeyDictionary[ft.Page, _Awake] = weakref.WeakKeyDictionary()
-SLEEP_HINT = "This address is plain http: the phone may still dim. Keep the screen on in its settings."
+SLEEP_HINT = N_("This address is plain http: the phone may still dim. Keep the screen on in its settings.")
 
 
 def secure_page(url: str | None) -> bool:
@@ -108,7 +138,7 @@ def use_wakelock() -> None:
         page.run_task(awake.settle)
         if not awake.hinted and not secure_page(page.url):
             awake.hinted = True
-            page.show_dialog(ft.SnackBar(ft.Text(SLEEP_HINT), duration=ft.Duration(milliseconds=6000), persist=False))
+            page.show_dialog(ft.SnackBar(ft.Text(_(SLEEP_HINT)), duration=ft.Duration(milliseconds=6000), persist=False))
 
         def release() -> None:
             awake.holders -= 1
@@ -125,7 +155,7 @@ def notify(message: str, undo: Callable[[], Any] | None = None) -> None:
     page.show_dialog(
         ft.SnackBar(
             ft.Text(message),
-            action="Undo" if undo else None,
+            action=_("Undo") if undo else None,
             on_action=(lambda _: undo()) if undo else None,
             duration=ft.Duration(milliseconds=4000 if undo else 3000),
             persist=False,  # Flutter keeps a snackbar with an action up under a screen reader

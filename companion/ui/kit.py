@@ -20,6 +20,7 @@ from companion.storage import DiskError, StorageError
 from companion.ui.components.common import TOUCH
 from companion.ui.hooks import notify, use_games
 from sheets.errors import RulesError
+from sheets.i18n import _
 from sheets.results import GameResult
 
 
@@ -27,8 +28,8 @@ from sheets.results import GameResult
 class GameScreens:
     setup: Callable[..., Any]  # @ft.component (game) -> controls that create a game
     play: Callable[..., Any]  # @ft.component (game_id) -> ft.View
-    blurb: str
-    heading: str | None = None  # in the New game list, when the game's title is not enough
+    blurb: str  # marked N_("..."): New game translates it where shown
+    heading: str | None = None  # in the New game list, when the game's title is not enough (N_ too)
 
 
 # What an entry says once made: fixed words, words from the new state, or nothing.
@@ -118,11 +119,11 @@ def result_banner(result: GameResult, points: Callable[[int], str] = str,
     best = points(ranked[0].total)
     if len(ranked) == 1:
         solo = ranked[0]
-        headline = f"{best}: {solo.rating}" if solo.rating else best
+        headline = f"{best}: {_(solo.rating)}" if solo.rating else best
     elif len(result.winners) == 1:
-        headline = f"{result.winners[0]} wins with {best}"
+        headline = _("{player} wins with {points}").format(player=result.winners[0], points=best)
     else:
-        headline = f"Shared victory with {best}: {', '.join(result.winners)}"
+        headline = _("Shared victory with {points}: {players}").format(points=best, players=", ".join(result.winners))
     rows: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=32),
                                       ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)])]
     if details is None:
@@ -141,5 +142,5 @@ def SendToBgStats() -> ft.Control:
         link = games.bgstats_link(game_id)
     except (ValueError, StorageError):  # not over yet (RulesError), or not readable
         return ft.Container(visible=False)
-    return ft.OutlinedButton("Send to BG Stats", icon=ft.Icons.OPEN_IN_NEW, height=TOUCH,
+    return ft.OutlinedButton(_("Send to BG Stats"), icon=ft.Icons.OPEN_IN_NEW, height=TOUCH,
                              action=ft.OpenUrl(link, target=ft.UrlTarget.BLANK))

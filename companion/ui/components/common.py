@@ -7,6 +7,10 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import LANGUAGES
+from companion.ui.hooks import use_language
+from sheets.i18n import _
+
 TOUCH = 48  # minimum touch target, in logical pixels
 
 
@@ -16,13 +20,17 @@ def screen(
     controls: list[ft.Control],
     actions: list[ft.Control] | None = None,
     back: str | None = "/",
+    language: bool | None = None,
 ) -> ft.View:
-    """A phone screen: app bar, then one scrolling column."""
+    """A phone screen: app bar, then one scrolling column. The app bar offers the
+    language menu where ``language`` says (by default on Home, the screen without ``back``)."""
     leading = (
-        icon_button(ft.Icons.ARROW_BACK, "Back", lambda _: ft.context.page.navigate(back))
+        icon_button(ft.Icons.ARROW_BACK, _("Back"), lambda _e: ft.context.page.navigate(back))
         if back is not None
         else None
     )
+    if language if language is not None else back is None:
+        actions = [*(actions or []), LanguageMenu()]
     return ft.View(
         route=route,
         appbar=ft.AppBar(
@@ -81,12 +89,33 @@ def stepper(
     return ft.Row(
         [
             ft.Text(label, expand=True, size=16),
-            icon_button(ft.Icons.REMOVE, f"{label} fewer", lambda _: on_change(value - 1), value <= low),
+            icon_button(ft.Icons.REMOVE, _("{label} fewer").format(label=label), lambda _e: on_change(value - 1),
+                        value <= low),
             ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER),
-            icon_button(ft.Icons.ADD, f"{label} more", lambda _: on_change(value + 1),
+            icon_button(ft.Icons.ADD, _("{label} more").format(label=label), lambda _e: on_change(value + 1),
                         high is not None and value >= high),
         ],
         spacing=0,
+    )
+
+
+@ft.component
+def LanguageMenu() -> ft.Control:
+    """This phone's language, chosen in the app bar and remembered on the phone; each
+    language is named in its own words."""
+    language, choose = use_language()
+    label = _("Language: {name}").format(name=LANGUAGES[language])
+    return ft.Semantics(
+        label=label,
+        button=True,
+        exclude_semantics=True,
+        content=ft.PopupMenuButton(
+            icon=ft.Icons.TRANSLATE,
+            tooltip=label,
+            items=[ft.PopupMenuItem(content=name, checked=code == language,
+                                    on_click=lambda _e, code=code: choose(code))
+                   for code, name in LANGUAGES.items()],
+        ),
     )
 
 

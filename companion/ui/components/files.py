@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import flet as ft
 
 from companion.storage import StorageError
+from sheets.i18n import _
 from sheets.limits import one_line, read_json
 
 T = TypeVar("T")
@@ -59,7 +60,7 @@ async def import_json(title: str, importer: Callable[[Any], T],
     """Pick a JSON file and hand its data to ``importer``: the file's name and what
     ``importer`` returned. None when nothing was picked, or when the file was refused:
     then ``set_problem`` says why, naming the file."""
-    name = "the file"
+    name = _("the file")
     try:
         picked = await upload(title)
         if picked is None:
@@ -68,7 +69,7 @@ async def import_json(title: str, importer: Callable[[Any], T],
         # off the event loop that serves every phone: a big file never stalls the table
         imported = await asyncio.to_thread(read_and_import, raw, importer)
     except (ValueError, StorageError) as exc:  # ScoreFileError, RulesError
-        set_problem(one_line(f"{name} was not imported: {exc}"))
+        set_problem(one_line(_("{file} was not imported: {reason}").format(file=name, reason=exc)))
         return None
     set_problem(None)
     return name, imported

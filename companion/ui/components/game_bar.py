@@ -11,6 +11,7 @@ from companion.session import PhoneGames
 from companion.ui.components.common import icon_button, screen
 from companion.ui.components.seats import SeatButton
 from companion.ui.hooks import go, notify, use_wakelock
+from sheets.i18n import _
 
 
 def game_screen(games: PhoneGames, game_id: str, title: str, controls: list[ft.Control],
@@ -49,9 +50,9 @@ def watching_line(games: PhoneGames, game_id: str) -> ft.Control:
         return ft.Container(height=0)  # always there: the screen keeps its shape
     return ft.Container(
         ft.Row([ft.Icon(ft.Icons.VISIBILITY, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                ft.Text("This phone is watching. Sit down to make entries.", expand=True,
+                ft.Text(_("This phone is watching. Sit down to make entries."), expand=True,
                         color=ft.Colors.ON_SECONDARY_CONTAINER),
-                ft.TextButton("Sit down", on_click=lambda _: go(f"/game/{game_id}/seats"))]),
+                ft.TextButton(_("Sit down"), on_click=lambda _e: go(f"/game/{game_id}/seats"))]),
         padding=8, border_radius=8, bgcolor=ft.Colors.SECONDARY_CONTAINER,
     )
 
@@ -67,8 +68,8 @@ def _HistoryButton(games: PhoneGames, game_id: str, redo: bool, disabled: bool, 
         except ValueError as exc:  # a RulesError: nothing of this seat's to undo
             notify(str(exc))
 
-    name = "Redo" if redo else "Undo"
-    label = f"{name}: sit down to make entries" if watching else name
+    name = _("Redo") if redo else _("Undo")
+    label = _("{action}: sit down to make entries").format(action=name) if watching else name
     return icon_button(ft.Icons.REDO if redo else ft.Icons.UNDO, label, run, disabled or watching)
 
 

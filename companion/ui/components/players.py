@@ -9,6 +9,7 @@ import flet as ft
 from companion.ui.components.common import TOUCH, error_line, icon_button
 from companion.ui.hooks import go, use_games
 from sheets.errors import RulesError
+from sheets.i18n import _
 
 
 @ft.component
@@ -21,7 +22,7 @@ def PlayersSetup(game: str, low: int, high: int):
     def rename(i: int, value: str) -> None:
         set_names(lambda old: [value if j == i else n for j, n in enumerate(old)])
 
-    def start(_) -> None:
+    def start(_e: object) -> None:
         try:
             game_id = games.new_game(game, {"players": names})
         except RulesError as exc:
@@ -32,10 +33,10 @@ def PlayersSetup(game: str, low: int, high: int):
     rows = [
         ft.Row(
             [
-                ft.TextField(label=f"Player {i + 1}", value=name, expand=True, autofocus=i == 0,
+                ft.TextField(label=_("Player {number}").format(number=i + 1), value=name, expand=True, autofocus=i == 0,
                              on_change=lambda e, i=i: rename(i, e.control.value)),
-                icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Remove player {i + 1}",
-                            lambda _, i=i: set_names([n for j, n in enumerate(names) if j != i]),
+                icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, _("Remove player {number}").format(number=i + 1),
+                            lambda _e, i=i: set_names([n for j, n in enumerate(names) if j != i]),
                             disabled=len(names) <= low),
             ]
         )
@@ -43,12 +44,12 @@ def PlayersSetup(game: str, low: int, high: int):
     ]
     return ft.Column(
         [
-            ft.Text(f"Players in seating order, {low} to {high}.", color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(_("Players in seating order, {low} to {high}.").format(low=low, high=high), color=ft.Colors.ON_SURFACE_VARIANT),
             *rows,
-            ft.OutlinedButton("Add player", icon=ft.Icons.PERSON_ADD, height=TOUCH,
-                              disabled=len(names) >= high, on_click=lambda _: set_names([*names, ""])),
+            ft.OutlinedButton(_("Add player"), icon=ft.Icons.PERSON_ADD, height=TOUCH,
+                              disabled=len(names) >= high, on_click=lambda _e: set_names([*names, ""])),
             error_line(error),
-            ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
+            ft.FilledButton(_("Start game"), icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
         ],
         spacing=12,
     )

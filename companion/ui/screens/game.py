@@ -11,19 +11,21 @@ from companion.storage import DamagedGame, StorageError
 from companion.ui.hooks import go, notify, use_game, use_games
 from companion.ui.components.common import error_line, screen
 from companion.ui.screens.catalog import GAME_SCREENS
+from sheets.i18n import _
 
 
 @ft.component
 def Deleted(game_id: str, deleted_by: str) -> ft.View:
     """A game deleted while this phone showed it: Home, saying who and that it can come back."""
-    said = f"{deleted_by[0].upper()}{deleted_by[1:]} deleted this game: it is in the bin on Home, restorable"
+    said = _("{who} deleted this game: it is in the bin on Home, restorable").format(
+        who=f"{deleted_by[0].upper()}{deleted_by[1:]}")
 
     def leave() -> None:
         go("/")
         notify(said)
 
     ft.use_effect(leave, [])
-    return screen(f"/game/{game_id}", "Game deleted", [ft.Text(said)])
+    return screen(f"/game/{game_id}", _("Game deleted"), [ft.Text(said)])
 
 
 @ft.component
@@ -37,18 +39,18 @@ def GameScreen():
     except DamagedGame as exc:
         damaged = exc
 
-        def restore(_) -> None:
+        def restore(_e: object) -> None:
             try:
                 games.restore_backup(damaged.game_id)
                 go(f"/game/{damaged.game_id}")
             except StorageError as err:
                 set_problem(str(err))
 
-        buttons = [ft.FilledButton("Restore the newest good backup", on_click=restore)] if exc.backup else []
-        return screen(f"/game/{game_id}", "Game damaged", [ft.Text(damage_words(exc)), *buttons, error_line(problem)])
+        buttons = [ft.FilledButton(_("Restore the newest good backup"), on_click=restore)] if exc.backup else []
+        return screen(f"/game/{game_id}", _("Game damaged"), [ft.Text(damage_words(exc)), *buttons, error_line(problem)])
     except StorageError as exc:
         deleted_by = games.deleted_by(game_id)
         if deleted_by is None:
-            return screen(f"/game/{game_id}", "Game not found", [ft.Text(str(exc))])
+            return screen(f"/game/{game_id}", _("Game not found"), [ft.Text(str(exc))])
         return Deleted(game_id, deleted_by)
     return GAME_SCREENS[kind].play(game_id)

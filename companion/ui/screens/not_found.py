@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.components.common import screen
+from sheets.i18n import _
 
 ROUTE = ":rest*"  # matches every address no earlier route took
 
@@ -13,9 +14,9 @@ ROUTE = ":rest*"  # matches every address no earlier route took
 def NotFound() -> ft.View:
     return screen(
         ft.context.page.route or "/",
-        "Not found",
+        _("Not found"),
         [
-            ft.Text("There is nothing at this address."),
-            ft.FilledButton("Home", icon=ft.Icons.HOME, on_click=lambda _: ft.context.page.navigate("/")),
+            ft.Text(_("There is nothing at this address.")),
+            ft.FilledButton(_("Home"), icon=ft.Icons.HOME, on_click=lambda _e: ft.context.page.navigate("/")),
         ],
     )

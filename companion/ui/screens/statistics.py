@@ -3,12 +3,16 @@ solitaire games apart, each with its rating (never counted as a win)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import flet as ft
 
+from companion.i18n import day, number
 from companion.stats import game_records, player_records, solitaire_records
 from companion.ui.hooks import use_game, use_games
 from companion.ui.components.common import screen, section
 from companion.ui.components.files import download_text
+from sheets.i18n import _, ngettext
 from sheets.registry import KINDS
 
 
@@ -21,35 +25,49 @@ def Statistics():
     per_game = game_records(summaries)
     solo = solitaire_records(summaries)
     if not players and not solo:
-        return screen("/stats", "Statistics", [ft.Text("No finished games yet.")])
+        return screen("/stats", _("Statistics"), [ft.Text(_("No finished games yet."))])
     table = ft.DataTable(
-        columns=[ft.DataColumn(ft.Text("Player")), ft.DataColumn(ft.Text("Played"), numeric=True),
-                 ft.DataColumn(ft.Text("Won"), numeric=True)],
+        columns=[ft.DataColumn(ft.Text(_("Player"))), ft.DataColumn(ft.Text(_("Played")), numeric=True),
+                 ft.DataColumn(ft.Text(_("Won")), numeric=True)],
         rows=[ft.DataRow([ft.DataCell(ft.Text(r.name)), ft.DataCell(ft.Text(str(r.played))),
                           ft.DataCell(ft.Text(str(r.won), weight=ft.FontWeight.BOLD))]) for r in players],
         column_spacing=24,
     )
     cards = [
         ft.Card(ft.Container(ft.Column([
-            ft.Text(KINDS[g.game].title if g.game in KINDS else g.game, size=18, weight=ft.FontWeight.W_600),
-            ft.Text(f"{g.played} finished game{'s' if g.played != 1 else ''}"),
-            ft.Text(f"Best total: {g.best} ({', '.join(g.best_by)})", size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(f"Average total: {g.average:.1f}"),
+            ft.Text(title(g.game), size=18, weight=ft.FontWeight.W_600),
+            ft.Text(ngettext("{n} finished game", "{n} finished games", g.played).format(n=g.played)),
+            ft.Text(_("Best total: {total} ({players})").format(total=g.best, players=", ".join(g.best_by)),
+                    size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(_("Average total: {average}").format(average=number(g.average, decimals=1))),
         ], spacing=4), padding=12))
         for g in per_game
     ]
 
-    async def download_csv(_) -> None:
+    async def download_csv(_e: object) -> None:
         await download_text("bean-counter-results.csv", games.results_csv())
 
-    download = ft.TextButton("Download all results (CSV)", icon=ft.Icons.DOWNLOAD, on_click=download_csv)
+    download = ft.TextButton(_("Download all results (CSV)"), icon=ft.Icons.DOWNLOAD, on_click=download_csv)
     ratings = [
         ft.ListTile(
-            title=ft.Text(f"{r.name}: {r.total} points, {r.rating}"),
-            subtitle=ft.Text(f"{KINDS[r.game].title if r.game in KINDS else r.game} · {r.created[:10]}"),
+            title=ft.Text(_("{player}: {total} points, {rating}").format(
+                player=r.name, total=r.total, rating=_(r.rating) if r.rating else "")),
+            subtitle=ft.Text(f"{title(r.game)} · {played_on(r.created)}"),
         )
         for r in solo
     ]
-    sections = ([section("Players", table), section("Games", *cards)] if players else []) + (
-        [section("Solitaire ratings", *ratings)] if solo else [])
-    return screen("/stats", "Statistics", [*sections, download])
+    sections = ([section(_("Players"), table), section(_("Games"), *cards)] if players else []) + (
+        [section(_("Solitaire ratings"), *ratings)] if solo else [])
+    return screen("/stats", _("Statistics"), [*sections, download])
+
+
+def title(game: str) -> str:
+    """A game's title as printed on its box, in this phone's language."""
+    return _(KINDS[game].title) if game in KINDS else game
+
+
+def played_on(created: str) -> str:
+    try:
+        return day(datetime.fromisoformat(created).astimezone())
+    except ValueError:
+        return created[:10]
