@@ -25,6 +25,7 @@ class Cost:
     bean: int = 0
     worker: int = 0
     hay: int = 0
+    beanichalcum: int = 0  # sheet B's material
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,9 @@ class Facility:
     on_build: str | None = None  # what each build also gives
     completion_bonus: str | None = None  # sheet D: all icons of the row built
     gives_development_bonus: bool = False  # Silo, House (design page, gaps 5)
+    gain_on_build: Cost = Cost()  # the live sheet: B's Silo 1 Beanichalcum; D's House, Silo, Stable
+    completion_gain: Cost = Cost()  # D: the completion bonus's materials, gained at once
+    completion_due: str | None = None  # D: the completion bonus's action, resolved at once
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,14 @@ class HayAction:
     third_use: str  # what the 3rd use gives besides the effect
     gain: Cost = Cost()  # the materials the effect gives (the live sheet)
     removes_roads: int = 0  # "remove the travel cost for 1 road and build a facility"
+    contract: Literal["normal", "advanced"] | None = None  # D: the effect gains a Contract
+    third_use_gain: Cost = Cost()  # D: besides the effect on the 3rd use
+    third_use_contract: Literal["normal", "advanced"] | None = None  # D
+    third_use_milestone: bool = False  # D: achieve a milestone (if its condition is met)
+    third_use_development_bonus: bool = True  # A-C, but C's rising Thaler row
+    builds: Literal["twice", "anywhere"] | None = None  # C: build twice (Ruler home), or anywhere
+    thaler_by_use: tuple[int, ...] = ()  # C: the Thaler gained on the 1st, 2nd, 3rd use
+    third_use_free_bridge: bool = False  # C's rising Thaler row
 
 
 @dataclass(frozen=True)
@@ -90,6 +102,7 @@ class MilestoneBonus:
     points: int  # at the end of the game
     gain: Cost = Cost()  # the materials gained at once (the live sheet)
     builds: str | None = None  # a facility built for free, a building action
+    contract: Literal["normal", "advanced"] | None = None  # D: gains a Contract
 
 
 @dataclass(frozen=True)
@@ -114,6 +127,7 @@ class Contract:
     reward: str | None  # gained immediately on execution
     points: int  # at the end of the game, per ``per_facility`` built when set
     per_facility: str | None = None
+    gain: Cost = Cost()  # the reward's materials (the live sheet)
 
     def points_for(self, built: Mapping[str, int]) -> int:
         return self.points * (built.get(self.per_facility, 0) if self.per_facility else 1)
@@ -140,6 +154,10 @@ class Sheet:
     extra_hay_sheds: int = 2
     extra_hay_shed_capacity: int | None = UNKNOWN
     province_abilities: Mapping[str, str] = field(default_factory=dict)  # changed abilities
+    # The live sheet's rules of each sheet, as data:
+    substitutions: tuple[tuple[str, str, int], ...] = ()  # (paid, instead of, how many paid for one)
+    beanichalcum_travel_roads: int | None = None  # B: 1 Beanichalcum pays this many roads' travel
+    milestone_gain: Mapping[str, Cost] = field(default_factory=dict)  # province -> gained per milestone
 
     def facility(self, facility_id: str) -> Facility | None:
         return next((f for f in self.facilities if f.id == facility_id), None)
@@ -208,6 +226,12 @@ def solitaire_rating(total: int) -> str:
     return next(title for lowest, title in SOLITAIRE_RATINGS if total >= lowest or lowest == 0)
 
 
+# Substituting Materials: (paid, instead of, how many paid for one). Sheets A-C.
+SUBSTITUTIONS: tuple[tuple[str, str, int], ...] = (
+    ("hay", "worker", 9), ("hay", "bean", 6), ("hay", "thaler", 3),
+    ("worker", "bean", 1), ("bean", "thaler", 1),
+)
+
 # --- Sheet A "Bean Land" ------------------------------------------------------------------
 
 FARM = Facility("farm", "Farm", "Farms", built_at_setup=1)
@@ -264,6 +288,8 @@ SHEET_A = Sheet(
     travel_cost_per_road_by_level=MappingProxyType(
         {1: Cost(bean=2, thaler=1), 2: UNKNOWN, 3: UNKNOWN, 4: UNKNOWN}
     ),
+    substitutions=SUBSTITUTIONS,
+    milestone_gain=MappingProxyType({"macadimia": Cost(bean=3)}),  # Province Abilities, Macadimia
 )
 
 # --- Sheet B "Space Minerals Came Flying": A plus Beanichalcum, no Development Passport ---
@@ -273,19 +299,24 @@ SHEET_B = replace(
     letter="B",
     title="Space Minerals Came Flying",
     # Farm's cost is stated only in Sheet A's example.
-    facilities=(FARM, MARKET, HOUSE, replace(SILO, on_build=f"1 Beanichalcum and {SILO.on_build}"), STABLE),
+    facilities=(FARM, MARKET, HOUSE, replace(SILO, on_build=f"1 Beanichalcum and {SILO.on_build}",
+                                             gain_on_build=Cost(beanichalcum=1)), STABLE),
     # The Beanichalcum row is a fifth row (design page, gaps 1).
     hay_actions=SHEET_A.hay_actions + (
-        HayAction("beanichalcum", 10, "Gain 1 Beanichalcum.", DEVELOPMENT_BONUS_ON_THIRD_USE),
+        HayAction("beanichalcum", 10, "Gain 1 Beanichalcum.", DEVELOPMENT_BONUS_ON_THIRD_USE,
+                  Cost(beanichalcum=1)),
     ),
     milestone_bonuses=SHEET_A.milestone_bonuses + (
-        MilestoneBonus("beanichalcum", "Gain 1 Beanichalcum.", 0),
+        MilestoneBonus("beanichalcum", "Gain 1 Beanichalcum.", 0, Cost(beanichalcum=1)),
     ),
     development_bonuses=(SHEET_A.development_bonuses or ()) + (
-        DevelopmentBonus("beanichalcum", "Gain 1 Beanichalcum."),
+        DevelopmentBonus("beanichalcum", "Gain 1 Beanichalcum.", gain=Cost(beanichalcum=1)),
     ),
     development_passport=None,
     beanichalcum=Table((0, 2, 5, 9, 14, 20, 27, 35, 44)),
+    # "1 Beanichalcum for 1 Worker"; "to pay the travel cost for 2 roads" (design page, gaps 4)
+    substitutions=SUBSTITUTIONS + (("beanichalcum", "worker", 1),),
+    beanichalcum_travel_roads=2,
 )
 
 # --- Sheet C "Provinces along Rivers": Bridges, four new Hay actions ----------------------
@@ -300,16 +331,18 @@ SHEET_C = replace(
     facilities=(FARM, MARKET, HOUSE, SILO, STABLE, BRIDGE),
     hay_actions=(  # replace A's four (design page, gaps 1)
         HayAction("build-twice", 10, "Build a facility twice (the Ruler token in your province).",
-                  DEVELOPMENT_BONUS_ON_THIRD_USE),
+                  DEVELOPMENT_BONUS_ON_THIRD_USE, builds="twice"),
         HayAction("build", 8, "Build a facility, even when the Ruler token is not in your province.",
-                  DEVELOPMENT_BONUS_ON_THIRD_USE),
+                  DEVELOPMENT_BONUS_ON_THIRD_USE, builds="anywhere"),
         HayAction("thaler-falling", 8, "Gain 7, 6, 5 Thaler on the 1st, 2nd, 3rd use.",
-                  DEVELOPMENT_BONUS_ON_THIRD_USE),
+                  DEVELOPMENT_BONUS_ON_THIRD_USE, thaler_by_use=(7, 6, 5)),
         HayAction("thaler-rising", 6, "Gain 4, 5, 6 Thaler on the 1st, 2nd, 3rd use.",
-                  "Build 1 Bridge for free (a building action, anywhere)."),
+                  "Build 1 Bridge for free (a building action, anywhere).", third_use_development_bonus=False,
+                  thaler_by_use=(4, 5, 6), third_use_free_bridge=True),
     ),
     milestone_bonuses=SHEET_A.milestone_bonuses + (
-        MilestoneBonus("free-bridge", "Build 1 Bridge for free (a building action, anywhere).", 0),
+        MilestoneBonus("free-bridge", "Build 1 Bridge for free (a building action, anywhere).", 0,
+                       builds="bridge"),
     ),
     development_passport=Table((1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91, 105)),
     milestone_condition="facilities built, Bridges included (the setup Farms and Bridge count)",
@@ -323,31 +356,40 @@ SHEET_D = replace(
     letter="D",
     title="Contract between Families",
     facilities=(  # costs are in money on D and not stated
-        replace(FARM, completion_bonus="Perform a Hay action and gain 1 Worker and 6 Hay."),
-        replace(MARKET, completion_bonus="Build a facility and gain 1 Bean and 7 Thaler."),
-        replace(HOUSE, on_build="1 Bean", completion_bonus="Add a Hay Shed or achieve a milestone."),
-        replace(SILO, on_build="1 Bean", completion_bonus="Build a facility."),
-        replace(STABLE, icons=2, on_build="1 Worker", completion_bonus="Perform a Hay action."),
+        replace(FARM, completion_bonus="Perform a Hay action and gain 1 Worker and 6 Hay.",
+                completion_gain=Cost(worker=1, hay=6), completion_due="hay-action"),
+        replace(MARKET, completion_bonus="Build a facility and gain 1 Bean and 7 Thaler.",
+                completion_gain=Cost(bean=1, thaler=7), completion_due="build"),
+        replace(HOUSE, on_build="1 Bean", completion_bonus="Add a Hay Shed or achieve a milestone.",
+                gives_development_bonus=False, gain_on_build=Cost(bean=1), completion_due="hay-shed-or-milestone"),
+        replace(SILO, on_build="1 Bean", completion_bonus="Build a facility.",
+                gives_development_bonus=False, gain_on_build=Cost(bean=1), completion_due="build"),
+        replace(STABLE, icons=2, on_build="1 Worker", completion_bonus="Perform a Hay action.",
+                gain_on_build=Cost(worker=1), completion_due="hay-action"),
     ),
     hay_actions=(  # replace A's four (design page, gaps 1)
         HayAction("advanced-contract", 10, "Gain 1 Advanced Contract.",
-                  "Achieve a milestone (if its condition is met)."),
-        HayAction("normal-contract", 8, "Gain 1 Normal Contract.", "Gain 1 Bean."),
-        HayAction("worker", 8, "Gain 1 Worker.", "Gain 1 Normal Contract."),
+                  "Achieve a milestone (if its condition is met).", contract="advanced",
+                  third_use_milestone=True, third_use_development_bonus=False),
+        HayAction("normal-contract", 8, "Gain 1 Normal Contract.", "Gain 1 Bean.", contract="normal",
+                  third_use_gain=Cost(bean=1), third_use_development_bonus=False),
+        HayAction("worker", 8, "Gain 1 Worker.", "Gain 1 Normal Contract.", Cost(worker=1),
+                  third_use_contract="normal", third_use_development_bonus=False),
         HayAction("travel", 6, "Remove the travel cost for 1 road and build a facility.",
-                  "Gain 1 Normal Contract."),
+                  "Gain 1 Normal Contract.", removes_roads=1, third_use_contract="normal",
+                  third_use_development_bonus=False),
     ),
     milestone_bonuses=SHEET_A.milestone_bonuses + (
-        MilestoneBonus("advanced-contract", "Gain 1 Advanced Contract.", 7),
-        MilestoneBonus("normal-contract", "Gain 1 Normal Contract.", 8),
+        MilestoneBonus("advanced-contract", "Gain 1 Advanced Contract.", 7, contract="advanced"),
+        MilestoneBonus("normal-contract", "Gain 1 Normal Contract.", 8, contract="normal"),
     ),
     development_bonuses=None,
     contracts=(
-        Contract("normal-1", "normal", Cost(worker=1, thaler=4), "Gain 4 Hay.", 5),
-        Contract("normal-2", "normal", Cost(bean=1, hay=1, thaler=2), "Gain 3 Thaler.", 6),
-        Contract("normal-3", "normal", Cost(bean=1, hay=2), "Gain 5 Thaler.", 4),
-        Contract("normal-4", "normal", Cost(bean=1, thaler=4), "Gain 4 Hay.", 4),
-        Contract("normal-5", "normal", Cost(worker=1, hay=2), "Gain 5 Thaler.", 5),
+        Contract("normal-1", "normal", Cost(worker=1, thaler=4), "Gain 4 Hay.", 5, gain=Cost(hay=4)),
+        Contract("normal-2", "normal", Cost(bean=1, hay=1, thaler=2), "Gain 3 Thaler.", 6, gain=Cost(thaler=3)),
+        Contract("normal-3", "normal", Cost(bean=1, hay=2), "Gain 5 Thaler.", 4, gain=Cost(thaler=5)),
+        Contract("normal-4", "normal", Cost(bean=1, thaler=4), "Gain 4 Hay.", 4, gain=Cost(hay=4)),
+        Contract("normal-5", "normal", Cost(worker=1, hay=2), "Gain 5 Thaler.", 5, gain=Cost(thaler=5)),
         Contract("advanced-market", "advanced", Cost(bean=2, hay=1), None, 3, "market"),
         Contract("advanced-house", "advanced", Cost(worker=2, thaler=2), None, 5, "house"),
         Contract("advanced-silo", "advanced", Cost(worker=2, hay=1), None, 6, "silo"),
@@ -361,6 +403,9 @@ SHEET_D = replace(
     travel_cost_per_road_by_level=None,
     travel_cost_by_roads=MappingProxyType({1: Cost(thaler=4), 2: Cost(thaler=7), 3: Cost(thaler=9)}),
     province_abilities=MappingProxyType({"macadimia": "Gain 3 Thaler each time you achieve a milestone."}),
+    # Differences in Substituting Materials: "2 Hay as a substitute for 1 Thaler", nothing else
+    substitutions=(("hay", "thaler", 2),),
+    milestone_gain=MappingProxyType({"macadimia": Cost(thaler=3)}),
 )
 
 SHEETS: Mapping[str, Sheet] = MappingProxyType({s.letter: s for s in (SHEET_A, SHEET_B, SHEET_C, SHEET_D)})
@@ -390,8 +435,3 @@ SPECIAL_CARD_OPTIONS: Mapping[str, str] = MappingProxyType({
     "hay-shed": "Add a Hay Shed.",
 })
 SPECIAL_CARD_GAINS: Mapping[str, Cost] = MappingProxyType({"thaler": Cost(thaler=3), "hay": Cost(hay=4)})
-# Substituting Materials: (paid, instead of, how many paid for one). Sheets A-C.
-SUBSTITUTIONS: tuple[tuple[str, str, int], ...] = (
-    ("hay", "worker", 9), ("hay", "bean", 6), ("hay", "thaler", 3),
-    ("worker", "bean", 1), ("bean", "thaler", 1),
-)

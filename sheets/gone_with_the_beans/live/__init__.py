@@ -1,4 +1,4 @@
-"""Gone with the Beans, the live sheet: 15 rounds on sheet A with every rule checked.
+"""Gone with the Beans, the live sheet: 15 rounds on sheet A, B, C or D with every rule checked.
 
 ``new_game(setup)``, ``apply(state, action)``, ``rounds_played`` (after round 15),
 ``is_over`` (and every sheet's DP icons counted), ``result``; see model.py for
@@ -16,6 +16,7 @@ from sheets.gone_with_the_beans.live import engine
 from sheets.gone_with_the_beans.live.engine import (
     BonusesDue,
     apply,
+    contract_quote,
     hay_capacity,
     export,
     is_over,
@@ -40,6 +41,8 @@ from sheets.gone_with_the_beans.live.model import (
     Build,
     EnterDpIcons,
     EnterPrintedValue,
+    ExecuteContract,
+    Forgo,
     HayActionTaken,
     Milestone,
     Reveal,
@@ -71,9 +74,10 @@ RULES = EngineRules(
 
 __all__ = [
     "RULES",
-    "AddHayShed", "BonusesDue", "Build", "EnterDpIcons", "EnterPrintedValue", "HayActionTaken", "Materials",
+    "AddHayShed", "BonusesDue", "Build", "EnterDpIcons", "EnterPrintedValue", "ExecuteContract", "Forgo",
+    "HayActionTaken", "Materials",
     "Milestone", "Reveal", "RoundCard", "SpecialIncome", "State", "UnknownPrintedValue",
-    "apply", "check_payment", "covers", "export", "hay_capacity", "is_over", "keys", "map_orders", "missing",
+    "apply", "check_payment", "contract_quote", "covers", "export", "hay_capacity", "is_over", "keys", "map_orders", "missing",
     "new_game", "parse_action", "propose", "quote", "result", "roads", "rounds_played", "scored_sheet", "shown",
     "spec", "why_none_of", "why_not",
 ]

@@ -1,9 +1,13 @@
-"""The live sheet's rules: ``apply(state, action)`` for 15 rounds of sheet A.
+"""The live sheet's rules: ``apply(state, action)`` for 15 rounds of sheet A, B, C or D.
+
+A sheet's differences are data (sheets.py: its facilities, Hay action rows, bonuses,
+substitutions, travel) read by the few small rules below; there is one engine.
 
 Pure: the state given is never changed; a refused action raises RulesError (its
 ``where``: the player) in the player's words, ``UnknownPrintedValue`` when play needs a
-printed value nobody has entered yet. Citations: rulebook = shared/rules/
-gone-with-the-beans.txt, design = shared/design/gone-with-the-beans.md.
+printed value nobody has entered yet, ``BonusesDue`` when the player has a choice to
+make. Citations: rulebook = shared/rules/gone-with-the-beans.txt, design =
+shared/design/gone-with-the-beans.md.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Any
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.gone_with_the_beans import engine as scorer
 from sheets.gone_with_the_beans import scorefile
-from sheets.gone_with_the_beans.live.materials import NOTHING, Materials, check_payment, propose
+from sheets.gone_with_the_beans.live.materials import NOTHING, Materials, Rates, check_payment, propose, rates
 from sheets.gone_with_the_beans.live.model import (
     ACTION,
     Action,
@@ -22,6 +26,8 @@ from sheets.gone_with_the_beans.live.model import (
     Build,
     EnterDpIcons,
     EnterPrintedValue,
+    ExecuteContract,
+    Forgo,
     HayActionTaken,
     Milestone,
     PlayerAction,
@@ -56,14 +62,21 @@ from sheets.gone_with_the_beans.sheets import (
     SPECIAL_CARD_GAINS,
     SPECIAL_CARD_OPTIONS,
     TOP_DECK_CARDS,
+    Contract,
+    Cost,
     Facility,
+    HayAction,
 )
 from sheets.results import GameResult
 
 GAME_ID = "gone-with-the-beans-live"
-LIVE_SHEETS = ("A",)  # B, C and D: their differences are still to come
+LIVE_SHEETS = ("A", "B", "C", "D")
 ZOODAI, BEANZANTINE = "zoodai", "beanzantine"
 ACTION_NAMES = {"build": "build", "hay-action": "Hay action", "milestone": "milestone", "hay-shed": "Hay Shed"}
+# An action owed at once (D's completion bonuses, C's second build): the kinds that resolve it.
+DUE_KINDS = {"hay-action": ("hay-action",), "build": ("build",), "hay-shed-or-milestone": ("hay-shed", "milestone")}
+DUE_NAMES = {"hay-action": "a Hay action", "build": "a build", "hay-shed-or-milestone": "a Hay Shed or a milestone"}
+CONTRACT_TITLES = {"normal": "Normal Contract", "advanced": "Advanced Contract"}
 
 
 def _one_of(ids: Iterable[str]) -> str:
@@ -74,7 +87,8 @@ def _one_of(ids: Iterable[str]) -> str:
 
 
 def new_game(setup: dict[str, Any]) -> State:
-    """Round 0: sheets, provinces, the setup Farms, the Starting Point card's Hay, the map."""
+    """Round 0: sheets, provinces, the setup Farms (and C's Bridge), the Starting Point
+    card's Hay, the map."""
     parsed = parse_setup(Setup, setup, name_place=True)
     sheet = scorer.sheet_named(parsed.sheet)
     if sheet.letter not in LIVE_SHEETS:
@@ -100,6 +114,7 @@ def new_game(setup: dict[str, Any]) -> State:
         hay = start.hay[province]
         if hay < 0:
             raise RulesError(f"{hay} Hay for {PROVINCES[province].name}: Hay cannot be negative", name)
+        bridges = setup_bridge(sheet.letter, order, province, entry.bridge, name)
         kept = min(hay, sheet.hay_shed_capacity)
         player = PlayerState(
             name=name,
@@ -108,10 +123,13 @@ def new_game(setup: dict[str, Any]) -> State:
             built=tuple((f.id, scorer.built_at_setup(sheet, province, f)) for f in sheet.facilities),
             hay_actions=tuple((r.id, 0) for r in sheet.hay_actions),
             hay_lost=hay - kept,
+            bridges=bridges,
         )
         events.append(f"{name}: {kept} Hay from the Ruler's Starting Point card")
         if hay > kept:
             events.append(f"{name}: {hay - kept} Hay lost (the Hay Shed holds {sheet.hay_shed_capacity})")
+        if bridges:  # the Cashew player gains no Hay for it (rulebook: Differences on Sheet C)
+            events.append(f"{name}: the setup Bridge joins {PROVINCES[bridges[0]].name}")
         players.append(player)
     printed = []
     for key, value in parsed.printed.items():  # remembered from earlier games on this sheet
@@ -123,6 +141,21 @@ def new_game(setup: dict[str, Any]) -> State:
                  players=tuple(players), printed=tuple(printed), events=tuple(events))
 
 
+def setup_bridge(letter: str, order: tuple[str, ...], province: str, bridge: str | None,
+                 name: str) -> tuple[str, ...]:
+    """Sheet C: "build the first Bridge for free, between your province and an adjacent
+    province"; the other sheets have no Bridge."""
+    if letter != "C":
+        if bridge is not None:
+            raise RulesError(f"sheet {letter} has no Bridges", name)
+        return ()
+    adjacent = [p for p in order if roads(order, province, p) == 1]
+    if bridge not in adjacent:
+        raise RulesError("choose the province the setup Bridge joins: one of "
+                         f"{_one_of(PROVINCES[p].name for p in adjacent)}", name)
+    return (bridge,)
+
+
 def parse_action(data: Any) -> Action:
     return parse_entry(ACTION, data)
 
@@ -130,14 +163,32 @@ def parse_action(data: Any) -> Action:
 # --- Materials in and out (rulebook: How to Use the Materials) ---------------------------
 
 
+class BonusesDue(RulesError):
+    """The action earns something the player has not chosen yet: ``due`` of ``left``
+    (ids), to go into the action's ``field`` (Development Bonuses; on D a Contract or a
+    Milestone Bonus); the app asks and sends the action again with them."""
+
+    def __init__(self, reason: str, due: int, left: tuple[str, ...], where: str | None = None,
+                 field: str = "development_bonuses", title: str = "Development Bonus"):
+        self.due = due
+        self.left = left
+        self.field = field
+        self.title = title
+        super().__init__(reason, where)
+
+
 class Step:
     """One action's work on one player: the player so far and what happened, in words."""
 
-    def __init__(self, state: State, player: PlayerState):
+    def __init__(self, state: State, player: PlayerState, chosen: dict[str, tuple[str, ...]] | None = None):
         self.state = state
         self.sheet = state.rules
+        self.rates: Rates = rates(self.sheet.substitutions)
         self.player = player
         self.events: list[str] = []
+        # Choices the action carries for what it gains on the way (D: Contracts, the
+        # milestone of a 3rd use), taken in the order they come.
+        self.chosen = {field: list(ids) for field, ids in (chosen or {}).items()}
 
     def value(self, key: str) -> Value:
         return lookup(self.sheet, self.state.entered, key)
@@ -170,14 +221,14 @@ class Step:
         return self.sheet.hay_shed_capacity + extra
 
     def gain(self, materials: Materials, why: str) -> None:
-        """Thaler, Bean, Worker without limit; Hay up to the sheds, the rest lost."""
+        """Thaler, Bean, Worker, Beanichalcum without limit; Hay up to the sheds, the rest lost."""
         if materials.empty:
             return
         have = self.player.materials + materials
         capacity = self.capacity()
         lost = max(0, have.hay - capacity)
-        self.update(materials=have.changed(hay=have.hay - lost),
-                    hay_lost=self.player.hay_lost + lost)
+        self.update(materials=have.changed(hay=have.hay - lost), hay_lost=self.player.hay_lost + lost,
+                    beanichalcum_gained=self.player.beanichalcum_gained + materials.beanichalcum)
         self.events.append(f"{self.player.name}: +{materials} ({why})")
         if lost:
             self.events.append(f"{self.player.name}: {lost} Hay lost (the Hay Sheds hold {capacity})")
@@ -185,6 +236,23 @@ class Step:
     def pay(self, materials: Materials, why: str) -> None:
         self.update(materials=self.player.materials.minus(materials))
         self.events.append(f"{self.player.name}: paid {materials} ({why})")
+
+    def choose(self, field: str, title: str, left: Iterable[str], why: str) -> str:
+        """The next id chosen for ``field``, one of ``left``; BonusesDue asks for it."""
+        options = tuple(left)
+        queue = self.chosen.setdefault(field, [])
+        if not queue:
+            raise BonusesDue(f"{why}: choose a {title}, one of {_one_of(options)}", 1, options,
+                             field=field, title=title)
+        pick = queue.pop(0)
+        if pick not in options:
+            raise RulesError(f'"{pick}" is not a {title} left to gain; choose from {_one_of(options)}')
+        return pick
+
+    def home(self) -> tuple[str, ...]:
+        """Your province and, on C, those your Bridges join: "These connected provinces
+        all count as your province" (rulebook: Differences on Sheet C)."""
+        return (self.player.province, *self.player.bridges)
 
 
 def _facility(step: Step, facility_id: str | None) -> Facility:
@@ -198,68 +266,130 @@ def building_cost(step: Step, facility: Facility, ruler_at: str) -> Materials:
     """The cost at the row's left end; the Market's upper field when the Ruler token is in
     your province, else its bottom field (rulebook: Building cost)."""
     if facility.has_two_costs:
-        field = "upper" if ruler_at == step.player.province else "lower"
+        field = "upper" if ruler_at in step.home() else "lower"
         return step.materials(f"building-cost:{facility.id}:{field}")
     return step.materials(f"building-cost:{facility.id}")
 
 
 def travel_cost(step: Step, roads_to_pay: int) -> Materials:
-    """Per road at your Horse-Riding Level (1 + Stables built; design page, gaps 6)."""
+    """A-C: per road at your Horse-Riding Level (1 + Stables built; design page, gaps 6).
+    D: "4 Thaler for 1 road, 7 Thaler for 2 roads and 9 Thaler for 3 roads"."""
     if roads_to_pay == 0:
         return NOTHING
+    if step.sheet.travel_cost_by_roads:
+        return Materials.of(step.sheet.travel_cost_by_roads[roads_to_pay])
     level = horse_riding_level(step.player.count("stable"))
     return step.materials(f"travel:{level}").times(roads_to_pay)
 
 
-def build_cost(step: Step, facility: Facility, roads_removed: int, beanzantine: bool) -> tuple[str, Materials]:
+def build_cost(step: Step, facility: Facility, roads_removed: int, beanzantine: bool,
+               anywhere: bool = False, beanichalcum_travel: bool = False) -> tuple[str, Materials]:
     """What building ``facility`` costs in all: the building cost plus travel by roads to
-    the Ruler (the shorter way round) beyond the roads removed (rulebook: Travel cost)."""
+    the Ruler (the shorter way round) beyond the roads removed (rulebook: Travel cost).
+    Sheet C has no travel: it builds only while the Ruler is in your province or one your
+    Bridge joins (``anywhere``: a Hay action or bonus that builds even so)."""
     ruler_at = step.player.province if beanzantine else step.state.ruler
-    distance = roads(step.state.map, step.player.province, ruler_at)
-    to_pay = max(0, distance - roads_removed)
-    cost = building_cost(step, facility, ruler_at)
-    travel = travel_cost(step, to_pay)
     what = f"Building a {facility.name}"
+    if beanichalcum_travel and step.sheet.beanichalcum_travel_roads is None:
+        raise RulesError(f"sheet {step.sheet.letter} has no Beanichalcum")
+    if step.sheet.letter == "C":  # rulebook: Differences on Sheet C, New Rules for Building
+        if ruler_at not in step.home() and not anywhere:
+            joined = "".join(f" or {PROVINCES[p].name}" for p in step.player.bridges)
+            raise RulesError(f"on sheet C you build only while the Ruler token is in your province "
+                             f"({PROVINCES[step.player.province].name}{joined}); it is in "
+                             f"{PROVINCES[ruler_at].name}")
+        return what, building_cost(step, facility, ruler_at)
+    to_pay = max(0, roads(step.state.map, step.player.province, ruler_at) - roads_removed)
+    cost = building_cost(step, facility, ruler_at)
+    by = step.sheet.beanichalcum_travel_roads
+    if beanichalcum_travel:  # design page, gaps 4
+        if to_pay != by:
+            raise RulesError(f"1 Beanichalcum pays the travel cost for {by} roads; this build travels {to_pay}")
+        return f"{what} with travel for {by} roads (1 Beanichalcum)", cost + Materials(beanichalcum=1)
+    travel = travel_cost(step, to_pay)
     if to_pay:
         what += f" with travel for {to_pay} road{'s' if to_pay > 1 else ''} ({travel})"
     return what, cost + travel
 
 
+def bridge(step: Step, facility: Facility, bridge_to: str | None) -> str | None:
+    """Sheet C: a Bridge joins your province (or one joined already) to an adjacent one
+    not joined yet; no other facility names a province."""
+    if facility.id != "bridge":
+        if bridge_to is not None:
+            raise RulesError(f"a {facility.name} joins no province; only a Bridge does")
+        return None
+    home = step.home()
+    order = step.state.map
+    options = [p for p in order if p not in home and any(roads(order, h, p) == 1 for h in home)]
+    if bridge_to not in options:
+        raise RulesError("choose the province the Bridge joins: one of "
+                         f"{_one_of(PROVINCES[p].name for p in options) or 'none left'}")
+    return bridge_to
+
+
 def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: int = 0,
-          beanzantine: bool = False, payment: Materials | None = None) -> int:
+          beanzantine: bool = False, payment: Materials | None = None, anywhere: bool = False,
+          bridge_to: str | None = None, beanichalcum_travel: bool = False) -> int:
     """Build one facility (rulebook: Build a Facility); the Development Bonuses it earns."""
     facility = _facility(step, facility_id)
     built = step.player.count(facility.id)
     icons = step.number(f"icons:{facility.id}")
     if built >= icons:
         raise RulesError(f"all {icons} {facility.name} icons are built")
+    joins = bridge(step, facility, bridge_to)
     if beanzantine:
         if step.player.province != BEANZANTINE or free:
-            raise RulesError("only Beanzantine may build as if the Ruler token were in its province")
+            raise RulesError("only Beanzantine may build as if the Ruler token were there")
         if step.player.ability_used:
             raise RulesError("Beanzantine's ability is used already; it works once per game")
-        step.update(ability_used=True)
-    if not free:
-        what, cost = build_cost(step, facility, roads_removed, beanzantine)
-        paid = check_payment(what, cost, step.player.materials, payment)
+        if step.state.ruler == BEANZANTINE:  # the ability would change nothing: it stays
+            step.events.append(f"{step.player.name}: the Ruler token is in Beanzantine already; "
+                               "Beanzantine's ability is not needed and stays for later")
+            beanzantine = False
+        else:
+            step.update(ability_used=True)
+    if free:
+        if payment is not None or beanichalcum_travel:
+            raise RulesError(f"the {facility.name} is built for free: nothing to pay")
+    else:
+        what, cost = build_cost(step, facility, roads_removed, beanzantine, anywhere, beanichalcum_travel)
+        paid = check_payment(what, cost, step.player.materials, payment, step.rates)
         step.pay(paid, f"{facility.name}")
         # The special card's removed road serves one build: "you must pay the travel cost
         # for building each facility" (rulebook: Travel cost).
         step.update(roads_removed=0)
     step.update(built=tuple((f, n + 1 if f == facility.id else n) for f, n in step.player.built))
-    step.events.append(f"{step.player.name}: built {facility.name} {built + 1}" + (" for free" if free else ""))
+    step.events.append(f"{step.player.name}: built {facility.name} {built + 1}" + (" for free" if free else "")
+                       + (f", joining {PROVINCES[joins].name}" if joins else ""))
+    if joins:
+        step.update(bridges=step.player.bridges + (joins,))
     step.gain(Materials.of(PROVINCES[step.player.province].gain_per_build), "Cashew: a facility built")
+    step.gain(Materials.of(facility.gain_on_build), f"a {facility.name} built")
+    if built + 1 == icons and facility.completion_bonus:
+        completion_bonus(step, facility)
     return 1 if facility.gives_development_bonus else 0
 
 
-class BonusesDue(RulesError):
-    """The action earns Development Bonuses the player has not chosen yet: ``due`` of
-    ``left`` (ids); the app asks and sends the action again with them."""
+def owe(step: Step, due: str) -> None:
+    """An action the player resolves next, before anything else."""
+    step.update(due=(due, *step.player.due))
 
-    def __init__(self, reason: str, due: int, left: tuple[str, ...], where: str | None = None):
-        self.due = due
-        self.left = left
-        super().__init__(reason, where)
+
+def completion_bonus(step: Step, facility: Facility) -> None:
+    """Sheet D, Building Completion Bonus: every icon of a row built: its materials at
+    once, then its action before anything else ("It must be resolved immediately"). A Hay
+    action the player has not the Hay for passes (rulebook: the Stable example)."""
+    step.events.append(f"{step.player.name}: {facility.name} Completion Bonus: {facility.completion_bonus}")
+    step.gain(Materials.of(facility.completion_gain), f"{facility.name} Completion Bonus")
+    due = facility.completion_due
+    if due == "hay-action":
+        rows = [r for r in step.sheet.hay_actions if step.player.uses(r.id) < HAY_ACTION_USES_PER_ROW]
+        if not any(step.player.materials.hay >= r.hay for r in rows):
+            step.events.append(f"{step.player.name}: not enough Hay for a Hay action; the bonus passes without it")
+            return
+    if due:
+        owe(step, due)
 
 
 def development_bonuses(step: Step, earned: int, chosen: tuple[str, ...], why: str) -> None:
@@ -283,6 +413,19 @@ def development_bonuses(step: Step, earned: int, chosen: tuple[str, ...], why: s
         step.gain(Materials.of(bonus.gain), "Development Bonus")
 
 
+def gain_contract(step: Step, kind: str, why: str) -> None:
+    """Sheet D, Contract: "You can gain an available type of Contract that you have not
+    gained"; with none of that kind left, nothing."""
+    title = CONTRACT_TITLES[kind]
+    left = [c.id for c in step.sheet.contracts or () if c.kind == kind and c.id not in step.player.contracts_gained]
+    if not left:
+        step.events.append(f"{step.player.name}: every {title} is gained already")
+        return
+    pick = step.choose("contracts", title, left, why)
+    step.update(contracts_gained=step.player.contracts_gained + (pick,))
+    step.events.append(f"{step.player.name}: gained {title} {pick}")
+
+
 def add_hay_shed(step: Step) -> None:
     """Fill the next Hay Shed while fewer than 2 are added, then gain 2 Hay (rulebook:
     Add a Hay Shed)."""
@@ -298,12 +441,17 @@ def add_hay_shed(step: Step) -> None:
 # --- The round (rulebook: How to Play) ----------------------------------------------------
 
 
+def done(player: PlayerState) -> bool:
+    """The player's action is taken and nothing it brought is still owed."""
+    return bool(player.actions) and not player.due
+
+
 def round_over(state: State) -> bool:
-    return all(p.actions for p in state.players)
+    return all(done(p) for p in state.players)
 
 
 def rounds_played(state: State) -> bool:
-    """After the action of round 15: the sheets' DP icons are counted next."""
+    """After the action of round 15: the sheets' DP icons are counted next (not on B)."""
     return state.round == ROUNDS and round_over(state)
 
 
@@ -311,9 +459,14 @@ def players(state: State) -> tuple[str, ...]:
     return state.names
 
 
+def counts_dp_icons(state: State) -> bool:
+    """Sheet B scores no Development Passport (rulebook: Differences on Sheet B)."""
+    return state.rules.development_passport is not None
+
+
 def is_over(state: State) -> bool:
     """Round 15 is played and every sheet's Development Passport icons are counted."""
-    return rounds_played(state) and all(p.dp_icons is not None for p in state.players)
+    return rounds_played(state) and (not counts_dp_icons(state) or all(p.dp_icons is not None for p in state.players))
 
 
 def _check_card(state: State, card: RoundCard, number: int) -> tuple[Facility, int] | None:
@@ -351,9 +504,12 @@ def reveal(state: State, action: Reveal) -> State:
     if state.round >= ROUNDS:
         raise RulesError(f"the game ends after round {ROUNDS}")
     waiting = [p.name for p in state.players if not p.actions]
+    owing = [f"{p.name} owes {DUE_NAMES[p.due[0]]} of a bonus" for p in state.players if p.due]
     if state.round and waiting:
         raise RulesError(f"round {state.round} is not over: {_one_of(waiting)} "
                          f"{'has' if len(waiting) == 1 else 'have'} not taken an action")
+    if state.round and owing:
+        raise RulesError(f"round {state.round} is not over: {_one_of(owing)}")
     number = state.round + 1
     shown = _check_card(state, action.card, number)
     ruler = state.ruler
@@ -386,22 +542,28 @@ def reveal(state: State, action: Reveal) -> State:
     return moved.changed(players=tuple(players), events=tuple(events))
 
 
-def _may_act(state: State, player: PlayerState, kind: str) -> bool:
-    """Whether this action uses Zoodai's ability; raises when the player may not act."""
+def _may_act(state: State, player: PlayerState, kind: str) -> str:
+    """How this action is taken: "action" (the round's), "zoodai" (Zoodai's ability: the
+    same action again) or "due" (what a bonus owes); raises when the player may not act."""
     card = state.card
     if card is None:  # round 0
         raise RulesError("no Round card is revealed yet")
+    if player.due:
+        owed = player.due[0]
+        if kind in DUE_KINDS[owed]:
+            return "due"
+        raise RulesError(f"first {DUE_NAMES[owed]}, owed at once by a bonus (or let it pass)")
     if card.special and player.special_option is None:
         raise RulesError(f"round {state.round} has the special card: choose its income "
                          f"({_one_of(SPECIAL_CARD_OPTIONS)}) before your action")
     if not player.actions:
-        return False
+        return "action"
     taken = f"you have taken your action this round ({ACTION_NAMES[player.actions[0]]}); one action per round"
     if player.province == ZOODAI:
         if player.ability_used:
             raise RulesError(f"{taken}; Zoodai's ability is used already (once per game)")
         if player.actions == (kind,):
-            return True
+            return "zoodai"
         raise RulesError(f"{taken}; Zoodai's ability repeats that same action")
     raise RulesError(taken)
 
@@ -419,7 +581,9 @@ def special_income(step: Step, action: SpecialIncome) -> None:
         raise RulesError(f'"{action.option}" is not an option of the special card; one of '
                          f"{_one_of(SPECIAL_CARD_OPTIONS)}")
     step.update(special_option=action.option)
-    if action.option == "travel":  # for this round's build
+    if action.option == "travel" and step.sheet.letter == "C":
+        step.events.append(f"{step.player.name}: removing the travel cost has no effect on sheet C")
+    elif action.option == "travel":  # for this round's build
         step.update(roads_removed=step.player.roads_removed + 1)
         step.events.append(f"{step.player.name}: the travel cost for 1 road is removed this round")
     elif action.option == "hay-shed":
@@ -428,9 +592,27 @@ def special_income(step: Step, action: SpecialIncome) -> None:
         step.gain(Materials.of(SPECIAL_CARD_GAINS[action.option]), "special card")
 
 
+def row_builds(row: HayAction) -> bool:
+    return bool(row.removes_roads or row.builds)
+
+
+def thaler_by_use(step: Step, uses: int) -> None:
+    """Sheet D: "you gain 3 Thaler at the first time you perform it, you do not gain any
+    Thaler at the second time, and you lose 3 Thaler at the third time ... less than 3
+    Thaler ... pay all that money"."""
+    change = (step.sheet.hay_action_thaler_by_use or (0, 0, 0))[uses - 1]
+    if change > 0:
+        step.gain(Materials(thaler=change), f"Hay action, use {uses}")
+    elif change < 0:
+        lost = min(-change, step.player.materials.thaler)
+        if lost:
+            step.pay(Materials(thaler=lost), f"Hay action, use {uses}")
+
+
 def hay_action(step: Step, action: HayActionTaken) -> None:
-    """Pay the row's Hay, fill its leftmost square, its effect; the 3rd use gives a
-    Development Bonus after the effect (rulebook: Perform a Hay Action; Details)."""
+    """Pay the row's Hay, fill its leftmost square, its effect; the 3rd use gives its
+    extra after the effect (rulebook: Perform a Hay Action; Details; D: Order to Resolve
+    the Hay action)."""
     row = step.sheet.hay_action(action.row)
     if row is None:
         raise RulesError(f'"{action.row}" is not a Hay action; one of {_one_of(r.id for r in step.sheet.hay_actions)}')
@@ -440,66 +622,162 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
     have = step.player.materials.hay
     if have < row.hay:
         raise RulesError(f'the Hay action "{row.effect}" costs {row.hay} Hay; you have {have} Hay')
-    if (action.facility is not None) != bool(row.removes_roads):
-        raise RulesError(f'"{row.effect}" builds a facility: choose one' if row.removes_roads
+    if (action.facility is not None) != row_builds(row):
+        raise RulesError(f'"{row.effect}" builds a facility: choose one' if row_builds(row)
                          else f'"{row.effect}" builds nothing')
-    if not row.removes_roads and (action.payment is not None or action.beanzantine):
+    if not row_builds(row) and (action.payment is not None or action.beanzantine or action.beanichalcum_travel):
         raise RulesError(f'"{row.effect}" pays nothing but its Hay')
+    third = uses + 1 == HAY_ACTION_USES_PER_ROW
+    if action.bridge_to is not None and not row_builds(row) and not (third and row.third_use_free_bridge):
+        raise RulesError(f'"{row.effect}" builds no Bridge')
     step.pay(Materials(hay=row.hay), f"Hay action: {row.effect}")
     step.update(hay_actions=tuple((r, n + 1 if r == row.id else n) for r, n in step.player.hay_actions))
+    thaler_by_use(step, uses + 1)
     earned = 0
-    if action.facility is not None:  # the row removes roads and builds (checked above)
+    if action.facility is not None:  # the row builds (checked above)
         earned += build(step, action.facility, roads_removed=step.player.roads_removed + row.removes_roads,
-                        beanzantine=action.beanzantine, payment=action.payment)
+                        beanzantine=action.beanzantine, payment=action.payment, anywhere=row.builds == "anywhere",
+                        bridge_to=action.bridge_to if row_builds(row) else None,
+                        beanichalcum_travel=action.beanichalcum_travel)
+        if row.builds == "twice":  # C: the second build is owed next
+            owe(step, "build")
     step.gain(Materials.of(row.gain), f"Hay action: {row.effect}")
-    if uses + 1 == HAY_ACTION_USES_PER_ROW:
-        earned += 1
+    if row.thaler_by_use:
+        step.gain(Materials(thaler=row.thaler_by_use[uses]), f"Hay action: use {uses + 1}")
+    if row.contract:
+        gain_contract(step, row.contract, f'"{row.effect}"')
+    if third:
+        step.gain(Materials.of(row.third_use_gain), f'"{row.effect}" 3rd use')
+        if row.third_use_contract:
+            gain_contract(step, row.third_use_contract, f'"{row.effect}" 3rd use')
+        if row.third_use_milestone:
+            reason = milestone_refused(step)
+            if reason:
+                step.events.append(f"{step.player.name}: no milestone on the 3rd use: {reason}")
+            else:
+                left = [b.id for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]
+                bonus = step.choose("milestone_bonuses", "Milestone Bonus", left, f'"{row.effect}" 3rd use')
+                achieve_milestone(step, bonus, None)
+        if row.third_use_free_bridge:
+            if action.bridge_to is None:
+                raise RulesError(f'"{row.effect}" 3rd use builds 1 Bridge for free: choose the province it joins')
+            build(step, "bridge", free=True, anywhere=True, bridge_to=action.bridge_to)
+        if row.third_use_development_bonus:
+            earned += 1
     development_bonuses(step, earned, action.development_bonuses, f'"{row.effect}" {uses + 1}. use')
 
 
-def milestone(step: Step, action: Milestone) -> None:
-    """The lowest unfilled number against the facilities built (the setup Farms count),
-    then one Milestone Bonus not yet gained (rulebook: Achieve a Milestone)."""
+def milestone_refused(step: Step) -> str | None:
+    """Why the next milestone cannot be achieved now, or None (rulebook: Achieve a
+    Milestone: the lowest unfilled number against the facilities built, the setup Farms
+    (and C's setup Bridge) included; D: against the Contracts executed)."""
     numbers = step.numbers("milestones")
     filled = step.player.milestones
     if filled >= len(numbers):
-        raise RulesError(f"all milestones are achieved ({len(numbers)} on the sheet)")
-    built = step.player.facilities_built
-    if built < numbers[filled]:
-        raise RulesError(f"the next milestone needs {numbers[filled]} facilities built; you have built {built}")
-    bonus = step.sheet.milestone_bonus(action.bonus)
+        return f"all milestones are achieved ({len(numbers)} on the sheet)"
+    if step.sheet.contracts is not None:
+        # D: 'the "No. of Contracts to execute" row ... If you have filled an equal or more
+        # number of Contracts' (our reading: executed Contracts, the row's name)
+        executed = len(step.player.contracts_executed)
+        if executed < numbers[filled]:
+            return f"the next milestone needs {numbers[filled]} Contracts executed; you have executed {executed}"
+    elif step.player.facilities_built < numbers[filled]:
+        return (f"the next milestone needs {numbers[filled]} facilities built; "
+                f"you have built {step.player.facilities_built}")
+    if not [b for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]:
+        return "every Milestone Bonus is gained"
+    return None
+
+
+def achieve_milestone(step: Step, bonus_id: str, bridge_to: str | None) -> None:
+    """Fill the lowest unfilled number, then one Milestone Bonus not yet gained."""
+    numbers = step.numbers("milestones")
+    filled = step.player.milestones
+    bonus = step.sheet.milestone_bonus(bonus_id)
     left = [b.id for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]
     if bonus is None or bonus.id not in left:
         gained = bonus is not None
-        raise RulesError(f'"{action.bonus}" is {"already gained" if gained else "not a Milestone Bonus"}; '
+        raise RulesError(f'"{bonus_id}" is {"already gained" if gained else "not a Milestone Bonus"}; '
                          f"choose from {_one_of(left)}")
     step.update(milestones=filled + 1, milestone_bonuses=step.player.milestone_bonuses + (bonus.id,))
     step.events.append(f"{step.player.name}: milestone {numbers[filled]} achieved; {bonus.effect}")
-    step.gain(Materials.of(PROVINCES[step.player.province].gain_per_milestone), "Macadimia: a milestone")
+    step.gain(Materials.of(step.sheet.milestone_gain.get(step.player.province, Cost())),
+              f"{PROVINCES[step.player.province].name}: a milestone")
     step.gain(Materials.of(bonus.gain), "Milestone Bonus")
-    if bonus.builds:
-        build(step, bonus.builds, free=True)
+    if bonus.builds:  # free, a building action; C's Bridge anywhere
+        build(step, bonus.builds, free=True, anywhere=True, bridge_to=bridge_to)
+    elif bridge_to is not None:
+        raise RulesError(f'"{bonus.id}" builds no Bridge')
+    if bonus.contract:
+        gain_contract(step, bonus.contract, f'"{bonus.effect}"')
+
+
+def milestone(step: Step, action: Milestone) -> None:
+    """Rulebook: Achieve a Milestone."""
+    reason = milestone_refused(step)
+    if reason:
+        raise RulesError(reason)
+    achieve_milestone(step, action.bonus, action.bridge_to)
+
+
+def execute_contract(step: Step, action: ExecuteContract) -> None:
+    """Sheet D, Executing Contracts: any gained Contract, once, at any time until the
+    score calculation (not an action), by paying its cost; its reward at once."""
+    contract: Contract | None = step.sheet.contract(action.contract)
+    if step.sheet.contracts is None:
+        raise RulesError(f"sheet {step.sheet.letter} has no Contracts; only sheet D has them")
+    if contract is None:
+        raise RulesError(f'"{action.contract}" is not a Contract; one of {_one_of(c.id for c in step.sheet.contracts)}')
+    if contract.id not in step.player.contracts_gained:
+        raise RulesError(f"Contract {contract.id} is not gained; gain it first")
+    if contract.id in step.player.contracts_executed:
+        raise RulesError(f"Contract {contract.id} is executed already; each is executed once")
+    if step.player.dp_icons is not None:
+        raise RulesError("the Development Passport icons are counted: the scores are calculated")
+    cost = Materials.of(contract.cost)
+    paid = check_payment(f"Contract {contract.id}", cost, step.player.materials, action.payment, step.rates)
+    step.pay(paid, f"Contract {contract.id}")
+    step.update(contracts_executed=step.player.contracts_executed + (contract.id,))
+    step.events.append(f"{step.player.name}: executed Contract {contract.id}")
+    step.gain(Materials.of(contract.gain), f"Contract {contract.id}")
 
 
 def _turn(step: Step, action: PlayerAction) -> None:
     if isinstance(action, SpecialIncome):
         special_income(step, action)
         return
+    if isinstance(action, ExecuteContract):
+        if step.state.round == 0:
+            raise RulesError("no Round card is revealed yet")
+        execute_contract(step, action)
+        return
     if isinstance(action, EnterDpIcons):
+        if not counts_dp_icons(step.state):
+            raise RulesError(f"sheet {step.sheet.letter} scores no Development Passport")
         if not rounds_played(step.state):
             raise RulesError(f"Development Passport icons are counted after round {ROUNDS}")
         if not 0 <= action.filled <= MOST:
             raise RulesError(f"{action.filled} Development Passport icons: enter 0 to {MOST}")
         step.update(dp_icons=action.filled)
         return
-    zoodai = _may_act(step.state, step.player, action.kind)
-    if zoodai:
+    if isinstance(action, Forgo):
+        if not step.player.due:
+            raise RulesError("nothing is owed to let pass")
+        step.events.append(f"{step.player.name}: lets {DUE_NAMES[step.player.due[0]]} pass")
+        step.update(due=step.player.due[1:])
+        return
+    how = _may_act(step.state, step.player, action.kind)
+    if how == "zoodai":
         step.update(ability_used=True)
         step.events.append(f"{step.player.name}: Zoodai's ability, the action again")
-    step.update(actions=step.player.actions + (action.kind,))
+    if how == "due":
+        step.update(due=step.player.due[1:])
+    else:
+        step.update(actions=step.player.actions + (action.kind,))
     if isinstance(action, Build):
         earned = build(step, action.facility, roads_removed=step.player.roads_removed,
-                       beanzantine=action.beanzantine, payment=action.payment)
+                       beanzantine=action.beanzantine, payment=action.payment, bridge_to=action.bridge_to,
+                       beanichalcum_travel=action.beanichalcum_travel)
         development_bonuses(step, earned, action.development_bonuses, f"a {_facility(step, action.facility).name}")
     elif isinstance(action, HayActionTaken):
         hay_action(step, action)
@@ -509,6 +787,9 @@ def _turn(step: Step, action: PlayerAction) -> None:
         add_hay_shed(step)
     else:  # pragma: no cover
         raise TypeError(f"unhandled action {action!r}")
+    for field, left in step.chosen.items():
+        if left:
+            raise RulesError(f"nothing to choose for {field.replace('_', ' ')}: {_one_of(left)} not due")
 
 
 def least_icons(players: Iterable[PlayerState], key: str) -> int:
@@ -527,6 +808,10 @@ def enter_printed_value(state: State, action: EnterPrintedValue) -> State:
     return state.changed(printed=printed, events=(event,))
 
 
+def _chosen(action: PlayerAction) -> dict[str, tuple[str, ...]]:
+    return {f: getattr(action, f) for f in ("contracts", "milestone_bonuses") if hasattr(action, f)}
+
+
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
     if isinstance(action, Reveal):
@@ -534,13 +819,13 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, EnterPrintedValue):
         return enter_printed_value(state, action)
     player = state.player(action.player)
-    step = Step(state, player)
+    step = Step(state, player, _chosen(action))
     try:
         _turn(step, action)
     except UnknownPrintedValue as exc:
         raise UnknownPrintedValue(exc.key, exc.place, player.name) from None
     except BonusesDue as exc:
-        raise BonusesDue(exc.reason, exc.due, exc.left, player.name) from None
+        raise BonusesDue(exc.reason, exc.due, exc.left, player.name, exc.field, exc.title) from None
     except RulesError as exc:
         raise RulesError(exc.reason, player.name) from None
     players = tuple(step.player if p.name == player.name else p for p in state.players)
@@ -551,18 +836,30 @@ def apply(state: State, action: Action) -> State:
 
 
 def quote(state: State, action: Build | HayActionTaken) -> tuple[str, Materials, Materials, Materials | None]:
-    """For the payment screen of a build (or of the ``travel`` row's build): what it is in
+    """For the payment screen of a build (or of a Hay action's build): what it is in
     words, its whole cost, what the player has to pay it with (after the row's Hay), and
     the proposed payment (None: they cannot pay). Raises UnknownPrintedValue like apply."""
     player = state.player(action.player)
     step = Step(state, player)
-    removed, have = player.roads_removed, player.materials
+    removed, have, anywhere = player.roads_removed, player.materials, False
     if isinstance(action, HayActionTaken):
         row = step.sheet.hay_action(action.row)
         removed += row.removes_roads if row else 0
+        anywhere = row is not None and row.builds == "anywhere"
         have = have.changed(hay=max(0, have.hay - (row.hay if row else 0)))
-    what, cost = build_cost(step, _facility(step, action.facility), removed, action.beanzantine)
-    return what, cost, have, propose(have, cost)
+    what, cost = build_cost(step, _facility(step, action.facility), removed, action.beanzantine, anywhere,
+                            action.beanichalcum_travel)
+    return what, cost, have, propose(have, cost, step.rates)
+
+
+def contract_quote(state: State, name: str, contract_id: str) -> tuple[str, Materials, Materials, Materials | None]:
+    """The same for executing a Contract."""
+    contract = state.rules.contract(contract_id)
+    if contract is None:
+        raise RulesError(f'"{contract_id}" is not a Contract')
+    have = state.player(name).materials
+    cost = Materials.of(contract.cost)
+    return f"Contract {contract.id}", cost, have, propose(have, cost, rates(state.rules.substitutions))
 
 
 def hay_capacity(state: State, name: str) -> int:
@@ -572,7 +869,7 @@ def hay_capacity(state: State, name: str) -> int:
 
 def why_not(state: State, action: Action) -> str | None:
     """Why the rules refuse ``action`` now, in the player's words; None when they allow
-    it, or would once a printed value is entered or Development Bonuses are chosen."""
+    it, or would once a printed value is entered or a choice is made."""
     try:
         apply(state, action)
     except (UnknownPrintedValue, BonusesDue):
@@ -595,14 +892,17 @@ def why_none_of(state: State, actions: Iterable[Action]) -> str | None:
 
 def scored_sheet(state: State) -> scorer.State:
     """The sheets the live game produced, as the end-game scorer reads them."""
+    sheet = state.rules
     return scorer.State(
         sheet=state.sheet,
         players=tuple(
             PlayerSheet(
                 name=p.name, province=p.province, facilities=p.built, dp_icons=p.dp_icons or 0,
-                milestone_bonuses=p.milestone_bonuses,
-                development_bonuses=tuple(b.id for b in state.rules.development_bonuses or ()
+                beanichalcum=p.beanichalcum_gained,
+                milestone_bonuses=tuple(b.id for b in sheet.milestone_bonuses if b.id in p.milestone_bonuses),
+                development_bonuses=tuple(b.id for b in sheet.development_bonuses or ()
                                           if b.id in p.development_bonuses),
+                contracts=tuple(c.id for c in sheet.contracts or () if c.id in p.contracts_executed),
                 hay_actions=p.hay_actions,
             )
             for p in state.players
@@ -615,8 +915,9 @@ def export(state: State) -> dict[str, Any]:
     """The finished game as a ``beans-score/1`` file: the scorer's file of its sheets.
     A game in play has no final score yet: RulesError."""
     if not is_over(state):
-        raise RulesError(f"the game is not over: it exports once round {ROUNDS} is played and every "
-                         "sheet's Development Passport icons are counted")
+        raise RulesError(f"the game is not over: it exports once round {ROUNDS} is played"
+                         + (" and every sheet's Development Passport icons are counted"
+                            if counts_dp_icons(state) else ""))
     return scorefile.export(scored_sheet(state))
 
 

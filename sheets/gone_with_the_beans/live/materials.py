@@ -1,12 +1,16 @@
 """Materials, costs and paying them (rulebook: How to Use the Materials; Substituting Materials).
 
-Pure functions over ``Materials``: what a cost is in words, whether a payment covers a
-cost with the rulebook's substitutions, what is missing when it does not, and the
-payment the app proposes: the one that keeps the most value.
+Pure functions over ``Materials``: whether a payment covers a cost with a sheet's
+substitutions (``Rates``), what is missing when it does not, and the payment the app
+proposes: the one that keeps the most value. "If you do not have enough required
+materials to pay, you can substitute": a payment always pays each material the player
+has of it first (up to the cost), and substitutes only for the rest.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
 
 from pydantic import NonNegativeInt
@@ -17,28 +21,67 @@ from sheets.model import Frozen
 
 
 # The order a player reads them in (the rulebook: "1 Bean, 1 Thaler and 1 Hay").
-KINDS = ("worker", "bean", "thaler", "hay")
-NAMES = {"worker": "Worker", "bean": "Bean", "thaler": "Thaler", "hay": "Hay"}
+KINDS = ("worker", "bean", "thaler", "hay", "beanichalcum")
+NAMES = {"worker": "Worker", "bean": "Bean", "thaler": "Thaler", "hay": "Hay", "beanichalcum": "Beanichalcum"}
+# Beanichalcum scores at the end (sheet B): the proposal spends it last.
+BEANICHALCUM_VALUE = 30
 
-HAY_RATE = {instead: paid for source, instead, paid in SUBSTITUTIONS if source == "hay"}
-# One-for-one: which material may stand in for which ("1 Worker for 1 Bean, 1 Bean for
-# 1 Thaler"); chained, a Worker stands in for a Thaler too.
-STANDS_IN = {instead: source for source, instead, paid in SUBSTITUTIONS if source != "hay" and paid == 1}
-# What one of each is worth, in Hay: the substitution rates (Hay is worth 1).
-VALUE = {**HAY_RATE, "hay": 1}
+
+@dataclass(frozen=True)
+class Rates:
+    """A sheet's substitutions (sheets.py ``Sheet.substitutions``), read for paying."""
+
+    substitutions: tuple[tuple[str, str, int], ...]
+    hay_rate: dict[str, int] = field(init=False)  # instead of -> Hay paid for one
+    stands_in: dict[str, tuple[str, ...]] = field(init=False)  # instead of -> one-for-one sources
+
+    def __post_init__(self) -> None:
+        subs = self.substitutions
+        hay = {instead: paid for source, instead, paid in subs if source == "hay"}
+        direct: dict[str, list[str]] = {}
+        for source, instead, paid in subs:
+            if source != "hay" and paid == 1:
+                direct.setdefault(instead, []).append(source)
+        # Chained one for one ("1 Worker for 1 Bean, 1 Bean for 1 Thaler": a Worker for a
+        # Thaler, our reading); Beanichalcum only ever for what it names (design page, gaps 4).
+        chains: dict[str, tuple[str, ...]] = {}
+        for instead, sources in direct.items():
+            found = list(sources)
+            for source in sources:
+                found += [s for s in direct.get(source, ()) if s != "beanichalcum" and s not in found]
+            chains[instead] = tuple(found)
+        object.__setattr__(self, "hay_rate", hay)
+        object.__setattr__(self, "stands_in", chains)
+
+    def value(self, materials: Materials) -> int:
+        """Worth in Hay by the Hay rates (A: 9, 6, 3 Hay for a Worker, Bean, Thaler);
+        a material Hay does not stand in for is worth as much as a Worker."""
+        top = max(self.hay_rate.values(), default=1)
+        worth = {**{k: self.hay_rate.get(k, top) for k in KINDS}, "hay": 1, "beanichalcum": BEANICHALCUM_VALUE}
+        return sum(worth[k] * getattr(materials, k) for k in KINDS)
+
+
+@lru_cache(maxsize=None)
+def rates(substitutions: tuple[tuple[str, str, int], ...]) -> Rates:
+    return Rates(substitutions)
+
+
+SHEET_A_RATES = rates(SUBSTITUTIONS)
 
 
 class Materials(Frozen):
-    """Thaler, Bean, Worker and Hay: what a player has, pays or gains."""
+    """Thaler, Bean, Worker, Hay (and sheet B's Beanichalcum): what a player has, pays or gains."""
 
     thaler: NonNegativeInt = 0
     bean: NonNegativeInt = 0
     worker: NonNegativeInt = 0
     hay: NonNegativeInt = 0
+    beanichalcum: NonNegativeInt = 0
 
     @classmethod
     def of(cls, cost: Cost) -> Materials:
-        return cls(thaler=cost.thaler, bean=cost.bean, worker=cost.worker, hay=cost.hay)
+        return cls(thaler=cost.thaler, bean=cost.bean, worker=cost.worker, hay=cost.hay,
+                   beanichalcum=cost.beanichalcum)
 
     def __add__(self, other: Materials) -> Materials:
         return Materials(**{k: getattr(self, k) + getattr(other, k) for k in KINDS})
@@ -50,13 +93,17 @@ class Materials(Frozen):
     def times(self, n: int) -> Materials:
         return Materials(**{k: getattr(self, k) * n for k in KINDS})
 
+    def least(self, other: Materials) -> Materials:
+        """Of each material the smaller count."""
+        return Materials(**{k: min(getattr(self, k), getattr(other, k)) for k in KINDS})
+
     def covers_each(self, other: Materials) -> bool:
         return all(getattr(self, k) >= getattr(other, k) for k in KINDS)
 
     @property
     def value(self) -> int:
-        """Worth in Hay, by the substitution rates (9, 6, 3 Hay for a Worker, Bean, Thaler)."""
-        return sum(VALUE[k] * getattr(self, k) for k in KINDS)
+        """Worth in Hay, by sheet A's substitution rates (9, 6, 3 Hay for a Worker, Bean, Thaler)."""
+        return SHEET_A_RATES.value(self)
 
     @property
     def empty(self) -> bool:
@@ -70,12 +117,13 @@ class Materials(Frozen):
 NOTHING = Materials()
 
 
-def missing(cost: Materials, payment: Materials) -> Materials:
-    """What ``payment`` leaves uncovered of ``cost`` after every substitution.
+def missing(cost: Materials, payment: Materials, subs: Rates = SHEET_A_RATES) -> Materials:
+    """What ``payment`` leaves uncovered of ``cost`` after every substitution of ``subs``.
 
-    Each material pays for itself first; a spare Worker stands in for a Bean, then a
-    Thaler; a spare Bean for a Thaler; spare Hay for a Worker (9), a Bean (6), a Thaler
-    (3). This order needs the least Hay, so NOTHING means the payment covers the cost.
+    Each material pays for itself first; then the one-for-one substitutions (A: a spare
+    Worker for a Bean, then a Thaler; a spare Bean for a Thaler; B: a Beanichalcum for a
+    Worker); then spare Hay at the dearest rate first. This order needs the least Hay,
+    so NOTHING means the payment covers the cost.
     """
     need = {k: getattr(cost, k) for k in KINDS}
     spare = {k: getattr(payment, k) for k in KINDS}
@@ -83,32 +131,32 @@ def missing(cost: Materials, payment: Materials) -> Materials:
         used = min(need[kind], spare[kind])
         need[kind] -= used
         spare[kind] -= used
-    for kind in ("bean", "thaler"):  # one for one, the nearest first (Bean, then Worker)
-        source = STANDS_IN.get(kind)
-        while source is not None and need[kind]:
+    for kind in ("worker", "bean", "thaler"):  # one for one, the nearest first
+        for source in subs.stands_in.get(kind, ()):
             used = min(need[kind], spare[source])
             need[kind] -= used
             spare[source] -= used
-            source = STANDS_IN.get(source)
-    for kind in ("worker", "bean", "thaler"):  # spare Hay, at the dearest rate first
-        used = min(need[kind], spare["hay"] // HAY_RATE[kind])
+    for kind, rate in sorted(subs.hay_rate.items(), key=lambda item: -item[1]):  # the dearest first
+        used = min(need[kind], spare["hay"] // rate)
         need[kind] -= used
-        spare["hay"] -= used * HAY_RATE[kind]
+        spare["hay"] -= used * rate
     return Materials(**need)
 
 
-def covers(cost: Materials, payment: Materials) -> bool:
-    return missing(cost, payment).empty
+def covers(cost: Materials, payment: Materials, subs: Rates = SHEET_A_RATES) -> bool:
+    """Whether ``payment`` pays ``cost``; with the warehouse as ``payment``: whether the
+    player can pay at all (paying what they have first loses nothing)."""
+    return missing(cost, payment, subs).empty
 
 
-def more_than_needed(cost: Materials, payment: Materials) -> Materials:
+def more_than_needed(cost: Materials, payment: Materials, subs: Rates = SHEET_A_RATES) -> Materials:
     """Of each material, how many could be left out of a covering payment."""
     extra = {}
     for kind in KINDS:
         low, high = 0, getattr(payment, kind)
         while low < high:  # the most of ``kind`` that can go and the rest still covers
             mid = (low + high + 1) // 2
-            if covers(cost, payment.minus(Materials(**{kind: mid}))):
+            if covers(cost, payment.minus(Materials(**{kind: mid})), subs):
                 low = mid
             else:
                 high = mid - 1
@@ -116,51 +164,79 @@ def more_than_needed(cost: Materials, payment: Materials) -> Materials:
     return Materials(**extra)
 
 
-def payments(have: Materials, cost: Materials) -> list[Materials]:
-    """Every payment ``have`` can make that covers ``cost`` with nothing more than needed."""
+def needless_substitute(cost: Materials, have: Materials, payment: Materials) -> str | None:
+    """Why ``payment`` substitutes for a material the player has enough of, or None
+    (rulebook, Substituting Materials: "If you do not have enough required materials to
+    pay, you can substitute")."""
+    for kind in KINDS:
+        own = min(getattr(have, kind), getattr(cost, kind))
+        if getattr(payment, kind) < own:
+            return (f"pay the {own} {NAMES[kind]} you have before substituting for {NAMES[kind]}: "
+                    "you may substitute only for what you lack")
+    return None
+
+
+def payments(have: Materials, cost: Materials, subs: Rates = SHEET_A_RATES) -> list[Materials]:
+    """Every payment ``have`` can make that covers ``cost``, pays what the player has of
+    each material first and nothing more than needed. The search is over the few spare
+    materials that may stand in for what is lacking, so it stays small."""
+    own = have.least(cost)
+    spare = have.minus(own)
+    short = cost.minus(own)
+    ranges: list[range] = []
+    kinds = [k for k in ("worker", "bean", "beanichalcum")
+             if any(k in sources for sources in subs.stands_in.values())]
+    for kind in kinds:
+        can_fill = sum(getattr(short, instead) for instead, sources in subs.stands_in.items() if kind in sources)
+        ranges.append(range(min(getattr(spare, kind), can_fill) + 1))
     found = []
-    for thaler, bean, worker in product(
-        range(min(have.thaler, cost.thaler) + 1),
-        range(min(have.bean, cost.bean + cost.thaler) + 1),
-        range(min(have.worker, cost.worker + cost.bean + cost.thaler) + 1),
-    ):
-        without_hay = Materials(thaler=thaler, bean=bean, worker=worker)
-        short = missing(cost, without_hay)
-        hay = sum(HAY_RATE.get(k, 1) * getattr(short, k) for k in KINDS)
-        if hay > have.hay:
+    for counts in product(*ranges):
+        extra = Materials(**dict(zip(kinds, counts)))
+        still = missing(cost, own + extra, subs)
+        if any(getattr(still, k) and k not in subs.hay_rate for k in KINDS):
             continue
-        payment = without_hay + Materials(hay=hay)
-        if covers(cost, payment) and more_than_needed(cost, payment).empty:
+        hay = sum(subs.hay_rate.get(k, 0) * getattr(still, k) for k in KINDS)
+        if hay > spare.hay:
+            continue
+        payment = own + extra + Materials(hay=hay)
+        if covers(cost, payment, subs) and more_than_needed(cost, payment, subs).empty:
             found.append(payment)
     return found
 
 
-def propose(have: Materials, cost: Materials) -> Materials | None:
-    """The payment that keeps the most value (9/6/3/1 Hay for a Worker/Bean/Thaler/Hay);
+def propose(have: Materials, cost: Materials, subs: Rates = SHEET_A_RATES) -> Materials | None:
+    """The payment that keeps the most value (A: 9/6/3/1 Hay for a Worker/Bean/Thaler/Hay);
     on a tie the one that spends the least Hay (Hay stands in for anything, Thaler for
     nothing), then the fewest Workers, then Beans. None when ``have`` cannot pay."""
-    options = payments(have, cost)
+    if not covers(cost, have, subs):
+        return None
+    options = payments(have, cost, subs)
     if not options:
         return None
-    return min(options, key=lambda p: (p.value, p.hay, p.worker, p.bean, p.thaler))
+    return min(options, key=lambda p: (subs.value(p), p.hay, p.beanichalcum, p.worker, p.bean, p.thaler))
 
 
-def check_payment(what: str, cost: Materials, have: Materials, payment: Materials | None) -> Materials:
+def check_payment(what: str, cost: Materials, have: Materials, payment: Materials | None,
+                  subs: Rates = SHEET_A_RATES) -> Materials:
     """The payment to take for ``what`` (proposed when None); raises RulesError saying
     what is wrong: not enough materials, a payment that does not cover the cost (and what
-    is missing), or one that pays more than needed."""
+    is missing), one that substitutes for what the player has, or pays more than needed."""
     if payment is None:
-        proposed = propose(have, cost)
+        proposed = propose(have, cost, subs)
         if proposed is None:
-            raise RulesError(f"{what} costs {cost}; you have {have}")
+            short = missing(cost, have, subs)
+            raise RulesError(f"{what} costs {cost}; you have {have} ({short} missing)")
         return proposed
     if not have.covers_each(payment):
         short = Materials(**{k: max(0, getattr(payment, k) - getattr(have, k)) for k in KINDS})
         raise RulesError(f"{what}: you offer {payment} but have {have} ({short} short)")
-    short = missing(cost, payment)
+    short = missing(cost, payment, subs)
     if not short.empty:
         raise RulesError(f"{what} costs {cost}; {payment} leaves {short} missing")
-    extra = more_than_needed(cost, payment)
+    needless = needless_substitute(cost, have, payment)
+    if needless:
+        raise RulesError(f"{what} costs {cost}; {needless}")
+    extra = more_than_needed(cost, payment, subs)
     if not extra.empty:
         raise RulesError(f"{what} costs {cost}; {payment} pays more than needed ({extra} could stay)")
     return payment

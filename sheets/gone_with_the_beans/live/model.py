@@ -75,9 +75,13 @@ class StartingPoint(Frozen):
     hay: dict[StrictStr, StrictInt]
 
 
+class LivePlayer(SetupPlayer):
+    bridge: StrictStr | None = None  # sheet C: the adjacent province the setup Bridge joins
+
+
 class Setup(Frozen):
     sheet: StrictStr
-    players: tuple[SetupPlayer, ...]
+    players: tuple[LivePlayer, ...]
     deck: StrictStr = "basic"
     starting_point: StartingPoint
     map: tuple[StrictStr, ...]
@@ -112,6 +116,12 @@ class PlayerState(Frozen):
     actions: tuple[str, ...] = ()  # the kinds taken (two only with Zoodai's ability)
     special_option: str | None = None  # the special card's option chosen
     roads_removed: NonNegativeInt = 0  # travel removed for this round's build
+    # Sheets B-D:
+    beanichalcum_gained: NonNegativeInt = 0  # B: all game, spent or not
+    bridges: tuple[str, ...] = ()  # C: the provinces your Bridges join to yours
+    contracts_gained: tuple[str, ...] = ()  # D
+    contracts_executed: tuple[str, ...] = ()  # D
+    due: tuple[str, ...] = ()  # D: a completion bonus's action, resolved before anything else
 
     def count(self, facility: str) -> int:
         return dict(self.built)[facility]
@@ -192,6 +202,8 @@ class Build(Frozen):
     payment: Materials | None = None  # None: the proposed payment
     beanzantine: StrictBool = False  # Beanzantine's ability: as if the Ruler were there
     development_bonuses: tuple[StrictStr, ...] = ()  # chosen for a Silo or House
+    beanichalcum_travel: StrictBool = False  # B: 1 Beanichalcum pays the travel for 2 roads
+    bridge_to: StrictStr | None = None  # C: the province a Bridge joins
 
 
 class HayActionTaken(Frozen):
@@ -202,12 +214,18 @@ class HayActionTaken(Frozen):
     payment: Materials | None = None  # that build's cost, beyond the row's Hay
     beanzantine: StrictBool = False
     development_bonuses: tuple[StrictStr, ...] = ()  # 3rd use; a Silo or House built
+    beanichalcum_travel: StrictBool = False
+    bridge_to: StrictStr | None = None  # C: the Bridge built (or the rising row's free one)
+    contracts: tuple[StrictStr, ...] = ()  # D: the Contracts gained, in the order they come
+    milestone_bonuses: tuple[StrictStr, ...] = ()  # D: the milestone of the 3rd use
 
 
 class Milestone(Frozen):
     kind: Literal["milestone"] = "milestone"
     player: StrictStr
     bonus: StrictStr  # the Milestone Bonus chosen
+    contracts: tuple[StrictStr, ...] = ()  # D: the Contract a bonus gains
+    bridge_to: StrictStr | None = None  # C: the free Bridge's province
 
 
 class AddHayShed(Frozen):
@@ -224,6 +242,23 @@ class EnterDpIcons(Frozen):
     filled: StrictInt
 
 
-PlayerAction = SpecialIncome | Build | HayActionTaken | Milestone | AddHayShed | EnterDpIcons  # a player's own
+class ExecuteContract(Frozen):
+    """Sheet D: any time, not an action: pay a gained Contract's cost, gain its reward."""
+
+    kind: Literal["contract"] = "contract"
+    player: StrictStr
+    contract: StrictStr
+    payment: Materials | None = None  # None: the proposed payment
+
+
+class Forgo(Frozen):
+    """Sheet D: let a completion bonus's action pass (e.g. its build cannot be paid)."""
+
+    kind: Literal["forgo"] = "forgo"
+    player: StrictStr
+
+
+PlayerAction = (SpecialIncome | Build | HayActionTaken | Milestone | AddHayShed | EnterDpIcons
+                | ExecuteContract | Forgo)  # a player's own
 Action = Annotated[Reveal | EnterPrintedValue | PlayerAction, Field(discriminator="kind")]
 ACTION: TypeAdapter[Action] = TypeAdapter(Action)

@@ -51,7 +51,7 @@ def test_travel_cost_at_level_1_is_2_bean_and_1_thaler_per_road():
     state = give(round_1(("Ann", "zoodai")), "Ann", bean=5, thaler=3)
     rejects(state, Build(player="Ann", facility="farm"),
             r"^Ann: Building a Farm with travel for 2 roads \(4 Bean \+ 2 Thaler\) costs 5 Bean \+ 4 Thaler; "
-            r"you have 5 Bean \+ 3 Thaler$")
+            r"you have 5 Bean \+ 3 Thaler \(1 Thaler missing\)$")
 
 
 def test_no_travel_cost_when_the_ruler_is_in_your_province():
@@ -83,10 +83,21 @@ def test_an_unknown_building_cost_is_asked_for():
 
 def test_a_chosen_payment_is_checked_and_taken():
     state = give(round_1(("Ann", "macadimia")), "Ann", worker=1, thaler=2, hay=10)
-    after = apply(state, Build(player="Ann", facility="farm", payment=Materials(worker=1, hay=6)))
-    assert player(after).materials == Materials(thaler=2, hay=4)
+    after = apply(state, Build(player="Ann", facility="farm", payment=Materials(worker=1, thaler=2)))
+    assert player(after).materials == Materials(hay=10)
     rejects(state, Build(player="Ann", facility="farm", payment=Materials(thaler=2)),
             r"costs 1 Bean \+ 2 Thaler; 2 Thaler leaves 1 Bean missing")
+
+
+def test_a_payment_substitutes_only_for_what_the_player_lacks():
+    """Rulebook, Substituting Materials: "If you do not have enough required materials to
+    pay, you can substitute other materials for them." Ann has the Farm's 2 Thaler: 6
+    Hay for them is refused, and the proposal pays them (Hay only for the lacking Bean)."""
+    state = give(round_1(("Ann", "macadimia")), "Ann", thaler=2, hay=12)
+    rejects(state, Build(player="Ann", facility="farm", payment=Materials(hay=12)),
+            r"^Ann: Building a Farm costs 1 Bean \+ 2 Thaler; pay the 2 Thaler you have before substituting "
+            r"for Thaler: you may substitute only for what you lack$")
+    assert player(apply(state, Build(player="Ann", facility="farm"))).materials == Materials(hay=6)
 
 
 def test_stables_raise_the_horse_riding_level_and_its_travel_cost_is_asked():
@@ -303,3 +314,15 @@ def test_all_milestones_achieved():
     state = apply(state, Milestone(player="Ann", bonus="points"))
     state = apply(state, card("market", 0))
     rejects(state, Milestone(player="Ann", bonus="hay"), r"all milestones are achieved \(1 on the sheet\)")
+
+
+def test_beanzantines_ability_is_not_used_up_by_a_build_it_changes_nothing_for():
+    """Rulebook, Province Abilities, Beanzantine: "Even if the Ruler token is not in your
+    province, you can build ... counting the Ruler token to be there. You can use this
+    ability only once per game": with the Ruler in Beanzantine already the ability adds
+    nothing, so the build says so and the ability stays for later."""
+    state = give(round_1(("Ann", "beanzantine"), first="beanzantine"), "Ann", thaler=2)
+    after = apply(state, Build(player="Ann", facility="market", beanzantine=True))
+    assert player(after).count("market") == 1 and not player(after).ability_used
+    assert ("Ann: the Ruler token is in Beanzantine already; Beanzantine's ability is not needed and stays "
+            "for later") in after.events

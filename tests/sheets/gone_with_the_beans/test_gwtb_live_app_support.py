@@ -57,7 +57,8 @@ def test_quote_asks_for_an_unknown_building_cost():
 def test_why_not_says_what_is_missing_and_allows_what_only_needs_a_value_or_a_choice():
     state = give(round_1(("Ann", "zoodai")), "Ann", bean=5, thaler=3)
     assert why_not(state, Build(player="Ann", facility="farm")) == (
-        "Building a Farm with travel for 2 roads (4 Bean + 2 Thaler) costs 5 Bean + 4 Thaler; you have 5 Bean + 3 Thaler")
+        "Building a Farm with travel for 2 roads (4 Bean + 2 Thaler) costs 5 Bean + 4 Thaler; you have 5 Bean + 3 Thaler"
+        " (1 Thaler missing)")
     rich = give(round_1(("Ann", "macadimia")), "Ann", thaler=20, bean=20, worker=5)
     assert why_not(rich, Build(player="Ann", facility="silo")) is None  # a Development Bonus to choose
     unknown = give(apply(game(("Ann", "macadimia"), known=False), card("market", 0)), "Ann", thaler=9)

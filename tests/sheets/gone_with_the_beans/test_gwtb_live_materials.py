@@ -18,8 +18,8 @@ from sheets.gone_with_the_beans.live import (
     missing,
     propose,
 )
-from sheets.gone_with_the_beans.live.materials import payments
-from sheets.gone_with_the_beans.sheets import SUBSTITUTIONS
+from sheets.gone_with_the_beans.live.materials import payments, rates
+from sheets.gone_with_the_beans.sheets import SHEET_B, SHEET_D, SUBSTITUTIONS
 
 M = Materials
 FARM = M(bean=1, thaler=2)  # rulebook: "a Farm with the building cost of 1 Bean and 2 Thaler"
@@ -77,7 +77,8 @@ def test_the_proposal_keeps_the_most_value():
 
 def test_no_payment_when_the_warehouse_cannot_cover_it():
     assert propose(M(thaler=1), FARM) is None
-    with pytest.raises(RulesError, match=r"^Building a Farm costs 1 Bean \+ 2 Thaler; you have 1 Thaler$"):
+    with pytest.raises(RulesError, match=r"^Building a Farm costs 1 Bean \+ 2 Thaler; you have 1 Thaler "
+                                         r"\(1 Bean \+ 1 Thaler missing\)$"):
         check_payment("Building a Farm", FARM, M(thaler=1), None)
 
 
@@ -101,6 +102,48 @@ def test_a_chosen_substitution_is_taken():
     """The player may change the proposal (issue 7): 3 Hay for a Thaler, a Worker for the Bean."""
     have = M(worker=1, thaler=1, hay=3)
     assert check_payment("Building a Farm", FARM, have, M(worker=1, thaler=1, hay=3)) == have
+
+
+@pytest.mark.parametrize("have, payment", [
+    (M(bean=1, thaler=2, hay=6), M(thaler=2, hay=6)),  # Hay for the Bean the player has
+    (M(bean=1, worker=1, thaler=2), M(worker=1, thaler=2)),  # a Worker for it
+    (M(bean=3, thaler=2), M(bean=3)),  # Beans for the Thaler the player has
+])
+def test_a_substitute_only_for_a_material_the_player_lacks(have, payment):
+    """Rulebook, Substituting Materials: "If you do not have enough required materials to
+    pay, you can substitute other materials for them": with the Farm's 1 Bean (and 2
+    Thaler) in the warehouse, paying for them with something else is refused."""
+    with pytest.raises(RulesError, match=r"you may substitute only for what you lack"):
+        check_payment("Building a Farm", FARM, have, payment)
+
+
+def test_the_proposal_substitutes_only_for_what_is_lacking():
+    """Rulebook, Substituting Materials: a Bean in the warehouse pays for the Bean, even
+    where 6 Hay would keep more value; only the missing Thaler is substituted."""
+    assert propose(M(bean=1, thaler=1, hay=12), FARM) == M(bean=1, thaler=1, hay=3)
+    # Both Thaler lacking: 6 Hay keep more value than the spare Bean and 3 Hay.
+    assert propose(M(bean=2, hay=12), FARM) == M(bean=1, hay=6)
+
+
+def test_sheet_d_pays_2_hay_for_a_thaler_and_nothing_else_substitutes():
+    """Rulebook, Differences on Sheet D: "You can pay 2 Hay as a substitute for 1 Thaler.
+    Unlike those on other sheets, Bean and Worker cannot substitute for other materials."""
+    d = rates(SHEET_D.substitutions)
+    assert covers(M(thaler=4), M(thaler=1, hay=6), d)
+    assert not covers(M(thaler=1), M(bean=1), d) and not covers(M(bean=1), M(worker=1), d)
+    assert not covers(M(bean=1), M(hay=12), d)  # Hay stands in only for Thaler on D
+    assert propose(M(thaler=2, hay=9, bean=5), M(thaler=4), d) == M(thaler=2, hay=4)
+
+
+def test_sheet_b_a_beanichalcum_stands_in_for_a_worker_only():
+    """Rulebook, Differences on Sheet B: "It can also be used to substitute for 1 Worker"."""
+    b = rates(SHEET_B.substitutions)
+    assert covers(M(worker=1), M(beanichalcum=1), b)
+    assert not covers(M(bean=1), M(beanichalcum=1), b)
+    assert not covers(M(worker=1), M(beanichalcum=1))  # not on sheet A
+    # The proposal keeps the Beanichalcum (it scores) while Hay can pay.
+    assert propose(M(beanichalcum=1, hay=9), M(worker=1), b) == M(hay=9)
+    assert propose(M(beanichalcum=1, hay=8), M(worker=1), b) == M(beanichalcum=1)
 
 
 amounts = st.builds(M, thaler=st.integers(0, 6), bean=st.integers(0, 6), worker=st.integers(0, 4),

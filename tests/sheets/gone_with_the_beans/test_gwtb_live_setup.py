@@ -74,7 +74,7 @@ def test_provinces_are_distinct_with_up_to_six_players(players, match):
 
 @pytest.mark.parametrize("change, match", [
     ({"deck": "easy"}, '"easy" is not a Round card deck; one of basic, two-specials, three-specials'),
-    ({"sheet": "B"}, "plays sheet A so far"),
+    ({"sheet": "E"}, '"E" is not a game sheet; one of A, B, C, D'),
     ({"starting_point": {"first_province": "atlantis", "hay": HAY}}, '"atlantis" is not a province'),
     ({"starting_point": {"first_province": "cashew", "hay": {"cashew": 3}}},
      "Starting Point card's Hay for Zoodai is missing"),
