@@ -1,0 +1,108 @@
+"""Flet sessions in this process, without a network: what the server does for each phone.
+
+``Phone`` is a Flet ``Session`` on a connection that packs every message as the web
+server does (msgpack, Flet's encoder) and keeps nothing: the app's whole server-side work
+for that phone (render, diff, patch, encode) happens here, and only the socket write is
+left out. A phone answers the app's local-storage read with its device token, as a phone
+that sat at the table before does. Used by bench/server_time.py and bench/apps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import msgpack
+import flet as ft
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    RegisterClientResponseBody,
+    configure_encode_object_for_msgpack,
+)
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+PAGE = {"web": True, "wasm": True, "platform": "android", "width": 390.0, "height": 844.0,
+        "platform_brightness": "light"}
+ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+class Phone(Connection):
+    """One phone's session of ``main`` on ``route``; ``device`` its stored token."""
+
+    def __init__(self, hub: PubSubHub, executor: ThreadPoolExecutor, device: str | None):
+        super().__init__()
+        self.loop = asyncio.get_running_loop()
+        self.executor = executor
+        self.pubsubhub = hub
+        self.page_url = "http://127.0.0.1:8550"
+        self.device = device
+        self.patches = 0  # PATCH_CONTROL messages sent
+        self.sent_bytes = 0
+        self.last = 0.0  # perf_counter of the latest message
+        self.session = Session(self)
+
+    def send_message(self, message: Message) -> None:
+        body = msgpack.packb([message.action, message.body], default=ENCODE)
+        self.sent_bytes += len(body) + 1
+        self.last = time.perf_counter()
+        if message.action == MessageAction.PATCH_CONTROL:
+            self.patches += 1
+        elif message.action == MessageAction.INVOKE_METHOD:
+            call = message.body
+            result = self.device if call.name == "get" else True
+            self.loop.call_soon(self.session.handle_invoke_method_results, call.control_id, call.call_id, result, None)
+
+    async def open(self, main: Callable[[ft.Page], Any], route: str) -> None:
+        """What Flet's web server does when a phone registers on ``route``."""
+        _context_page.set(self.session.page)
+        self.session.apply_page_patch({**PAGE, "route": route})
+        self.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
+            session_id=self.session.id, page_patch=self.session.get_page_patch(), error="")))
+        main(self.session.page)
+        await self.session.after_event(self.session.page)
+
+
+class Table:
+    """Phones on one event loop (the server's), as ``async with Table() as table``."""
+
+    def __init__(self) -> None:
+        self.phones: list[Phone] = []
+
+    async def __aenter__(self) -> Table:
+        self.executor = ThreadPoolExecutor(4)
+        self.hub = PubSubHub(loop=asyncio.get_running_loop(), executor=self.executor)
+        return self
+
+    async def __aexit__(self, *_exc: Any) -> None:
+        for phone in self.phones:
+            phone.session.close()
+        await asyncio.sleep(0)
+        self.executor.shutdown(wait=False)
+
+    async def open(self, main: Callable[[ft.Page], Any], route: str, device: str | None) -> Phone:
+        phone = Phone(self.hub, self.executor, device)
+        self.phones.append(phone)
+        await phone.open(main, route)
+        await self.quiet()
+        return phone
+
+    async def quiet(self, idle: float = 0.05, timeout: float = 30.0) -> float:
+        """Wait until no phone has been sent anything for ``idle`` seconds; the
+        perf_counter of the latest message."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            await asyncio.sleep(idle / 5)
+            latest = max((p.last for p in self.phones), default=0.0)
+            now = time.perf_counter()
+            if now - latest >= idle:
+                return latest
+            if now > deadline:
+                raise TimeoutError("the phones never went quiet")

@@ -1,0 +1,99 @@
+"""Server time per change per phone (issue 17), measured in this process. JSON lines.
+
+For every game's main screen in mid-play at a seated table (bench/positions.py), 1 and 6
+phones (Flet sessions of the real app, bench/harness.py) show the game; Ann's entry is
+undone and redone in turn (each a change every phone is told of), and the clock runs from
+the moment the change is committed until the last phone has been sent its update: the
+re-render, diff and encoding of each phone's screen, one after the other on the server's
+event loop, as ``beans serve`` does. Divided by the phones: the server's time per change
+per phone. Target: a median of at most 3 ms for every game (``"limit"``; ``"ratio"`` is
+value / limit, ``"target"`` 1.0). The commit itself (bench/storage.py) is not counted.
+
+``bench/server_time.py bohnanza`` measures only that game; ``--changes N`` sets how many.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.harness import Table  # noqa: E402
+from bench.positions import GAMES, device, mid_game  # noqa: E402
+from companion.session import Games  # noqa: E402
+from companion.storage import open_repository  # noqa: E402
+from companion.ui.app import make_main  # noqa: E402
+
+LIMIT = 3.0  # ms per phone per change
+PHONES = (1, 6)
+SETTLE = 0.1  # seconds
+
+
+async def per_phone(games: Games, game_id: str, phones: int, changes: int) -> list[float]:
+    """ms of server time per phone for each of ``changes`` changes, ``phones`` phones open.
+
+    The server's time is this process's processor time from the commit until every phone
+    is served (its own seat's screen may not change: re-rendered, nothing is sent), so the
+    other work on this shared machine does not count."""
+    main = make_main(games)
+    times = []
+    async with Table() as table:
+        for number in range(phones):
+            await table.open(main, f"/game/{game_id}", device(number))
+        idle = []  # the processor time of waiting itself, with nothing to do
+        for _ in range(3):
+            started = time.process_time()
+            await table.quiet()
+            await asyncio.sleep(SETTLE)
+            idle.append(time.process_time() - started)
+        for n in range(changes + 2):
+            before = sum(p.patches for p in table.phones)
+            (games.redo if n % 2 else games.undo)(game_id, device(0))
+            committed = time.process_time()
+            await table.quiet()
+            await asyncio.sleep(SETTLE)  # any render that sends nothing is done too
+            spent = time.process_time() - committed - min(idle)
+            if sum(p.patches for p in table.phones) == before:
+                raise RuntimeError(f"no phone was sent change {n}: the figure would mean nothing")
+            if n >= 2:  # after warming up
+                times.append(spent * 1000 / phones)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"any of {', '.join(GAMES)} (all by default)")
+    parser.add_argument("--changes", type=int, default=20)
+    args = parser.parse_args()
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}; one of {', '.join(GAMES)}")
+    root = Path(tempfile.mkdtemp(prefix="beans-bench-server-"))
+    repo = open_repository(root)
+    try:
+        for kind in args.games or GAMES:
+            game_id = mid_game(Games(repo), kind)
+            for phones in PHONES:  # a server of its own each time: no phone of the last one listens
+                times = asyncio.run(per_phone(Games(repo), game_id, phones, args.changes))
+                value = statistics.median(times)
+                print(json.dumps({
+                    "name": f"server_time.{kind}.{phones}_phones.per_phone_per_change",
+                    "value": round(value, 2), "unit": "ms", "limit": LIMIT,
+                    "ratio": round(value / LIMIT, 2), "target": 1.0,
+                    "p90": round(statistics.quantiles(times, n=10)[-1], 2),
+                }), flush=True)
+    finally:
+        repo.close()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
