@@ -85,6 +85,7 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False) -> Non
     from companion.session import Games
     from companion.storage import open_repository
     from companion.ui.app import make_main
+    from companion.web import STATIC, client_files
 
     if host is None:
         host = lan_address() if lan else "127.0.0.1"
@@ -100,8 +101,9 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False) -> Non
         segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
     try:
         # Flet's ASGI app, served by uvicorn as ft.run would, behind the guard
-        app = ft.run(make_main(games, url if shared else None), no_cdn=True, export_asgi_app=True)
-        config = uvicorn.Config(guarded(app), host=host, port=port, ws="websockets-sansio",
+        app = ft.run(make_main(games, url if shared else None), assets_dir=str(STATIC), no_cdn=True,
+                     export_asgi_app=True)
+        config = uvicorn.Config(guarded(client_files(app)), host=host, port=port, ws="websockets-sansio",
                                 log_level="warning", access_log=False)
         uvicorn.Server(config).run()
     finally:

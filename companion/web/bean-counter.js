@@ -1,0 +1,111 @@
+// Bean Counter's page script, run after Flet's config and before Flutter starts.
+// companion/server.py serves it with __CONFIG__ filled in (version, words).
+(function () {
+  "use strict";
+  var config = __CONFIG__;
+
+  // 1. Flet's client files from versioned addresses, which the server lets phones keep:
+  //    a reload asks only for the page itself.
+  var versioned = flet.entrypointBaseUrl + "v/" + config.version + "/";
+  flet.entrypointBaseUrl = versioned;
+  flet.assetBase = versioned;
+  flet.canvasKitBaseUrl = versioned + "canvaskit/";
+
+  // 2. Nothing from off this machine: Flet's client loads a Rive animation runtime from a
+  //    public CDN at start-up (the app shows no Rive animation). A script address on
+  //    another site is not set, so no request leaves (it would fail offline anyway).
+  var src = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, "src");
+  Object.defineProperty(HTMLScriptElement.prototype, "src", {
+    configurable: true,
+    enumerable: src.enumerable,
+    get: src.get,
+    set: function (url) {
+      if (new URL(String(url), document.baseURI).origin !== location.origin) {
+        console.info("Bean Counter: not loading " + url + " (nothing is fetched off this machine)");
+        return;
+      }
+      src.set.call(this, url);
+    }
+  });
+
+  // 3. The connection to the table: when the app's websocket closes, say so over the
+  //    whole screen (instead of Flet's "Working..."); when the server answers again,
+  //    reconnect at once (Flet's own retries wait longer and longer).
+  function language() {
+    var chosen = null;
+    try { chosen = JSON.parse(localStorage.getItem("flutter.bean-counter.language")); } catch (e) { }
+    var wanted = [chosen].concat(navigator.languages || [navigator.language]);
+    for (var i = 0; i < wanted.length; i++) {
+      var code = String(wanted[i] || "").toLowerCase().split("-")[0];
+      if (config.words[code]) return code;
+    }
+    return "en";
+  }
+
+  var icon = document.createElement("img");  // loaded now: when it is needed the server is gone
+  icon.src = "icons/icon-192.png";
+  icon.alt = "";
+
+  var panel = null;
+  function show() {
+    if (panel) return;
+    var words = config.words[language()];
+    panel = document.createElement("div");
+    panel.id = "connection-lost";
+    panel.setAttribute("role", "alert");
+    panel.innerHTML =
+      "<style>" +
+      "#connection-lost{position:fixed;inset:0;z-index:2147483647;display:flex;flex-direction:column;" +
+      "align-items:center;justify-content:center;gap:16px;padding:32px;text-align:center;" +
+      "background:#fff8f6;color:#231917;font:16px/1.5 Roboto,system-ui,sans-serif}" +
+      "#connection-lost h1{font-size:22px;font-weight:500;margin:0}" +
+      "#connection-lost p{margin:0;max-width:28em;color:#53433f}" +
+      "#connection-lost img{width:72px;height:72px;animation:bc-wait 1.6s ease-in-out infinite}" +
+      "@keyframes bc-wait{50%{opacity:.35}}" +
+      "@media (prefers-color-scheme: dark){#connection-lost{background:#1a110f;color:#f1dfda}" +
+      "#connection-lost p{color:#d8c2bc}}" +
+      "</style>";
+    var title = document.createElement("h1");
+    title.textContent = words.lost;
+    var body = document.createElement("p");
+    body.textContent = words.reconnects;
+    panel.append(icon, title, body);
+    document.body.append(panel);
+    waitForServer();
+  }
+
+  function hide() {
+    if (panel) { panel.remove(); panel = null; }
+  }
+
+  function waitForServer() {
+    // The page's own script, asked without cache: it answers once the server is back.
+    setTimeout(function () {
+      if (!panel) return;
+      fetch("bean-counter.js", { cache: "no-store", method: "HEAD" }).then(function (answer) {
+        if (!answer.ok) throw new Error(String(answer.status));
+        // Flet reconnects by itself when its next try comes; do not wait for it.
+        setTimeout(function () { if (panel) location.reload(); }, 1500);
+      }).catch(waitForServer);
+    }, 1000);
+  }
+
+  var NativeWebSocket = window.WebSocket;
+  var appSocket = new URL(flet.webSocketEndpoint, location.href).pathname;
+  function Watched(url, protocols) {
+    var socket = protocols === undefined ? new NativeWebSocket(url) : new NativeWebSocket(url, protocols);
+    if (new URL(String(url), location.href).pathname === appSocket) {
+      socket.addEventListener("open", hide);
+      socket.addEventListener("close", function () {
+        if (!leaving) show();
+      });
+    }
+    return socket;
+  }
+  Watched.prototype = NativeWebSocket.prototype;
+  ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) { Watched[name] = NativeWebSocket[name]; });
+  window.WebSocket = Watched;
+
+  var leaving = false;
+  window.addEventListener("pagehide", function () { leaving = true; });
+})();
