@@ -140,6 +140,9 @@ def check(sheet: Sheet, key: str, value: Any, least_icons: int = 0) -> Value:
             raise RulesError(f"{where}: {materials} is more than a sheet prints; at most {MOST} of each")
         if key.startswith("building-cost:") and materials.empty:
             raise RulesError(f"{where}: a building cost is never nothing")
+        if key.startswith("building-cost:") and sheet.travel_cost_by_roads and materials != Materials(
+                thaler=materials.thaler):  # rulebook, Differences on Sheet D
+            raise RulesError(f"{where}: on sheet D every building cost is paid in money; enter Thaler only")
         if key.startswith("travel:"):
             first = Materials.of(spec(sheet, f"travel:{HORSE_RIDING_START_LEVEL}").stated)
             if not first.covers_each(materials) or materials == first:

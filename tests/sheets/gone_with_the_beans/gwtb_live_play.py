@@ -41,11 +41,33 @@ ENTERED: dict[str, Any] = {  # test values, as a table would read them off its s
 }
 
 
+FACILITIES = ("farm", "market", "house", "silo", "stable")
+# Sheets B-D: test values likewise. B and C print the Farm's cost too (the rulebook states
+# it only in sheet A's example); D's costs are in Thaler; C adds the Bridge row.
+ENTERED_BY_SHEET: dict[str, dict[str, Any]] = {
+    "A": ENTERED,
+    "B": {**ENTERED, "building-cost:farm": {"bean": 1, "thaler": 2}},
+    "C": {**{k: v for k, v in ENTERED.items() if not k.startswith("travel:")},
+          "building-cost:farm": {"bean": 1, "thaler": 2}, "icons:bridge": 4, "building-cost:bridge": {"thaler": 3},
+          **{f"hay-income:bridge:{n}": 1 for n in range(1, 5)},
+          **{f"extra-income:bridge:{n}": {"hay": n} for n in range(1, 5)}},
+    "D": {**{k: v for k, v in ENTERED.items()
+             if not k.startswith(("travel:", "building-cost:", "milestones", "icons:stable"))
+             and not k.endswith(("stable:3", "stable:4", "stable:5", "stable:6"))},
+          "building-cost:farm": {"thaler": 3}, "building-cost:market:upper": {"thaler": 2},
+          "building-cost:market:lower": {"thaler": 5}, "building-cost:house": {"thaler": 4},
+          "building-cost:silo": {"thaler": 4}, "building-cost:stable": {"thaler": 5}},
+}
+
+
 def setup(*players: tuple[str, str], first: str = "macadimia", deck: str = "basic",
-          hay: dict[str, int] | None = None, order: tuple[str, ...] = MAP) -> dict[str, Any]:
+          hay: dict[str, int] | None = None, order: tuple[str, ...] = MAP, sheet: str = "A",
+          bridges: dict[str, str] | None = None) -> dict[str, Any]:
+    bridges = bridges or {}
     return {
-        "sheet": "A",
-        "players": [{"name": n, "province": p} for n, p in players or (("Ann", "zoodai"),)],
+        "sheet": sheet,
+        "players": [{"name": n, "province": p} | ({"bridge": bridges[n]} if n in bridges else {})
+                    for n, p in players or (("Ann", "zoodai"),)],
         "deck": deck,
         "starting_point": {"first_province": first, "hay": hay or HAY},
         "map": list(order),
@@ -53,9 +75,10 @@ def setup(*players: tuple[str, str], first: str = "macadimia", deck: str = "basi
 
 
 def enter(state, keys=None):
-    """The table enters printed values (all of ENTERED by default)."""
-    for key in keys if keys is not None else ENTERED:
-        state = apply(state, EnterPrintedValue(key=key, value=ENTERED[key]))
+    """The table enters printed values (all of the sheet's test values by default)."""
+    values = ENTERED_BY_SHEET[state.sheet]
+    for key in keys if keys is not None else values:
+        state = apply(state, EnterPrintedValue(key=key, value=values[key]))
     return state
 
 

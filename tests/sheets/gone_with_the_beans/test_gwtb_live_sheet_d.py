@@ -1,0 +1,250 @@
+"""Sheet D "Contract between Families" on the live sheet: money for building and
+travel, completion bonuses, Contracts, D's Hay actions and milestones.
+
+Citations: rulebook = shared/rules/gone-with-the-beans.txt, "Differences on Sheet D";
+design = shared/design/gone-with-the-beans.md. Printed values the rulebook does not
+state are the test values of gwtb_live_play.ENTERED_BY_SHEET["D"] (a Farm 3 Thaler,
+a Stable 5, a Market 2 / 5, a House and a Silo 4; 6 Farm, 4 Market, House, Silo icons).
+"""
+
+from __future__ import annotations
+
+import pytest
+from gwtb_live_play import card, game, give, player, rejects
+
+from sheets.gone_with_the_beans.live import (
+    AddHayShed,
+    BonusesDue,
+    Build,
+    EnterPrintedValue,
+    ExecuteContract,
+    Forgo,
+    HayActionTaken,
+    Materials,
+    Milestone,
+    apply,
+    scored_sheet,
+)
+from sheets.gone_with_the_beans.scoring import breakdown
+from sheets.gone_with_the_beans.sheets import SHEET_D
+
+
+def round_1(*players, **options):
+    """Sheet D, round 1 revealed (a Market card); the Ruler in Macadimia unless ``first`` says."""
+    return apply(game(*players or (("Ann", "macadimia"),), sheet="D", **options), card("market", 0))
+
+
+def edit(state, name="Ann", **changes):
+    """Test fixture: set parts of a player's sheet (the engine never does this)."""
+    return state.model_copy(update={"players": tuple(
+        p.model_copy(update=changes) if p.name == name else p for p in state.players)})
+
+
+def built(state, **counts):
+    return edit(state, built=tuple((f, counts.get(f, n)) for f, n in player(state).built))
+
+
+def next_round(state):
+    return edit(state, actions=())
+
+
+# --- Building and travel in money ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("province, travel", [("macadimia", 0), ("ammond", 4), ("zoodai", 7), ("tachiopi", 9)])
+def test_travel_costs_4_7_9_thaler(province, travel):
+    """Rulebook: "The travel cost is 4 Thaler for 1 road, 7 Thaler for 2 roads and 9
+    Thaler for 3 roads"; the Ruler is in Macadimia; a Farm costs 3 Thaler (test value)."""
+    state = give(round_1((("Ann", province))), "Ann", thaler=3 + travel)
+    assert player(apply(state, Build(player="Ann", facility="farm"))).materials == Materials()
+    rejects(give(round_1((("Ann", province))), "Ann", thaler=2 + travel), Build(player="Ann", facility="farm"),
+            r"\(1 Thaler missing\)")
+
+
+def test_building_costs_on_d_are_money_only():
+    """Rulebook: "all normal building cost and travel cost must be paid in money": a cost
+    read off sheet D is Thaler only."""
+    state = game(("Ann", "macadimia"), sheet="D", known=False)
+    rejects(state, EnterPrintedValue(key="building-cost:house", value={"thaler": 2, "worker": 1}),
+            "on sheet D every building cost is paid in money; enter Thaler only")
+
+
+def test_beans_and_workers_pay_nothing_but_2_hay_pays_a_thaler():
+    """Rulebook, Differences in Substituting Materials: "You can pay 2 Hay as a substitute
+    for 1 Thaler. ... Bean and Worker cannot substitute for other materials"."""
+    state = give(round_1(), "Ann", thaler=1, bean=5, worker=5, hay=4)
+    after = apply(state, Build(player="Ann", facility="farm"))
+    assert player(after).materials == Materials(bean=5, worker=5)
+    rejects(give(round_1(), "Ann", bean=5, worker=5, hay=5), Build(player="Ann", facility="farm"),
+            r"\(1 Thaler missing\)")
+
+
+def test_house_silo_give_a_bean_and_a_stable_a_worker():
+    """Rulebook: "Gain 1 Bean each time you build a Silo or House"; "Gain 1 Worker each time
+    you build a Stable"; no Development Bonus on D."""
+    state = give(round_1(), "Ann", thaler=13)
+    for facility in ("house", "silo", "stable"):
+        state = next_round(apply(state, Build(player="Ann", facility=facility)))
+    assert player(state).materials == Materials(bean=2, worker=1)
+    assert player(state).development_bonuses == ()
+
+
+# --- Completion bonuses -------------------------------------------------------------------
+
+
+def test_the_rulebooks_stable_example():
+    """Rulebook, Building Completion Bonus, example: the 2nd Stable gives 1 Worker, completes
+    the row (2 Stable icons on D), and the Completion Bonus performs a Hay action at once,
+    its Hay paid as usual; without enough Hay it resolves without the Hay action."""
+    state = give(built(round_1(), stable=1), "Ann", thaler=5, hay=8)
+    after = apply(state, Build(player="Ann", facility="stable"))
+    assert player(after).materials == Materials(worker=1, hay=8) and player(after).due == ("hay-action",)
+    rejects(after, AddHayShed(player="Ann"), "first a Hay action, owed at once by a bonus")
+    rejects(after, card("farm", 1), "round 1 is not over: Ann owes a Hay action of a bonus")
+    done = apply(after, HayActionTaken(player="Ann", row="worker"))  # 8 Hay: 1 Worker, +3 Thaler (1st use)
+    assert player(done).materials == Materials(worker=2, thaler=3) and player(done).due == ()
+    assert player(done).actions == ("build",)  # the bonus is no action of the round
+    poor = give(built(round_1(), stable=1), "Ann", thaler=5, hay=5)
+    passed = apply(poor, Build(player="Ann", facility="stable"))
+    assert player(passed).due == ()
+    assert "Ann: not enough Hay for a Hay action; the bonus passes without it" in passed.events
+
+
+def test_the_market_completion_gains_1_bean_7_thaler_and_builds():
+    """Rulebook, Market Completion Bonus: "Build a facility and gain 1 Bean and 7 Thaler.
+    This can be done in any order": the materials first, then the build is owed."""
+    state = give(built(round_1(), market=3), "Ann", thaler=2)  # the Ruler in Macadimia: upper field, 2
+    after = apply(state, Build(player="Ann", facility="market"))
+    assert player(after).materials == Materials(bean=1, thaler=7) and player(after).due == ("build",)
+    farm = apply(after, Build(player="Ann", facility="farm"))
+    assert player(farm).materials == Materials(bean=1, thaler=4) and player(farm).count("farm") == 2
+    let_go = apply(after, Forgo(player="Ann"))
+    assert player(let_go).due == () and "Ann lets a build pass" in " ".join(let_go.events).replace(":", "")
+
+
+def test_the_house_completion_adds_a_hay_shed_or_achieves_a_milestone():
+    state = give(built(round_1(), house=3), "Ann", thaler=4)
+    after = apply(state, Build(player="Ann", facility="house"))
+    assert player(after).due == ("hay-shed-or-milestone",)
+    assert player(apply(after, AddHayShed(player="Ann"))).hay_sheds == 1
+    rejects(after, Milestone(player="Ann", bonus="points"), "the next milestone needs 1 Contracts executed")
+
+
+def test_the_farm_completion_gains_1_worker_and_6_hay_then_a_hay_action():
+    state = give(built(round_1(), farm=5), "Ann", thaler=3, hay=2)
+    after = apply(state, Build(player="Ann", facility="farm"))
+    assert player(after).materials == Materials(worker=1, hay=8) and player(after).due == ("hay-action",)
+
+
+# --- Hay actions ---------------------------------------------------------------------------
+
+
+def test_hay_actions_gain_3_0_then_lose_3_thaler_paying_all_when_under_3():
+    """Rulebook, Differences in the Hay Actions: 3 Thaler the first time, none the second,
+    3 lost the third; "less than 3 Thaler ... pay all that money"."""
+    state = give(round_1(), "Ann", hay=24)
+    state = next_round(apply(state, HayActionTaken(player="Ann", row="worker")))
+    assert player(state).materials == Materials(thaler=3, worker=1, hay=16)
+    state = next_round(apply(state, HayActionTaken(player="Ann", row="worker")))
+    assert player(state).materials == Materials(thaler=3, worker=2, hay=8)
+    state = edit(state, materials=Materials(thaler=2, worker=2, hay=8))
+    with pytest.raises(BonusesDue):  # the 3rd use gains a Normal Contract: which one?
+        apply(state, HayActionTaken(player="Ann", row="worker"))
+    state = apply(state, HayActionTaken(player="Ann", row="worker", contracts=("normal-3",)))
+    assert player(state).materials == Materials(worker=3)  # both Thaler paid, not 3
+    assert player(state).contracts_gained == ("normal-3",)
+
+
+def test_the_travel_hay_action_gains_its_3_thaler_before_it_builds():
+    """Rulebook, Order to Resolve the Hay action: pay the Hay, fill the square, gain the
+    money, then perform the action: the 3 Thaler help pay the build. Zoodai is 2 roads
+    from Macadimia: 1 road removed, 4 Thaler for the other, 3 for the Farm."""
+    state = give(round_1(("Ann", "zoodai")), "Ann", thaler=4, hay=6)
+    after = apply(state, HayActionTaken(player="Ann", row="travel", facility="farm"))
+    assert player(after).materials == Materials() and player(after).count("farm") == 2
+
+
+# --- Contracts -----------------------------------------------------------------------------
+
+
+def test_a_contract_is_gained_by_choice_each_type_once():
+    """Rulebook, Contract: "You can gain an available type of Contract that you have not gained"."""
+    state = give(round_1(), "Ann", hay=8)
+    error = rejects(state, HayActionTaken(player="Ann", row="normal-contract"),
+                    "choose a Normal Contract, one of normal-1, normal-2, normal-3, normal-4, normal-5", BonusesDue)
+    assert error.field == "contracts" and error.left[0] == "normal-1"
+    after = apply(state, HayActionTaken(player="Ann", row="normal-contract", contracts=("normal-1",)))
+    assert player(after).contracts_gained == ("normal-1",)
+    again = give(next_round(after), "Ann", hay=8)
+    rejects(again, HayActionTaken(player="Ann", row="normal-contract", contracts=("normal-1",)),
+            '"normal-1" is not a Normal Contract left to gain')
+    rejects(again, HayActionTaken(player="Ann", row="normal-contract", contracts=("advanced-house",)),
+            "not a Normal Contract left to gain")
+
+
+def test_the_rulebooks_contract_example_executed_any_time_once():
+    """Rulebook, Contract example: "You can execute the Contract on the right by paying 1
+    Worker and 4 Thaler. By executing it, you gain 4 Hay immediately and 5 pt at the end
+    of the game." Executing is no action: the round's action is still to take; each once."""
+    state = give(edit(round_1(), contracts_gained=("normal-1",)), "Ann", worker=1, thaler=4)
+    after = apply(state, ExecuteContract(player="Ann", contract="normal-1"))
+    assert player(after).materials == Materials(hay=4) and player(after).contracts_executed == ("normal-1",)
+    assert player(after).actions == ()
+    assert breakdown(SHEET_D, scored_sheet(after).players[0])["contracts"] == 5
+    rejects(give(after, "Ann", worker=1, thaler=4), ExecuteContract(player="Ann", contract="normal-1"),
+            "Contract normal-1 is executed already; each is executed once")
+    rejects(state, ExecuteContract(player="Ann", contract="normal-2"), "Contract normal-2 is not gained")
+    rejects(give(state, "Ann", worker=1, thaler=3), ExecuteContract(player="Ann", contract="normal-1"),
+            r"Contract normal-1 costs 1 Worker \+ 4 Thaler; you have 1 Worker \+ 3 Thaler \(1 Thaler missing\)")
+
+
+def test_an_advanced_contract_scores_per_facility():
+    """Rulebook, Advanced Contracts: "gain 7 pt per your built Stable at the end"."""
+    state = edit(built(round_1(), stable=2), contracts_gained=("advanced-stable",))
+    state = give(state, "Ann", bean=1, worker=1, thaler=2)
+    after = apply(state, ExecuteContract(player="Ann", contract="advanced-stable"))
+    assert breakdown(SHEET_D, scored_sheet(after).players[0])["contracts"] == 14
+
+
+# --- Milestones ----------------------------------------------------------------------------
+
+
+def test_milestones_by_contracts_1_3_5_7_and_macadimia_gains_3_thaler():
+    """Rulebook: the Contract count row 1, 3, 5, 7 (our reading: Contracts executed, the row's
+    name "No. of Contracts to execute"); Differences in Province Abilities: Macadimia gains
+    3 Thaler each time it achieves a milestone."""
+    state = round_1()
+    rejects(state, Milestone(player="Ann", bonus="points"),
+            "the next milestone needs 1 Contracts executed; you have executed 0")
+    state = edit(state, contracts_gained=("normal-1",), contracts_executed=("normal-1",))
+    after = apply(state, Milestone(player="Ann", bonus="points"))
+    assert player(after).materials.thaler == 3 and player(after).milestones == 1
+    rejects(next_round(after), Milestone(player="Ann", bonus="hay"), "the next milestone needs 3 Contracts executed")
+
+
+def test_a_contract_milestone_bonus_gains_a_contract():
+    """Rulebook, New Milestone Bonus: "Gain 1 Normal Contract. You also earn 8 pt"."""
+    state = edit(round_1(("Ann", "ammond")), contracts_gained=("normal-1",), contracts_executed=("normal-1",))
+    rejects(state, Milestone(player="Ann", bonus="normal-contract"), "choose a Normal Contract", BonusesDue)
+    after = apply(state, Milestone(player="Ann", bonus="normal-contract", contracts=("normal-5",)))
+    assert player(after).contracts_gained == ("normal-1", "normal-5")
+    assert breakdown(SHEET_D, scored_sheet(after).players[0])["milestones"] == 8
+
+
+def test_the_advanced_contract_rows_3rd_use_achieves_a_milestone_when_its_condition_holds():
+    """Rulebook: "At the third time you perform this, you achieve a milestone after you gain
+    1 Advanced Contract. ... the conditions to achieve it must be met as usual"."""
+    state = give(edit(round_1(("Ann", "ammond")), hay_actions=(("advanced-contract", 2),) + player(round_1()).hay_actions[1:],
+                      contracts_gained=("advanced-house", "advanced-silo", "normal-1"),
+                      contracts_executed=("normal-1",)), "Ann", hay=10, thaler=3)
+    error = rejects(state, HayActionTaken(player="Ann", row="advanced-contract", contracts=("advanced-market",)),
+                    "choose a Milestone Bonus", BonusesDue)
+    assert error.field == "milestone_bonuses"
+    after = apply(state, HayActionTaken(player="Ann", row="advanced-contract", contracts=("advanced-market",),
+                                        milestone_bonuses=("points",)))
+    assert player(after).milestones == 1 and player(after).milestone_bonuses == ("points",)
+    assert player(after).materials.thaler == 0  # the 3rd use lost 3 Thaler
+    unmet = edit(state, contracts_executed=())
+    after = apply(unmet, HayActionTaken(player="Ann", row="advanced-contract", contracts=("advanced-market",)))
+    assert player(after).milestones == 0
+    assert any("no milestone on the 3rd use" in e for e in after.events)
