@@ -6,7 +6,10 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import Phone
+from companion.session import Games
+from companion.storage import open_repository
+from sheets.nicht_die_bohne import DECK
+from tests.e2e.conftest import PHONE, Phone, Server
 
 pytestmark = pytest.mark.e2e
 
@@ -19,6 +22,8 @@ def start_game(phone: Phone, names: list[str]) -> str:
     phone.tap("New game")
     phone.page.get_by_text("Nicht die Bohne!").first.click()
     for i, name in enumerate(names, start=1):
+        if i > 3:  # the form starts with three rows
+            phone.tap("Add player")
         phone.type_into(f"Player {i}", name)
     phone.tap("Start game")
     phone.see("Round 1")
@@ -73,3 +78,102 @@ def test_a_three_player_round_entered_by_taps_scores_like_the_pad_and_survives_a
     phone.see("Round 2")
     assert row_text(phone, "Alex").endswith("110")
     assert row_text(phone, "Beate").endswith("-10")
+
+
+# -- six players at the table (issue 18) ---------------------------------------------------
+
+SIX = ["Anna", "Ben", "Cleo", "Dirk", "Eva", "Finn"]
+FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
+
+
+def looks(browser, url: str, name: str, ready: str) -> None:
+    """A screenshot to look at: dark mode, 150 % text, a phone-sized screen."""
+    context = browser.new_context(viewport=PHONE, color_scheme="dark")
+    context.add_init_script(FONT_150)
+    try:
+        phone = Phone(context.new_page(), url.rsplit("/game/", 1)[0])
+        phone.open("/game/" + url.rsplit("/game/", 1)[1])
+        phone.see(ready)
+        phone.shot(name)
+    finally:
+        context.close()
+
+
+def on_screen(phone: Phone, locator) -> bool:
+    """Whether the control is wholly inside the phone's screen, as it stands (no scrolling)."""
+    locator.wait_for(timeout=15_000)
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+def tap_numbers(phone: Phone, colour: str) -> None:
+    phone.click(phone.page.get_by_role("button", name=re.compile(rf"^{colour.capitalize()} ")))
+    for n in range(1, 11):
+        phone.tap(f"{colour} {n}")
+
+
+def test_six_players_enter_a_round_with_the_keypad_on_screen_and_move_on_after_each_full_hand(phone, browser):
+    """Preparation: 6 players are dealt 10 cards each. The colour tabs and all ten number
+    cards are on screen without scrolling; after a full hand the next player still
+    entering is shown, also when a player chip was tapped before (issue 18: the next
+    taps were refused "16 cards, a 6-player round deals 10")."""
+    start_game(phone, SIX)
+    for name in ("Blue 0", "Yellow 0", "blue 1", "blue 10", "blue Doubler", "blue Plus/Minus more"):
+        assert on_screen(phone, phone.button(name)), name
+    phone.shot("ndb-six-players")
+
+    choose_player(phone, "Ben")
+    tap_numbers(phone, "blue")
+    phone.chip("Cleo 0/10").and_(phone.page.locator("[aria-checked=true]")).wait_for(timeout=15_000)
+    tap_numbers(phone, "red")  # Cleo's, without a tap on her chip
+    phone.chip("Cleo 10/10").wait_for(timeout=15_000)
+    phone.chip("Dirk 0/10").and_(phone.page.locator("[aria-checked=true]")).wait_for(timeout=15_000)
+    assert phone.text("a 6-player round deals 10").count() == 0
+    assert phone.chip("Ben 10/10").count() == 1 and phone.chip("Anna 0/10").count() == 1
+    looks(browser, phone.page.url, "ndb-six-players-dark-150", "Anna, round 1")
+
+
+@pytest.fixture
+def round_two(tmp_path):
+    """Six players, round 1 complete: a game at the start of round 2."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    game_id = games.new_game("nicht-die-bohne", {"players": SIX})
+    deck = sorted(str(c) for c in DECK.elements())
+    for i, name in enumerate(SIX):
+        games.dispatch(game_id, {"kind": "enter-cards", "round": 1, "player": name, "cards": deck[i * 10:(i + 1) * 10]})
+    repo.close()
+    server = Server(tmp_path).start()
+    yield server, game_id
+    server.stop()
+
+
+def test_who_starts_the_next_round_is_asked_at_the_top_as_it_begins(browser, round_two):
+    """Rulebook, Game End: "The player who takes the Bean chip the very last of the previous
+    round starts the new round". The question is on screen as round 2 begins, each answer
+    a named button; once told it moves below the keypad. A finished round reads as printed."""
+    server, game_id = round_two
+    context = browser.new_context(viewport=PHONE)
+    try:
+        phone = Phone(context.new_page(), server.url).open(f"/game/{game_id}")
+        phone.see("Who starts round 2?")
+        question = phone.text("Who starts round 2?").first
+        assert question.bounding_box()["y"] < PHONE["height"] / 3
+        assert on_screen(phone, phone.button("Eva starts round 2"))
+        assert on_screen(phone, phone.button("blue 10"))
+        phone.shot("ndb-round-2-question")
+        looks(browser, phone.page.url, "ndb-round-2-question-dark-150", "Who starts round 2?")
+        phone.tap("Eva starts round 2")
+        phone.see("Starts round 2: took the Bean chip last in round 1")
+        assert phone.text("Who starts round 2?").count() == 0
+        phone.button("Eva starts round 2").and_(phone.page.locator("[aria-current=true]")).wait_for()
+
+        phone.tap("blue 1")  # round 2 has begun: round 1 is finished
+        phone.chip("Anna 1/10").wait_for(timeout=15_000)
+        phone.tap("Round 1")
+        phone.see("Round 1 is finished.")
+        said = phone.text("Round 1 is finished.").first.inner_text()
+        assert "blue 1, 2, 3" in said and not re.search(r"(blue|red|green|yellow)-", said), said
+        phone.shot("ndb-round-1-finished")
+    finally:
+        context.close()

@@ -21,7 +21,7 @@ from companion.ui.components.common import (
 )
 from companion.ui.components.players import PlayersSetup
 from sheets.nicht_die_bohne import RULES, Card, Colour
-from sheets.nicht_die_bohne.cards import DOUBLER, NULLIFIER, NUMBERS, PLUSMINUS, DECK
+from sheets.nicht_die_bohne.cards import DOUBLER, NULLIFIER, NUMBERS, PLUSMINUS, DECK, cards_text
 from sheets.nicht_die_bohne.engine import (
     ROUNDS, CorrectRound, EnterCards, RecordChip, ReturnCard, Round, State, TakeCard,
 )
@@ -342,17 +342,40 @@ Totals = ft.memo(_Totals)
 
 @ft.component
 def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], record: Callable[[int, str], None]):
-    """Who took the Bean chip last in the round before (and so starts this one)."""
-    return ft.Dropdown(
-        label=f"Starts round {number}: took the Bean chip last in round {number - 1}",
-        value=starter,
-        options=[ft.DropdownOption(key=p, text=p) for p in players],
-        on_select=lambda e: record(number, e.control.value),
-        width=360,
+    """Who took the Bean chip last in the round before, and so starts this one (rulebook,
+    Game End). Asked as a question while nobody is recorded; each name a 48 px button
+    that says what it records ("Anna starts round 2")."""
+    asked = starter is None
+    question = (f"Who starts round {number}? Who took the Bean chip last in round {number - 1}?" if asked
+                else f"Starts round {number}: took the Bean chip last in round {number - 1}")
+    names = ft.Row(
+        [ft.Semantics(
+            label=f"{p} starts round {number}", button=True, selected=p == starter, exclude_semantics=True,
+            content=ft.Container(
+                ft.Row([ft.Text(p, size=15, weight=ft.FontWeight.W_600,
+                                color=ft.Colors.ON_PRIMARY if p == starter else ft.Colors.ON_SURFACE)],
+                       tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                height=TOUCH, padding=ft.Padding.symmetric(horizontal=14),
+                border_radius=8, bgcolor=ft.Colors.PRIMARY if p == starter else None,
+                border=ft.Border.all(2, ft.Colors.PRIMARY if asked or p == starter else ft.Colors.OUTLINE_VARIANT),
+                on_click=lambda _, p=p: record(number, p),
+            ),
+        ) for p in players],
+        wrap=True, spacing=6, run_spacing=6,
     )
+    text = ft.Text(question, size=15 if asked else 13, weight=ft.FontWeight.W_600 if asked else None,
+                   color=ft.Colors.ON_SURFACE if asked else ft.Colors.ON_SURFACE_VARIANT)
+    return ft.Column([text, names], spacing=6)
 
 
 StarterPicker = ft.memo(_StarterPicker)
+
+
+def next_to_enter(state: State, number: int, player: str) -> str | None:
+    """After ``player``'s hand is full: the next player in seating order still entering."""
+    seat = state.names.index(player)
+    order = state.names[seat + 1:] + state.names[:seat]
+    return next((p for p in order if len(state.cards_of(number, p)) < state.hand_size), None)
 
 
 @ft.component
@@ -390,10 +413,16 @@ def Play(game_id: str):
 
     def commit(action: Any) -> None:
         """Store one change of the round being entered; say so when it completes the round
-        (a card tap itself shows on its tile: a snackbar would cover the keypad)."""
+        (a card tap itself shows on its tile: a snackbar would cover the keypad). Once the
+        player's hand is full, the next player still entering is shown, whoever was picked."""
         was_complete = games.state(game_id).round_complete(number)
-        act(action, lambda new: f"Round {number} is complete"
-            if new.round_complete(number) and not was_complete else None)
+        made = act(action, lambda new: f"Round {number} is complete"
+                   if new.round_complete(number) and not was_complete else None)
+        new = games.state(game_id)
+        if made and len(new.cards_of(number, player)) == new.hand_size:
+            following = next_to_enter(new, number, player)
+            if following is not None:
+                show(following)
 
     drafting = draft is not None
 
@@ -422,7 +451,8 @@ def Play(game_id: str):
     # A lambda's (f(), g()) only makes both calls: mypy objects to tuples of their None results.
     choose_player = ft.use_callback(lambda p: (show(p), entry.refuse(None)), [number])  # type: ignore[func-returns-value]
     pick_round = ft.use_callback(lambda n: (set_round(n), set_draft(None), entry.refuse(None)), [])  # type: ignore[func-returns-value]
-    record_chip = ft.use_callback(lambda n, p: act(RecordChip(round=n - 1, player=p)), [games, game_id])
+    record_chip = ft.use_callback(lambda n, p: act(RecordChip(round=n - 1, player=p), f"{p} starts round {n}"),
+                                  [games, game_id])
 
     def fill_rest() -> None:
         if draft is None:
@@ -454,8 +484,8 @@ def Play(game_id: str):
     )
     totals = Totals(score.positive, score.negative, score.total, f"{player}, round {number}")
 
-    round_part: list[ft.Control] = [round_picker]
-    round_part += [player_chips, totals, error_line(entry.refusal)]
+    # The keypad first (it is what a player taps at the table), the pad below it.
+    round_part: list[ft.Control] = [player_chips, totals, error_line(entry.refusal)]
     if live or draft is not None:
         if can_fill_rest:
             round_part.append(ft.FilledTonalButton(
@@ -472,23 +502,29 @@ def Play(game_id: str):
                 ft.FilledButton(f"Save round {number}", on_click=save_correction, height=TOUCH, expand=True),
             ]))
     else:
-        round_part.append(ft.Text(f"Round {number} is finished: {', '.join(str(c) for c in mine) or 'no cards'}.",
+        round_part.append(ft.Text(f"Round {number} is finished. {player}: {cards_text(mine) or 'no cards'}.",
                              color=ft.Colors.ON_SURFACE_VARIANT))
         round_part.append(ft.OutlinedButton(f"Correct round {number}", icon=ft.Icons.EDIT,
                                        on_click=start_correction, height=TOUCH))
 
-    if number >= 2 and draft is None:
-        round_part.append(StarterPicker(number, state.starter(number), state.names, record_chip))
+    # Who starts a round is asked at the top as the round begins; once told, it can be changed below.
+    starter = state.starter(number) if number >= 2 and draft is None else None
+    ask_starter = number >= 2 and draft is None and live and starter is None
 
     controls: list[ft.Control] = []
     if over:
         controls.append(result_banner(RULES.result(state)))
+    if ask_starter:
+        controls.append(StarterPicker(number, None, state.names, record_chip))
+    controls.append(section(f"Round {number}" + (" – correcting" if draft is not None else ""), *round_part))
+    if number >= 2 and draft is None and not ask_starter:
+        controls.append(StarterPicker(number, starter, state.names, record_chip))
+    controls.append(round_picker)
     controls.append(round_table(state, over))
     last_by = games.last_entry_by(game_id)
     # Always there, empty or not: a screen that keeps its shape keeps a tap made during an update.
     controls.append(ft.Text(f"Last entry by {last_by}" if last_by else "", size=13,
                             color=ft.Colors.ON_SURFACE_VARIANT))
-    controls.append(section(f"Round {number}" + (" – correcting" if draft is not None else ""), *round_part))
     return game_screen(games, game_id, RULES.title, controls)
 
 
