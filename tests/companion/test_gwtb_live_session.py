@@ -5,14 +5,17 @@ breakdown and exports as a ``beans-score/1`` file."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from companion.cli import main
 from companion.session import Games
 from companion.storage import open_repository
 from sheets.errors import RulesError
-from sheets.gone_with_the_beans.live import RULES
+from sheets.gone_with_the_beans.live import RULES, BonusesDue
 from sheets.registry import score
-from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED, setup
+from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED, ENTERED_BY_SHEET, setup
 
 KIND = "gone-with-the-beans-live"
 
@@ -102,3 +105,93 @@ def test_a_whole_game_flows_into_the_scorers_breakdown_and_exports(games, tmp_pa
     # Reloaded from disk, the game folds to the same state.
     fresh = Games(games.repo)
     assert fresh.state(gid) == state
+
+
+# --- Sheets B, C and D: a whole game each (issue 16) ------------------------------------------
+
+PLAYERS = (("Ann", "macadimia"), ("Ben", "cashew"), ("Cid", "zoodai"))
+BRIDGES = {"Ann": "ammond", "Ben": "tachiopi", "Cid": "tachiopi"}  # sheet C's setup Bridges
+# What each player tries first, in order, each round (the letter's own actions first).
+FIRST_TRIES = {
+    "B": [{"kind": "hay-action", "row": "beanichalcum"}, {"kind": "build", "facility": "silo"},
+          {"kind": "milestone", "bonus": "beanichalcum"}, {"kind": "build", "facility": "farm",
+                                                           "beanichalcum_travel": True}],
+    "C": [{"kind": "build", "facility": "bridge", "bridge_to": p} for p in
+          ("ammond", "macadimia", "beanzantine", "cashew", "zoodai", "tachiopi")]
+         + [{"kind": "milestone", "bonus": "free-bridge", "bridge_to": p} for p in ("zoodai", "beanzantine")]
+         + [{"kind": "hay-action", "row": "thaler-rising", "bridge_to": p} for p in ("zoodai", "beanzantine")]
+         + [{"kind": "hay-action", "row": "build", "facility": "farm"}],
+    "D": [{"kind": "hay-action", "row": "normal-contract"}, {"kind": "hay-action", "row": "advanced-contract"},
+          {"kind": "milestone", "bonus": "normal-contract"}, {"kind": "build", "facility": "stable"}],
+}
+THEN_TRIES = [{"kind": "build", "facility": "farm"}, {"kind": "milestone", "bonus": "points"},
+              {"kind": "milestone", "bonus": "hay"}, {"kind": "hay-action", "row": "worker"},
+              {"kind": "hay-action", "row": "thaler"}, {"kind": "hay-action", "row": "thaler-falling"},
+              {"kind": "hay-shed"}]
+
+
+def try_entry(games: Games, gid: str, entry: dict) -> bool:
+    """Dispatch ``entry``; a choice asked for takes the first offered; False when refused."""
+    while True:
+        try:
+            games.dispatch(gid, entry)
+            return True
+        except BonusesDue as due:
+            entry = {**entry, due.field: [*entry.get(due.field, []), due.left[0]]}
+        except RulesError:
+            return False
+
+
+def play_a_turn(games: Games, gid: str, name: str, letter: str, number: int) -> None:
+    state = games.state(gid)
+    me = state.player(name)
+    for contract in me.contracts_gained:  # D: execute what can be paid, any time
+        try_entry(games, gid, {"kind": "contract", "player": name, "contract": contract})
+    if state.card.special:
+        games.dispatch(gid, {"kind": "special-income", "player": name, "option": "hay"})
+    tries = FIRST_TRIES[letter] + THEN_TRIES if number % 2 else THEN_TRIES[3:] + FIRST_TRIES[letter]
+    assert any(try_entry(games, gid, {**t, "player": name}) for t in tries)
+    while games.state(gid).player(name).due:  # D's completion bonus, C's second build: owed at once
+        if not any(try_entry(games, gid, {**t, "player": name}) for t in THEN_TRIES):
+            games.dispatch(gid, {"kind": "forgo", "player": name})
+
+
+@pytest.mark.parametrize("letter", ["B", "C", "D"])
+def test_a_whole_game_on_sheets_b_c_d_ends_in_the_breakdown_and_exports_for_beans_score(games, tmp_path, capsys,
+                                                                                        letter):
+    """Issue 16, Done means: a whole 15-round game on B, C and D through the session ends in
+    the breakdown and the winner, exports as that letter's score file, and `beans score`
+    of that file gives the same totals (rulebook: End of the Game; Differences on Sheet B/C/D)."""
+    data = {**setup(*PLAYERS, sheet=letter, bridges=BRIDGES if letter == "C" else None),
+            "printed": ENTERED_BY_SHEET[letter]}
+    gid = games.new_game(KIND, data)
+    for number in range(1, 16):
+        special = number == 10  # the basic deck's one special card lies in rounds 8-15
+        games.dispatch(gid, {"kind": "reveal", "card": {"special": True} if special else {"facility": "farm", "hay": 5}})
+        for name, _ in PLAYERS:
+            play_a_turn(games, gid, name, letter, number)
+    state = games.state(gid)
+    if letter != "B":  # B scores no Development Passport
+        for index, (name, _) in enumerate(PLAYERS):
+            games.dispatch(gid, {"kind": "dp-icons", "player": name, "filled": index + 1})
+    result = RULES.result(games.state(gid))
+    assert RULES.is_over(games.state(gid)) and result.winners
+    breakdown = result.players[0].breakdown
+    own = {"B": "beanichalcum", "C": "development_passport", "D": "contracts"}[letter]
+    assert own in breakdown and breakdown["total"] > 0
+    state = games.state(gid)
+    if letter == "B":
+        assert sum(p.beanichalcum_gained for p in state.players) > 0
+    if letter == "C":
+        assert any(len(p.bridges) > 1 for p in state.players)
+    if letter == "D":
+        assert sum(len(p.contracts_executed) for p in state.players) > 0
+    exported = games.export(gid)
+    assert exported["game"] == "gone-with-the-beans" and exported["sheet"] == letter
+    assert {p.name: p.total for p in score(exported).players} == {p.name: p.total for p in result.players}
+    path = tmp_path / f"sheet-{letter}.json"
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["score", "--json", str(path)]) == 0
+    scored = json.loads(capsys.readouterr().out)
+    assert {p["name"]: p["total"] for p in scored["players"]} == {p.name: p.total for p in result.players}
