@@ -30,7 +30,8 @@
 
   // 3. The connection to the table: when the app's websocket closes, say so over the
   //    whole screen (instead of Flet's "Working..."); when the server answers again,
-  //    reconnect at once (Flet's own retries wait longer and longer).
+  //    reload the page: the same screen, a new session (Flet's own retries wait longer
+  //    and longer, and find a restarted server's session gone).
   function language() {
     var chosen = null;
     try { chosen = JSON.parse(localStorage.getItem("flutter.bean-counter.language")); } catch (e) { }
@@ -74,10 +75,6 @@
     waitForServer();
   }
 
-  function hide() {
-    if (panel) { panel.remove(); panel = null; }
-  }
-
   function waitForServer() {
     // The page's own script, asked without cache: it answers once the server is back.
     setTimeout(function () {
@@ -95,7 +92,11 @@
   function Watched(url, protocols) {
     var socket = protocols === undefined ? new NativeWebSocket(url) : new NativeWebSocket(url, protocols);
     if (new URL(String(url), location.href).pathname === appSocket) {
-      socket.addEventListener("open", hide);
+      socket.addEventListener("open", function () {
+        // Flet's client reconnected by itself: after a server restart it would show a
+        // blank page (its session is gone), so start afresh on the same screen.
+        if (panel) location.reload();
+      });
       socket.addEventListener("close", function () {
         if (!leaving) show();
       });
