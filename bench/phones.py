@@ -34,12 +34,15 @@ def decode(data: bytes):
 
 class Phones:
     """``count`` screenless phones on ``route`` of the server at ``base`` (http://host:port),
-    run on their own event loop thread while the ``with`` block lasts."""
+    run on their own event loop thread while the ``with`` block lasts. Phone n's local
+    storage holds the device token ``devices[n]`` (a phone seated at the table before),
+    or nothing."""
 
-    def __init__(self, base: str, route: str, count: int):
+    def __init__(self, base: str, route: str, count: int, devices: list[str | None] | None = None):
         self.url = base.replace("http://", "ws://") + "/ws"
         self.route = route
         self.count = count
+        self.devices = devices or [None] * count
         self.updates = [0] * count  # PATCH_CONTROL messages each phone received
         self.last = [0.0] * count
 
@@ -83,7 +86,7 @@ class Phones:
                 if action == PATCH_CONTROL:
                     self.updates[number] += 1
                     self.last[number] = time.time()
-                elif action == INVOKE_METHOD:  # local storage: nothing kept, a write succeeds
-                    result = None if body["name"] == "get" else True
+                elif action == INVOKE_METHOD:  # local storage: the token kept, if any; a write succeeds
+                    result = self.devices[number] if body["name"] == "get" else True
                     await ws.send(frame(INVOKE_METHOD, {"control_id": body["control_id"], "call_id": body["call_id"],
                                                         "result": result, "error": None}))

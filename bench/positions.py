@@ -97,6 +97,11 @@ GAMES: dict[str, tuple[int, Callable[[tuple[str, ...]], dict[str, Any]], Callabl
 }
 
 
+# Ann's last entry, where not any: one that changes what the other phones show (a
+# Bohnanza phone shows its own seat's fields, and every player's coins).
+LAST = {"bohnanza": "harvest"}
+
+
 def play(games: Games, game_id: str, kind: str, entries: int, *, seed: int = 17,
          last_by: str | None = "Ann", until: Callable[[Any], bool] | None = None) -> int:
     """Make ``entries`` random accepted entries (or until ``until(state)``), the last one
@@ -111,7 +116,7 @@ def play(games: Games, game_id: str, kind: str, entries: int, *, seed: int = 17,
             raise RuntimeError(f"no accepted {kind} entry found after {tries} tries")
         last = made == entries - 1 and last_by is not None
         action = random_action(rng, (last_by,) if last else names, games.state(game_id))
-        if last and action.get("player") != last_by:
+        if last and (action.get("player") != last_by or action["kind"] != LAST.get(kind, action["kind"])):
             continue
         try:
             games.dispatch(game_id, action, device=device(names.index(action.get("player", names[0]))))

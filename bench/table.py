@@ -1,26 +1,32 @@
-"""Table mode: time from a tap on one phone to the update on another (issue 6).
+"""Speed at a real table (issue 17): a tap on one phone until another phone shows it,
+for every game's main screen, against a static copy of the same screen. JSON lines.
 
-With 2, 6 and 12 connected sessions, Ann's phone takes or puts back a Nicht die Bohne!
-card and Ben's phone shows it (Ann, Ben and Cy sit at the table; the other sessions
-watch without a seat). The baseline is a bare Flet app broadcasting a counter through
-pubsub (bench/apps/bare_counter.py), served the same way and measured in the same run,
-one after the other for each number of sessions. A second baseline, the same counter on
-a screen as busy as the pad (bench/apps/bare_pad.py), tells the cost of a busy screen
-in the browser from Bean Counter's own.
+Each game is in mid-play with every seat taken (bench/positions.py: the Nicht die Bohne!
+pad, Space Beans and the live sheet with six players, Bohnanza with five). Ann's phone
+taps Undo and Redo in turn (her latest entry goes and comes back: a change every phone
+is told of) and Ben's phone waits for the text that changes with it. The baseline, in
+the same run, is the static copy of Ben's screen (bench/apps/static_screen.py): the same
+controls drawn by a plain Flet app whose Undo and Redo change that one text on every
+phone through pubsub, with no Bean Counter code.
 
-Each number of sessions is measured twice: every session a page in Debian's Chromium,
-and then only Ann's and Ben's pages with the other sessions as screenless phones
-(bench/phones.py). On this 2-core machine the first way draws every phone's update on
-the same two cores and one GPU process; at a real table each phone draws on its own, which
-the second way comes closer to while the server still serves every session. The time
+With 2, 4 and 6 phones (12 as a stress line; phones past the sixth watch without a seat)
+two phones are pages in Debian's Chromium (Ann's and Ben's) and the rest are screenless
+phones (bench/phones.py: real websocket sessions that draw nothing), as at a real table
+where each phone draws on its own processor while the server serves them all. The time
 runs from a mouse click on Ann's page to the moment Ben's page's accessibility tree shows
-the change (see ``measure``). Prints JSON lines with medians and 95th percentiles; never a
-pass/fail test. ``bench/table.py 2 6`` measures only those numbers of sessions.
+the change (see ``measure``). Target: within 1.3x of the static screen at 6 phones, for
+every game (``"target"`` on those lines; ``"ratio"`` on every line).
+
+``bench/table.py --games bohnanza --phones 2 6`` measures only those; ``--drawn all``
+draws every phone in the browser (on this 2-core machine every page's drawing then
+competes for the same two cores). Never a pass/fail test.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -32,24 +38,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.apps.static_screen import watched  # noqa: E402
+from bench.phones import QUIET, Phones  # noqa: E402
+from bench.positions import GAMES, device, mid_game  # noqa: E402
 from companion.session import Games  # noqa: E402
 from companion.storage import open_repository  # noqa: E402
-from bench.phones import QUIET, Phones  # noqa: E402
 from tests.e2e.conftest import ARGS, CHROMIUM, PHONE, free_port, wait_for_port  # noqa: E402
 
-SESSIONS = (2, 6, 12)
+PHONES = (2, 4, 6, 12)
+TARGET_PHONES, TARGET = 6, 1.3
 TAPS = 20
 
 
 def start(args: list[str], port: int) -> subprocess.Popen:
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    wait_for_port(port, proc)
+    wait_for_port(port, proc, timeout=120)
     return proc
 
 
 def open_page(browser, url: str, number: int):
-    """Session ``number``, with the device token of the phone that holds seat ``number``
-    (the app keeps it in local storage; the bare apps never read it)."""
+    """A page with the device token of the phone that holds seat ``number`` (the app
+    keeps it in local storage; the static copies never read it)."""
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(f"localStorage.setItem('flutter.bean-counter.device', JSON.stringify('{device(number)}'))")
     page = context.new_page()
@@ -59,10 +68,6 @@ def open_page(browser, url: str, number: int):
     return page
 
 
-def device(number: int) -> str:
-    return f"bench-phone-{number}"
-
-
 def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1]
 
@@ -70,7 +75,8 @@ def p95(values: list[float]) -> float:
 WATCH = """target => {
     window.__seen = null;
     const shows = () => document.querySelector(`flt-semantics[aria-label="${CSS.escape(target)}"]`) !== null
-        || Array.from(document.querySelectorAll('flt-semantics > span')).some(e => e.textContent === target);
+        || Array.from(document.querySelectorAll('flt-semantics > span, flt-semantics')).some(
+            e => e.childElementCount === 0 && e.textContent === target);
     if (shows()) { window.__seen = Date.now(); return; }  // already there (the first screen)
     const observer = new MutationObserver(() => {
         if (window.__seen === null && shows()) { window.__seen = Date.now(); observer.disconnect(); }
@@ -79,9 +85,15 @@ WATCH = """target => {
 }"""
 
 
-def measure(browser, base: str, route: str, count: int, drawn: int, target, shown) -> list[float]:
-    """Open ``count`` sessions, ``drawn`` of them browser pages and the rest screenless
-    phones (bench/phones.py); Ann's page taps, Ben's page watches; seconds per tap.
+def button(page, n: int):
+    """Tap ``n``'s button on Ann's page: Undo, then Redo, in turn (enabled: the page
+    has drawn the change before)."""
+    return page.get_by_role("button", name="Undo" if n % 2 else "Redo", exact=True, disabled=False)
+
+
+def measure(browser, url: str, count: int, drawn: int, shown, taps: int = TAPS) -> list[float]:
+    """Open ``count`` phones, ``drawn`` of them browser pages and the rest screenless
+    (bench/phones.py); Ann's page taps, Ben's page watches; seconds per tap.
 
     Ann's phone connects first and Ben's halfway through the others: the server tells
     the phones in the order they connected, so Ben's is the table's median phone.
@@ -91,37 +103,41 @@ def measure(browser, base: str, route: str, count: int, drawn: int, target, show
     Playwright's checks before a click and its polling after it would grow with a page's
     size and are not part of what a player waits for.
     """
+    base, route = url.split("/game/")[0], "/game/" + url.split("/game/")[1]
 
     def page(number: int):
-        opened = open_page(browser, base + route, number)
-        target(opened).wait_for(timeout=60_000)  # its first screen is there: it listens
+        opened = open_page(browser, url, number)
+        opened.get_by_role("button", name="Undo", exact=True).wait_for(timeout=60_000)  # its first screen
         return opened
 
-    others = [2 + n if n < drawn - 2 else None for n in range(count - 2)]  # page numbers; None: screenless
-    told_before = others[:len(others) // 2]
+    others = list(range(2, count))  # seat numbers of the other phones
+    pages_of = set(others[:drawn - 2])
+    told_before, told_after = others[:len(others) // 2], others[len(others) // 2:]
     with ExitStack() as stack:
         tapper = page(0)
-        pages = [tapper] + [page(n) for n in told_before if n is not None]
-        early = stack.enter_context(Phones(base, route, told_before.count(None)))
+        pages = [tapper] + [page(n) for n in told_before if n in pages_of]
+        blind = [n for n in told_before if n not in pages_of]
+        early = stack.enter_context(Phones(base, route, len(blind), [device(n) for n in blind]))
         watcher = page(1)
-        pages += [watcher] + [page(n) for n in others[len(told_before):] if n is not None]
-        late = stack.enter_context(Phones(base, route, others.count(None) - early.count))
+        pages += [watcher] + [page(n) for n in told_after if n in pages_of]
+        blind = [n for n in told_after if n not in pages_of]
+        late = stack.enter_context(Phones(base, route, len(blind), [device(n) for n in blind]))
         watcher.evaluate(WATCH, shown(0))
         watcher.wait_for_function("window.__seen !== null", timeout=60_000)
         before = early.updates + late.updates
         times = []
-        for n in range(1, TAPS + 1):
-            button = target(tapper)
-            button.wait_for(timeout=30_000)
-            box = button.bounding_box()
+        for n in range(1, taps + 1):
+            target = button(tapper, n)
+            target.wait_for(timeout=30_000)
+            box = target.bounding_box()
             watcher.evaluate(WATCH, shown(n))
             started = time.time()
             tapper.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             watcher.wait_for_function("window.__seen !== null", timeout=30_000)
             times.append(watcher.evaluate("window.__seen") / 1000 - started)
         time.sleep(QUIET)
-        if any(b - a < TAPS for a, b in zip(before, early.updates + late.updates)):
-            raise RuntimeError(f"a screenless phone missed updates from {base + route}: the figures mean nothing")
+        if any(b - a < taps for a, b in zip(before, early.updates + late.updates)):
+            raise RuntimeError(f"a screenless phone missed updates from {url}: the figures mean nothing")
         for opened in pages:
             opened.context.close()
     return times
@@ -130,58 +146,60 @@ def measure(browser, base: str, route: str, count: int, drawn: int, target, show
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES), metavar="GAME",
+                        help=f"any of {', '.join(GAMES)} (all by default)")
+    parser.add_argument("--phones", nargs="+", type=int, default=list(PHONES), help="numbers of phones (2 at least)")
+    parser.add_argument("--taps", type=int, default=TAPS, help="taps per measurement")
+    parser.add_argument("--drawn", choices=("two", "all"), default="two",
+                        help="phones drawn in the browser: Ann's and Ben's (default), or all")
+    args = parser.parse_args()
+    if min(args.phones) < 2:
+        parser.error("a table has 2 phones at least: one taps, one watches")
+
     data_dir = Path(tempfile.mkdtemp(prefix="beans-bench-table-"))
     repo = open_repository(data_dir)
-    games = Games(repo)
-    players = ["Ann", "Ben", "Cy"]
-    game_id = games.new_game("nicht-die-bohne", {"players": players}, starter=device(0))
-    for number, player in enumerate(players):
-        games.claim_seat(game_id, player, "1234", device(number))
+    ids = {kind: mid_game(Games(repo), kind) for kind in args.games}
     repo.close()
-    app_port, bare_port, pad_port = free_port(), free_port(), free_port()
-    app = start([sys.executable, "-m", "companion", "serve", "--port", str(app_port),
-                 "--data-dir", str(data_dir)], app_port)
-    bare = start([sys.executable, str(ROOT / "bench" / "apps" / "bare_counter.py"), str(bare_port)], bare_port)
-    pad = start([sys.executable, str(ROOT / "bench" / "apps" / "bare_pad.py"), str(pad_port)], pad_port)
-    app_url, bare_url, pad_url = (f"http://127.0.0.1:{port}" for port in (app_port, bare_port, pad_port))
-
-    def card(page):
-        return page.get_by_role("button", name="blue 1", exact=True)
-
-    def card_shown(n: int) -> str:
-        return f"Ann {n % 2}/20"
-
-    def counter(page):
-        return page.get_by_role("button", name="Tap")
-
-    def counter_shown(n: int) -> str:
-        return f"Count {n + offset[0]}"
-
-    offset = [0]
+    texts = {kind: watched(data_dir, ids[kind]) for kind in args.games}  # (with Ann's entry, without)
+    procs = []
     try:
+        app_port = free_port()
+        procs.append(start([sys.executable, "-m", "companion", "serve", "--port", str(app_port),
+                            "--data-dir", str(data_dir)], app_port))
+        static_ports = {}
+        for kind in args.games:
+            static_ports[kind] = free_port()
+            procs.append(start([sys.executable, str(ROOT / "bench" / "apps" / "static_screen.py"),
+                                str(static_ports[kind]), str(data_dir), ids[kind]], static_ports[kind]))
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for count in [int(a) for a in sys.argv[1:]] or SESSIONS:
-                for drawn in sorted({count, 2}, reverse=True):  # all in the browser, then two
-                    ours = measure(browser, app_url, f"/game/{game_id}", count, drawn, card, card_shown)
-                    bare_times = measure(browser, bare_url, "/", count, drawn, counter, counter_shown)
-                    pad_times = measure(browser, pad_url, "/", count, drawn, counter, counter_shown)
-                    offset[0] += TAPS
-                    name = f"{count}_sessions" + (f".{count - drawn}_screenless" if drawn < count else "")
+            for kind in args.games:
+                with_it, without = texts[kind]
+
+                def shown(n: int) -> str:
+                    return without if n % 2 else with_it
+
+                route = f"/game/{ids[kind]}"
+                for count in args.phones:
+                    drawn = count if args.drawn == "all" else 2
+                    ours = measure(browser, f"http://127.0.0.1:{app_port}{route}", count, drawn, shown, args.taps)
+                    static = measure(browser, f"http://127.0.0.1:{static_ports[kind]}{route}", count, drawn, shown,
+                                     args.taps)
+                    name = f"table.{kind}.{count}_phones.{count - drawn}_screenless"
                     for stat, fn in (("median", statistics.median), ("p95", p95)):
-                        value, baseline, busy = fn(ours) * 1000, fn(bare_times) * 1000, fn(pad_times) * 1000
-                        print(json.dumps({
-                            "name": f"table.tap_to_other_phone.{name}.{stat}",
-                            "value": round(value, 1), "unit": "ms",
-                            "baseline": round(baseline, 1), "ratio": round(value / baseline, 2),
-                            # the bare counter on a screen as busy as the pad (bench/apps/bare_pad.py)
-                            "busy_baseline": round(busy, 1), "busy_ratio": round(value / busy, 2),
-                        }), flush=True)
+                        value, baseline = fn(ours) * 1000, fn(static) * 1000
+                        line = {"name": f"{name}.{stat}", "value": round(value, 1), "unit": "ms",
+                                "baseline": round(baseline, 1), "ratio": round(value / baseline, 2)}
+                        if count == TARGET_PHONES and stat == "median":
+                            line["target"] = TARGET
+                        print(json.dumps(line), flush=True)
             browser.close()
     finally:
-        for proc in (app, bare, pad):
+        for proc in procs:
             proc.terminate()
             proc.wait(10)
+        shutil.rmtree(data_dir, ignore_errors=True)
 
 
 if __name__ == "__main__":
