@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import Phone
+from tests.e2e.conftest import PHONE, Phone
 
 pytestmark = pytest.mark.e2e
 
@@ -14,9 +14,11 @@ def start_game(phone: Phone, names: list[str]) -> str:
     phone.tap("New game")
     phone.page.get_by_text("Bohnanza").first.click()
     for i, name in enumerate(names, start=1):
+        if i > 3:  # the form starts with three rows
+            phone.tap("Add player")
         phone.type_into(f"Player {i}", name)
     phone.tap("Start game")
-    phone.see("pass 1/3")
+    phone.see("pass 1 of 3")
     return phone.page.url.rsplit("/", 1)[-1]
 
 
@@ -30,9 +32,7 @@ def test_a_harvest_previews_the_beanometer_payout_then_pays_the_coins(phone):
 
     phone.tap("Plant in field 1")
     phone.tap("Stink Bean")
-    for _ in range(5):
-        phone.tap("Beans more")
-    phone.tap("Plant 6 Stink Beans")
+    phone.tap("Plant 6 Stink Beans in field 1")
     phone.see("Field 1: 6 Stink Beans")
 
     phone.tap("Harvest field 1")
@@ -46,3 +46,36 @@ def test_a_harvest_previews_the_beanometer_payout_then_pays_the_coins(phone):
     phone.chip("Bo · 2").wait_for()
     phone.see("Bo has 2 coins; the third field costs 3")
     phone.shot("bohnanza-harvested")
+
+
+FIVE = ["Anna", "Ben", "Cleo", "Dirk", "Eva"]
+FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
+
+
+def test_a_count_is_planted_by_one_tap_on_its_number(phone, browser):
+    """Issue 18: 10 Blue Beans took 12 taps (one bean per "+"). Now: the field's Plant, the
+    bean, the number; a field that grows a bean already has it chosen: Plant, the number.
+    The title says the deck pass in full."""
+    start_game(phone, FIVE)
+    taps = ["Plant in field 1", "Blue Bean", "Plant 10 Blue Beans in field 1"]
+    for name in taps:
+        phone.tap(name)
+    phone.see("Field 1: 10 Blue Beans")
+    phone.see("Anna planted 10 Blue Beans in field 1")  # with Undo
+    phone.tap("Plant in field 1")
+    phone.button("Blue Bean").and_(phone.page.locator("[aria-current=true]")).wait_for()
+    phone.shot("bohnanza-plant-counts")
+    phone.tap("Plant 2 Blue Beans in field 1")
+    phone.see("Field 1: 12 Blue Beans")
+    phone.see("Bohnanza, pass 1 of 3")
+
+    context = browser.new_context(viewport=PHONE, color_scheme="dark")
+    context.add_init_script(FONT_150)
+    try:
+        dark = Phone(context.new_page(), phone.base_url).open(phone.page.url.removeprefix(phone.base_url))
+        dark.see("Field 1: 12 Blue Beans")
+        dark.tap("Plant in field 2")
+        dark.tap("Red Bean")
+        dark.shot("bohnanza-plant-counts-dark-150")
+    finally:
+        context.close()

@@ -1,7 +1,7 @@
 """Bohnanza: each player's coins and fields on a phone, and the table's deck passes.
 
 One player at a time (picked at the top): coins in large type, then the fields. A field
-is planted through its own "Plant" panel (bean, count) and harvested through a preview
+is planted through its own "Plant" panel (the bean, then one tap on how many) and harvested through a preview
 of what the engine would pay; buying the third field shows the engine's refusal in
 words when it is not allowed. Below, the draw pile's pass 1/2/3, shared by the table;
 the third exhaustion ends the game after showing the end-of-game harvest. Every answer
@@ -20,7 +20,7 @@ from companion.ui.hooks import use_game, use_games
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, error_line, section, stepper,
+    TOUCH, error_line, section,
 )
 from companion.ui.components.players import PlayersSetup
 from sheets.bohnanza import (
@@ -94,9 +94,11 @@ def bean_tile(bean: Bean, chosen: bool, on_pick: Callable[[], None]) -> ft.Contr
         selected=chosen,
         exclude_semantics=True,
         content=ft.Container(
-            ft.Text(BEANS[bean].english.removesuffix(" Bean"), size=14, weight=ft.FontWeight.W_600,
-                    color=ink if chosen else ft.Colors.ON_SURFACE, text_align=ft.TextAlign.CENTER),
-            width=78, height=TOUCH, alignment=ft.Alignment.CENTER, border_radius=8,
+            ft.Row([ft.Text(BEANS[bean].english.removesuffix(" Bean"), size=14, weight=ft.FontWeight.W_600,
+                            color=ink if chosen else ft.Colors.ON_SURFACE)],
+                   tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            # As wide as its name at any text size (a fixed width cut "Black-eyed" at 150 %).
+            height=TOUCH, padding=ft.Padding.symmetric(horizontal=12), border_radius=8,
             bgcolor=fill if chosen else None, border=ft.Border.all(2, fill),
             on_click=lambda _: on_pick(),
         ),
@@ -109,23 +111,37 @@ def beanometer_line(state: State, bean: Bean) -> str:
     return f"Beanometer, coins for beans: {' · '.join(steps)}"
 
 
+PLANT_COUNTS = range(1, 13)  # one tap plants that many; more (rare) take a second tap
+
+
+def count_tile(number: int, field: int, bean: Bean | None, plant: Callable[[int], None]) -> ft.Control:
+    """A number to plant in one tap, named for what it does ("Plant 10 Blue Beans in field 1")."""
+    fill, ink = BEAN_COLOURS[bean] if bean else (ft.Colors.OUTLINE_VARIANT, ft.Colors.ON_SURFACE_VARIANT)
+    return named(
+        f"Plant {beans(bean, number)} in field {field}" if bean else f"Plant {number}: pick the bean first",
+        ft.Container(
+            ft.Text(str(number), size=18, weight=ft.FontWeight.BOLD, color=ink if bean else ft.Colors.ON_SURFACE_VARIANT),
+            width=TOUCH, height=TOUCH, border_radius=8, alignment=ft.Alignment.CENTER,
+            bgcolor=fill if bean else None, border=ft.Border.all(2, fill),
+            on_click=(lambda _: plant(number)) if bean else None,
+        ),
+        disabled=bean is None,
+    )
+
+
 def plant_panel(
-    number: int, field: BeanField, bean: Bean | None, count: int,
-    pick: Callable[[Bean], None], set_count: Callable[[int], None],
-    plant: Callable[[], None], cancel: Callable[[], None],
+    number: int, field: BeanField, bean: Bean | None,
+    pick: Callable[[Bean], None], plant: Callable[[int], None], cancel: Callable[[], None],
 ) -> ft.Control:
+    """The bean (already chosen when the field grows one), then one tap on how many."""
     now = f"Field {number} holds {beans(field.bean, field.count)}." if field.bean else f"Field {number} is empty."
     return ft.Column(
         [
             ft.Row([bean_tile(b, b == bean, lambda b=b: pick(b)) for b in Bean], wrap=True, spacing=6,  # type: ignore[misc]  # mypy#15459: a lambda with a default
                    run_spacing=6),
-            stepper("Beans", count, set_count, low=1),
-            note(now if bean else f"{now} Pick the bean you plant."),
-            ft.Row([
-                ft.OutlinedButton("Cancel", on_click=lambda _: cancel(), height=TOUCH),
-                ft.FilledButton(f"Plant {beans(bean, count)}" if bean else "Plant", disabled=bean is None,
-                                on_click=lambda _: plant(), height=TOUCH, expand=True),
-            ]),
+            note(f"{now} Tap how many {BEANS[bean].english}s you plant." if bean else f"{now} Pick the bean you plant."),
+            ft.Row([count_tile(n, number, bean, plant) for n in PLANT_COUNTS], wrap=True, spacing=6, run_spacing=6),
+            ft.OutlinedButton("Cancel", on_click=lambda _: cancel(), height=TOUCH),
         ],
         spacing=8,
     )
@@ -262,7 +278,6 @@ def Play(game_id: str):
     over = RULES.is_over(state)
     panel, set_panel = ft.use_state(cast("tuple[str, int] | None", None))  # ("plant" | "harvest", field) or ("end", 0)
     bean, set_bean = ft.use_state(cast("Bean | None", None))
-    count, set_count = ft.use_state(1)
     entry = use_entry(game_id)
     error = entry.refusal
 
@@ -284,10 +299,9 @@ def Play(game_id: str):
     def open_plant(number: int) -> None:
         set_panel(("plant", number))
         set_bean(farmer.fields[number - 1].bean)
-        set_count(1)
         entry.refuse(None)
 
-    def plant(number: int) -> None:
+    def plant(number: int, count: int) -> None:
         if bean is not None:
             act(Plant(player=player, field=number, bean=bean, count=count),
                 f"{player} planted {beans(bean, count)} in field {number}")
@@ -347,8 +361,8 @@ def Play(game_id: str):
         for number, field in enumerate(farmer.fields, start=1):
             open_panel = None
             if panel == ("plant", number):
-                open_panel = plant_panel(number, field, bean, count, set_bean, set_count,
-                                         lambda n=number: plant(n), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
+                open_panel = plant_panel(number, field, bean, set_bean,
+                                         lambda count, n=number: plant(n, count), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
             elif panel == ("harvest", number):
                 open_panel = harvest_panel(state, player, number, lambda n=number: harvest(n), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
             if open_panel is not None:
@@ -375,7 +389,7 @@ def Play(game_id: str):
                               if not last else "Then every field is harvested and the most coins wins."))
     controls.append(section("Draw pile (the whole table)", *table))
 
-    title = f"{RULES.title} · {'over' if over else f'pass {state.deck_pass}/{PASSES}'}"
+    title = f"{RULES.title}, {'game over' if over else f'pass {state.deck_pass} of {PASSES}'}"
     return game_screen(games, game_id, title, controls)
 
 
