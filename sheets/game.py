@@ -19,6 +19,10 @@ One vocabulary in every engine (``sheets/<game>/engine.py``):
 - ``Setup.players`` and a score file's ``"players"`` stay as stored.
 - ``new_game``, ``apply``, ``is_over``, ``result``, ``players`` in the engine; ``read``,
   ``export``, ``import_file`` in ``scorefile.py``: wired into the package's ``RULES``.
+- Words a player reads go through ``sheets.i18n``: a refusal is said where it is raised,
+  ``RulesError(_("...{name}...").format(name=...))``, in the language of the phone whose
+  call it is; a title, a rating or a breakdown word that is kept or shared is marked
+  ``N_("...")`` and stays English in the state and in files (translated where shown).
 """
 
 from __future__ import annotations

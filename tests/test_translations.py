@@ -8,6 +8,7 @@ drops a value on a German phone)."""
 
 from __future__ import annotations
 
+import ast
 from string import Formatter
 
 import pytest
@@ -15,7 +16,7 @@ from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 from companion.i18n import DEFAULT, DOMAIN, LANGUAGES
-from companion.locale.messages import extract, po_file
+from companion.locale.messages import ROOT, SOURCES, extract, po_file
 
 TRANSLATED = [code for code in LANGUAGES if code != DEFAULT]
 
@@ -71,3 +72,54 @@ def test_the_extraction_finds_the_engine_and_the_app(source):
     assert {"sheets", "companion"} <= paths
     assert source.get("Start game") is not None  # companion/ui/components/players.py
     assert source.get("the name is empty") is not None  # sheets/results.py
+
+
+def binds_underscore(node: ast.AST) -> bool:
+    """Whether ``node`` (a function, lambda or comprehension) makes ``_`` a local name:
+    a parameter named ``_``, or ``_`` assigned, looped over or caught in its own body."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        args = node.args
+        params = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        if any(a is not None and a.arg == "_" for a in params):
+            return True
+    if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        return any(isinstance(n, ast.Name) and n.id == "_" for g in node.generators for n in ast.walk(g.target))
+    body = node.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+    for statement in body:
+        for inner in own_nodes(statement):
+            if isinstance(inner, ast.Name) and inner.id == "_" and isinstance(inner.ctx, ast.Store):
+                return True
+            if isinstance(inner, ast.ExceptHandler) and inner.name == "_":
+                return True
+    return False
+
+
+def own_nodes(node: ast.AST):
+    """``node`` and what it holds, without entering nested functions, lambdas or comprehensions."""
+    yield node
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, SCOPES):
+            yield from own_nodes(child)
+
+
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+          ast.GeneratorExp, ast.ClassDef)
+
+
+def calls_underscore(node: ast.AST) -> bool:
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_" for n in ast.walk(node))
+
+
+def test_no_function_hides_the_translation_function():
+    """``def handler(_):`` or ``for _ in ...`` makes ``_`` a local name: a ``_("...")``
+    inside would call the event (TypeError) or fail as unbound, on every phone. Name an
+    unused parameter ``_e`` where a function translates."""
+    hidden = []
+    for source in SOURCES:
+        for path in sorted((ROOT / source).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            for node in ast.walk(tree):
+                if isinstance(node, SCOPES) and not isinstance(node, ast.ClassDef) \
+                        and binds_underscore(node) and calls_underscore(node):
+                    hidden.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not hidden, "_ is a local name where _() is called: " + ", ".join(hidden)

@@ -63,7 +63,14 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None)
             set_language(code)
             page.run_task(remember, code)
 
+    def flutter_speaks() -> None:
+        """Flutter's own words (a menu's name, text selection) in the phone's language too."""
+        page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=[ft.Locale(code) for code in i18n.LANGUAGES], current_locale=ft.Locale(language))
+        page.update()
+
     ft.use_effect(identify, [])
+    ft.use_effect(flutter_speaks, [language])
     speak(page, language)  # before any screen renders: every word for this phone is in it
     phone = ft.use_memo(lambda: PhoneGames(games, device), [device])
     if device is None:
