@@ -210,6 +210,10 @@ def player_card(sheet: Seen, points: int, leader: bool, me: str | None) -> ft.Co
     )
 
 
+# A change touches one player's card at a time: every phone skips rebuilding the others.
+PlayerCard = ft.memo(ft.component(player_card))
+
+
 def leader_line(result) -> ft.Control:
     best = max(p.total for p in result.players)
     if best == 0:
@@ -500,7 +504,7 @@ def Play(game_id: str):
         ))
     controls.append(leader_line(result))
     controls += [
-        player_card(sheets[n], points[n], result.players[i].rank == 1 and points[n] > 0, me)
+        PlayerCard(sheets[n], points[n], result.players[i].rank == 1 and points[n] > 0, me)
         for i, n in enumerate(state.names)
     ]
     if not at_table:
