@@ -32,6 +32,8 @@ class Translations(Protocol):
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
 
 ENGLISH: Translations = gettext.NullTranslations()  # the source texts are English
 
@@ -72,6 +74,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the current language (German and English
     both have two forms; another language may have more)."""
     return current().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` where the same English word needs another translation elsewhere, told
+    apart by ``context`` (e.g. ``pgettext("table column", "Total")``)."""
+    return current().pgettext(context, message)
 
 
 def N_(message: str) -> str:

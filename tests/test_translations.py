@@ -1,7 +1,7 @@
 """Issue 19: every message a player reads has a checked German translation.
 
 The source's messages are extracted as ``make messages`` extracts them (Babel, keywords
-``_``, ``ngettext``, ``N_`` over sheets/ and companion/) and compared with each
+``_``, ``ngettext``, ``pgettext``, ``N_`` over sheets/ and companion/) and compared with each
 language's catalog: none missing, none empty, none fuzzy, none left over, and every
 ``{placeholder}`` of a message kept in its translation (else ``.format`` fails or
 drops a value on a German phone)."""
