@@ -8,6 +8,8 @@
 - The client's big files are sent gzip-compressed when the browser accepts it (browsers
   offer brotli only over https, and the table uses http): compressed once per server
   in a worker thread, so the event loop never waits on it.
+- Characters no bundled font has (Chinese, emoji, ...) are drawn with fallback fonts
+  cut on this machine (``fonts.py``), where the client would ask Google Fonts.
 - ``static/assets/FontManifest.json`` lists only the icon font: the maths (KaTeX) and
   Cupertino icon fonts of Flet's client are not downloaded (the app uses neither).
 """
@@ -26,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import flet_web  # type: ignore[import-untyped]
+
+from companion.web.fonts import PREFIX as FONTS, FallbackFonts
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -138,6 +142,7 @@ def client_files(app: ASGIApp, web_dir: Path | None = None) -> ASGIApp:
     prefix = f"/v/{version}/"
     compressed = Compressed()
     compressed.warm([web / name for name in FIRST_SCREEN])
+    fallback = FallbackFonts(web)
 
     def wheel_file(path: str) -> Path | None:
         """The flet-web file a request path names, unless Flet serves its own copy or
@@ -174,6 +179,17 @@ def client_files(app: ASGIApp, web_dir: Path | None = None) -> ASGIApp:
             for message in messages:
                 await send(message)
             return
+
+        if path.startswith(FONTS) and not wheel_file(path) and accepts_gzip(scope):
+            font = await asyncio.to_thread(fallback.slice, path.removeprefix(FONTS))
+            if font is not None:
+                # the address names one slice of one Noto font version: it never changes
+                headers = [(b"content-type", b"font/otf"), (b"content-encoding", b"gzip"),
+                           (b"vary", b"accept-encoding"), (b"cache-control", KEEP),
+                           (b"content-length", str(len(font)).encode())]
+                for message in _respond(200, headers, font if scope["method"] == "GET" else b""):
+                    await send(message)
+                return
 
         source = wheel_file(path)
         if source is not None and source.suffix in COMPRESSIBLE and accepts_gzip(scope):
