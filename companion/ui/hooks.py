@@ -1,6 +1,6 @@
 """What screens and components share: the games this phone acts on, the invite address,
-this phone's language, re-rendering on a change, and the snackbar. ``app.py`` provides the contexts; screens and
-components import them from here, never from ``app.py``."""
+this phone's language, re-rendering on a change, and the snackbar. ``app.py`` provides
+the contexts; screens and components import them from here, never from ``app.py``."""
 
 from __future__ import annotations
 

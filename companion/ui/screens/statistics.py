@@ -50,8 +50,8 @@ def Statistics():
     download = ft.TextButton(_("Download all results (CSV)"), icon=ft.Icons.DOWNLOAD, on_click=download_csv)
     ratings = [
         ft.ListTile(
-            title=ft.Text(_("{player}: {total} points, {rating}").format(
-                player=r.name, total=r.total, rating=_(r.rating) if r.rating else "")),
+            title=ft.Text(_("{player}: {total} points, {rating}").format(player=r.name, total=r.total, rating=_(r.rating))
+                          if r.rating else _("{player}: {total} points").format(player=r.name, total=r.total)),
             subtitle=ft.Text(f"{title(r.game)} · {played_on(r.created)}"),
         )
         for r in solo
