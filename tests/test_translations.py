@@ -132,3 +132,28 @@ def test_no_function_hides_the_translation_function():
                         and binds_underscore(node) and calls_underscore(node):
                     hidden.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not hidden, "_ is a local name where _() is called: " + ", ".join(hidden)
+
+
+def module_level_calls(tree: ast.Module):
+    """Calls of _, ngettext or pgettext run at import time (outside every function)."""
+    def walk(node: ast.AST):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(child, ast.Call) and isinstance(child.func, ast.Name) \
+                    and child.func.id in ("_", "ngettext", "pgettext"):
+                yield child
+            yield from walk(child)
+    yield from walk(tree)
+
+
+def test_nothing_is_translated_at_import_time():
+    """A module constant made with ``_("...")`` would be English for every phone (no
+    phone is asking while modules load): mark it ``N_("...")`` and translate it where
+    it is shown, ``_(CONSTANT)``."""
+    early = []
+    for source in SOURCES:
+        for path in sorted((ROOT / source).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            early += [f"{path.relative_to(ROOT)}:{call.lineno}" for call in module_level_calls(tree)]
+    assert not early, "translated at import time (use N_ there): " + ", ".join(early)
