@@ -58,8 +58,8 @@
       "<style>" +
       "#connection-lost{position:fixed;inset:0;z-index:2147483647;display:flex;flex-direction:column;" +
       "align-items:center;justify-content:center;gap:16px;padding:32px;text-align:center;" +
-      "background:#fff8f6;color:#231917;font:16px/1.5 Roboto,system-ui,sans-serif}" +
-      "#connection-lost h1{font-size:22px;font-weight:500;margin:0}" +
+      "background:#fff8f6;color:#231917;font:1rem/1.5 Roboto,system-ui,sans-serif}" +
+      "#connection-lost h1{font-size:1.375rem;font-weight:500;margin:0}" +
       "#connection-lost p{margin:0;max-width:28em;color:#53433f}" +
       "#connection-lost img{width:72px;height:72px;animation:bc-wait 1.6s ease-in-out infinite}" +
       "@keyframes bc-wait{50%{opacity:.35}}" +
@@ -71,6 +71,9 @@
     var body = document.createElement("p");
     body.textContent = words.reconnects;
     panel.append(icon, title, body);
+    for (var i = 0; i < document.body.children.length; i++) {
+      document.body.children[i].inert = true;  // Flet's own "Working..." below: not read out, not tapped
+    }
     document.body.append(panel);
     waitForServer();
   }

@@ -1,0 +1,61 @@
+"""Lost connection (issue 18): a phone whose server goes away says so in the app's own
+words and colours, and is back on the same screen by itself once the server is."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.session import Games
+from companion.storage import open_repository
+from tests.e2e.conftest import PHONE, Phone, Server
+
+pytestmark = pytest.mark.e2e
+
+LOST = "The connection to the table is lost"
+
+
+def test_a_phone_says_the_connection_is_lost_and_comes_back_by_itself(browser, tmp_path):
+    repo = open_repository(tmp_path)
+    gid = Games(repo).new_game("nicht-die-bohne", {"players": ["Ann", "Bo", "Cy"]})
+    repo.close()
+    server = Server(tmp_path).start()
+    context = browser.new_context(viewport=PHONE, color_scheme="dark")
+    try:
+        phone = Phone(context.new_page(), server.url).open(f"/game/{gid}")
+        phone.chip("Ann 0/20").wait_for()
+        assert phone.page.get_by_role("alert").count() == 0
+
+        server.stop()
+        alert = phone.page.get_by_role("alert")
+        alert.wait_for(timeout=15_000)
+        assert LOST in alert.inner_text()
+        assert "reconnects by itself" in alert.inner_text()
+        # Flet's "Working..." lies under it, neither read out nor tappable
+        assert phone.page.locator("flutter-view").evaluate("view => view.inert")
+        phone.shot("connection-lost")
+
+        server.start()  # the same address, as a restarted beans serve has
+        alert.wait_for(state="detached", timeout=30_000)
+        phone.page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=60_000)
+        phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone.chip("Ann 0/20").wait_for(timeout=30_000)  # the same game, without a tap
+        assert phone.page.url == f"{server.url}/game/{gid}"
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_a_german_phone_is_told_in_german(browser, tmp_path):
+    server = Server(tmp_path).start()
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    try:
+        phone = Phone(context.new_page(), server.url).open("/")
+        phone.page.wait_for_timeout(1000)
+        server.stop()
+        alert = phone.page.get_by_role("alert")
+        alert.wait_for(timeout=15_000)
+        assert "Die Verbindung zum Tisch ist unterbrochen" in alert.inner_text()
+        phone.shot("connection-lost-de-light")
+    finally:
+        context.close()
+        server.stop()
