@@ -11,7 +11,9 @@ from sheets.gone_with_the_beans import (
     PROVINCES, RULES, SHEETS, Finish, MarkDevelopmentBonus, MarkMilestoneBonus, SetDpIcons, SetFacility,
     SetHayActionUses,
 )
-from tests.e2e.conftest import Phone
+from companion.session import Games
+from companion.storage import open_repository
+from tests.e2e.conftest import PHONE, Phone, Server
 
 pytestmark = pytest.mark.e2e
 
@@ -110,9 +112,15 @@ def enter_sheet(phone: Phone, name: str, province: str) -> None:
         tick(phone, f"{plain(SHEET.hay_action(row).effect)} use {uses}")
 
 
-def table_row(phone: Phone, label: str) -> list[str]:
-    row = phone.page.get_by_role("row", name=re.compile(rf"^{re.escape(label)}"))
-    return [c.strip() for c in row.get_by_role("cell").all_text_contents()]
+def table_row(phone: Phone, label: str):
+    """A row of the final table, as a screen reader reads it: "<item>: Ann 15, Ben 6"."""
+    return phone.page.get_by_text(re.compile(rf"^{re.escape(label)}: "))
+
+
+def row_said(phone: Phone, label: str) -> str:
+    row = table_row(phone, label)
+    row.wait_for()
+    return row.inner_text()
 
 
 def test_a_two_player_sheet_a_game_scored_by_taps_matches_the_engine_and_names_the_winner(phone):
@@ -138,8 +146,8 @@ def test_a_two_player_sheet_a_game_scored_by_taps_matches_the_engine_and_names_t
     ann, ben = expected.players
     for key in ann.breakdown:
         label = "Total" if key == "total" else ITEMS[key][0]
-        assert table_row(phone, label) == [label, str(ann.breakdown[key]), str(ben.breakdown[key])]
-    assert table_row(phone, "Rank") == ["Rank", str(ann.rank), str(ben.rank)]
+        assert row_said(phone, label) == f"{label}: Ann {ann.breakdown[key]}, Ben {ben.breakdown[key]}"
+    assert row_said(phone, "Rank") == f"Rank: Ann {ann.rank}, Ben {ben.rank}"
 
     # Saved: a reload shows the same result.
     phone.open(f"/game/{game_id}")
@@ -149,3 +157,51 @@ def test_a_two_player_sheet_a_game_scored_by_taps_matches_the_engine_and_names_t
     phone.tap("Reopen")
     phone.button("Finish").wait_for()
     assert phone.text(f"Ann wins with {TOTALS['Ann']} pt").count() == 0
+
+
+SIX = ["Anna", "Ben", "Claudia", "Dirk", "Eva", "Maximilian"]
+FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
+
+
+@pytest.fixture
+def six_finished(tmp_path):
+    """A finished six-player sheet-A game: every province once (rulebook: Determining
+    Each Player's Province), some entries per player."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    players = [{"name": n, "province": p} for n, p in zip(SIX, PROVINCES)]
+    game_id = games.new_game(RULES.id, {"sheet": "A", "players": players})
+    for i, name in enumerate(SIX):
+        games.dispatch(game_id, SetDpIcons(player=name, filled=i + 1).model_dump(mode="json"))
+        games.dispatch(game_id, SetHayActionUses(player=name, row="thaler", uses=i % 4).model_dump(mode="json"))
+    games.dispatch(game_id, Finish().model_dump(mode="json"))
+    repo.close()
+    server = Server(tmp_path).start()
+    yield server, game_id
+    server.stop()
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark-150"])
+def test_the_final_table_shows_six_players_beside_the_items_on_a_phone(browser, six_finished, dark):
+    """Issue 18: the final table showed 2 of 6 players and its row labels scrolled away.
+    Every row (its item's name and all six values) is on the phone's width, no sideways
+    scrolling, also in dark mode at 150 % text."""
+    server, game_id = six_finished
+    context = browser.new_context(viewport=PHONE, color_scheme="dark" if dark else "light")
+    if dark:
+        context.add_init_script(FONT_150)
+    try:
+        phone = Phone(context.new_page(), server.url).open(f"/game/{game_id}")
+        phone.see("Final Scoring")
+        for label in ["Total", *(ITEMS[k][0] for k in ("development_passport", "hay_actions", "milestones")), "Rank"]:
+            box = phone.reveal(table_row(phone, label))
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (label, box)
+            said = row_said(phone, label)
+            assert said.startswith(f"{label}: ") and all(f"{name} " in said for name in SIX), said
+        heading = phone.page.get_by_text(re.compile("^Players: "))
+        box = phone.reveal(heading)
+        assert box["x"] + box["width"] <= PHONE["width"], box
+        phone.reveal(table_row(phone, "Rank"))
+        shot(phone, "gwtb-six-final-table" + ("-dark-150" if dark else ""))
+    finally:
+        context.close()

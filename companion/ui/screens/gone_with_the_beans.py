@@ -261,47 +261,61 @@ def headline(state: State) -> ft.Control:
                          colour=ft.Colors.TERTIARY_CONTAINER)
 
 
+FINAL_COLUMN = 40  # a player's column: six of them leave the items' names a third of a phone
+
+
 def final_table(state: State) -> ft.Control:
-    """Every item per player, the total and the rank; the winners marked once finished."""
+    """Every item per player, the total and the rank; the winners' totals marked once
+    finished. Up to six players share the phone's width beside the items' short names
+    (the full name is what a screen reader hears, row by row; a long player name takes
+    two lines or is shortened); a table of seven or more scrolls sideways."""
     result = RULES.result(state)
     winners = set(result.winners)
+    players = result.players
+    wide = len(players) > 6
 
-    def name(p) -> ft.Control:
-        won = p.name in winners
-        return ft.Row(
-            ([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)] if won else [])
-            + [ft.Text(p.name, weight=ft.FontWeight.BOLD if won else None)],
-            spacing=2, tight=True,
+    def value_cell(text: str, strong: bool, won: bool) -> ft.Control:
+        shown: ft.Control = ft.Text(text, size=16 if strong else 15, weight=ft.FontWeight.BOLD if strong else None,
+                                    no_wrap=True)
+        if strong and won:  # the winners' totals stand out
+            shown = ft.Container(shown, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=6,
+                                 padding=ft.Padding.symmetric(horizontal=4))
+        return ft.Container(shown, width=FINAL_COLUMN, alignment=ft.Alignment.CENTER_RIGHT)
+
+    def row(long: str, short: str, values: list[str], strong: bool = False) -> ft.Control:
+        said = ", ".join(f"{p.name} {v}" for p, v in zip(players, values))
+        label = ft.Text(short, size=12, weight=ft.FontWeight.BOLD if strong else None,
+                        width=110 if wide else None, expand=not wide)  # a second line if it must, never cut
+        cells = [value_cell(v, strong, p.name in winners) for p, v in zip(players, values)]
+        return ft.Semantics(
+            label=f"{long}: {said}", container=True, exclude_semantics=True,
+            content=ft.Container(
+                ft.Row([label, *cells], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                padding=ft.Padding.symmetric(vertical=8),  # grows with the text size
+                border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            ),
         )
 
-    def row(label: str, values: list[str], strong: bool = False) -> ft.DataRow:
-        weight = ft.FontWeight.BOLD if strong else None
+    def heading() -> ft.Control:
+        names = [ft.Container(ft.Text(p.name, size=11, weight=ft.FontWeight.BOLD if p.name in winners else None,
+                                      max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.END),
+                              width=FINAL_COLUMN, alignment=ft.Alignment.BOTTOM_RIGHT)
+                 for p in players]
+        return ft.Semantics(
+            label="Players: " + ", ".join(p.name for p in players), container=True, exclude_semantics=True,
+            content=ft.Container(ft.Row([ft.Text("Item", size=12, color=ft.Colors.ON_SURFACE_VARIANT,
+                                                 width=110 if wide else None, expand=not wide), *names], spacing=0,
+                                        vertical_alignment=ft.CrossAxisAlignment.END),
+                                 padding=ft.Padding.only(bottom=4)),
+        )
 
-        def cell(p, value: str) -> ft.DataCell:
-            text: ft.Control = ft.Text(value, size=18 if strong else 15, weight=weight)
-            if strong and p.name in winners:  # the winners' totals stand out
-                text = ft.Container(text, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=6,
-                                    padding=ft.Padding.symmetric(horizontal=6, vertical=2))
-            return ft.DataCell(text)
-
-        return ft.DataRow([
-            ft.DataCell(ft.Text(label, weight=weight)),
-            *[cell(p, v) for p, v in zip(result.players, values)],
-        ])
-
-    keys = [k for k in result.players[0].breakdown if k != "total"]
-    rows = [row(ITEMS[k][0], [str(p.breakdown[k]) for p in result.players]) for k in keys]
-    rows.append(row("Total", [str(p.total) for p in result.players], strong=True))
-    if len(result.players) > 1:
-        rows.append(row("Rank", [str(p.rank) for p in result.players]))
-    return ft.Row(
-        [ft.DataTable(
-            columns=[ft.DataColumn(label=ft.Text("Item"))] + [ft.DataColumn(label=name(p), numeric=True) for p in result.players],
-            rows=rows, column_spacing=16, horizontal_margin=4,
-            data_row_min_height=40, data_row_max_height=48, heading_row_height=44,
-        )],
-        scroll=ft.ScrollMode.AUTO,
-    )
+    keys = [k for k in players[0].breakdown if k != "total"]
+    rows = [heading()] + [row(*ITEMS[k], [str(p.breakdown[k]) for p in players]) for k in keys]
+    rows.append(row("Total", "Total", [str(p.total) for p in players], strong=True))
+    if len(players) > 1:
+        rows.append(row("Rank", "Rank", [str(p.rank) for p in players]))
+    table = ft.Column(rows, spacing=0)
+    return ft.Row([table], scroll=ft.ScrollMode.AUTO) if wide else table
 
 
 # -- the scoring screen ---------------------------------------------------------------
