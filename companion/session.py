@@ -371,17 +371,22 @@ class Games:
         self.pins.check((game_id, player), device)
         salt = table.salt_for(self.record(game_id).table, player)
         digest = table.pin_hash(pin, salt)
-        before = self.record(game_id).table["seats"].get(player, {}).get("device")
+        before: list[str | None] = []  # the phone that held the seat, read under the game's lock
+
+        def claim(record: GameRecord) -> dict[str, Any]:
+            before.append(record.table["seats"].get(player, {}).get("device"))
+            return table.claim(record.table, players, player, salt, digest, device)
+
         try:
-            self._change_table(game_id, lambda r: table.claim(r.table, players, player, salt, digest, device))
+            self._change_table(game_id, claim)
         except RulesError as exc:
             if exc.reason.startswith("wrong PIN"):
                 self.pins.wrong((game_id, player), device)
             raise
         self.pins.right((game_id, player), device)
         self._moved.pop((game_id, device), None)
-        if before is not None and before != device:
-            self._moved[(game_id, before)] = player
+        if before[0] is not None and before[0] != device:
+            self._moved[(game_id, before[0])] = player
             self.notify(game_id)
 
     def wrong_pin_tries(self, game_id: str, player: str) -> int:
@@ -434,21 +439,22 @@ class Games:
                 players = ()
             binned.append(BinnedGame(
                 id=record.id, game=record.game, players=players, created=record.created,
-                deleted_by=str(record.table.get("deleted_by") or "a phone"),
+                deleted_by=who_deleted(record),
                 may_restore=table.is_starter(record.table, device)))
         return binned
 
     def deleted_by(self, game_id: str) -> str | None:
         """Who deleted the game, while it is in the bin; None otherwise."""
-        return next((b.deleted_by for b in self.bin() if b.id == game_id), None)
+        record = self.repo.in_bin(game_id, BIN_DAYS)
+        return None if record is None else who_deleted(record)
 
     def undelete(self, game_id: str, device: str | None = None, host: bool = False) -> None:
         """Restore a game from the bin: its host's phone (or any, if nobody sat at it), or
         the host's command line (``host``)."""
-        binned = next((b for b in self.bin(device) if b.id == game_id), None)
+        binned = self.repo.in_bin(game_id, BIN_DAYS)
         if binned is None:
             raise RulesError("that game is no longer in the bin")
-        if not (binned.may_restore or host):
+        if not (table.is_starter(binned.table, device) or host):
             raise RulesError("only the phone that started the game (the host) restores it")
         with self.repo.lock:
             record = self.repo.undelete(game_id)
@@ -712,6 +718,11 @@ class PhoneGames:
     def results_csv(self) -> str:
         """Every finished game, a row per player per game (Statistics' download)."""
         return finished_games_csv(self.games)
+
+
+def who_deleted(record: GameRecord) -> str:
+    """Who deleted a game in the bin, as its record says."""
+    return str(record.table.get("deleted_by") or "a phone")
 
 
 def deleter(seats: dict[str, Any], device: str | None) -> str:

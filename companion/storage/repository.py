@@ -357,6 +357,17 @@ class Repository:
                 self.put_summaries([summary])
             return record
 
+    def in_bin(self, game_id: str, keep_days: float) -> GameRecord | None:
+        """That deleted game while it is restorable (its file alone is read); None otherwise."""
+        with self.lock:
+            try:
+                path = self.trash_dir / self.game_path(game_id).name
+                if path.stat().st_mtime < time.time() - keep_days * 86400:
+                    return None
+                return record_in(path)
+            except (GameNotFound, CorruptFileError, SchemaError, OSError):
+                return None
+
     def binned(self, keep_days: float) -> list[GameRecord]:
         """The deleted games still restorable, newest deletion first; a game deleted more
         than ``keep_days`` ago is removed for good. An unreadable file stays where it is."""

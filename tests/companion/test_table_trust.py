@@ -94,9 +94,26 @@ def test_the_bin_keeps_a_game_for_30_days(games):
     month = time.time() - (session.BIN_DAYS - 1) * 86400
     os.utime(kept, (month, month))
     assert [b.deleted_by for b in games.bin()] == ["the command line"]
+    assert games.deleted_by(gid) == "the command line"
     old = time.time() - (session.BIN_DAYS + 1) * 86400
     os.utime(kept, (old, old))
+    assert games.deleted_by(gid) is None  # what a phone showing it is told: gone, not restorable
+    with pytest.raises(RulesError, match="no longer in the bin"):
+        games.undelete(gid)
     assert games.bin() == [] and not kept.exists()
+
+
+def test_who_deleted_a_game_is_read_from_its_own_file_in_the_bin(games):
+    """A phone showing a deleted game asks who deleted it on every redraw: its own file
+    answers, whatever else lies in the bin (even an unreadable file)."""
+    gid, other = pad(games), pad(games)
+    games.delete(gid, by="the command line")
+    games.delete(other)
+    (games.repo.trash_dir / f"{other}.json").write_bytes(b"{broken")
+    assert games.deleted_by(gid) == "the command line"
+    assert games.deleted_by(other) is None and games.deleted_by("nosuch00") is None
+    games.undelete(gid, device="host")
+    assert games.deleted_by(gid) is None and games.kind(gid) == "nicht-die-bohne"
 
 
 def space_beans_in_play(games: Games) -> str:
