@@ -124,6 +124,8 @@ class FallbackFonts:
     def slice(self, name: str) -> bytes | None:
         """The gzipped slice ``name`` (a path below assets/fonts/), None if unknown or not
         installed. Blocks while cutting it: call from a worker thread."""
+        if name not in self.table():
+            return None  # (nothing kept for names the client never asks for)
         with self._lock:
             making = self._making.setdefault(name, threading.Lock())
         with making:  # each slice once; different slices at once (one takes up to a few seconds)
