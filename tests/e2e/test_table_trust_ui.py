@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from companion.cli import main
 from companion.session import Games
 from companion.storage import open_repository
 from tests.e2e.conftest import PHONE, Phone, Server
@@ -66,4 +67,34 @@ def test_a_watcher_cannot_delete_the_seated_game_and_a_moved_seat_is_told(browse
     finally:
         for context, _ in contexts:
             context.close()
+        server.stop()
+
+
+def test_a_game_deleted_on_the_command_line_says_so_and_its_host_restores_it(browser, tmp_path):
+    """Issue 14: "the same for a game deleted from the command line": `beans delete` puts
+    the game in the same bin; a phone opening it goes Home told who deleted it, and the
+    host's phone restores it from the bin. Dark, 150 % text."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    six = ["Ann", "Bo", "Cy", "Dee", "Eli", "Fay"]
+    game_id = games.new_game("nicht-die-bohne", {"players": six}, starter="dev-host")
+    games.claim_seat(game_id, "Ann", "1111", "dev-host")
+    repo.close()
+    assert main(["delete", "--data-dir", str(tmp_path), game_id]) == 0
+    server = Server(tmp_path).start()
+    try:
+        context = browser.new_context(viewport=PHONE, color_scheme="dark")
+        context.add_init_script("localStorage.setItem('flutter.bean-counter.device', JSON.stringify('dev-host'));"
+                                "document.addEventListener('DOMContentLoaded', () => "
+                                "{document.documentElement.style.fontSize = '24px';});")
+        host = Phone(context.new_page(), server.url).open(f"/game/{game_id}")
+        host.see("The command line deleted this game: it is in the bin on Home, restorable")
+        host.button("New game").wait_for()
+        host.see("Bin (kept 30 days)")
+        host.shot("home-bin-command-line")
+        host.page.get_by_label("deleted by the command line", exact=False).first.wait_for()
+        host.tap("Restore")
+        host.see("Round 1")
+        context.close()
+    finally:
         server.stop()
