@@ -219,3 +219,14 @@ def test_delete_help_says_the_game_waits_in_the_bin_for_its_days(capsys):
         main(["--help"])
     out = capsys.readouterr().out
     assert f"restorable for {BIN_DAYS} days" in out and "restore (undelete)" in out and "bin" in out
+
+
+def test_delete_while_a_server_writes_the_data_says_so_and_changes_nothing(data_dir, capsys):
+    directory, playing, finished = data_dir
+    server = Repository(directory)  # as beans serve holds it
+    try:
+        code, out, err = run(capsys, "delete", playing, "--data-dir", str(directory))
+    finally:
+        server.close()
+    assert (code, out) == (1, "") and err.count("\n") == 1 and "another Bean Counter" in err
+    assert sorted(stored(directory)) == sorted([playing, finished])
