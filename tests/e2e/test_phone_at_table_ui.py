@@ -11,6 +11,9 @@ from tests.e2e.test_nicht_die_bohne_ui import start_game
 
 pytestmark = pytest.mark.e2e
 
+ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+           "Chrome/120.0.0.0 Mobile Safari/537.36")
+
 # Counts the browser's screen wake locks: taken, and let go.
 WAKE_LOCK_SPY = """
 window.__locks = {taken: 0, released: 0};
@@ -106,3 +109,30 @@ def test_a_phone_on_plain_http_is_told_to_keep_its_screen_on(browser, tmp_path):
     finally:
         context.close()
         srv.stop()
+
+
+def test_the_seat_pin_opens_a_numeric_keyboard(browser, server):
+    """ui.md: a number typed on the number keyboard (issue 18: the PIN was said to open a
+    full keyboard). A phone's browser picks its keyboard from the focused input's
+    inputmode, which Flutter sets on Android and iOS only (measured: not on desktop
+    Chromium, nor in its screen-reader input): the page is opened as an Android phone's
+    Chrome and tapped where the desktop page shows "Sit as Ben"."""
+    desk = browser.new_context(viewport=PHONE)
+    context = browser.new_context(viewport=PHONE, user_agent=ANDROID)
+    try:
+        pc = Phone(desk.new_page(), server.url)
+        game_id = start_game(pc, ["Ann", "Ben", "Cy"])
+        pc.open(f"/game/{game_id}/seats")
+        sit = pc.reveal(pc.button("Sit as Ben"))
+        page = context.new_page()
+        page.goto(f"{server.url}/game/{game_id}/seats")
+        page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=60_000)
+        page.wait_for_timeout(2000)  # the first frame
+        page.mouse.click(sit["x"] + sit["width"] / 2, sit["y"] + sit["height"] / 2)
+        page.wait_for_function("document.activeElement && document.activeElement.classList.contains('flt-text-editing')",
+                               timeout=15_000)  # the PIN field takes the focus (autofocus)
+        assert page.evaluate("[document.activeElement.type, document.activeElement.inputMode]") == [
+            "password", "numeric"]
+    finally:
+        context.close()
+        desk.close()
