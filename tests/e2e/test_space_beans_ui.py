@@ -7,6 +7,7 @@ rulebook's end-of-game example: six Klingbohnen 1, 4, 4, 5, 7, 9 (face down).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -233,3 +234,51 @@ def test_close_outs_privacy_and_the_end_of_a_game(browser, seeded):
     beth.shot("space-beans-final-beth")
     table_ctx.close()
     beth_ctx.close()
+
+
+SIX = ["Allister", "Beth", "Cyd", "Dana", "Ezri", "Finn"]
+FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
+BEAN_IDS = re.compile(r"klingbohnen|darth-beans|beanliens|centauribohnen|bohrion|moonbohnen|bluebeans")
+
+
+@pytest.fixture
+def six_players(tmp_path):
+    """Six players, every bean on the table: trophies and open collections in all seven colours."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    game_id = games.new_game(RULES.id, {"players": SIX})
+    for action in [
+        *trophy("Allister", "moonbohnen", 2, 4), *trophy("Beth", "beanliens", 3, 5, 6),
+        lay("Allister", "open", "moonbohnen", 5, 7), lay("Beth", "open", "darth-beans", 4),
+        lay("Cyd", "open", "centauribohnen", 6, 6), lay("Dana", "open", "bohrion", 8),
+        lay("Ezri", "open", "bluebeans", 1, 9), lay("Finn", "open", "klingbohnen", 2),
+    ]:
+        games.dispatch(game_id, action)
+    repo.close()
+    server = Server(tmp_path).start()
+    yield server, game_id
+    server.stop()
+
+
+def test_six_players_read_bean_names_in_readable_colours(browser, six_players):
+    """Issue 18: white on Moonbohnen's orange was 3.08:1 (now a checked pair of the colour
+    table, tests/companion/test_colours.py); no bean is named by its file id. Looked at in
+    dark mode at 150 % text."""
+    server, game_id = six_players
+    context = browser.new_context(viewport=PHONE, color_scheme="dark")
+    context.add_init_script(FONT_150)
+    try:
+        phone = Phone(context.new_page(), server.url).open(f"/game/{game_id}")
+        phone.see("Leader: Beth with 3")
+        phone.see("Open: Moonbohnen 5, 7")
+        assert phone.text(BEAN_IDS).count() == 0
+        shot(phone, "space-beans-six-dark-150")
+        tap(phone, "I am Finn")
+        tap(phone, "Record for Finn")
+        tap(phone, "New secret collection")
+        tap(phone, "Moonbohnen")
+        phone.see("Tap the values of the cards laid.")
+        assert phone.text(BEAN_IDS).count() == 0
+        shot(phone, "space-beans-six-new-collection-dark-150")
+    finally:
+        context.close()
