@@ -29,7 +29,9 @@ from typing import Any
 
 import flet_web  # type: ignore[import-untyped]
 
+from companion import i18n
 from companion.web.fonts import PREFIX as FONTS, FallbackFonts
+from sheets.i18n import N_
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -49,16 +51,11 @@ FIRST_SCREEN = ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "can
 # Flet writes these itself (its patched copies), so they are never taken from the wheel here
 PATCHED_BY_FLET = frozenset({"index.html", "manifest.json", "assets/FontManifest.json"})
 
-# The lost-connection screen's words (bean-counter.js): shown when the server is gone, so
-# they travel with the page. TODO when the app's catalogs land: take them from there.
-WORDS = {
-    "en": {"lost": "The connection to the table is lost",
-           "reconnects": "Bean Counter reconnects by itself as soon as the table's server answers again. "
-                         "Keep this page open."},
-    "de": {"lost": "Die Verbindung zum Tisch ist unterbrochen",
-           "reconnects": "Bean Counter verbindet sich von selbst wieder, sobald der Server am Tisch "
-                         "wieder antwortet. Lass diese Seite offen."},
-}
+# The lost-connection screen's words: shown when the server is gone, so bean-counter.js
+# carries them in every language, and picks the phone's.
+LOST = N_("The connection to the table is lost")
+RECONNECTS = N_("Bean Counter reconnects by itself as soon as the table's server answers again. "
+                "Keep this page open.")
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
 
@@ -79,7 +76,9 @@ def client_version() -> str:
 
 
 def page_script(version: str) -> bytes:
-    config = json.dumps({"version": version, "words": WORDS}, ensure_ascii=False)
+    words = {code: {"lost": i18n.translations(code).gettext(LOST),
+                    "reconnects": i18n.translations(code).gettext(RECONNECTS)} for code in i18n.LANGUAGES}
+    config = json.dumps({"version": version, "words": words}, ensure_ascii=False)
     return SCRIPT.read_text(encoding="utf-8").replace("__CONFIG__", config).encode()
 
 

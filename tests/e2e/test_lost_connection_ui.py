@@ -45,11 +45,14 @@ def test_a_phone_says_the_connection_is_lost_and_comes_back_by_itself(browser, t
         server.stop()
 
 
-def test_a_german_phone_is_told_in_german(browser, tmp_path):
+def test_a_phone_that_chose_german_is_told_in_german(browser, tmp_path):
     server = Server(tmp_path).start()
-    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    # the app keeps the phone's choice in local storage (shared_preferences' key and JSON form)
+    context.add_init_script("localStorage.setItem('flutter.bean-counter.language', JSON.stringify('de'))")
     try:
         phone = Phone(context.new_page(), server.url).open("/")
+        phone.button("Sprache: Deutsch").wait_for()  # the app took the choice too
         phone.page.wait_for_timeout(1000)
         server.stop()
         alert = phone.page.get_by_role("alert")
