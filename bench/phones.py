@@ -18,7 +18,7 @@ import time
 import msgpack
 from websockets.asyncio.client import connect
 
-REGISTER_CLIENT, PATCH_CONTROL, INVOKE_METHOD = 1, 2, 5
+REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, INVOKE_METHOD = 1, 2, 3, 5
 PAGE = {"web": True, "wasm": True, "platform": "android", "width": 390.0, "height": 844.0,
         "platform_brightness": "light"}
 QUIET = 1.0  # seconds without a message: the phone has its first screen
@@ -32,6 +32,21 @@ def decode(data: bytes):
     return msgpack.unpackb(data[1:], strict_map_key=False, ext_hook=msgpack.ExtType)
 
 
+def named_buttons(body, found: dict[str, int]) -> None:
+    """The ids of the buttons named by a Semantics around them (the app's icon buttons),
+    wherever a message sends such a control whole."""
+    if isinstance(body, dict):
+        content = body.get("content")
+        if body.get("_c") == "Semantics" and isinstance(body.get("label"), str) and isinstance(content, dict) \
+                and "_i" in content:
+            found[body["label"]] = content["_i"]
+        for value in body.values():
+            named_buttons(value, found)
+    elif isinstance(body, list):
+        for value in body:
+            named_buttons(value, found)
+
+
 class Phones:
     """``count`` screenless phones on ``route`` of the server at ``base`` (http://host:port),
     run on their own event loop thread while the ``with`` block lasts. Phone n's local
@@ -43,6 +58,8 @@ class Phones:
         self.route = route
         self.count = count
         self.devices = devices or [None] * count
+        self.buttons: list[dict[str, int]] = [{} for _ in range(count)]  # accessible name -> control id
+        self.sockets: list = [None] * count
         self.updates = [0] * count  # PATCH_CONTROL messages each phone received
         self.last = [0.0] * count
 
@@ -79,10 +96,12 @@ class Phones:
 
     async def phone(self, number: int) -> None:
         async with connect(self.url, max_size=None) as ws:
+            self.sockets[number] = ws
             await ws.send(frame(REGISTER_CLIENT, {"session_id": None, "page_name": self.route.lstrip("/"),
                                                   "page": {**PAGE, "route": self.route}}))
             async for data in ws:
                 action, body = decode(data)
+                named_buttons(body, self.buttons[number])
                 if action == PATCH_CONTROL:
                     self.updates[number] += 1
                     self.last[number] = time.time()
@@ -90,3 +109,11 @@ class Phones:
                     result = self.devices[number] if body["name"] == "get" else True
                     await ws.send(frame(INVOKE_METHOD, {"control_id": body["control_id"], "call_id": body["call_id"],
                                                         "result": result, "error": None}))
+
+    def tap(self, number: int, name: str) -> float:
+        """Phone ``number`` taps the button named ``name``, as Flet's client sends a click;
+        the time.time() it was sent at."""
+        event = frame(CONTROL_EVENT, {"target": self.buttons[number][name], "name": "click", "data": None})
+        started = time.time()
+        asyncio.run_coroutine_threadsafe(self.sockets[number].send(event), self.loop).result(10)
+        return started

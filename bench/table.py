@@ -91,17 +91,20 @@ def button(page, n: int):
     return page.get_by_role("button", name="Undo" if n % 2 else "Redo", exact=True, disabled=False)
 
 
-def measure(browser, url: str, count: int, drawn: int, shown, taps: int = TAPS) -> list[float]:
+def measure(browser, url: str, count: int, drawn: int, shown, taps: int = TAPS, tapper: str = "browser") -> list[float]:
     """Open ``count`` phones, ``drawn`` of them browser pages and the rest screenless
-    (bench/phones.py); Ann's page taps, Ben's page watches; seconds per tap.
+    (bench/phones.py); Ann's phone taps, Ben's page watches; seconds per tap.
 
     Ann's phone connects first and Ben's halfway through the others: the server tells
     the phones in the order they connected, so Ben's is the table's median phone.
-    The clock starts when the mouse clicks where the button was found beforehand, and
-    stops when Ben's accessibility tree (written at the end of the frame that paints
-    the change) first shows the new text, as a MutationObserver in the page sees it.
-    Playwright's checks before a click and its polling after it would grow with a page's
-    size and are not part of what a player waits for.
+    Ann's phone is a page (``tapper`` "browser") or a screenless phone sending the
+    click as Flet's client does ("screenless": her own screen's drawing then happens on
+    her phone, not on this machine beside Ben's). The clock starts when the mouse clicks
+    where the button was found beforehand (or the click is sent), and stops when Ben's
+    accessibility tree (written at the end of the frame that paints the change) first
+    shows the new text, as a MutationObserver in the page sees it. Playwright's checks
+    before a click and its polling after it would grow with a page's size and are not
+    part of what a player waits for.
     """
     base, route = url.split("/game/")[0], "/game/" + url.split("/game/")[1]
 
@@ -111,11 +114,15 @@ def measure(browser, url: str, count: int, drawn: int, shown, taps: int = TAPS) 
         return opened
 
     others = list(range(2, count))  # seat numbers of the other phones
-    pages_of = set(others[:drawn - 2])
+    pages_of = set(others[:drawn - (2 if tapper == "browser" else 1)])
     told_before, told_after = others[:len(others) // 2], others[len(others) // 2:]
     with ExitStack() as stack:
-        tapper = page(0)
-        pages = [tapper] + [page(n) for n in told_before if n in pages_of]
+        if tapper == "browser":
+            tapping, pages = page(0), []
+            pages.append(tapping)
+        else:
+            tapping, pages = stack.enter_context(Phones(base, route, 1, [device(0)])), []
+        pages += [page(n) for n in told_before if n in pages_of]
         blind = [n for n in told_before if n not in pages_of]
         early = stack.enter_context(Phones(base, route, len(blind), [device(n) for n in blind]))
         watcher = page(1)
@@ -127,14 +134,23 @@ def measure(browser, url: str, count: int, drawn: int, shown, taps: int = TAPS) 
         before = early.updates + late.updates
         times = []
         for n in range(1, taps + 1):
-            target = button(tapper, n)
-            target.wait_for(timeout=30_000)
-            box = target.bounding_box()
-            watcher.evaluate(WATCH, shown(n))
-            started = time.time()
-            tapper.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            if tapper == "browser":
+                target = button(tapping, n)
+                target.wait_for(timeout=30_000)
+                box = target.bounding_box()
+                watcher.evaluate(WATCH, shown(n))
+                started = time.time()
+                tapping.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            else:
+                told = tapping.updates[0]
+                watcher.evaluate(WATCH, shown(n))
+                started = tapping.tap(0, "Undo" if n % 2 else "Redo")
             watcher.wait_for_function("window.__seen !== null", timeout=30_000)
             times.append(watcher.evaluate("window.__seen") / 1000 - started)
+            if tapper != "browser":  # Ann's phone has the change (and its buttons' ids) too
+                deadline = time.time() + 30
+                while tapping.updates[0] == told and time.time() < deadline:
+                    time.sleep(0.01)
         time.sleep(QUIET)
         if any(b - a < taps for a, b in zip(before, early.updates + late.updates)):
             raise RuntimeError(f"a screenless phone missed updates from {url}: the figures mean nothing")
@@ -153,6 +169,8 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=TAPS, help="taps per measurement")
     parser.add_argument("--drawn", choices=("two", "all"), default="two",
                         help="phones drawn in the browser: Ann's and Ben's (default), or all")
+    parser.add_argument("--tapper", choices=("browser", "screenless"), default="browser",
+                        help="Ann's phone: a browser page (default) or a screenless phone sending the click")
     args = parser.parse_args()
     if min(args.phones) < 2:
         parser.error("a table has 2 phones at least: one taps, one watches")
@@ -183,10 +201,12 @@ def main() -> None:
                 route = f"/game/{ids[kind]}"
                 for count in args.phones:
                     drawn = count if args.drawn == "all" else 2
-                    ours = measure(browser, f"http://127.0.0.1:{app_port}{route}", count, drawn, shown, args.taps)
-                    static = measure(browser, f"http://127.0.0.1:{static_ports[kind]}{route}", count, drawn, shown,
-                                     args.taps)
+                    drawn -= args.tapper == "screenless"
+                    ours, static = (measure(browser, f"http://127.0.0.1:{port}{route}", count, drawn, shown, args.taps,
+                                            args.tapper) for port in (app_port, static_ports[kind]))
                     name = f"table.{kind}.{count}_phones.{count - drawn}_screenless"
+                    if args.tapper == "screenless":
+                        name += ".screenless_tapper"
                     for stat, fn in (("median", statistics.median), ("p95", p95)):
                         value, baseline = fn(ours) * 1000, fn(static) * 1000
                         line = {"name": f"{name}.{stat}", "value": round(value, 1), "unit": "ms",
