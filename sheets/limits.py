@@ -52,15 +52,18 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _depth_problem(data: Any) -> str | None:
-    """Why ``data`` nests too deeply, or None (walked without recursion)."""
-    level: list[tuple[Any, int]] = [(data, 1)]
+    """Why ``data`` nests too deeply, or None (walked level by level, without recursion;
+    only objects and lists are visited, so a long list of numbers costs one pass)."""
+    level = [data] if isinstance(data, (dict, list)) else []
+    depth = 1
     while level:
-        value, depth = level.pop()
-        if isinstance(value, (dict, list)):
-            if depth > MAX_DEPTH:
-                return f"nested more than {MAX_DEPTH} levels deep"
+        if depth > MAX_DEPTH:
+            return f"nested more than {MAX_DEPTH} levels deep"
+        inner: list[Any] = []
+        for value in level:
             items = value.values() if isinstance(value, dict) else value
-            level.extend((item, depth + 1) for item in items)
+            inner.extend(item for item in items if isinstance(item, (dict, list)))
+        level, depth = inner, depth + 1
     return None
 
 
