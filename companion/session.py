@@ -379,9 +379,8 @@ class Games:
 
         try:
             self._change_table(game_id, claim)
-        except RulesError as exc:
-            if exc.reason.startswith("wrong PIN"):
-                self.pins.wrong((game_id, player), device)
+        except table.WrongPin:
+            self.pins.wrong((game_id, player), device)
             raise
         self.pins.right((game_id, player), device)
         self._moved.pop((game_id, device), None)

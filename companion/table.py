@@ -27,6 +27,11 @@ from sheets.errors import RulesError
 PIN = re.compile(r"\d{4}")
 
 
+class WrongPin(RulesError):
+    """A seat claimed with a PIN that is not its own (the session counts these per seat
+    and per phone, whatever language the refusal is said in)."""
+
+
 def pin_hash(pin: str, salt: str) -> str:
     return hashlib.pbkdf2_hmac("sha256", pin.encode(), bytes.fromhex(salt), 50_000).hex()
 
@@ -72,7 +77,7 @@ def claim(table: dict[str, Any], players: tuple[str, ...], player: str, salt: st
         if seats[player]["salt"] != salt:
             raise RulesError(f"{player}'s seat changed meanwhile; enter the PIN again")
         if not hmac.compare_digest(seats[player]["pin"], digest):
-            raise RulesError(f"wrong PIN for {player}'s seat")
+            raise WrongPin(f"wrong PIN for {player}'s seat")
         seats[player]["device"] = device
     else:
         seats[player] = {"device": device, "salt": salt, "pin": digest}
