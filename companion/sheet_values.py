@@ -17,7 +17,7 @@ from companion.storage.sheet_values import FORMAT, SheetValues, json_value, shap
 from sheets.errors import RulesError, ScoreFileError
 from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
 from sheets.gone_with_the_beans.live import EnterPrintedValue, State as LiveState
-from sheets.gone_with_the_beans.live.printed import check
+from sheets.gone_with_the_beans.live.printed import NotAPrintedValue, check
 from sheets.gone_with_the_beans.sheets import SHEETS, Sheet
 
 SHEET_VALUES = "sheet-values"  # what listeners of the remembered printed values subscribe to
@@ -127,9 +127,10 @@ class SheetValuesService:
         for key, value in values.items():
             try:
                 checked[key] = json_value(check(sheet, key, value))
+            except NotAPrintedValue as exc:  # its reason names the key already
+                raise ScoreFileError("", exc.reason) from None
             except RulesError as exc:
-                named = exc.reason.startswith(f'"{key}"')  # "x" is not a printed value of sheet A
-                raise ScoreFileError("" if named else f'"{key}"', exc.reason) from None
+                raise ScoreFileError(f'"{key}"', exc.reason) from None
         with self.games.repo.lock:
             store = self._opened()
             store.replace(letter, {**store.of(letter), **checked})

@@ -38,6 +38,10 @@ class UnknownPrintedValue(RulesError):
         super().__init__(f"{place} is not known yet: please enter it from the printed sheet", where)
 
 
+class NotAPrintedValue(RulesError):
+    """A key that names nothing printed on the sheet (its refusal names the key itself)."""
+
+
 @dataclass(frozen=True)
 class Spec:
     key: str
@@ -97,7 +101,7 @@ def spec(sheet: Sheet, key: str) -> Spec:
     if name == "milestones" and not parts:
         return Spec(key, f'the numbers in the "No. of facilities" field, left to right{tail}', "numbers",
                     sheet.milestone_thresholds)
-    raise RulesError(f'"{key}" is not a printed value of sheet {sheet.letter}')
+    raise NotAPrintedValue(f'"{key}" is not a printed value of sheet {sheet.letter}')
 
 
 def _as_value(stated: Any) -> Value:
