@@ -84,7 +84,7 @@ def _ScoreRow(name: str, cells: tuple[RoundCell, ...], total: int, winner: bool)
         return ft.Column(
             [
                 ft.Text(signed(points), size=16, weight=ft.FontWeight.BOLD, italic=not done),
-                ft.Text(f"+{positive} −{negative}" if negative else f"+{positive}", size=11,
+                ft.Text(f"+{positive} −{negative}" if negative else f"+{positive}", size=10, no_wrap=True,
                         color=ft.Colors.ON_SURFACE_VARIANT),
             ],
             spacing=0, width=COLUMN, horizontal_alignment=ft.CrossAxisAlignment.END,
@@ -114,7 +114,7 @@ def _ScoreRow(name: str, cells: tuple[RoundCell, ...], total: int, winner: bool)
 
 # Memoized: a change re-renders only the rows it touches, on every phone at the table.
 ScoreRow = ft.memo(_ScoreRow)
-COLUMN = 54
+COLUMN = 62  # "+30 −11" under a round's total, at 150 % text
 
 
 @ft.component
