@@ -206,7 +206,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
     repo = open_repository(args.data_dir)
     try:
         games = Games(repo)
-        if all(b.id != args.game_id for b in games.bin()):
+        if games.deleted_by(args.game_id) is None:
             raise UsageError(f"no game {args.game_id!r} in the bin (see beans bin)")
         games.undelete(args.game_id, host=True)
     finally:
