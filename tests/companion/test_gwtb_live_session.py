@@ -113,6 +113,7 @@ PLAYERS = (("Ann", "macadimia"), ("Ben", "cashew"), ("Cid", "zoodai"))
 BRIDGES = {"Ann": "ammond", "Ben": "tachiopi", "Cid": "tachiopi"}  # sheet C's setup Bridges
 # What each player tries first, in order, each round (the letter's own actions first).
 FIRST_TRIES = {
+    "A": [{"kind": "build", "facility": "silo"}, {"kind": "hay-action", "row": "travel", "facility": "farm"}],
     "B": [{"kind": "hay-action", "row": "beanichalcum"}, {"kind": "build", "facility": "silo"},
           {"kind": "milestone", "bonus": "beanichalcum"}, {"kind": "build", "facility": "farm",
                                                            "beanichalcum_travel": True}],

@@ -1,18 +1,21 @@
-"""Gone with the Beans on the live sheet: sheet A, round by round (issue 7).
+"""Gone with the Beans on the live sheet: sheets A-D, round by round (issues 7, 16).
 
-Setup: players and provinces, the Round-card deck, the revealed Starting Point card and
+Setup: the sheet letter, players and provinces (on C each setup Bridge), the Round-card deck, the revealed Starting Point card and
 the Bean World map's clockwise order (only the orders the rulebook allows; the last one
 confirmed is offered again). Play: the round (its card, the Ruler), then one player's
 sheet at a time: materials with the sheds' cap, one button per action the rules allow
 now (a disabled one says why, in the engine's words), and the sheet's rows. A build
-shows its cost and the proposed payment, which the player may change. When play needs a
-printed value nobody has entered, the screen asks for it there and then; Development
-Bonuses are chosen when earned. After round 15 the end-game scorer's breakdown.
+shows its cost and the proposed payment, which the player may change (a build that cannot
+be paid says what is missing instead). When play needs a printed value nobody has
+entered, the screen asks for it there and then; bonuses and Contracts are chosen when
+earned. A question the app needs answered is scrolled into view when it opens and stays
+with its player's sheet. After round 15 the end-game scorer's breakdown.
 Every rule is the engine's (sheets/gone_with_the_beans/live); this screen only asks it.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -28,22 +31,21 @@ from companion.ui.components.common import (
     TOUCH, big_number, error_line, icon_button, section, stepper,
 )
 from companion.ui.components.printed_value import PrintedValueForm
-from companion.ui.screens.gone_with_the_beans import final_table, headline, note, plain, players_section
+from companion.ui.screens.gone_with_the_beans import ITEMS, headline, note, plain, players_section
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import (
-    RULES, AddHayShed, BonusesDue, Build, EnterDpIcons, HayActionTaken, Materials, Milestone, Reveal,
-    RoundCard, SpecialIncome, State, UnknownPrintedValue, hay_capacity, map_orders, quote, rounds_played,
-    scored_sheet, spec, why_none_of,
+    RULES, AddHayShed, BonusesDue, Build, EnterDpIcons, ExecuteContract, Forgo, HayActionTaken, Materials,
+    Milestone, Reveal, RoundCard, SpecialIncome, State, UnknownPrintedValue, bridge_options, contract_quote,
+    hay_capacity, map_orders, missing, quote, roads, rounds_played, scored_sheet, spec, why_none_of,
 )
-from sheets.gone_with_the_beans.live.engine import ACTION_NAMES
-from sheets.gone_with_the_beans.live.materials import KINDS, NAMES
+from sheets.gone_with_the_beans.live.engine import ACTION_NAMES, DUE_NAMES, counts_dp_icons
+from sheets.gone_with_the_beans.live.materials import KINDS, NAMES, rates
 from sheets.gone_with_the_beans.scoring import horse_riding_level
 from sheets.gone_with_the_beans.sheets import (
     HAY_ACTION_USES_PER_ROW, HAY_SHED_GAIN, PROVINCES, ROUND_DECKS, ROUNDS, SHEETS, SPECIAL_CARD_OPTIONS,
-    SUBSTITUTIONS, DevelopmentBonus, Facility, MilestoneBonus,
+    Contract, DevelopmentBonus, Facility, HayAction, MilestoneBonus, Sheet,
 )
 
-LIVE_SHEET = "A"
 DECK_NAMES = {"basic": "Basic game", "two-specials": "Easier", "three-specials": "Easiest"}  # Variant Rules
 
 
@@ -70,6 +72,8 @@ def last_map(games: PhoneGames) -> tuple[str, ...] | None:
 def Setup(game: str):
     games = use_games()
     book = use_sheet_values()
+    letter, set_letter = ft.use_state("A")
+    bridges, set_bridges = ft.use_state(cast("dict[int, str]", {}))  # sheet C: player index -> province
     players, set_players = ft.use_state([("", "tachiopi"), ("", "cashew")])
     deck, set_deck = ft.use_state("basic")
     first, set_first = ft.use_state(cast("str | None", None))
@@ -95,12 +99,13 @@ def Setup(game: str):
             amounts[province] = int(text)
         try:
             setup = {
-                "sheet": LIVE_SHEET,
-                "players": [{"name": n, "province": p} for n, p in players],
+                "sheet": letter,
+                "players": [{"name": n, "province": p} | ({"bridge": bridges[i]} if letter == "C" and i in bridges
+                                                          else {}) for i, (n, p) in enumerate(players)],
                 "deck": deck,
                 "starting_point": {"first_province": first, "hay": amounts},
                 "map": list(order),
-                "printed": book.of(LIVE_SHEET),  # entered in earlier games
+                "printed": book.of(letter),  # entered in earlier games on this sheet letter
             }
             game_id = games.new_game(RULES.id, setup)
         except (RulesError, StorageError) as exc:  # a damaged sheet-values file says so
@@ -131,11 +136,39 @@ def Setup(game: str):
                             visual_density=ft.VisualDensity.STANDARD, on_select=lambda _: set_first(province)),
         )
 
+    def bridge_part() -> ft.Control:
+        """Sheet C: each player's free setup Bridge to an adjacent province (on the map)."""
+        if letter != "C":
+            return ft.Container(height=0)
+        if order is None:
+            return section("Setup Bridges", note("Confirm the Bean World map below first: "
+                                                 "a Bridge joins an adjacent province."))
+        rows: list[ft.Control] = []
+        for i, (name, province) in enumerate(players):
+            who = name.strip() or f"Player {i + 1}"
+            adjacent = [p for p in order if roads(order, province, p) == 1]
+            rows.append(ft.Row([ft.Text(f"{who} ({PROVINCES[province].name}):", size=14)] + [
+                ft.Semantics(label=f"{who}'s setup Bridge to {PROVINCES[p].name}", button=True,
+                             selected=bridges.get(i) == p, exclude_semantics=True,
+                             content=ft.Chip(label=ft.Text(PROVINCES[p].name), selected=bridges.get(i) == p,
+                                             show_checkmark=False, visual_density=ft.VisualDensity.STANDARD,
+                                             on_select=lambda _, i=i, p=p: set_bridges({**bridges, i: p})))
+                for p in adjacent], wrap=True, spacing=6, run_spacing=2))
+        return section("Setup Bridges: each joins your province to an adjacent one", *rows)
+
+    def letter_choice(option: str) -> ft.Control:
+        return ft.Radio(value=option, label=f"Sheet {option} · {SHEETS[option].title}",
+                        visual_density=ft.VisualDensity.STANDARD)
+
     orders = map_orders()
     return ft.Column(
         [
-            note(f"Sheet {LIVE_SHEET} · {SHEETS[LIVE_SHEET].title}: every rule checked as you play. "
-                 "Sheets B-D: score them at the end with \"Gone with the Beans: score the sheets\"."),
+            section(
+                "Game sheet (all players use the same letter)",
+                ft.RadioGroup(value=letter, on_change=lambda e: set_letter(e.control.value),
+                              content=ft.Column([letter_choice(option) for option in SHEETS], spacing=0)),
+                note(f"Sheet {letter} · {SHEETS[letter].title}: every rule checked as you play."),
+            ),
             players_section(players, set_players),
             section(
                 "Round card deck",
@@ -163,6 +196,7 @@ def Setup(game: str):
                 note("Remembered from your last game." if remembered else
                      "The rulebook allows these orders; confirm the one on your map once."),
             ),
+            bridge_part(),
             error_line(error),
             ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
         ],
@@ -175,19 +209,33 @@ def Setup(game: str):
 
 @dataclass(frozen=True)
 class Pending:
-    """A tap waiting for the player: "pay" (check the payment), "bonus" (choose
-    Development Bonuses), "value" (enter a printed value), "milestone", "travel" (the
-    facility the travel Hay action builds)."""
+    """A question open for one player's sheet (or the table's, for a revealed card):
+    "pay" (check the payment), "bonus" (choose what an action earns), "value" (enter a
+    printed value), "milestone", "facility" (what a building Hay action builds),
+    "bridge" (the province a Bridge joins)."""
 
     step: str
     action: Any = None
-    detail: Any = None  # the quote, BonusesDue, or UnknownPrintedValue
+    detail: Any = None  # the quote, BonusesDue, UnknownPrintedValue, the Hay action row
     retry: Callable[[], Any] | None = None  # after a printed value is entered
+    then: Callable[[str], Any] | None = None  # "bridge": what the chosen province goes into
 
 
-def materials_row(materials: Materials, capacity: int, lost: int) -> ft.Control:
+QUESTIONS = {"pay": "a payment", "bonus": "a choice", "value": "a printed value", "milestone": "a Milestone Bonus",
+             "facility": "which facility to build", "bridge": "which province a Bridge joins"}
+QUESTION_KEY = "live-sheet-question"  # the scroll key of the open question
+
+
+def kinds(sheet: Sheet) -> tuple[str, ...]:
+    """The materials the sheet has (Beanichalcum only on B)."""
+    return tuple(k for k in KINDS if k != "beanichalcum" or sheet.beanichalcum is not None)
+
+
+def materials_row(sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
     tiles = [big_number(materials.thaler, "Thaler"), big_number(materials.bean, "Bean"),
              big_number(materials.worker, "Worker"), big_number(f"{materials.hay}/{capacity}", "Hay")]
+    if sheet.beanichalcum is not None:
+        tiles.append(big_number(materials.beanichalcum, "Beanichalcum"))
     row = ft.Row([ft.Container(t, expand=True) for t in tiles], spacing=4)
     return ft.Semantics(
         label=f"Materials: {materials}; Hay Sheds hold {capacity}" + (f"; {lost} Hay lost" if lost else ""),
@@ -206,41 +254,64 @@ def boxes(filled: int, total: int | None, icon: ft.IconData, empty: ft.IconData)
                    for n in range(max(total, filled))], spacing=0, wrap=True)
 
 
-def payment_panel(what: str, cost: Materials, have: Materials, payment: dict[str, int],
-                  set_payment: Callable[[dict[str, int]], Any], confirm: Callable[[], Any],
-                  cancel: Callable[[], Any]) -> ft.Control:
-    """The cost in words and the payment, proposed by the engine, each material a stepper."""
+def question(title: str, *controls: ft.Control) -> ft.Control:
+    """An open question: one look, one place, scrolled into view when it opens."""
     return ft.Container(
-        ft.Column(
-            [
-                ft.Text(f"{what} costs {cost}", size=16, weight=ft.FontWeight.W_600),
-                note(f"You have {have}. Substitutions: "
-                     + ", ".join(f"{paid} {NAMES[source]} for 1 {NAMES[instead]}"
-                                 for source, instead, paid in SUBSTITUTIONS) + "."),
-                *[stepper(f"Pay {NAMES[k]}", payment[k], lambda n, k=k: set_payment({**payment, k: n}),  # type: ignore[misc]  # mypy#15459: a lambda with a default
-                          high=getattr(have, k)) for k in KINDS],
-                ft.Row([ft.FilledButton("Pay and build", icon=ft.Icons.CHECK, height=TOUCH,
-                                        on_click=lambda _: confirm()),
-                        ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: cancel())], wrap=True),
-            ],
-            spacing=4,
-        ),
-        padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        ft.Column([ft.Row([ft.Icon(ft.Icons.HELP_OUTLINE, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                           ft.Text(title, size=16, weight=ft.FontWeight.W_600, expand=True,
+                                   color=ft.Colors.ON_TERTIARY_CONTAINER)]),
+                   *controls], spacing=4),
+        # Flet's lazy dataclass decorator hides ScrollKey's field from mypy.
+        key=ft.ScrollKey(value=QUESTION_KEY),  # type: ignore[call-arg]
+        padding=12, border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        border=ft.Border.all(2, ft.Colors.TERTIARY),
+    )
+
+
+def substitutions_text(sheet: Sheet) -> str:
+    return "Substitutions, only for what you lack: " + ", ".join(
+        f"{paid} {NAMES[source]} for 1 {NAMES[instead]}" for source, instead, paid in sheet.substitutions) + "."
+
+
+def payment_panel(sheet: Sheet, what: str, cost: Materials, have: Materials, payment: dict[str, int],
+                  set_payment: Callable[[dict[str, int]], Any], confirm: Callable[[], Any],
+                  cancel: Callable[[], Any], verb: str = "Pay and build",
+                  extra: list[ft.Control] | None = None) -> ft.Control:
+    """The cost in words and the payment, proposed by the engine, each material a stepper."""
+    return question(
+        f"{what} costs {cost}",
+        note(f"You have {have}. {substitutions_text(sheet)}"),
+        *[stepper(f"Pay {NAMES[k]}", payment.get(k, 0), lambda n, k=k: set_payment({**payment, k: n}),  # type: ignore[misc]  # mypy#15459: a lambda with a default
+                  high=getattr(have, k)) for k in kinds(sheet)],
+        *(extra or []),
+        ft.Row([ft.FilledButton(verb, icon=ft.Icons.CHECK, height=TOUCH, on_click=lambda _: confirm()),
+                ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: cancel())], wrap=True),
     )
 
 
 def chooser(title: str, options: list[tuple[str, str]], on_pick: Callable[[str], Any],
             cancel: Callable[[], Any]) -> ft.Control:
-    return ft.Container(
-        ft.Column(
-            [ft.Text(title, size=16, weight=ft.FontWeight.W_600),
-             *[ft.OutlinedButton(text, height=TOUCH, on_click=lambda _, i=i: on_pick(i)) for i, text in options],
-             ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: cancel())],
-            spacing=4,
-        ),
-        padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    return question(
+        title,
+        *[ft.OutlinedButton(text, height=TOUCH, on_click=lambda _, i=i: on_pick(i)) for i, text in options],
+        ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: cancel()),
     )
 
+
+def contract_text(contract: Contract) -> str:
+    points = f"{contract.points} pt" + (f" per {contract.per_facility.capitalize()}" if contract.per_facility else "")
+    reward = f"{plain(contract.reward)}, " if contract.reward else ""
+    return f"{contract.id}: pay {Materials.of(contract.cost)}; {reward}{points}"
+
+
+def option_text(sheet: Sheet, field: str, option: str) -> str:
+    """What a player reads for a choice an action asks for."""
+    if field == "contracts":
+        return contract_text(cast(Contract, sheet.contract(option)))
+    if field == "milestone_bonuses":
+        bonus = cast(MilestoneBonus, sheet.milestone_bonus(option))
+        return f"{plain(bonus.effect)} · {bonus.points} pt"
+    return plain(cast(DevelopmentBonus, sheet.development_bonus(option)).effect)
 
 # -- the round --------------------------------------------------------------------------
 
@@ -313,144 +384,233 @@ def Play(game_id: str):
     at_table = games.seated(game_id)
     mine = games.my_seat(game_id) if at_table else None
     names = state.names
-    pending, set_pending = ft.use_state(cast("Pending | None", None))
+    # Open questions by the player whose sheet they belong to ("": the table's).
+    pendings, set_pendings = ft.use_state(cast("dict[str, Pending]", {}))
     payment, set_payment = ft.use_state(cast("dict[str, int]", {}))
     entry = use_entry(game_id)
     name, show = use_shown_player(game_id, names)
     player = state.player(name)
     may_act = not at_table or mine == name
+    column = ft.use_ref(cast("ft.Column | None", None))
+
+    def owner(action: Any) -> str:
+        return cast(str, getattr(action, "player", ""))
+
+    def set_pending(pending: Pending | None, who: str | None = None) -> None:
+        """Open (or with None close) the question of ``who`` (the shown player by default)."""
+        key = name if who is None else who
+        set_pendings(lambda old: {**{k: v for k, v in old.items() if k != key}, **({key: pending} if pending else {})})
+
+    def said(new: State) -> str | None:
+        """What the entry did, in words: its first two steps."""
+        return "; ".join(new.events[:2]) if new.events else None
 
     def attempt(action: Any, problem: str | None = None) -> bool:
         """Send the entry; ask for what it still needs; show the engine's refusal."""
         if action is None:
             entry.refuse(problem)
             return False
+        who = owner(action)
         try:
-            made = entry.make(action, lambda new: new.events[0] if new.events else None,
-                              asks=(UnknownPrintedValue, BonusesDue))
+            made = entry.make(action, said, asks=(UnknownPrintedValue, BonusesDue))
         except UnknownPrintedValue as exc:
-            set_pending(Pending("value", action, exc, retry=lambda: attempt(action)))
+            set_pending(Pending("value", action, exc, retry=lambda: attempt(action)), who)
             return False
         except BonusesDue as exc:
-            set_pending(Pending("bonus", action, exc))
+            set_pending(Pending("bonus", action, exc), who)
             return False
         if made:
-            set_pending(None)
+            set_pending(None, who)
         return made
 
-    def start_build(action: Build | HayActionTaken) -> None:
-        """Show the cost and the proposed payment; a printed value first if unknown."""
+    def start_pay(action: Build | HayActionTaken | ExecuteContract) -> None:
+        """Show the cost and the proposed payment; a printed value first if unknown; what
+        is missing (and no payment form) when the warehouse cannot pay."""
+        now = games.state(game_id)
         try:
-            found = quote(games.state(game_id), action)
+            if isinstance(action, ExecuteContract):
+                found = contract_quote(now, action.player, action.contract)
+            else:
+                found = quote(now, action)
         except UnknownPrintedValue as exc:
-            set_pending(Pending("value", action, exc, retry=lambda: start_build(action)))
+            set_pending(Pending("value", action, exc, retry=lambda: start_pay(action)), action.player)
             return
         except RulesError as exc:
             entry.refuse(exc.reason)
             return
-        proposed = found[3] or Materials()
+        what, cost, have, proposed = found
+        if proposed is None and sheet.beanichalcum_travel_roads and isinstance(action, (Build, HayActionTaken)) \
+                and not action.beanichalcum_travel:  # B: 1 Beanichalcum for the travel may make it payable
+            try:
+                other = action.changed(beanichalcum_travel=True)
+                if quote(now, other)[3] is not None:
+                    start_pay(other)
+                    return
+            except RulesError:
+                pass
+        if proposed is None:
+            short = missing(cost, have, rates(sheet.substitutions))
+            entry.refuse(f"{what} costs {cost}; you have {have}: {short} missing")
+            set_pending(None, action.player)
+            return
         set_payment({k: getattr(proposed, k) for k in KINDS})
         entry.refuse(None)
-        set_pending(Pending("pay", action, found))
+        set_pending(Pending("pay", action, found), action.player)
+
+    def ask_bridge(then: Callable[[str], Any]) -> None:
+        set_pending(Pending("bridge", then=then))
 
     def save_value(value: Any) -> None:
+        pending = shown_pending
         assert pending is not None  # its form shows only while a value is pending
         book.enter_in_game(games, game_id, pending.detail.key, value)  # raises: the form shows why
         retry = pending.retry
-        set_pending(None)
+        set_pending(None, shown_owner)
         if retry:
             retry()
+
+    shown_owner = name if name in pendings else ""
+    shown_pending = pendings.get(shown_owner)
 
     controls: list[ft.Control] = []
     if rounds_played(state):
         controls += final_part(state, attempt, at_table, mine)
     controls.append(round_header(state, games.last_entry_by(game_id, "reveal")))
-    waiting = [p.name for p in state.players if not p.actions]
+    waiting = [p.name for p in state.players if not p.actions or p.due]
     if state.round < ROUNDS and (state.round == 0 or not waiting):
         controls.append(RevealCard(state, attempt))
     elif state.round and waiting:
         controls.append(note(f"Waiting for {', '.join(waiting)} to take an action"))
 
     controls.append(ft.Row(
-        [ft.Semantics(label=f"Sheet of {p.name}", button=True, selected=p.name == name, exclude_semantics=True,
-                      content=ft.Chip(label=ft.Text(p.name + (" · done" if p.actions else "")),
+        [ft.Semantics(label=f"Sheet of {p.name}" + (" (a question is open)" if p.name in pendings else ""),
+                      button=True, selected=p.name == name, exclude_semantics=True,
+                      content=ft.Chip(label=ft.Text(p.name + (" · ?" if p.name in pendings else
+                                                              " · done" if p.actions and not p.due else "")),
                                       selected=p.name == name, show_checkmark=False,
                                       visual_density=ft.VisualDensity.STANDARD,
-                                      on_select=lambda _, n=p.name: (show(n), set_pending(None),
-                                                                     entry.refuse(None))))  # type: ignore[func-returns-value]  # the tuple only makes the calls
+                                      on_select=lambda _, n=p.name: (show(n), entry.refuse(None))))  # type: ignore[func-returns-value]  # the tuple only makes the calls
          for p in state.players],
         wrap=True, spacing=6,
     ))
+    elsewhere = [n for n in pendings if n and n != name]
+    if elsewhere:  # a question switched away from is kept with its sheet
+        controls.append(ft.Row([note(f"Open question on {', '.join(elsewhere)}'s sheet: it waits there."),
+                                *[ft.TextButton(f"Back to {n}", height=TOUCH, on_click=lambda _, n=n: show(n))
+                                  for n in elsewhere]], wrap=True))
     controls.append(ft.Text(f"{name} · {PROVINCES[player.province].name}", size=18, weight=ft.FontWeight.W_600))
-    controls.append(materials_row(player.materials, hay_capacity(state, name), player.hay_lost))
+    controls.append(materials_row(sheet, player.materials, hay_capacity(state, name), player.hay_lost))
 
-    # Whatever the last tap needs, right here, above the buttons.
+    # Whatever the last tap needs, right here, above the buttons; scrolled into view.
+    pending = shown_pending
     if pending is not None and pending.step == "value":
-        place = pending.detail.place
         found = spec(sheet, pending.detail.key)
-        controls.append(ft.Container(
-            ft.Column([ft.Text("Needed now: a value printed on your sheet", size=16, weight=ft.FontWeight.W_600),
-                       PrintedValueForm(found.key, place, found.kind, None, save_value, "Save value"),
-                       ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: set_pending(None))], spacing=4),
-            padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        controls.append(question(
+            "Needed now: a value printed on your sheet",
+            PrintedValueForm(found.key, pending.detail.place, found.kind, None, save_value, "Save value"),
+            ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: set_pending(None, shown_owner)),
         ))
     elif pending is not None and pending.step == "pay":
         what, cost, have, _proposed = pending.detail
         action = pending.action
+        extra: list[ft.Control] = []
+        if sheet.beanichalcum_travel_roads and not isinstance(action, ExecuteContract):
+            other = action.changed(beanichalcum_travel=not action.beanichalcum_travel)
+            try:
+                quote(state, other)
+                extra.append(ft.TextButton(
+                    "Pay the travel as printed" if action.beanichalcum_travel
+                    else f"Pay the travel for {sheet.beanichalcum_travel_roads} roads with 1 Beanichalcum",
+                    height=TOUCH, on_click=lambda _: start_pay(other)))
+            except RulesError:
+                pass
         controls.append(payment_panel(
-            what, cost, have, payment, set_payment,
+            sheet, what, cost, have, payment, set_payment,
             lambda: attempt(action.changed(payment=Materials(**payment))),
             lambda: set_pending(None),
+            "Pay and execute" if isinstance(action, ExecuteContract) else "Pay and build", extra,
         ))
     elif pending is not None and pending.step == "bonus":
         due: BonusesDue = pending.detail
         action = pending.action
-        picked = tuple(action.development_bonuses)
-        controls.append(chooser(
-            f"Choose a Development Bonus ({len(picked) + 1} of {due.due})",
-            [(b, plain(cast(DevelopmentBonus, sheet.development_bonus(b)).effect))  # due: the sheet's own
-             for b in due.left if b not in picked],
-            lambda b: (attempt(action.changed(development_bonuses=(*picked, b)))
-                       if len(picked) + 1 == due.due else
-                       set_pending(Pending("bonus", action.changed(development_bonuses=(*picked, b)),
-                                           due))),
-            lambda: set_pending(None),
-        ))
+        picked = tuple(getattr(action, due.field))
+        if due.field == "development_bonuses":
+            title = f"Choose a Development Bonus ({len(picked) + 1} of {due.due})"
+        else:
+            title = f"Choose a {due.title}"
+
+        def pick(option: str) -> None:
+            chosen = action.changed(**{due.field: (*picked, option)})
+            if due.field == "development_bonuses" and len(picked) + 1 < due.due:
+                set_pending(Pending("bonus", chosen, due))
+            else:
+                attempt(chosen)
+
+        controls.append(chooser(title, [(b, option_text(sheet, due.field, b)) for b in due.left if b not in picked],
+                                pick, lambda: set_pending(None)))
     elif pending is not None and pending.step == "milestone":
         left = [b for b in sheet.milestone_bonuses if b.id not in player.milestone_bonuses]
-        controls.append(chooser(
-            "Choose a Milestone Bonus",
-            [(b.id, f"{plain(b.effect)} · {b.points} pt") for b in left],
-            lambda b: attempt(Milestone(player=name, bonus=b)),
-            lambda: set_pending(None),
-        ))
-    elif pending is not None and pending.step == "travel":
-        row = pending.detail
+
+        def milestone_pick(bonus: str) -> None:
+            if cast(MilestoneBonus, sheet.milestone_bonus(bonus)).builds == "bridge":
+                ask_bridge(lambda p: attempt(Milestone(player=name, bonus=bonus, bridge_to=p)))
+            else:
+                attempt(Milestone(player=name, bonus=bonus))
+
+        controls.append(chooser("Choose a Milestone Bonus", [(b.id, f"{plain(b.effect)} · {b.points} pt") for b in left],
+                                milestone_pick, lambda: set_pending(None)))
+    elif pending is not None and pending.step == "facility":
+        row: HayAction = pending.detail
         controls.append(chooser(
             f"{plain(row.effect)}: which facility to build?",
             [(f.id, f.name) for f in sheet.facilities],
-            lambda f: start_build(HayActionTaken(player=name, row=row.id, facility=f)),
+            lambda f: (ask_bridge(lambda p: start_pay(HayActionTaken(player=name, row=row.id, facility=f,
+                                                                     bridge_to=p)))
+                       if f == "bridge" else start_pay(HayActionTaken(player=name, row=row.id, facility=f))),
             lambda: set_pending(None),
         ))
+    elif pending is not None and pending.step == "bridge":
+        then = cast(Callable[[str], Any], pending.then)
+        controls.append(chooser("Which province does the Bridge join?",
+                                [(p, PROVINCES[p].name) for p in bridge_options(state, name)],
+                                then, lambda: set_pending(None)))
     controls.append(error_line(entry.refusal))
-    if state.round and not rounds_played(state):
-        controls.append(actions_part(state, player, may_act, attempt, start_build, set_pending))
+    if state.round and not rounds_played(state) and pending is None:
+        controls.append(actions_part(state, player, may_act, attempt, start_pay, set_pending, ask_bridge))
+    if sheet.contracts is not None and state.round and player.dp_icons is None and pending is None:
+        controls.append(contracts_part(state, player, may_act, start_pay))
     controls.append(sheet_part(state, player))
     if state.events:
         controls.append(section("What just happened", *[note(e) for e in state.events[-8:]]))
     title = f"Sheet {sheet.letter}"
     values = icon_button(ft.Icons.TUNE, "Sheet values", lambda _: go(f"/game/{game_id}/values"))
-    return game_screen(games, game_id, title, controls, [values])
+    view = game_screen(games, game_id, title, controls, [values])
+    column.current = cast(ft.Column, view.controls[0])
+    asked = f"{shown_owner}:{pending.step}:{pending.action!r}" if pending is not None else ""
+
+    def bring_into_view() -> None:
+        """The open question, scrolled into view: impossible to miss on a phone."""
+        if asked and column.current is not None:
+            ft.context.page.run_task(scroll_to_question, column.current)
+
+    ft.use_effect(bring_into_view, [asked])
+    return view
 
 
-def actions_part(state: State, player, may_act: bool, attempt, start_build, set_pending) -> ft.Control:
+async def scroll_to_question(column: ft.Column) -> None:
+    """Once the phone has drawn the question (a moment after the update that shows it)."""
+    await asyncio.sleep(0.2)
+    await column.scroll_to(scroll_key=QUESTION_KEY, duration=250)
+
+
+def actions_part(state: State, player, may_act: bool, attempt, start_pay, set_pending, ask_bridge) -> ft.Control:
     """This round's income choice and action: one button per action the rules allow now."""
     name = player.name
     sheet = state.rules
     if not may_act:
         return note(f"{name} takes {name}'s actions on {name}'s own phone.")
     assert state.card is not None  # a round has begun: its card is revealed
-    if state.card.special and player.special_option is None:
+    if state.card.special and player.special_option is None and not player.due:
         return section(
             "Special card: choose your income",
             *[action_button(plain(text), RULES.why_not(state, SpecialIncome(player=name, option=o)),
@@ -460,24 +620,38 @@ def actions_part(state: State, player, may_act: bool, attempt, start_build, set_
     title = "Your action this round"
     if player.actions:
         title += ": " + ", ".join(ACTION_NAMES[a] for a in player.actions)
-    choices: list[tuple[str, str | None, Callable[[], Any]]] = [  # (label, why not, on tap)
-        (f"Build {f.name}", RULES.why_not(state, Build(player=name, facility=f.id)),
-         lambda f=f: start_build(Build(player=name, facility=f.id)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
-        for f in sheet.facilities
-    ]
-    if player.province == "beanzantine" and not player.ability_used:
-        choices += [
-            (f"Build {f.name} as if the Ruler were in Beanzantine",
-             RULES.why_not(state, Build(player=name, facility=f.id, beanzantine=True)),
-             lambda f=f: start_build(Build(player=name, facility=f.id, beanzantine=True)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
-            for f in sheet.facilities
-        ]
+    owed: list[ft.Control] = []
+    if player.due:
+        title = f"Owed at once by a bonus: {DUE_NAMES[player.due[0]]}"
+        owed.append(ft.TextButton("Let it pass", height=TOUCH, on_click=lambda _: attempt(Forgo(player=name))))
+
+    def build_choice(f: Facility, beanzantine: bool = False) -> tuple[str, str | None, Callable[[], Any]]:
+        action = Build(player=name, facility=f.id, beanzantine=beanzantine)
+        label = f"Build {f.name}" + (" as if the Ruler were in Beanzantine" if beanzantine else "")
+        if f.id == "bridge":  # which province it joins comes first
+            options = bridge_options(state, name)
+            reason = why_none_of(state, (action.changed(bridge_to=p) for p in options)) if options else \
+                "every adjacent province is joined already"
+            return label, reason, lambda: ask_bridge(lambda p: start_pay(action.changed(bridge_to=p)))
+        tries = [action] + ([action.changed(beanichalcum_travel=True)] if sheet.beanichalcum_travel_roads else [])
+        return label, why_none_of(state, tries), lambda: start_pay(action)
+
+    choices: list[tuple[str, str | None, Callable[[], Any]]] = [build_choice(f) for f in sheet.facilities]
+    if player.province == "beanzantine" and not player.ability_used and state.ruler != "beanzantine":
+        choices += [build_choice(f, beanzantine=True) for f in sheet.facilities if f.id != "bridge"]
     for row in sheet.hay_actions:
-        label = f"{plain(row.effect)} ({row.hay} Hay, used {player.uses(row.id)} of {HAY_ACTION_USES_PER_ROW})"
-        if row.removes_roads:  # allowed when it can build any facility
-            reason = why_none_of(state, (HayActionTaken(player=name, row=row.id, facility=f.id)
-                                         for f in sheet.facilities))
-            choices.append((label, reason, lambda row=row: set_pending(Pending("travel", detail=row))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
+        uses = player.uses(row.id)
+        label = f"{plain(row.effect)} ({row.hay} Hay, used {uses} of {HAY_ACTION_USES_PER_ROW})"
+        if row.removes_roads or row.builds:  # allowed when it can build any facility
+            tries = [HayActionTaken(player=name, row=row.id, facility=f.id) for f in sheet.facilities
+                     if f.id != "bridge"]
+            choices.append((label, why_none_of(state, tries),
+                            lambda row=row: set_pending(Pending("facility", detail=row))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
+        elif row.third_use_free_bridge and uses == HAY_ACTION_USES_PER_ROW - 1:
+            tries = [HayActionTaken(player=name, row=row.id, bridge_to=p) for p in bridge_options(state, name)]
+            choices.append((label, why_none_of(state, tries) if tries else "no province left for a Bridge",
+                            lambda row=row: ask_bridge(lambda p: attempt(HayActionTaken(player=name, row=row.id,  # type: ignore[misc]
+                                                                                          bridge_to=p)))))
         else:
             choices.append((label, RULES.why_not(state, HayActionTaken(player=name, row=row.id)),
                             lambda row=row: attempt(HayActionTaken(player=name, row=row.id))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
@@ -489,8 +663,26 @@ def actions_part(state: State, player, may_act: bool, attempt, start_build, set_
                     lambda: attempt(AddHayShed(player=name))))
     reasons = {reason for _, reason, _ in choices}
     if len(reasons) == 1 and None not in reasons:  # one reason for every action: say it once
-        return section(title, note(cast(str, reasons.pop())))  # the one reason is not None
-    return section(title, *[action_button(*c) for c in choices])
+        return section(title, note(cast(str, reasons.pop())), *owed)  # the one reason is not None
+    return section(title, *owed, *[action_button(*c) for c in choices])
+
+
+def contracts_part(state: State, player, may_act: bool, start_pay) -> ft.Control:
+    """Sheet D: the gained Contracts; each executed any time by paying its cost."""
+    sheet = state.rules
+    gained = [cast(Contract, sheet.contract(c)) for c in player.contracts_gained]
+    lines: list[ft.Control] = []
+    for contract in gained:
+        if contract.id in player.contracts_executed:
+            lines.append(note(f"Executed: {contract_text(contract)}"))
+        elif may_act:
+            action = ExecuteContract(player=player.name, contract=contract.id)
+            lines.append(action_button(f"Execute {contract_text(contract)}", RULES.why_not(state, action),
+                                       lambda action=action: start_pay(action)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
+        else:
+            lines.append(note(f"Gained: {contract_text(contract)}"))
+    return section(f"Contracts: {len(player.contracts_gained)} gained, {len(player.contracts_executed)} executed "
+                   "(executing one is no action)", *(lines or [note("none gained yet")]))
 
 
 def sheet_part(state: State, player) -> ft.Control:
@@ -505,9 +697,14 @@ def sheet_part(state: State, player) -> ft.Control:
         lines.append(ft.Semantics(label=label, container=True, exclude_semantics=True, content=ft.Row(
             [ft.Text(f.plural, width=90), boxes(built, icons, ft.Icons.HOME, ft.Icons.HOME_OUTLINED),
              ft.Text(f"{built}" + (f" of {icons}" if icons is not None else " built"), size=14)])))
-    lines.append(note(f"Horse-Riding Level {horse_riding_level(player.count('stable'))} · "
-                      f"{player.facilities_built} facilities built · Hay Sheds added {player.hay_sheds} of "
-                      f"{sheet.extra_hay_sheds}"))
+    facts = [f"{player.facilities_built} facilities built", f"Hay Sheds added {player.hay_sheds} of {sheet.extra_hay_sheds}"]
+    if sheet.horse_riding is not None:
+        facts.insert(0, f"Horse-Riding Level {horse_riding_level(player.count('stable'))}")
+    if player.bridges:
+        facts.append("Bridges join " + ", ".join(PROVINCES[p].name for p in player.bridges))
+    if sheet.beanichalcum is not None:
+        facts.append(f"Beanichalcum gained {player.beanichalcum_gained}")
+    lines.append(note(" · ".join(facts)))
     hay_rows = [ft.Semantics(label=f"{plain(r.effect)}: used {player.uses(r.id)} of {HAY_ACTION_USES_PER_ROW}",
                              container=True, exclude_semantics=True,
                              content=ft.Row([ft.Text(f"{plain(r.effect)} ({r.hay} Hay)", expand=True, size=14),
@@ -516,46 +713,79 @@ def sheet_part(state: State, player) -> ft.Control:
                 for r in sheet.hay_actions]
     # The bonuses a player gained are the sheet's own.
     gained_m = [plain(cast(MilestoneBonus, sheet.milestone_bonus(b)).effect) for b in player.milestone_bonuses]
-    gained_d = [plain(cast(DevelopmentBonus, sheet.development_bonus(b)).effect) for b in player.development_bonuses]
     ability = PROVINCES[player.province]
-    return ft.Column(
-        [
-            section("Facilities", *lines),
-            section("Hay actions", *hay_rows),
-            section(f"Milestones achieved: {player.milestones}",
-                    note("Bonuses: " + ("; ".join(gained_m) if gained_m else "none yet"))),
-            section("Development Bonuses", note("; ".join(gained_d) if gained_d else "none yet")),
-            section(ability.name, note(ability.ability + (" (used)" if player.ability_used else ""))),
-        ],
-        spacing=12,
-    )
+    parts = [
+        section("Facilities", *lines),
+        section("Hay actions", *hay_rows),
+        section(f"Milestones achieved: {player.milestones}",
+                note("Bonuses: " + ("; ".join(gained_m) if gained_m else "none yet"))),
+    ]
+    if sheet.development_bonuses is not None:
+        gained_d = [plain(cast(DevelopmentBonus, sheet.development_bonus(b)).effect)
+                    for b in player.development_bonuses]
+        parts.append(section("Development Bonuses", note("; ".join(gained_d) if gained_d else "none yet")))
+    ability_text = sheet.province_abilities.get(player.province, ability.ability)
+    parts.append(section(ability.name, note(ability_text + (" (used)" if player.ability_used else ""))))
+    return ft.Column(parts, spacing=12)
 
 
 def final_part(state: State, attempt, at_table: bool, mine: str | None) -> list[ft.Control]:
-    """After round 15: count each sheet's Development Passport icons, then the breakdown."""
+    """After round 15: count each sheet's Development Passport icons (not on B), then the breakdown."""
     scored = scored_sheet(state)
-    counters: list[ft.Control] = []
-    for p in state.players:
-        if at_table and p.name != mine:
-            continue
-        counters.append(stepper(f"{p.name}: filled DP icons", p.dp_icons or 0,
-                                lambda n, p=p: attempt(EnterDpIcons(player=p.name, filled=n))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
-        if p.dp_icons is None:  # not counted yet: 0 is a count too
-            none = EnterDpIcons(player=p.name, filled=0)
-            counters.append(ft.Row([note(f"{p.name}: not counted yet"),
-                                    ft.TextButton("No DP icon filled", height=TOUCH,
-                                                  on_click=lambda _, none=none: attempt(none))]))
     parts: list[ft.Control] = [headline(scored)] if scored.finished else []
-    parts += [
-        section("End of the game: count the filled Development Passport icons on each sheet", *counters,
-                note("" if scored.finished else "The winner shows once every sheet's icons are counted.")),
-        final_table(scored),
-    ]
+    if counts_dp_icons(state):
+        counters: list[ft.Control] = []
+        for p in state.players:
+            if at_table and p.name != mine:
+                continue
+            counters.append(stepper(f"{p.name}: filled DP icons", p.dp_icons or 0,
+                                    lambda n, p=p: attempt(EnterDpIcons(player=p.name, filled=n))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
+            if p.dp_icons is None:  # not counted yet: 0 is a count too
+                none = EnterDpIcons(player=p.name, filled=0)
+                counters.append(ft.Row([note(f"{p.name}: not counted yet"),
+                                        ft.TextButton("No DP icon filled", height=TOUCH,
+                                                      on_click=lambda _, none=none: attempt(none))]))
+        parts.append(section("End of the game: count the filled Development Passport icons on each sheet", *counters,
+                             note("" if scored.finished else "The winner shows once every sheet's icons are counted.")))
+    parts.append(score_table(state))
     return parts
+
+
+def score_table(state: State) -> ft.Control:
+    """Every item per player, the total and the rank. The row labels stay put; with many
+    players the players' columns scroll beside them (six fit a phone at normal text)."""
+    result = RULES.result(state)
+    winners = set(result.winners)
+    keys = [k for k in result.players[0].breakdown if k != "total"]
+    labels = [ITEMS[k][1] for k in keys] + ["Total"] + (["Rank"] if len(result.players) > 1 else [])
+    height = 40
+
+    def cell(text: str, strong: bool = False, width: int | None = None, won: bool = False) -> ft.Control:
+        return ft.Container(
+            ft.Text(text, size=15, weight=ft.FontWeight.BOLD if strong else None, max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.RIGHT if width else ft.TextAlign.LEFT),
+            height=height, width=width, alignment=ft.Alignment.CENTER_RIGHT if width else ft.Alignment.CENTER_LEFT,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER if won else None, padding=ft.Padding.symmetric(horizontal=4),
+        )
+
+    label_column = ft.Container(ft.Column([cell("Item", True)] + [cell(label, label == "Total") for label in labels],
+                                          spacing=0), width=104)
+    columns: list[ft.Control] = []
+    for p in result.players:
+        won = p.name in winners
+        values = [str(p.breakdown[k]) for k in keys] + [str(p.total)] + ([str(p.rank)] if len(result.players) > 1 else [])
+        columns.append(ft.Semantics(
+            label=f"{p.name}: " + ", ".join(f"{label} {value}" for label, value in zip(labels, values)),
+            container=True, exclude_semantics=True,
+            content=ft.Column([cell(p.name, True, 43, won)]
+                              + [cell(v, label == "Total", 43, won and label == "Total")
+                                 for label, v in zip(labels, values)], spacing=0)))
+    return ft.Row([label_column, ft.Row(columns, spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)],
+                  spacing=2, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 SCREENS = GameScreens(
     setup=Setup,
     play=Play,
-    blurb="Play sheet A round by round: costs, payments, income and every rule checked; scored at the end.",
+    blurb="Play sheet A, B, C or D round by round: costs, payments, income and every rule checked; scored at the end.",
 )

@@ -16,6 +16,7 @@ from sheets.gone_with_the_beans.live import engine
 from sheets.gone_with_the_beans.live.engine import (
     BonusesDue,
     apply,
+    bridge_options,
     contract_quote,
     hay_capacity,
     export,
@@ -77,7 +78,7 @@ __all__ = [
     "AddHayShed", "BonusesDue", "Build", "EnterDpIcons", "EnterPrintedValue", "ExecuteContract", "Forgo",
     "HayActionTaken", "Materials",
     "Milestone", "Reveal", "RoundCard", "SpecialIncome", "State", "UnknownPrintedValue",
-    "apply", "check_payment", "contract_quote", "covers", "export", "hay_capacity", "is_over", "keys", "map_orders", "missing",
+    "apply", "bridge_options", "check_payment", "contract_quote", "covers", "export", "hay_capacity", "is_over", "keys", "map_orders", "missing",
     "new_game", "parse_action", "propose", "quote", "result", "roads", "rounds_played", "scored_sheet", "shown",
     "spec", "why_none_of", "why_not",
 ]

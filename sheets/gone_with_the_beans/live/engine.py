@@ -18,7 +18,15 @@ from typing import Any
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.gone_with_the_beans import engine as scorer
 from sheets.gone_with_the_beans import scorefile
-from sheets.gone_with_the_beans.live.materials import NOTHING, Materials, Rates, check_payment, propose, rates
+from sheets.gone_with_the_beans.live.materials import (
+    NOTHING,
+    Materials,
+    Rates,
+    check_payment,
+    covers,
+    propose,
+    rates,
+)
 from sheets.gone_with_the_beans.live.model import (
     ACTION,
     Action,
@@ -180,8 +188,12 @@ class BonusesDue(RulesError):
 class Step:
     """One action's work on one player: the player so far and what happened, in words."""
 
-    def __init__(self, state: State, player: PlayerState, chosen: dict[str, tuple[str, ...]] | None = None):
+    def __init__(self, state: State, player: PlayerState, chosen: dict[str, tuple[str, ...]] | None = None,
+                 quick: bool = False):
         self.state = state
+        # Only whether the rules allow the action (why_not): a proposed payment is checked
+        # for "can this be paid" alone, never searched for the best one.
+        self.quick = quick
         self.sheet = state.rules
         self.rates: Rates = rates(self.sheet.substitutions)
         self.player = player
@@ -236,6 +248,17 @@ class Step:
     def pay(self, materials: Materials, why: str) -> None:
         self.update(materials=self.player.materials.minus(materials))
         self.events.append(f"{self.player.name}: paid {materials} ({why})")
+
+    def payment(self, what: str, cost: Materials, payment: Materials | None) -> Materials:
+        """The payment taken for ``cost`` (materials.check_payment); when only asked whether
+        the action is allowed, a proposal is "can it be paid" and what the player has of
+        the cost stands for it."""
+        have = self.player.materials
+        if self.quick and payment is None:
+            if not covers(cost, have, self.rates):
+                check_payment(what, cost, have, None, self.rates)  # raises, saying what is missing
+            return have.least(cost)
+        return check_payment(what, cost, have, payment, self.rates)
 
     def choose(self, field: str, title: str, left: Iterable[str], why: str) -> str:
         """The next id chosen for ``field``, one of ``left``; BonusesDue asks for it."""
@@ -319,13 +342,19 @@ def bridge(step: Step, facility: Facility, bridge_to: str | None) -> str | None:
         if bridge_to is not None:
             raise RulesError(f"a {facility.name} joins no province; only a Bridge does")
         return None
-    home = step.home()
-    order = step.state.map
-    options = [p for p in order if p not in home and any(roads(order, h, p) == 1 for h in home)]
+    options = bridge_options(step.state, step.player.name)
     if bridge_to not in options:
         raise RulesError("choose the province the Bridge joins: one of "
                          f"{_one_of(PROVINCES[p].name for p in options) or 'none left'}")
     return bridge_to
+
+
+def bridge_options(state: State, name: str) -> tuple[str, ...]:
+    """Sheet C: the provinces a new Bridge of ``name`` may join: adjacent to their
+    province or one joined already, not joined yet (map order)."""
+    player = state.player(name)
+    home = (player.province, *player.bridges)
+    return tuple(p for p in state.map if p not in home and any(roads(state.map, h, p) == 1 for h in home))
 
 
 def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: int = 0,
@@ -354,7 +383,7 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
             raise RulesError(f"the {facility.name} is built for free: nothing to pay")
     else:
         what, cost = build_cost(step, facility, roads_removed, beanzantine, anywhere, beanichalcum_travel)
-        paid = check_payment(what, cost, step.player.materials, payment, step.rates)
+        paid = step.payment(what, cost, payment)
         step.pay(paid, f"{facility.name}")
         # The special card's removed road serves one build: "you must pay the travel cost
         # for building each facility" (rulebook: Travel cost).
@@ -735,7 +764,7 @@ def execute_contract(step: Step, action: ExecuteContract) -> None:
     if step.player.dp_icons is not None:
         raise RulesError("the Development Passport icons are counted: the scores are calculated")
     cost = Materials.of(contract.cost)
-    paid = check_payment(f"Contract {contract.id}", cost, step.player.materials, action.payment, step.rates)
+    paid = step.payment(f"Contract {contract.id}", cost, action.payment)
     step.pay(paid, f"Contract {contract.id}")
     step.update(contracts_executed=step.player.contracts_executed + (contract.id,))
     step.events.append(f"{step.player.name}: executed Contract {contract.id}")
@@ -809,17 +838,22 @@ def enter_printed_value(state: State, action: EnterPrintedValue) -> State:
 
 
 def _chosen(action: PlayerAction) -> dict[str, tuple[str, ...]]:
-    return {f: getattr(action, f) for f in ("contracts", "milestone_bonuses") if hasattr(action, f)}
+    if isinstance(action, HayActionTaken):
+        return {"contracts": action.contracts, "milestone_bonuses": action.milestone_bonuses}
+    if isinstance(action, Milestone):
+        return {"contracts": action.contracts}
+    return {}
 
 
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
+def apply(state: State, action: Action, quick: bool = False) -> State:
+    """The state after ``action``; raises RulesError and leaves ``state`` as it was.
+    ``quick``: only to learn whether it is allowed (see Step)."""
     if isinstance(action, Reveal):
         return reveal(state, action)
     if isinstance(action, EnterPrintedValue):
         return enter_printed_value(state, action)
     player = state.player(action.player)
-    step = Step(state, player, _chosen(action))
+    step = Step(state, player, _chosen(action), quick)
     try:
         _turn(step, action)
     except UnknownPrintedValue as exc:
@@ -867,16 +901,31 @@ def hay_capacity(state: State, name: str) -> int:
     return Step(state, state.player(name)).capacity()
 
 
+# What a state allows, worked out once per state and action and shared by every phone
+# and every render (states are frozen; the cache holds the few newest by identity).
+_ALLOWED: dict[int, tuple[State, dict[Any, str | None]]] = {}
+
+
 def why_not(state: State, action: Action) -> str | None:
     """Why the rules refuse ``action`` now, in the player's words; None when they allow
     it, or would once a printed value is entered or a choice is made."""
+    hit = _ALLOWED.get(id(state))
+    if hit is None or hit[0] is not state:
+        if len(_ALLOWED) > 16:
+            _ALLOWED.clear()
+        hit = _ALLOWED[id(state)] = (state, {})
+    answers = hit[1]
+    if action in answers:
+        return answers[action]
     try:
-        apply(state, action)
+        apply(state, action, quick=True)
+        reason = None
     except (UnknownPrintedValue, BonusesDue):
-        return None
+        reason = None
     except RulesError as exc:
-        return exc.reason
-    return None
+        reason = exc.reason
+    answers[action] = reason
+    return reason
 
 
 def why_none_of(state: State, actions: Iterable[Action]) -> str | None:

@@ -139,6 +139,21 @@ class PrintedValue(Frozen):
     value: Value
 
 
+_ENTERED: dict[int, tuple[tuple[PrintedValue, ...], dict[str, Value]]] = {}
+
+
+def entered_of(printed: tuple[PrintedValue, ...]) -> dict[str, Value]:
+    """``printed`` as a dict, cached by the tuple's identity (a few recent tuples)."""
+    hit = _ENTERED.get(id(printed))
+    if hit is not None and hit[0] is printed:
+        return hit[1]
+    if len(_ENTERED) > 64:
+        _ENTERED.clear()
+    found = {p.key: p.value for p in printed}
+    _ENTERED[id(printed)] = (printed, found)
+    return found
+
+
 class State(Frozen):
     sheet: SheetLetter
     deck: str
@@ -160,7 +175,9 @@ class State(Frozen):
 
     @property
     def entered(self) -> dict[str, Value]:
-        return {p.key: p.value for p in self.printed}
+        """The entered printed values by key (built once per ``printed`` tuple: play looks
+        values up many times a tap, and states share their ``printed``). Do not change it."""
+        return entered_of(self.printed)
 
     @property
     def names(self) -> tuple[str, ...]:

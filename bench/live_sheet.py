@@ -1,0 +1,87 @@
+"""The live sheet's action buttons (issue 16, from the speed issue). Prints JSON lines;
+never a pass/fail test.
+
+A six-player game on each sheet letter, played (seeded, through the session) to round 8's
+card; then, change by change (one player's action at a time), every phone renders its
+player's action buttons (the screen's ``actions_part``, and on D the Contracts): each
+button asks the rules whether its action is allowed now. In-process time per phone per
+change, in ms: the median over the phones whose player has still to act (``"value"``:
+every button asks the rules), over all phones (``"all_phones"``), and the first phone
+after a change (``"first_phone"``). Target: a median of at most 3 ms (``"limit"``, ``"ratio"`` = value / limit,
+``"target": 1.0``).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.session import Games  # noqa: E402
+from companion.storage import open_repository  # noqa: E402
+from companion.ui.screens.gone_with_the_beans_live import actions_part, contracts_part  # noqa: E402
+from tests.companion.test_gwtb_live_session import play_a_turn  # noqa: E402
+from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED_BY_SHEET, setup  # noqa: E402
+
+PLAYERS = (("Ann", "macadimia"), ("Ben", "cashew"), ("Cy", "zoodai"), ("Dee", "tachiopi"), ("Eve", "ammond"),
+           ("Fay", "beanzantine"))
+BRIDGES = {"Ann": "ammond", "Ben": "ammond", "Cy": "tachiopi", "Dee": "zoodai", "Eve": "macadimia",
+           "Fay": "zoodai"}
+LIMIT = 3.0
+
+
+def noop(*_args, **_kwargs) -> None:
+    return None
+
+
+def render(state, name: str) -> float:
+    player = state.player(name)
+    start = time.perf_counter()
+    actions_part(state, player, True, noop, noop, noop, noop)
+    if state.rules.contracts is not None:
+        contracts_part(state, player, True, noop)
+    return (time.perf_counter() - start) * 1000
+
+
+def measure(letter: str) -> tuple[float, float, float]:
+    with tempfile.TemporaryDirectory() as data:
+        repo = open_repository(Path(data))
+        try:
+            games = Games(repo)
+            gid = games.new_game("gone-with-the-beans-live", {
+                **setup(*PLAYERS, sheet=letter, bridges=BRIDGES if letter == "C" else None),
+                "printed": ENTERED_BY_SHEET[letter]})
+            for number in range(1, 8):
+                games.dispatch(gid, {"kind": "reveal", "card": {"facility": "farm", "hay": 5}})
+                for name, _ in PLAYERS:
+                    play_a_turn(games, gid, name, letter, number)
+            games.dispatch(gid, {"kind": "reveal", "card": {"facility": "market", "hay": 4}})
+            every, open_, first = [], [], []
+            for turn, (name, _) in enumerate(PLAYERS):  # each change: one player's action
+                state = games.state(gid)
+                times = [render(state, other) for other, _ in PLAYERS]
+                first.append(times[0])
+                every += times
+                open_ += times[turn:]  # the phones whose player has still to act: every button asks
+                play_a_turn(games, gid, name, letter, 8)
+            return statistics.median(open_), statistics.median(every), statistics.median(first)
+        finally:
+            repo.close()
+
+
+def main() -> None:
+    for letter in "ABCD":
+        value, every, first = measure(letter)
+        print(json.dumps({"name": f"live sheet {letter}: action buttons per phone per change", "unit": "ms",
+                          "value": round(value, 2), "all_phones": round(every, 2), "first_phone": round(first, 2),
+                          "limit": LIMIT,
+                          "ratio": round(value / LIMIT, 2), "target": 1.0}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
