@@ -59,11 +59,13 @@ class SetAside:
 def damage_words(exc: DamagedGame) -> str:
     """A damaged game in words any phone may see: why, and what can be done (the message
     for the host's command line names the file; this one does not)."""
+    kept = ("Its file was set aside as it was" if ".corrupt-" in exc.kept_as.name
+            else "Its file is left as it is")  # a newer version's game, or a read-only look
     if exc.backup is not None:
-        return (f"This game could not be read ({exc.why}). Its file was set aside as it was on the host's "
-                "computer; the newest good backup can be restored.")
-    return (f"This game could not be read ({exc.why}). Its file was set aside as it was on the host's "
-            "computer; no good backup is left to restore, and nothing else was changed.")
+        return (f"This game could not be read ({exc.why}). {kept} on the host's computer; the newest good "
+                "backup can be restored.")
+    return (f"This game could not be read ({exc.why}). {kept} on the host's computer; no good backup is "
+            "left to restore, and nothing else was changed.")
 
 
 @dataclass(frozen=True)

@@ -108,6 +108,8 @@ def test_a_damaged_game_without_a_good_backup_is_listed_as_set_aside_never_gone(
         (aside,) = phone.set_aside()
         assert aside.id == gid and "could not be read" in aside.said and "no good backup is left" in aside.said
         assert gid not in aside.said and str(data_dir) not in aside.said and ".json" not in aside.said
+        kept = "is left as it is" if wrong in ("a newer schema", "no schema") else "was set aside as it was"
+        assert f"Its file {kept} on the host's computer" in aside.said
         with pytest.raises(DamagedGame) as caught:
             phone.kind(gid)
         assert damage_words(caught.value) == aside.said  # the game's own screen says the same
