@@ -181,16 +181,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND_LINE = "the command line"  # who deleted a game, as a phone showing it is told
-
-
 def cmd_delete(args: argparse.Namespace) -> int:
     from companion.session import BIN_DAYS, Games
     from companion.storage import GameNotFound, open_repository
 
     repo = open_repository(args.data_dir)
     try:
-        Games(repo).delete(args.game_id, by=COMMAND_LINE, host=True)
+        Games(repo).delete(args.game_id, host=True)
     except GameNotFound as exc:
         raise UsageError(f"{exc} (see beans list)") from None
     finally:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 from collections import defaultdict
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from companion.storage import DamagedGame, GameRecord, Repository, StorageError,
 from companion.storage.repository import now, record_in
 from sheets.errors import RulesError
 from sheets.game import GameRules, fold
+from sheets.i18n import N_, _
 from sheets.registry import KINDS
 from sheets.registry import score
 from sheets.results import GameResult
@@ -43,7 +45,7 @@ class BinnedGame:
     game: str
     players: tuple[str, ...]
     created: str
-    deleted_by: str  # "Ann's phone", "the host's phone", "the command line", ...
+    deleted_by: str  # "Ann's phone", "the host's phone", "the command line", ... in the phone's language
     may_restore: bool  # this phone is the game's host (or nobody sat at it)
 
 
@@ -416,14 +418,14 @@ class Games:
     def write_private_note(self, game_id: str, text: str, device: str | None) -> None:
         self._change_table(game_id, lambda r: table.with_note(r.table, text, device))
 
-    def delete(self, game_id: str, device: str | None = None, by: str | None = None, host: bool = False) -> None:
+    def delete(self, game_id: str, device: str | None = None, host: bool = False) -> None:
         """Move the game to the bin (restorable for BIN_DAYS days); every phone showing it
         is told who deleted it. Once anybody sits at it, only its host's phone may (or the
         host's command line: ``host``, which owns the files)."""
         with self.repo.transaction(game_id) as record:
             if not host:
                 table.may_delete(record.table, device)
-            who = by or deleter(record.table, device)
+            who = {"by": "command line"} if host else deleter(record.table, device)
             self._commit(replace(record, table={**record.table, "deleted_by": who}), self.state(game_id))
         with self.repo.lock:
             self.repo.delete(game_id)
@@ -721,17 +723,44 @@ class PhoneGames:
         return finished_games_csv(self.games)
 
 
-def who_deleted(record: GameRecord) -> str:
-    """Who deleted a game in the bin, as its record says."""
-    return str(record.table.get("deleted_by") or "a phone")
+# Who deleted a game, as its record keeps it: {"seat": player} (that seat's phone) or
+# {"by": one of these}. The words are made where they are shown, in the phone's language.
+# TRANSLATORS: who deleted a game, said as "{who} deleted this game" and "deleted by {who}".
+DELETERS = {"host": N_("the host's phone"), "command line": N_("the command line"), "phone": N_("a phone")}
 
 
-def deleter(seats: dict[str, Any], device: str | None) -> str:
-    """Who deletes a game, in words every phone understands."""
+def deleter(seats: dict[str, Any], device: str | None) -> dict[str, str]:
+    """Who deletes a game, as its record keeps it (never words: phones differ in language)."""
     seat = table.seat_of(seats, device)
     if seat:
-        return f"{seat}'s phone"
-    return "the host's phone" if table.seated(seats) else "a phone"
+        return {"seat": seat}
+    return {"by": "host" if table.seated(seats) else "phone"}
+
+
+def stored_deleter(stored: Any) -> dict[str, str]:
+    """Who deleted a game, from its record. A game deleted before issue 19 kept English
+    words ("Ann's phone", "the command line"): they are read back as who they name, and
+    words this version does not know are kept as they are ({"words": ...})."""
+    if isinstance(stored, dict):
+        return {key: value for key, value in stored.items() if isinstance(value, str)}
+    if isinstance(stored, str) and stored:
+        by = next((key for key, words in DELETERS.items() if words == stored), None)
+        if by is not None:
+            return {"by": by}
+        seat = re.fullmatch(r"(.+)'s phone", stored, re.DOTALL)
+        return {"seat": seat.group(1)} if seat else {"words": stored}
+    return {"by": "phone"}
+
+
+def who_deleted(record: GameRecord) -> str:
+    """Who deleted a game in the bin, in the words of the phone asking."""
+    who = stored_deleter(record.table.get("deleted_by"))
+    if "seat" in who:
+        # TRANSLATORS: who deleted a game, said as "{who} deleted this game" and "deleted by {who}".
+        return _("{player}'s phone").format(player=who["seat"])
+    if "words" in who:
+        return who["words"]
+    return _(DELETERS.get(who.get("by", ""), DELETERS["phone"]))
 
 
 def export_game(repo: Repository, game_id: str) -> dict[str, Any]:

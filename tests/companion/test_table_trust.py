@@ -4,6 +4,7 @@ PIN can be guessed; and what a phone is told."""
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
@@ -89,7 +90,7 @@ def test_a_deleted_game_waits_in_the_bin_and_every_phone_learns_who_deleted_it(g
 
 def test_the_bin_keeps_a_game_for_30_days(games):
     gid = pad(games)
-    games.delete(gid, by="the command line")
+    games.delete(gid, host=True)  # the host's command line
     kept = games.repo.trash_dir / f"{gid}.json"
     month = time.time() - (session.BIN_DAYS - 1) * 86400
     os.utime(kept, (month, month))
@@ -107,13 +108,48 @@ def test_who_deleted_a_game_is_read_from_its_own_file_in_the_bin(games):
     """A phone showing a deleted game asks who deleted it on every redraw: its own file
     answers, whatever else lies in the bin (even an unreadable file)."""
     gid, other = pad(games), pad(games)
-    games.delete(gid, by="the command line")
+    games.delete(gid, host=True)  # the host's command line
     games.delete(other)
     (games.repo.trash_dir / f"{other}.json").write_bytes(b"{broken")
     assert games.deleted_by(gid) == "the command line"
     assert games.deleted_by(other) is None and games.deleted_by("nosuch00") is None
     games.undelete(gid, device="host")
     assert games.deleted_by(gid) is None and games.kind(gid) == "nicht-die-bohne"
+
+
+def test_who_deleted_a_game_is_kept_as_who_never_as_words(games):
+    """Issue 19: phones at one table speak different languages, so the bin keeps which
+    seat deleted the game, and each phone words it in its own language when shown."""
+    gid = pad(games)
+    host = PhoneGames(games, "host")
+    host.claim_seat(gid, "Ben", "2222")
+    host.delete(gid)
+    (record,) = json.loads((games.repo.trash_dir / f"{gid}.json").read_text(encoding="utf-8"))["game"].values()
+    assert record["table"]["deleted_by"] == {"seat": "Ben"}
+    assert games.deleted_by(gid) == "Ben's phone"
+
+
+@pytest.mark.parametrize(("words", "said"), [
+    ("Ann's phone", "Ann's phone"),
+    ("Zoë's's phone", "Zoë's's phone"),
+    ("the host's phone", "the host's phone"),
+    ("the command line", "the command line"),
+    ("a phone", "a phone"),
+    ("someone by hand", "someone by hand"),  # words this version does not know: as they are
+    ("", "a phone"),
+])
+def test_a_game_deleted_by_an_older_version_still_says_who_deleted_it(games, words, said):
+    """Before issue 19 the bin kept who deleted a game as English words: they still read
+    the same, and the ones this version knows are said in the phone's language."""
+    gid = pad(games)
+    games.delete(gid, host=True)
+    kept = games.repo.trash_dir / f"{gid}.json"
+    stored = json.loads(kept.read_text(encoding="utf-8"))
+    (record,) = stored["game"].values()
+    record["table"]["deleted_by"] = words
+    kept.write_text(json.dumps(stored), encoding="utf-8")
+    assert games.deleted_by(gid) == said
+    assert [b.deleted_by for b in games.bin()] == [said]
 
 
 def space_beans_in_play(games: Games) -> str:
