@@ -94,6 +94,7 @@ def looks(browser, url: str, name: str, ready: str) -> None:
         phone = Phone(context.new_page(), url.rsplit("/game/", 1)[0])
         phone.open("/game/" + url.rsplit("/game/", 1)[1])
         phone.see(ready)
+        phone.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         phone.shot(name)
     finally:
         context.close()
@@ -151,7 +152,8 @@ def round_two(tmp_path):
 def test_who_starts_the_next_round_is_asked_at_the_top_as_it_begins(browser, round_two):
     """Rulebook, Game End: "The player who takes the Bean chip the very last of the previous
     round starts the new round". The question is on screen as round 2 begins, each answer
-    a named button; once told it moves below the keypad. A finished round reads as printed."""
+    a named button; once told it stays there, so the keypad does not move. A finished
+    round reads as printed."""
     server, game_id = round_two
     context = browser.new_context(viewport=PHONE)
     try:
@@ -163,9 +165,12 @@ def test_who_starts_the_next_round_is_asked_at_the_top_as_it_begins(browser, rou
         assert on_screen(phone, phone.button("blue 10"))
         phone.shot("ndb-round-2-question")
         looks(browser, phone.page.url, "ndb-round-2-question-dark-150", "Who starts round 2?")
+        keypad = phone.button("blue 10").bounding_box()
         phone.tap("Eva starts round 2")
-        phone.see("Starts round 2: took the Bean chip last in round 1")
+        phone.see("Eva starts round 2: Eva took the Bean chip last in round 1.")
         assert phone.text("Who starts round 2?").count() == 0
+        assert abs(phone.button("blue 10").bounding_box()["y"] - keypad["y"]) < 24  # at most a line
+        looks(browser, phone.page.url, "ndb-round-2-told-dark-150", "Eva took the Bean chip last")
         phone.button("Eva starts round 2").and_(phone.page.locator("[aria-current=true]")).wait_for()
 
         phone.tap("blue 1")  # round 2 has begun: round 1 is finished

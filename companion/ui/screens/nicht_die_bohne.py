@@ -343,11 +343,11 @@ Totals = ft.memo(_Totals)
 @ft.component
 def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], record: Callable[[int, str], None]):
     """Who took the Bean chip last in the round before, and so starts this one (rulebook,
-    Game End). Asked as a question while nobody is recorded; each name a 48 px button
-    that says what it records ("Anna starts round 2")."""
+    Game End). A question while nobody is recorded; each name a 48 px button that says
+    what it records ("Anna starts round 2")."""
     asked = starter is None
     question = (f"Who starts round {number}? Who took the Bean chip last in round {number - 1}?" if asked
-                else f"Starts round {number}: took the Bean chip last in round {number - 1}")
+                else f"{starter} starts round {number}: {starter} took the Bean chip last in round {number - 1}.")
     names = ft.Row(
         [ft.Semantics(
             label=f"{p} starts round {number}", button=True, selected=p == starter, exclude_semantics=True,
@@ -363,7 +363,7 @@ def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], r
         ) for p in players],
         wrap=True, spacing=6, run_spacing=6,
     )
-    text = ft.Text(question, size=15 if asked else 13, weight=ft.FontWeight.W_600 if asked else None,
+    text = ft.Text(question, size=14, weight=ft.FontWeight.W_600 if asked else None,
                    color=ft.Colors.ON_SURFACE if asked else ft.Colors.ON_SURFACE_VARIANT)
     return ft.Column([text, names], spacing=6)
 
@@ -507,18 +507,14 @@ def Play(game_id: str):
         round_part.append(ft.OutlinedButton(f"Correct round {number}", icon=ft.Icons.EDIT,
                                        on_click=start_correction, height=TOUCH))
 
-    # Who starts a round is asked at the top as the round begins; once told, it can be changed below.
-    starter = state.starter(number) if number >= 2 and draft is None else None
-    ask_starter = number >= 2 and draft is None and live and starter is None
-
     controls: list[ft.Control] = []
     if over:
         controls.append(result_banner(RULES.result(state)))
-    if ask_starter:
-        controls.append(StarterPicker(number, None, state.names, record_chip))
+    if number >= 2 and draft is None:
+        # Asked at the top as the round begins, and kept there once told: the keypad below
+        # does not move under a player's finger when another phone answers.
+        controls.append(StarterPicker(number, state.starter(number), state.names, record_chip))
     controls.append(section(f"Round {number}" + (" – correcting" if draft is not None else ""), *round_part))
-    if number >= 2 and draft is None and not ask_starter:
-        controls.append(StarterPicker(number, starter, state.names, record_chip))
     controls.append(round_picker)
     controls.append(round_table(state, over))
     last_by = games.last_entry_by(game_id)
