@@ -99,9 +99,12 @@
         // Flet's client reconnected by itself: after a server restart it would show a
         // blank page (its session is gone), so start afresh on the same screen.
         if (panel) location.reload();
+        connected = true;
       });
       socket.addEventListener("close", function () {
-        if (!leaving) show();
+        // only a connection this page had is lost (a page that never connected is left
+        // to Flet's own message: reloading it could go on for ever)
+        if (connected && !leaving) show();
       });
     }
     return socket;
@@ -110,6 +113,7 @@
   ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) { Watched[name] = NativeWebSocket[name]; });
   window.WebSocket = Watched;
 
+  var connected = false;
   var leaving = false;
   window.addEventListener("pagehide", function () { leaving = true; });
 })();

@@ -34,8 +34,9 @@ def test_a_phone_says_the_connection_is_lost_and_comes_back_by_itself(browser, t
         assert phone.page.locator("flutter-view").evaluate("view => view.inert")
         phone.shot("connection-lost")
 
-        server.start()  # the same address, as a restarted beans serve has
-        alert.wait_for(state="detached", timeout=30_000)
+        with phone.page.expect_navigation(timeout=30_000):  # the page reloads by itself
+            server.start()  # the same address, as a restarted beans serve has
+        assert phone.page.get_by_role("alert").count() == 0
         phone.page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=60_000)
         phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
         phone.chip("Ann 0/20").wait_for(timeout=30_000)  # the same game, without a tap
