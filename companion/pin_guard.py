@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sheets.errors import RulesError
+from sheets.i18n import ngettext
 
 FREE_TRIES = 5
 FIRST_WAIT = 60.0  # seconds
@@ -40,7 +41,8 @@ class PinGuard:
             wait = max(self._tries.get(key, Tries()).not_before - now for key in (("seat", *seat), ("phone", device)))
         if wait > 0:
             minutes = max(1, round(wait / 60))
-            raise RulesError(f"too many wrong PINs: try again in {minutes} minute{'s' if minutes != 1 else ''}")
+            raise RulesError(ngettext("too many wrong PINs: try again in {n} minute",
+                                      "too many wrong PINs: try again in {n} minutes", minutes).format(n=minutes))
 
     def wrong(self, seat: tuple[str, str], device: str) -> None:
         now = self.clock()

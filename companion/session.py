@@ -61,13 +61,15 @@ class SetAside:
 def damage_words(exc: DamagedGame) -> str:
     """A damaged game in words any phone may see: why, and what can be done (the message
     for the host's command line names the file; this one does not)."""
-    kept = ("Its file was set aside as it was" if ".corrupt-" in exc.kept_as.name
-            else "Its file is left as it is")  # a newer version's game, or a read-only look
+    if ".corrupt-" in exc.kept_as.name:
+        kept = _("Its file was set aside as it was on the host's computer")
+    else:  # a newer version's game, or a read-only look
+        kept = _("Its file is left as it is on the host's computer")
     if exc.backup is not None:
-        return (f"This game could not be read ({exc.why}). {kept} on the host's computer; the newest good "
-                "backup can be restored.")
-    return (f"This game could not be read ({exc.why}). {kept} on the host's computer; no good backup is "
-            "left to restore, and nothing else was changed.")
+        return _("This game could not be read ({why}). {kept}; the newest good backup can be restored.").format(
+            why=exc.why, kept=kept)
+    return _("This game could not be read ({why}). {kept}; no good backup is left to restore, and nothing "
+             "else was changed.").format(why=exc.why, kept=kept)
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,8 @@ class AlreadyStored(RulesError):
 
     def __init__(self, game_id: str):
         self.game_id = game_id
-        super().__init__(f"this game is stored already (game {game_id}); nothing was imported")
+        super().__init__(_("this game is stored already (game {game_id}); nothing was imported").format(
+            game_id=game_id))
 
 
 def fingerprint(data: dict[str, Any]) -> str:
@@ -97,7 +100,7 @@ def fingerprint(data: dict[str, Any]) -> str:
 
 def rules_for(game: str) -> GameRules[Any, Any]:
     if game not in KINDS:
-        raise RulesError(f"unknown game {game!r}")
+        raise RulesError(_("unknown game {game}").format(game=repr(game)))
     return KINDS[game]
 
 
@@ -235,8 +238,8 @@ class Games:
                 except DamagedGame as exc:
                     found.append(SetAside(game_id, damage_words(exc)))
                 except RulesError as exc:
-                    found.append(SetAside(game_id, f"This game's entries no longer replay ({exc}). Its file is "
-                                                   "kept as it is on the host's computer."))
+                    found.append(SetAside(game_id, _("This game's entries no longer replay ({reason}). Its file "
+                                                     "is kept as it is on the host's computer.").format(reason=exc)))
                 except StorageError:  # gone meanwhile
                     continue
             return found
@@ -305,12 +308,12 @@ class Games:
         with self.repo.transaction(game_id) as record:
             i = table.last_undoable(record.table, record.log, device)
             if i is None:
-                raise RulesError("nothing of yours to undo" if table.seated(record.table) else "nothing to undo")
+                raise RulesError(_("nothing of yours to undo") if table.seated(record.table) else _("nothing to undo"))
             log = record.log[:i] + record.log[i + 1:]
             try:
                 new_state, checkpoints = self._refold(record, log, i)
             except RulesError:
-                raise RulesError("your last entry cannot be undone: a later entry builds on it") from None
+                raise RulesError(_("your last entry cannot be undone: a later entry builds on it")) from None
             updated = replace(record, log=log, redo=[*record.redo, record.log[i]])
             self._commit(updated, new_state, checkpoints)
         self.notify(game_id)
@@ -320,7 +323,7 @@ class Games:
         with self.repo.transaction(game_id) as record:
             i = table.last_undoable(record.table, record.redo, device)
             if i is None:
-                raise RulesError("nothing to redo")
+                raise RulesError(_("nothing to redo"))
             entry = record.redo[i]
             rules = rules_for(record.game)
             new_state = rules.apply(self.state(game_id), rules.parse_action(entry["action"]))
@@ -456,9 +459,9 @@ class Games:
         the host's command line (``host``)."""
         binned = self.repo.in_bin(game_id, BIN_DAYS)
         if binned is None:
-            raise RulesError("that game is no longer in the bin")
+            raise RulesError(_("that game is no longer in the bin"))
         if not (table.is_starter(binned.table, device) or host):
-            raise RulesError("only the phone that started the game (the host) restores it")
+            raise RulesError(_("only the phone that started the game (the host) restores it"))
         with self.repo.lock:
             record = self.repo.undelete(game_id)
             self.repo.put_summaries([summary_of(record, self.state(game_id))])
@@ -479,8 +482,8 @@ class Games:
         whole record (``whole``)."""
         rules, state = self.rules(game_id), self.state(game_id)
         if not whole and rules.face_down(state):
-            raise RulesError("secret collections still lie face-down: the game can be exported "
-                             "once it is over and they are turned up")
+            raise RulesError(_("secret collections still lie face-down: the game can be exported "
+                               "once it is over and they are turned up"))
         info = self.play_info(game_id)
         return with_play_fields(rules.export(state), PlayFields(played=info.played, start_player=info.start_player))
 
@@ -501,7 +504,7 @@ class Games:
         """A finished game's result as its score file scores (the live sheet's as sheet A's)
         and what is known about the play: for BG Stats and CSV."""
         if not self.rules(game_id).is_over(self.state(game_id)):
-            raise RulesError("the game is not over yet")
+            raise RulesError(_("the game is not over yet"))
         return score(self.export(game_id, whole=True)), self.play_info(game_id)
 
     def import_file(self, data: Any, again: bool = False) -> str:
@@ -648,7 +651,7 @@ class PhoneGames:
 
     def claim_seat(self, game_id: str, player: str, pin: str) -> None:
         if self.device is None:
-            raise RulesError("this phone is still connecting; try again in a moment")
+            raise RulesError(_("this phone is still connecting; try again in a moment"))
         self.games.claim_seat(game_id, player, pin, self.device)
 
     def leave_seat(self, game_id: str) -> None:
@@ -682,7 +685,7 @@ class PhoneGames:
     def why_not_edit_values(self) -> str | None:
         """Why this phone may not change the remembered sheet values (None: it may)."""
         if self.games.sits_nowhere(self.device):
-            return "this phone is watching the table: a seated phone changes the remembered sheet values"
+            return _("this phone is watching the table: a seated phone changes the remembered sheet values")
         return None
 
     def why_not_delete(self, game_id: str) -> str | None:

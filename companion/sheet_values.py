@@ -19,13 +19,15 @@ from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
 from sheets.gone_with_the_beans.live import EnterPrintedValue, State as LiveState
 from sheets.gone_with_the_beans.live.printed import NotAPrintedValue, check
 from sheets.gone_with_the_beans.sheets import SHEETS, Sheet
+from sheets.i18n import _
 
 SHEET_VALUES = "sheet-values"  # what listeners of the remembered printed values subscribe to
 
 
 def sheet_of(letter: str) -> Sheet:
     if letter not in SHEETS:
-        raise RulesError(f'"{letter}" is not a Gone with the Beans sheet; one of {", ".join(SHEETS)}')
+        raise RulesError(_('"{letter}" is not a Gone with the Beans sheet; one of {letters}').format(
+            letter=letter, letters=", ".join(SHEETS)))
     return SHEETS[letter]
 
 
@@ -68,7 +70,7 @@ class SheetValuesService:
             try:
                 check(sheet, key, value)
             except (RulesError, ValueError, TypeError) as exc:  # a value of any stored shape
-                why[key] = exc.reason if isinstance(exc, RulesError) else "not a value this version reads"
+                why[key] = exc.reason if isinstance(exc, RulesError) else _("not a value this version reads")
         return why
 
     def of(self, letter: str) -> dict[str, Any]:
@@ -102,7 +104,7 @@ class SheetValuesService:
         refuses it."""
         with self.games.repo.lock:
             if phone.kind(game_id) != LIVE_RULES.id:
-                raise RulesError("printed values are entered on a Gone with the Beans live sheet")
+                raise RulesError(_("printed values are entered on a Gone with the Beans live sheet"))
             new_state: LiveState = phone.dispatch(game_id, EnterPrintedValue(key=key, value=json_value(value)))
             self.remember(new_state.sheet, key, new_state.entered[key])
         return new_state
@@ -118,9 +120,9 @@ class SheetValuesService:
         may_change(by)
         why = shape_problem(data)
         if why:
-            raise ScoreFileError("", f"not a Bean Counter sheet-values file: {why}")
+            raise ScoreFileError("", _("not a Bean Counter sheet-values file: {why}").format(why=why))
         if len(data["sheets"]) != 1:
-            raise ScoreFileError("sheets", "a sheet-values file holds the values of exactly one sheet letter")
+            raise ScoreFileError("sheets", _("a sheet-values file holds the values of exactly one sheet letter"))
         ((letter, values),) = data["sheets"].items()
         sheet = sheet_of(letter)
         checked = {}

@@ -23,6 +23,7 @@ import secrets
 from typing import Any
 
 from sheets.errors import RulesError
+from sheets.i18n import _
 
 PIN = re.compile(r"\d{4}")
 
@@ -68,16 +69,17 @@ def claim(table: dict[str, Any], players: tuple[str, ...], player: str, salt: st
     purpose and is done before the game is locked. The first phone to sit at a game
     without a host becomes its host."""
     if player not in players:
-        raise RulesError(f"{player!r} is not playing; the players are {', '.join(players)}")
+        raise RulesError(_("{name} is not playing; the players are {players}").format(
+            name=repr(player), players=", ".join(players)))
     seats = {p: dict(s) for p, s in table["seats"].items()}
     for seat in seats.values():  # one seat per phone
         if seat["device"] == device:
             seat["device"] = None
     if player in seats:
         if seats[player]["salt"] != salt:
-            raise RulesError(f"{player}'s seat changed meanwhile; enter the PIN again")
+            raise RulesError(_("{player}'s seat changed meanwhile; enter the PIN again").format(player=player))
         if not hmac.compare_digest(seats[player]["pin"], digest):
-            raise WrongPin(f"wrong PIN for {player}'s seat")
+            raise WrongPin(_("wrong PIN for {player}'s seat").format(player=player))
         seats[player]["device"] = device
     else:
         seats[player] = {"device": device, "salt": salt, "pin": digest}
@@ -87,14 +89,14 @@ def claim(table: dict[str, Any], players: tuple[str, ...], player: str, salt: st
 
 def check_pin(pin: str) -> None:
     if not PIN.fullmatch(pin or ""):
-        raise RulesError("a PIN is 4 digits")
+        raise RulesError(_("a PIN is 4 digits"))
 
 
 def may_delete(table: dict[str, Any], device: str | None) -> None:
     """RulesError unless ``device`` may delete the game: once anybody sits, the host only."""
     if not is_starter(table, device):
-        raise RulesError("only the phone that started the game (the host) deletes it "
-                         "while players sit at it")
+        raise RulesError(_("only the phone that started the game (the host) deletes it "
+                           "while players sit at it"))
 
 
 def leave(table: dict[str, Any], device: str) -> dict[str, Any]:
@@ -106,9 +108,9 @@ def leave(table: dict[str, Any], device: str) -> dict[str, Any]:
 def release(table: dict[str, Any], player: str, device: str | None) -> dict[str, Any]:
     """The starter frees a seat (a lost phone, a forgotten PIN): the next claim sets a new PIN."""
     if not is_starter(table, device):
-        raise RulesError("only the phone that started the game (the host) releases a seat")
+        raise RulesError(_("only the phone that started the game (the host) releases a seat"))
     if player not in table["seats"]:
-        raise RulesError(f"{player}'s seat is free already")
+        raise RulesError(_("{player}'s seat is free already").format(player=player))
     return {**table, "seats": {p: s for p, s in table["seats"].items() if p != player}}
 
 
@@ -116,7 +118,7 @@ def with_note(table: dict[str, Any], text: str, device: str | None) -> dict[str,
     """This seat's private note (a secret collection, a reminder), replaced by ``text``."""
     seat = seat_of(table, device)
     if seat is None:
-        raise RulesError("take a seat to keep a private note")
+        raise RulesError(_("take a seat to keep a private note"))
     return {**table, "notes": {**table.get("notes", {}), seat: text}}
 
 
@@ -126,9 +128,10 @@ def author(table: dict[str, Any], owner: str | None, device: str | None) -> str 
         return None
     me = seat_of(table, device)
     if me is None:
-        raise RulesError("this phone is watching: take a seat to make entries")
+        raise RulesError(_("this phone is watching: take a seat to make entries"))
     if owner is not None and owner != me:
-        raise RulesError(f"only {owner}'s phone changes {owner}'s entries (this phone is {me}'s)")
+        raise RulesError(_("only {owner}'s phone changes {owner}'s entries (this phone is {me}'s)").format(
+            owner=owner, me=me))
     return me
 
 

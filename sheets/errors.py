@@ -5,9 +5,37 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic_core import ErrorDetails
+
+from sheets.i18n import N_, _
 
 T = TypeVar("T")
 M = TypeVar("M", bound=BaseModel)
+
+# pydantic's own words for what entries and files most often get wrong, by error type,
+# marked for translation word for word: English stays exactly pydantic's. A type not
+# listed here (or words a newer pydantic changed) is said in pydantic's English.
+PYDANTIC_WORDS = {
+    "missing": N_("Field required"),
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
+    "float_type": N_("Input should be a valid number"),
+    "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
+    "string_type": N_("Input should be a valid string"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "list_type": N_("Input should be a valid list"),
+    "dict_type": N_("Input should be a valid dictionary"),
+    "greater_than": N_("Input should be greater than {gt}"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "less_than": N_("Input should be less than {lt}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "literal_error": N_("Input should be {expected}"),
+    "union_tag_invalid": N_("Input tag '{tag}' found using {discriminator} does not match any of the expected "
+                            "tags: {expected_tags}"),
+}
 
 
 class RulesError(ValueError):
@@ -34,7 +62,26 @@ class ScoreFileError(ValueError):
 
 def first_problem(exc: ValidationError) -> str:
     """The first problem pydantic found, in the words a player can read."""
-    return exc.errors()[0]["msg"].removeprefix("Value error, ")
+    return problem_words(exc.errors()[0])
+
+
+def problem_words(error: ErrorDetails) -> str:
+    """What pydantic found wrong, in the phone's language where ``PYDANTIC_WORDS`` has it;
+    a validator's own refusal ("Value error, ...") is said as it was raised (translated there)."""
+    template = PYDANTIC_WORDS.get(error["type"])
+    context = dict(error.get("ctx") or {})
+    if template is not None:
+        try:
+            english = template.format(**context)
+        except (KeyError, IndexError, ValueError):
+            english = None
+        if english == error["msg"]:
+            expected = context.get("expected")
+            if isinstance(expected, str) and " or " in expected:  # "'blue', 'red' or 'green'"
+                some, last = expected.rsplit(" or ", 1)
+                context["expected"] = _("{some} or {last}").format(some=some, last=last)
+            return _(template).format(**context)
+    return error["msg"].removeprefix("Value error, ")
 
 
 def parse_entry(adapter: TypeAdapter[T], data: Any) -> T:
@@ -49,7 +96,8 @@ def parse_entry(adapter: TypeAdapter[T], data: Any) -> T:
             loc = loc[1:]
         where = ".".join(loc)
         reason = first_problem(exc)
-        raise RulesError(f"not a valid entry: {where}: {reason}" if where else f"not a valid entry: {reason}") from None
+        raise RulesError(_("not a valid entry: {where}: {reason}").format(where=where, reason=reason) if where
+                         else _("not a valid entry: {reason}").format(reason=reason)) from None
 
 
 def parse_setup(model: type[M], data: Any, *, name_place: bool = False) -> M:
@@ -62,4 +110,4 @@ def parse_setup(model: type[M], data: Any, *, name_place: bool = False) -> M:
             raise RulesError(first_problem(exc)) from None
         error = exc.errors()[0]
         where = ".".join(str(p) for p in error["loc"])
-        raise RulesError(f"setup {where}: {error['msg']}") from None
+        raise RulesError(_("setup {where}: {reason}").format(where=where, reason=problem_words(error))) from None

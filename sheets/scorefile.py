@@ -10,7 +10,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from sheets.errors import ScoreFileError
+from sheets.errors import ScoreFileError, problem_words
+from sheets.i18n import N_, _
 from sheets.model import Frozen
 
 FORMAT = "beans-score/1"
@@ -29,9 +30,9 @@ def place_of(loc: tuple[Any, ...]) -> str:
     return place
 
 
-_PLAIN = {
-    "extra_forbidden": "unknown key",
-    "missing": "missing",
+_PLAIN = {  # shorter than pydantic's words, for a place in a file
+    "extra_forbidden": N_("unknown key"),
+    "missing": N_("missing"),
 }
 
 
@@ -42,7 +43,8 @@ def parse_model(model: type[M], data: Any, prefix: tuple[Any, ...] = ()) -> M:
     except ValidationError as exc:
         error = exc.errors()[0]
         loc = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-        reason = _PLAIN.get(error["type"]) or error["msg"].removeprefix("Value error, ")
+        plain = _PLAIN.get(error["type"])
+        reason = _(plain) if plain else problem_words(error)
         raise ScoreFileError(place_of(prefix + loc), reason) from None
 
 
@@ -67,17 +69,18 @@ def split_play_fields(data: dict[str, Any]) -> tuple[dict[str, Any], PlayFields]
     one of the players is checked once the players are read: ``check_start_player``)."""
     played = data.get(PLAYED)
     if PLAYED in data and not _is_date(played):
-        raise ScoreFileError(PLAYED, "must be a date written YYYY-MM-DD")
+        raise ScoreFileError(PLAYED, _("must be a date written YYYY-MM-DD"))
     start = data.get(START_PLAYER)
     if START_PLAYER in data and not (isinstance(start, str) and start.strip()):
-        raise ScoreFileError(START_PLAYER, "must be the name of a player")
+        raise ScoreFileError(START_PLAYER, _("must be the name of a player"))
     rest = {key: value for key, value in data.items() if key not in PLAY_FIELDS}
     return rest, PlayFields(played=played, start_player=start.strip() if isinstance(start, str) else None)
 
 
 def check_start_player(fields: PlayFields, names: Sequence[str]) -> None:
     if fields.start_player is not None and fields.start_player not in names:
-        raise ScoreFileError(START_PLAYER, f"{fields.start_player!r} is not one of the players")
+        raise ScoreFileError(START_PLAYER, _("{name} is not one of the players").format(
+            name=repr(fields.start_player)))
 
 
 def with_play_fields(data: dict[str, Any], fields: PlayFields) -> dict[str, Any]:

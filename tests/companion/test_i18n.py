@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import json
 from datetime import date, datetime
 
 import pytest
 from flet.controls.context import _context_page  # what Flet binds to each render, handler and task
 
 from companion import i18n
+from companion.pin_guard import FREE_TRIES
 from companion.session import Games, PhoneGames
+from companion.sheet_values import SheetValuesService
+from companion.storage.sheet_values import FORMAT as SHEET_VALUES_FORMAT
 from companion.storage import open_repository
 from companion.ui.hooks import phone_translations, speak
 from sheets.errors import RulesError, ScoreFileError
@@ -143,3 +147,97 @@ def test_numbers_and_dates_are_written_the_phone_way():
         assert i18n.number(2.25, 2) == "2,25"
         assert i18n.language() == "de"
     assert i18n.language() == "en"
+
+
+# -- the session layer: seats, PINs, deleting, in each phone's language ---------------------
+
+
+def nicht_die_bohne(games) -> str:
+    return games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="host")
+
+
+def test_a_german_phones_wrong_pins_are_counted_and_limited(games):
+    """Issue 14's limit on guessing a seat's PIN counts wrong tries by their kind, not by
+    the English words of the refusal: a German phone guessing is slowed down alike."""
+    gid = nicht_die_bohne(games)
+    PhoneGames(games, "ben").claim_seat(gid, "Ben", "2222")
+    page = Page()
+    speak(page, "de")
+    thief = PhoneGames(games, "thief")
+    for pin in ("0000", "0001", "0002", "0003", "0004"):
+        said = as_phone(page, lambda: refusal(lambda: thief.claim_seat(gid, "Ben", pin)))
+        assert said == "falsche PIN für den Platz von Ben"
+    assert games.wrong_pin_tries(gid, "Ben") == FREE_TRIES
+    said = as_phone(page, lambda: refusal(lambda: thief.claim_seat(gid, "Ben", "2222")))  # even the right one waits
+    assert said == "zu viele falsche PINs: Versuch es in 1 Minute noch einmal"
+    assert games.seat(gid, "ben") == "Ben" and games.seat(gid, "thief") is None
+
+
+@pytest.mark.parametrize(("language", "not_playing", "not_the_host"), [
+    ("de", "'Zoe' spielt nicht mit; es spielen Ann, Ben, Cy",
+     "nur das Handy, das das Spiel gestartet hat (der Gastgeber), löscht es, solange Spieler daran sitzen"),
+    ("en", "'Zoe' is not playing; the players are Ann, Ben, Cy",
+     "only the phone that started the game (the host) deletes it while players sit at it"),
+])
+def test_a_seat_claim_and_a_delete_are_refused_in_the_phones_language(games, language, not_playing, not_the_host):
+    """The session's own refusals (a seat for nobody, a delete by a phone that is not the
+    host) are said in the language of the phone that asked; nothing changes."""
+    gid = nicht_die_bohne(games)
+    page = Page()
+    speak(page, language)
+    ann = PhoneGames(games, "ann")
+    assert as_phone(page, lambda: refusal(lambda: ann.claim_seat(gid, "Zoe", "1234"))) == not_playing
+    ann.claim_seat(gid, "Ann", "1111")
+    assert as_phone(page, lambda: refusal(lambda: ann.delete(gid))) == not_the_host
+    assert as_phone(page, lambda: ann.why_not_delete(gid)) == not_the_host
+    assert games.kind(gid) == "nicht-die-bohne" and games.seat(gid, "ann") == "Ann"
+
+
+def test_who_deleted_a_game_is_said_by_each_phone_in_its_own_language(games):
+    """The bin keeps which seat deleted a game; each phone words it its own way, also for
+    a game an older version kept English words for."""
+    german_page, english_page = Page(), Page()
+    speak(german_page, "de")
+    speak(english_page, "en")
+    seated, by_hand = nicht_die_bohne(games), nicht_die_bohne(games)
+    host = PhoneGames(games, "host")
+    host.claim_seat(seated, "Ben", "2222")
+    host.delete(seated)
+    games.delete(by_hand, host=True)  # the host's command line
+    assert as_phone(german_page, lambda: games.deleted_by(seated)) == "das Handy von Ben"
+    assert as_phone(english_page, lambda: games.deleted_by(seated)) == "Ben's phone"
+    assert as_phone(german_page, lambda: {b.id: b.deleted_by for b in host.bin()}) == {
+        seated: "das Handy von Ben", by_hand: "die Kommandozeile"}
+    kept = games.repo.trash_dir / f"{by_hand}.json"
+    stored = json.loads(kept.read_text(encoding="utf-8"))
+    (record,) = stored["game"].values()
+    record["table"]["deleted_by"] = "Ann's phone"  # as an older version kept it
+    kept.write_text(json.dumps(stored), encoding="utf-8")
+    assert as_phone(german_page, lambda: games.deleted_by(by_hand)) == "das Handy von Ann"
+    assert as_phone(english_page, lambda: games.deleted_by(by_hand)) == "Ann's phone"
+
+
+def test_pydantic_words_are_translated_and_stay_pydantics_in_english(games):
+    """An entry pydantic refuses (a round that is no number) reads in German on a German
+    phone; in English it stays pydantic's own words."""
+    gid = nicht_die_bohne(games)
+    page = Page()
+    speak(page, "de")
+    phone = PhoneGames(games, "host")
+    bad = {"kind": "take-card", "round": "first", "player": "Ann", "card": "red-3"}
+    assert as_phone(page, lambda: refusal(lambda: phone.dispatch(gid, bad))) \
+        == "kein gültiger Eintrag: round: muss eine ganze Zahl sein; dieser Text ist keine"
+    assert refusal(lambda: phone.dispatch(gid, bad)) \
+        == "not a valid entry: round: Input should be a valid integer, unable to parse string as an integer"
+
+
+def test_a_sheet_values_file_naming_no_printed_value_is_placed_alike_in_german(games):
+    """The sheet-values import tells a key that names nothing by its kind, not by its
+    English words: on a German phone too the refusal names the key once."""
+    page = Page()
+    speak(page, "de")
+    book = SheetValuesService(games)
+    data = {"format": SHEET_VALUES_FORMAT, "sheets": {"A": {"future:ferry": 3}}}
+    with pytest.raises(ScoreFileError) as refused:
+        as_phone(page, lambda: book.import_file(data))
+    assert refused.value.place == "" and refused.value.reason.startswith('"future:ferry"')
