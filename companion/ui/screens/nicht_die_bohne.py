@@ -21,7 +21,7 @@ from companion.ui.components.common import (
 )
 from companion.ui.components.players import PlayersSetup
 from sheets.nicht_die_bohne import RULES, Card, Colour
-from sheets.nicht_die_bohne.cards import DOUBLER, NULLIFIER, NUMBERS, PLUSMINUS, DECK, cards_text
+from sheets.nicht_die_bohne.cards import DOUBLER, FACE_NAMES, NULLIFIER, NUMBERS, PLUSMINUS, DECK, cards_text
 from sheets.nicht_die_bohne.engine import (
     ROUNDS, CorrectRound, EnterCards, RecordChip, ReturnCard, Round, State, TakeCard,
 )
@@ -174,20 +174,23 @@ def card_button(card: Card, chosen: bool, holder: str | None, on_toggle: Callabl
     """One card as a 48 px tile: filled when this player has it, struck out when another
     player took it (a tap on it then explains, in the engine's words, who has it)."""
     fill, ink = BEAN_COLOURS[card.colour]
-    text = card.face if card.face in NUMBERS else {NULLIFIER: "Null", DOUBLER: "×2"}[card.face]
+    number = card.face in NUMBERS
     taken = holder is not None
+    text = ft.Text(card.face if number else FACE_NAMES[card.face], size=16 if number else 14, weight=ft.FontWeight.BOLD,
+                   color=ink if chosen else (ft.Colors.ON_SURFACE_VARIANT if taken else ft.Colors.ON_SURFACE),
+                   style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if taken else None)
     return ft.Semantics(
         label=card.label,
         button=True,
         selected=chosen,
         exclude_semantics=True,
         content=ft.Container(
-            ft.Text(text, size=16, weight=ft.FontWeight.BOLD,
-                    color=ink if chosen else (ft.Colors.ON_SURFACE_VARIANT if taken else ft.Colors.ON_SURFACE),
-                    style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if taken else None),
-            width=60 if card.face in NUMBERS else 72,
+            # A number in a 60 px tile; a special card by its printed name, as wide as the name.
+            text if number else ft.Row([text], tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            width=60 if number else None,
             height=TOUCH,
-            alignment=ft.Alignment.CENTER,
+            alignment=ft.Alignment.CENTER if number else None,
+            padding=None if number else ft.Padding.symmetric(horizontal=12),
             border_radius=8,
             bgcolor=fill if chosen else None,
             border=ft.Border.all(2, ft.Colors.OUTLINE_VARIANT if taken else fill),
