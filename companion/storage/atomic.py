@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -55,6 +56,8 @@ def parse_file(path: Path) -> dict[str, Any]:
 
 
 def fsync_dir(directory: Path) -> None:
+    if sys.platform == "win32":
+        return  # Windows opens no directory as a file; NTFS journals the rename's metadata itself
     fd = os.open(directory, os.O_RDONLY)
     try:
         os.fsync(fd)
