@@ -14,8 +14,9 @@ two phones are pages in Debian's Chromium (Ann's and Ben's) and the rest are scr
 phones (bench/phones.py: real websocket sessions that draw nothing), as at a real table
 where each phone draws on its own processor while the server serves them all. The time
 runs from a mouse click on Ann's page to the moment Ben's page's accessibility tree shows
-the change (see ``measure``). Target: within 1.3x of the static screen at 6 phones, for
-every game (``"target"`` on those lines; ``"ratio"`` on every line).
+the change (see ``opened``); taps on the app and on its copy alternate, so the load of
+a busy machine hits both alike. Target: within 1.3x of the static screen at 6 phones,
+for every game (``"target"`` on those lines; ``"ratio"`` on every line).
 
 ``bench/table.py --games bohnanza --phones 2 6`` measures only those; ``--drawn all``
 draws every phone in the browser (on this 2-core machine every page's drawing then
@@ -32,7 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,9 +92,11 @@ def button(page, n: int):
     return page.get_by_role("button", name="Undo" if n % 2 else "Redo", exact=True, disabled=False)
 
 
-def measure(browser, url: str, count: int, drawn: int, shown, taps: int = TAPS, tapper: str = "browser") -> list[float]:
+@contextmanager
+def opened(browser, url: str, count: int, drawn: int, shown, tapper: str = "browser"):
     """Open ``count`` phones, ``drawn`` of them browser pages and the rest screenless
-    (bench/phones.py); Ann's phone taps, Ben's page watches; seconds per tap.
+    (bench/phones.py); yields ``tap(n)``: Ann's phone makes tap ``n``, Ben's page
+    watches; the seconds until Ben's page shows it.
 
     Ann's phone connects first and Ben's halfway through the others: the server tells
     the phones in the order they connected, so Ben's is the table's median phone.
@@ -109,19 +112,20 @@ def measure(browser, url: str, count: int, drawn: int, shown, taps: int = TAPS, 
     base, route = url.split("/game/")[0], "/game/" + url.split("/game/")[1]
 
     def page(number: int):
-        opened = open_page(browser, url, number)
-        opened.get_by_role("button", name="Undo", exact=True).wait_for(timeout=60_000)  # its first screen
-        return opened
+        made = open_page(browser, url, number)
+        made.get_by_role("button", name="Undo", exact=True).wait_for(timeout=60_000)  # its first screen
+        return made
 
     others = list(range(2, count))  # seat numbers of the other phones
     pages_of = set(others[:drawn - (2 if tapper == "browser" else 1)])
     told_before, told_after = others[:len(others) // 2], others[len(others) // 2:]
     with ExitStack() as stack:
+        pages = []
         if tapper == "browser":
-            tapping, pages = page(0), []
+            tapping = page(0)
             pages.append(tapping)
         else:
-            tapping, pages = stack.enter_context(Phones(base, route, 1, [device(0)])), []
+            tapping = stack.enter_context(Phones(base, route, 1, [device(0)]))
         pages += [page(n) for n in told_before if n in pages_of]
         blind = [n for n in told_before if n not in pages_of]
         early = stack.enter_context(Phones(base, route, len(blind), [device(n) for n in blind]))
@@ -132,8 +136,9 @@ def measure(browser, url: str, count: int, drawn: int, shown, taps: int = TAPS, 
         watcher.evaluate(WATCH, shown(0))
         watcher.wait_for_function("window.__seen !== null", timeout=60_000)
         before = early.updates + late.updates
-        times = []
-        for n in range(1, taps + 1):
+        taps = [0]
+
+        def tap(n: int) -> float:
             if tapper == "browser":
                 target = button(tapping, n)
                 target.wait_for(timeout=30_000)
@@ -146,17 +151,20 @@ def measure(browser, url: str, count: int, drawn: int, shown, taps: int = TAPS, 
                 watcher.evaluate(WATCH, shown(n))
                 started = tapping.tap(0, "Undo" if n % 2 else "Redo")
             watcher.wait_for_function("window.__seen !== null", timeout=30_000)
-            times.append(watcher.evaluate("window.__seen") / 1000 - started)
+            taps[0] += 1
+            seconds = watcher.evaluate("window.__seen") / 1000 - started
             if tapper != "browser":  # Ann's phone has the change (and its buttons' ids) too
                 deadline = time.time() + 30
                 while tapping.updates[0] == told and time.time() < deadline:
                     time.sleep(0.01)
+            return seconds
+
+        yield tap
         time.sleep(QUIET)
-        if any(b - a < taps for a, b in zip(before, early.updates + late.updates)):
+        if any(b - a < taps[0] for a, b in zip(before, early.updates + late.updates)):
             raise RuntimeError(f"a screenless phone missed updates from {url}: the figures mean nothing")
-        for opened in pages:
-            opened.context.close()
-    return times
+        for made in pages:
+            made.context.close()
 
 
 def main() -> None:
@@ -202,8 +210,14 @@ def main() -> None:
                 for count in args.phones:
                     drawn = count if args.drawn == "all" else 2
                     drawn -= args.tapper == "screenless"
-                    ours, static = (measure(browser, f"http://127.0.0.1:{port}{route}", count, drawn, shown, args.taps,
-                                            args.tapper) for port in (app_port, static_ports[kind]))
+                    ours, static = [], []
+                    with opened(browser, f"http://127.0.0.1:{app_port}{route}", count, drawn, shown,
+                                args.tapper) as ours_tap, \
+                            opened(browser, f"http://127.0.0.1:{static_ports[kind]}{route}", count, drawn, shown,
+                                   args.tapper) as static_tap:
+                        for n in range(1, args.taps + 1):  # in turn: the machine's load hits both alike
+                            ours.append(ours_tap(n))
+                            static.append(static_tap(n))
                     name = f"table.{kind}.{count}_phones.{count - drawn}_screenless"
                     if args.tapper == "screenless":
                         name += ".screenless_tapper"
