@@ -18,7 +18,7 @@ import pytest
 
 from companion.storage.sheet_values import SheetValues
 from tests.e2e.conftest import PHONE, Phone, Server
-from tests.e2e.test_gone_with_the_beans_live_ui import materials, reveal, start_game
+from tests.e2e.test_gone_with_the_beans_live_ui import in_view, materials, reveal, start_game
 from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED_BY_SHEET
 
 pytestmark = pytest.mark.e2e
@@ -41,19 +41,6 @@ def known(browser, tmp_path):
         context.close()
     for server in servers:
         server.stop()
-
-
-def in_view(phone: Phone, name: str) -> None:
-    """The control is on the screen as it is, without the test scrolling: a question
-    the app asks is brought into view when it opens (issue 16)."""
-    locator = phone.button(name).first
-    locator.wait_for()
-    for _ in range(20):  # the scroll follows the question's first frame, then animates
-        box = locator.bounding_box()
-        if box is not None and 56 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]:
-            return
-        phone.page.wait_for_timeout(200)
-    raise AssertionError(f"{name} is not on the screen: {box}")
 
 
 def start_sheet(phone: Phone, letter: str, players, first: str, hay: dict[str, int]) -> None:

@@ -18,8 +18,8 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import Phone
-from tests.e2e.test_gone_with_the_beans_live_b_ui import in_view, known, start_sheet  # noqa: F401 (fixture)
-from tests.e2e.test_gone_with_the_beans_live_ui import materials, reveal
+from tests.e2e.test_gone_with_the_beans_live_b_ui import known, start_sheet  # noqa: F401 (fixture)
+from tests.e2e.test_gone_with_the_beans_live_ui import in_view, materials, reveal
 
 pytestmark = pytest.mark.e2e
 
@@ -40,6 +40,7 @@ def test_a_players_first_three_rounds_on_sheet_c(known):
     in_view(phone, "Cashew")
     phone.tap("Cashew")
     phone.see("Building a Bridge costs 3 Thaler")
+    in_view(phone, "Pay and build")
     phone.tap("Pay and build")
     materials(phone, "21 Hay")
     phone.see("Bridges join Macadimia, Cashew")
@@ -48,6 +49,7 @@ def test_a_players_first_three_rounds_on_sheet_c(known):
     materials(phone, "25 Hay")
     phone.tap("Build Farm")
     phone.see("Building a Farm costs 1 Bean + 2 Thaler")
+    in_view(phone, "Pay and build")
     phone.tap("Pay and build")
     materials(phone, "13 Hay")
     phone.text("Farms: 2 built of 6").first.wait_for()

@@ -17,8 +17,8 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import Phone
-from tests.e2e.test_gone_with_the_beans_live_b_ui import in_view, known, start_sheet  # noqa: F401 (fixture)
-from tests.e2e.test_gone_with_the_beans_live_ui import materials, reveal
+from tests.e2e.test_gone_with_the_beans_live_b_ui import known, start_sheet  # noqa: F401 (fixture)
+from tests.e2e.test_gone_with_the_beans_live_ui import in_view, materials, reveal
 
 pytestmark = pytest.mark.e2e
 
@@ -62,6 +62,7 @@ def test_two_players_first_three_rounds_on_sheet_d(known):
     phone.tap("Sheet of Ann")
     materials(phone, "11 Thaler + 18 Hay")
     phone.tap("Achieve a milestone")
+    in_view(phone, "Earn 12 pt · 12 pt")
     phone.tap("Earn 12 pt · 12 pt")
     materials(phone, "14 Thaler + 18 Hay")
     phone.see("Milestones achieved: 1")

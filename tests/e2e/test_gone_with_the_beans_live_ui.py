@@ -77,6 +77,21 @@ def enter_value(phone: Phone, place: str, fields: dict[str, str]) -> None:
     phone.tap("Save value")
 
 
+def in_view(phone: Phone, name: str) -> None:
+    """The control is on the screen as it is, without the test scrolling: a question
+    the app asks is brought into view when it opens (issue 16)."""
+    locator = phone.button(name).first
+    locator.wait_for()
+    last = None
+    for _ in range(25):  # the scroll follows the question's first frame, then animates: wait till it rests
+        box = locator.bounding_box()
+        if box is not None and 56 <= box["y"] and box["y"] + box["height"] <= PHONE["height"] and box == last:
+            return
+        last = box
+        phone.page.wait_for_timeout(200)
+    raise AssertionError(f"{name} is not on the screen: {box}")
+
+
 def reveal(phone: Phone, facility: str, hay: int) -> None:
     phone.click(phone.button(f"Card {facility}"))
     phone.type_into("Card Hay", str(hay))
@@ -165,6 +180,7 @@ def test_abilities_payments_bonuses_and_milestones_on_one_phone(known):
 
     phone.tap("Build Silo as if the Ruler were in Beanzantine")
     phone.see("Building a Silo costs 2 Bean + 2 Thaler")
+    in_view(phone, "Pay and build")
     phone.tap("Pay Hay fewer")
     phone.tap("Pay and build")
     phone.see("Building a Silo costs 2 Bean + 2 Thaler; 17 Hay leaves 1 Thaler missing")
@@ -185,6 +201,7 @@ def test_abilities_payments_bonuses_and_milestones_on_one_phone(known):
     reveal(phone, "Market", 4)
     phone.text(re.compile(r"^Round 2 of 15: Ruler in Cashew")).first.wait_for()
     phone.tap("Remove the travel cost for 1 road and build a facility (8 Hay, used 0 of 3)")
+    in_view(phone, "Farm")
     phone.tap("Farm")
     phone.see("Building a Farm costs 1 Bean + 2 Thaler")
     phone.shot("gwtb-live-travel-payment")
@@ -194,6 +211,7 @@ def test_abilities_payments_bonuses_and_milestones_on_one_phone(known):
 
     phone.tap("Sheet of Ann")
     phone.tap("Achieve a milestone")
+    in_view(phone, "Gain 5 Thaler · 5 pt")
     phone.tap("Gain 5 Thaler · 5 pt")
     materials(phone, "1 Worker + 5 Thaler + 8 Hay")
     phone.see("Milestones achieved: 1")
