@@ -7,7 +7,9 @@ player's action buttons (the screen's ``actions_part``, and on D the Contracts):
 button asks the rules whether its action is allowed now. In-process time per phone per
 change, in ms: the median over the phones whose player has still to act (``"value"``:
 every button asks the rules), over all phones (``"all_phones"``), and the first phone
-after a change (``"first_phone"``). Target: a median of at most 3 ms (``"limit"``, ``"ratio"`` = value / limit,
+after a change (``"first_phone"``); ``"without_memo"``: the same renders with ``why_not``
+applying each action in full (best-payment search included) and keeping nothing, measured
+in the same run. Target: a median of at most 3 ms (``"limit"``, ``"ratio"`` = value / limit,
 ``"target": 1.0``).
 """
 
@@ -23,6 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.session import Games  # noqa: E402
+from sheets.errors import RulesError  # noqa: E402
+from sheets.gone_with_the_beans.live import RULES, engine  # noqa: E402
 from companion.storage import open_repository  # noqa: E402
 from companion.ui.screens.gone_with_the_beans_live import actions_part, contracts_part  # noqa: E402
 from tests.companion.test_gwtb_live_session import play_a_turn  # noqa: E402
@@ -74,11 +78,29 @@ def measure(letter: str) -> tuple[float, float, float]:
             repo.close()
 
 
+def plain_why_not(state, action):
+    """why_not as it was: the whole action applied, its best payment searched, nothing kept."""
+    try:
+        engine.apply(state, action)
+    except (engine.UnknownPrintedValue, engine.BonusesDue):
+        return None
+    except RulesError as exc:
+        return exc.reason
+    return None
+
+
 def main() -> None:
     for letter in "ABCD":
+        memoized = engine.why_not
+        engine.why_not = RULES.why_not = plain_why_not  # the screen asks both
+        try:
+            baseline, _, _ = measure(letter)
+        finally:
+            engine.why_not = RULES.why_not = memoized
         value, every, first = measure(letter)
         print(json.dumps({"name": f"live sheet {letter}: action buttons per phone per change", "unit": "ms",
                           "value": round(value, 2), "all_phones": round(every, 2), "first_phone": round(first, 2),
+                          "without_memo": round(baseline, 2),
                           "limit": LIMIT,
                           "ratio": round(value / LIMIT, 2), "target": 1.0}), flush=True)
 
