@@ -664,7 +664,14 @@ def actions_part(state: State, player, may_act: bool, attempt, start_pay, set_pe
     reasons = {reason for _, reason, _ in choices}
     if len(reasons) == 1 and None not in reasons:  # one reason for every action: say it once
         return section(title, note(cast(str, reasons.pop())), *owed)  # the one reason is not None
-    return section(title, *owed, *[action_button(*c) for c in choices])
+    buttons: list[ft.Control] = []
+    for index, (label, reason, tap) in enumerate(choices):  # a reason shared by a run of buttons: said once, last
+        following = choices[index + 1][1] if index + 1 < len(choices) else None
+        if reason is not None and reason == following:
+            buttons.append(ft.OutlinedButton(label, disabled=True, height=TOUCH))
+        else:
+            buttons.append(action_button(label, reason, tap))
+    return section(title, *owed, *buttons)
 
 
 def contracts_part(state: State, player, may_act: bool, start_pay) -> ft.Control:
