@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from companion import table
+from companion import i18n, table
 from companion.pin_guard import PinGuard
 from companion.storage import DamagedGame, GameRecord, Repository, StorageError, Summary
 from companion.storage.repository import now, record_in
@@ -82,13 +82,24 @@ class SeatView:
     pin_set: bool  # claimed once: the PIN gets it back
 
 
-class AlreadyStored(RulesError):
-    """An imported score file records a game that is stored already (``game_id``)."""
+def game_words(summary: Summary) -> str:
+    """A game as a phone names it, never by its id: "Bohnanza: Ann, Ben, 30 Nov 2026"."""
+    title = _(KINDS[summary.game].title) if summary.game in KINDS else summary.game
+    try:
+        started = i18n.day(datetime.fromisoformat(summary.created).astimezone())
+    except ValueError:
+        started = summary.created
+    return f"{title}: {', '.join(summary.players)}, {started}"
 
-    def __init__(self, game_id: str):
-        self.game_id = game_id
-        super().__init__(_("this game is stored already (game {game_id}); nothing was imported").format(
-            game_id=game_id))
+
+class AlreadyStored(RulesError):
+    """An imported score file records a game that is stored already (``game_id``; its
+    words name the game by title, players and date)."""
+
+    def __init__(self, stored: Summary):
+        self.game_id = stored.id
+        super().__init__(_("this game is stored already ({game}); nothing was imported").format(
+            game=game_words(stored)))
 
 
 def fingerprint(data: dict[str, Any]) -> str:
@@ -470,6 +481,11 @@ class Games:
     def restore_backup(self, game_id: str) -> None:
         """A damaged game's newest good backup, back in place; every phone showing it is told."""
         with self.repo.lock:
+            if self.repo.good_backup(game_id) is None:  # said for a phone: the game, not its id
+                known = self.repo.summaries_by_id().get(game_id)
+                raise StorageError(_("{game}: no good backup is left to restore; nothing was changed.").format(
+                    game=game_words(known)) if known else _("No good backup of this game is left to restore; "
+                                                            "nothing was changed."))
             self.repo.restore_backup(game_id)  # summarised again when games are next listed
             self._forget(game_id)
         self.notify(game_id)
@@ -530,7 +546,7 @@ class Games:
             self._states[record.id] = state
         return record.id
 
-    def same_game(self, result: GameResult, print_: str, played: str | None) -> str | None:
+    def same_game(self, result: GameResult, print_: str, played: str | None) -> Summary | None:
         """The stored game a score file records, if any: same game, same players with the same
         totals, the same record of the game (``fingerprint``: an imported game's file, a game
         played here as it exports) and no other date played. Games in the bin do not count."""
@@ -550,7 +566,7 @@ class Games:
             except (StorageError, RulesError):
                 continue
             if theirs == print_ and (played is None or their_date is None or played == their_date):
-                return summary.id
+                return summary
         return None
 
     # -- listeners -----------------------------------------------------------------------

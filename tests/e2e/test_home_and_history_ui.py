@@ -105,7 +105,10 @@ def test_a_finished_game_downloads_as_a_score_file_and_uploads_back(browser, see
     with phone.page.expect_file_chooser() as chooser:
         phone.tap("Import a score file")
     chooser.value.set_files(str(saved))
-    phone.see(f"export.json was not imported: this game is stored already (game {finished}); nothing was imported")
+    said = "export.json was not imported: this game is stored already (Nicht die Bohne!: Ann, Bo, Cy, "
+    phone.see(said)  # the game by its title, players and the day it started ("30 Nov 2026"): never its id
+    assert re.fullmatch(re.escape(said) + r"\d{1,2} [A-Z][a-z]{2} \d{4}\); nothing was imported",
+                        phone.text(said).first.text_content() or "")
 
     other_day = tmp_path / "other-day.json"  # issue 20: the same record played another day is another game
     other_day.write_text(json.dumps({**data, "played": "2020-01-01"}))

@@ -7,10 +7,11 @@ from typing import cast
 import flet as ft
 
 from companion.session import damage_words
-from companion.storage import DamagedGame, StorageError
+from companion.storage import DamagedGame, GameNotFound, StorageError
 from companion.ui.hooks import go, notify, use_game, use_games
 from companion.ui.components.common import error_line, screen
 from companion.ui.screens.catalog import GAME_SCREENS
+from companion.ui.screens.not_found import no_game_here
 from sheets.i18n import _
 
 
@@ -50,7 +51,8 @@ def GameScreen():
         return screen(f"/game/{game_id}", _("Game damaged"), [ft.Text(damage_words(exc)), *buttons, error_line(problem)])
     except StorageError as exc:
         deleted_by = games.deleted_by(game_id)
-        if deleted_by is None:
-            return screen(f"/game/{game_id}", _("Game not found"), [ft.Text(str(exc))])
-        return Deleted(game_id, deleted_by)
+        if deleted_by is not None:
+            return Deleted(game_id, deleted_by)
+        said = no_game_here() if isinstance(exc, GameNotFound) else str(exc)  # never the id on a phone
+        return screen(f"/game/{game_id}", _("Game not found"), [ft.Text(said)])
     return GAME_SCREENS[kind].play(game_id)

@@ -10,6 +10,12 @@ from sheets.i18n import _
 ROUTE = ":rest*"  # matches every address no earlier route took
 
 
+def no_game_here() -> str:
+    """Why a game's address shows nothing (never its id: a phone names no game by its id)."""
+    return _("No game is stored at this address: it may have been deleted and left the bin, or it was "
+             "played with another computer's Bean Counter.")
+
+
 @ft.component
 def NotFound() -> ft.View:
     return screen(
