@@ -51,7 +51,6 @@ class Province:
     ability: str
     free_farms_at_setup: int = 0  # Tachiopi builds a Farm for free at setup
     gain_per_build: Cost = Cost()  # Cashew: 1 Hay each time you build a facility
-    gain_per_milestone: Cost = Cost()  # Macadimia: 3 Bean each time you achieve a milestone
     once_per_game: bool = False  # Beanzantine, Zoodai: the ability is used once
 
 
@@ -188,8 +187,7 @@ PROVINCES: Mapping[str, Province] = MappingProxyType({p.id: p for p in (
     Province("cashew", "Cashew", "Gain 1 Hay each time you build a facility.",
              gain_per_build=Cost(hay=1)),
     Province("ammond", "Ammond", "At the end of the game, 1 pt for every 2 times you used a Hay action."),
-    Province("macadimia", "Macadimia", "Gain 3 Bean each time you achieve a milestone.",
-             gain_per_milestone=Cost(bean=3)),
+    Province("macadimia", "Macadimia", "Gain 3 Bean each time you achieve a milestone."),  # Sheet.milestone_gain
     Province("beanzantine", "Beanzantine",
              "Once per game, build in Beanzantine as if the Ruler token were there.",
              once_per_game=True),

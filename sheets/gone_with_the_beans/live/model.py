@@ -2,8 +2,9 @@
 
 Setup (a dict, as every game's ``new_game`` takes it)::
 
-    {"sheet": "A",
-     "players": [{"name": "Ann", "province": "zoodai"}, ...],       # 1 = solitaire
+    {"sheet": "A",                                                  # A, B, C or D
+     "players": [{"name": "Ann", "province": "zoodai"}, ...],       # 1 = solitaire; on C
+                                                                    # also "bridge": "tachiopi"
      "deck": "basic" | "two-specials" | "three-specials",           # Round card deck
      "starting_point": {"first_province": "macadimia",              # the revealed
                         "hay": {"zoodai": 12, "cashew": 9, ...}},   # Starting Point card
