@@ -82,8 +82,11 @@ LIVE_SHEETS = ("A", "B", "C", "D")
 ZOODAI, BEANZANTINE = "zoodai", "beanzantine"
 ACTION_NAMES = {"build": "build", "hay-action": "Hay action", "milestone": "milestone", "hay-shed": "Hay Shed"}
 # An action owed at once (D's completion bonuses, C's second build): the kinds that resolve it.
-DUE_KINDS = {"hay-action": ("hay-action",), "build": ("build",), "hay-shed-or-milestone": ("hay-shed", "milestone")}
-DUE_NAMES = {"hay-action": "a Hay action", "build": "a build", "hay-shed-or-milestone": "a Hay Shed or a milestone"}
+# "build+bonus": C's second build of the 3rd "build twice", then its Development Bonus.
+DUE_KINDS = {"hay-action": ("hay-action",), "build": ("build",), "build+bonus": ("build",),
+             "hay-shed-or-milestone": ("hay-shed", "milestone")}
+DUE_NAMES = {"hay-action": "a Hay action", "build": "a build", "build+bonus": "a build, then a Development Bonus",
+             "hay-shed-or-milestone": "a Hay Shed or a milestone"}
 CONTRACT_TITLES = {"normal": "Normal Contract", "advanced": "Advanced Contract"}
 
 
@@ -668,8 +671,8 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
                         beanzantine=action.beanzantine, payment=action.payment, anywhere=row.builds == "anywhere",
                         bridge_to=action.bridge_to if row_builds(row) else None,
                         beanichalcum_travel=action.beanichalcum_travel)
-        if row.builds == "twice":  # C: the second build is owed next
-            owe(step, "build")
+        if row.builds == "twice":  # C: the second build is owed next; a 3rd use's bonus after it
+            owe(step, "build+bonus" if third and row.third_use_development_bonus else "build")
     step.gain(Materials.of(row.gain), f"Hay action: {row.effect}")
     if row.thaler_by_use:
         step.gain(Materials(thaler=row.thaler_by_use[uses]), f"Hay action: use {uses + 1}")
@@ -691,7 +694,7 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
             if action.bridge_to is None:
                 raise RulesError(f'"{row.effect}" 3rd use builds 1 Bridge for free: choose the province it joins')
             build(step, "bridge", free=True, anywhere=True, bridge_to=action.bridge_to)
-        if row.third_use_development_bonus:
+        if row.third_use_development_bonus and row.builds != "twice":
             earned += 1
     development_bonuses(step, earned, action.development_bonuses, f'"{row.effect}" {uses + 1}. use')
 
@@ -792,9 +795,14 @@ def _turn(step: Step, action: PlayerAction) -> None:
     if isinstance(action, Forgo):
         if not step.player.due:
             raise RulesError("nothing is owed to let pass")
-        step.events.append(f"{step.player.name}: lets {DUE_NAMES[step.player.due[0]]} pass")
+        owed = step.player.due[0]
+        step.events.append(f"{step.player.name}: lets {DUE_NAMES[owed].removesuffix(', then a Development Bonus')}"
+                           " pass")
         step.update(due=step.player.due[1:])
+        development_bonuses(step, 1 if owed == "build+bonus" else 0, action.development_bonuses,
+                            "Building twice, 3rd use")
         return
+    owed = step.player.due[0] if step.player.due else None
     how = _may_act(step.state, step.player, action.kind)
     if how == "zoodai":
         step.update(ability_used=True)
@@ -807,6 +815,8 @@ def _turn(step: Step, action: PlayerAction) -> None:
         earned = build(step, action.facility, roads_removed=step.player.roads_removed,
                        beanzantine=action.beanzantine, payment=action.payment, bridge_to=action.bridge_to,
                        beanichalcum_travel=action.beanichalcum_travel)
+        if how == "due" and owed == "build+bonus":  # "after you build a facility twice"
+            earned += 1
         development_bonuses(step, earned, action.development_bonuses, f"a {_facility(step, action.facility).name}")
     elif isinstance(action, HayActionTaken):
         hay_action(step, action)

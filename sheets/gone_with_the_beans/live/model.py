@@ -270,10 +270,12 @@ class ExecuteContract(Frozen):
 
 
 class Forgo(Frozen):
-    """Sheet D: let a completion bonus's action pass (e.g. its build cannot be paid)."""
+    """Let an owed action pass (D's completion bonus, C's second build), e.g. when its
+    build cannot be paid."""
 
     kind: Literal["forgo"] = "forgo"
     player: StrictStr
+    development_bonuses: tuple[StrictStr, ...] = ()  # C: the 3rd "build twice" gives its bonus even so
 
 
 PlayerAction = (SpecialIncome | Build | HayActionTaken | Milestone | AddHayShed | EnterDpIcons

@@ -15,7 +15,9 @@ from gwtb_live_play import SPECIAL, card, game, give, player, rejects, setup
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import (
+    BonusesDue,
     Build,
+    Forgo,
     HayActionTaken,
     Materials,
     Milestone,
@@ -134,3 +136,19 @@ def test_the_special_cards_travel_option_has_no_effect_on_c():
     after = apply(state, SpecialIncome(player="Ann", option="travel"))
     assert player(after).roads_removed == 0
     assert "Ann: removing the travel cost has no effect on sheet C" in after.events
+
+
+def test_the_third_build_twice_gives_its_development_bonus_after_both_builds():
+    """Rulebook: "On the third time you pay for and use this action, you gain a Development
+    Bonus after you build a facility twice": the second build asks for it (or, when the
+    second build is let pass, letting it pass does)."""
+    state = give(edit(round_1(), hay_actions=(("build-twice", 2), ("build", 0), ("thaler-falling", 0),
+                                              ("thaler-rising", 0))), "Ann", hay=10, bean=2, thaler=4)
+    after = apply(state, HayActionTaken(player="Ann", row="build-twice", facility="farm"))
+    assert player(after).due == ("build+bonus",) and player(after).development_bonuses == ()
+    rejects(after, Build(player="Ann", facility="farm"), "a Farm gives 1 Development Bonus", BonusesDue)
+    done = apply(after, Build(player="Ann", facility="farm", development_bonuses=("thaler",)))
+    assert player(done).development_bonuses == ("thaler",) and player(done).materials == Materials(thaler=4)
+    rejects(after, Forgo(player="Ann"), "gives 1 Development Bonus", BonusesDue)
+    passed = apply(after, Forgo(player="Ann", development_bonuses=("hay",)))
+    assert player(passed).due == () and player(passed).development_bonuses == ("hay",)
