@@ -795,11 +795,11 @@ def _turn(step: Step, action: PlayerAction) -> None:
     if isinstance(action, Forgo):
         if not step.player.due:
             raise RulesError("nothing is owed to let pass")
-        owed = step.player.due[0]
-        step.events.append(f"{step.player.name}: lets {DUE_NAMES[owed].removesuffix(', then a Development Bonus')}"
+        passed = step.player.due[0]
+        step.events.append(f"{step.player.name}: lets {DUE_NAMES[passed].removesuffix(', then a Development Bonus')}"
                            " pass")
         step.update(due=step.player.due[1:])
-        development_bonuses(step, 1 if owed == "build+bonus" else 0, action.development_bonuses,
+        development_bonuses(step, 1 if passed == "build+bonus" else 0, action.development_bonuses,
                             "Building twice, 3rd use")
         return
     owed = step.player.due[0] if step.player.due else None
