@@ -622,7 +622,7 @@ def actions_part(state: State, player, may_act: bool, attempt, start_pay, set_pe
         title += ": " + ", ".join(ACTION_NAMES[a] for a in player.actions)
     owed: list[ft.Control] = []
     if player.due:
-        title = f"Owed at once by a bonus: {DUE_NAMES[player.due[0]]}"
+        title = f"Owed at once: {DUE_NAMES[player.due[0]]}"
         owed.append(ft.TextButton("Let it pass", height=TOUCH, on_click=lambda _: attempt(Forgo(player=name))))
 
     def build_choice(f: Facility, beanzantine: bool = False) -> tuple[str, str | None, Callable[[], Any]]:

@@ -536,7 +536,7 @@ def reveal(state: State, action: Reveal) -> State:
     if state.round >= ROUNDS:
         raise RulesError(f"the game ends after round {ROUNDS}")
     waiting = [p.name for p in state.players if not p.actions]
-    owing = [f"{p.name} owes {DUE_NAMES[p.due[0]]} of a bonus" for p in state.players if p.due]
+    owing = [f"{p.name} owes {DUE_NAMES[p.due[0]]}" for p in state.players if p.due]
     if state.round and waiting:
         raise RulesError(f"round {state.round} is not over: {_one_of(waiting)} "
                          f"{'has' if len(waiting) == 1 else 'have'} not taken an action")
@@ -584,7 +584,7 @@ def _may_act(state: State, player: PlayerState, kind: str) -> str:
         owed = player.due[0]
         if kind in DUE_KINDS[owed]:
             return "due"
-        raise RulesError(f"first {DUE_NAMES[owed]}, owed at once by a bonus (or let it pass)")
+        raise RulesError(f"first {DUE_NAMES[owed]}, owed at once (or let it pass)")
     if card.special and player.special_option is None:
         raise RulesError(f"round {state.round} has the special card: choose its income "
                          f"({_one_of(SPECIAL_CARD_OPTIONS)}) before your action")

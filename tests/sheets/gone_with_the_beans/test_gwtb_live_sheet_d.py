@@ -99,8 +99,8 @@ def test_the_rulebooks_stable_example():
     state = give(built(round_1(), stable=1), "Ann", thaler=5, hay=8)
     after = apply(state, Build(player="Ann", facility="stable"))
     assert player(after).materials == Materials(worker=1, hay=8) and player(after).due == ("hay-action",)
-    rejects(after, AddHayShed(player="Ann"), "first a Hay action, owed at once by a bonus")
-    rejects(after, card("farm", 1), "round 1 is not over: Ann owes a Hay action of a bonus")
+    rejects(after, AddHayShed(player="Ann"), "first a Hay action, owed at once")
+    rejects(after, card("farm", 1), "round 1 is not over: Ann owes a Hay action")
     done = apply(after, HayActionTaken(player="Ann", row="worker"))  # 8 Hay: 1 Worker, +3 Thaler (1st use)
     assert player(done).materials == Materials(worker=2, thaler=3) and player(done).due == ()
     assert player(done).actions == ("build",)  # the bonus is no action of the round
