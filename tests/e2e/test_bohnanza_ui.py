@@ -55,7 +55,8 @@ FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.docume
 def test_a_count_is_planted_by_one_tap_on_its_number(phone, browser):
     """Issue 18: 10 Blue Beans took 12 taps (one bean per "+"). Now: the field's Plant, the
     bean, the number; a field that grows a bean already has it chosen: Plant, the number.
-    The title says the deck pass in full."""
+    Counts the engine refuses are disabled with its reason. The title says the deck pass
+    in full."""
     start_game(phone, FIVE)
     taps = ["Plant in field 1", "Blue Bean", "Plant 10 Blue Beans in field 1"]
     for name in taps:
@@ -68,6 +69,24 @@ def test_a_count_is_planted_by_one_tap_on_its_number(phone, browser):
     phone.tap("Plant 2 Blue Beans in field 1")
     phone.see("Field 1: 12 Blue Beans")
     phone.see("Bohnanza, pass 1 of 3")
+
+    # What the engine refuses is disabled before the tap, and says why.
+    phone.tap("Plant in field 1")
+    phone.tap("Red Bean")
+    phone.reveal(phone.button("Plant 12 Red Beans in field 1"))
+    phone.see("Field 1 grows Blue Bean (Blaue Bohne); harvest it before planting Red Bean (Rote Bohne)")
+    assert phone.button("Plant 1 Red Bean in field 1").get_attribute("aria-disabled") == "true"
+    phone.tap("Cancel")
+    phone.button("Red Bean").wait_for(state="detached")
+    phone.tap("Plant in field 2")
+    phone.tap("Garden Bean")  # bohnanza.md: the deck has 6 Garden Beans
+    phone.reveal(phone.button("Plant 12 Garden Beans in field 2"))
+    phone.see("7 or more: Garden Bean (Gartenbohne): that makes 7 on the table (fields, coins, discard pile); "
+              "the deck has only 6")
+    assert phone.button("Plant 7 Garden Beans in field 2").get_attribute("aria-disabled") == "true"
+    assert phone.button("Plant 6 Garden Beans in field 2").get_attribute("aria-disabled") != "true"
+    phone.reveal(phone.button("Cancel"))
+    phone.shot("bohnanza-plant-refused")
 
     context = browser.new_context(viewport=PHONE, color_scheme="dark")
     context.add_init_script(FONT_150)

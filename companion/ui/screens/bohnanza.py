@@ -114,37 +114,48 @@ def beanometer_line(state: State, bean: Bean) -> str:
 PLANT_COUNTS = range(1, 13)  # one tap plants that many; more (rare) take a second tap
 
 
-def count_tile(number: int, field: int, bean: Bean | None, plant: Callable[[int], None]) -> ft.Control:
-    """A number to plant in one tap, named for what it does ("Plant 10 Blue Beans in field 1")."""
+def count_tile(number: int, field: int, bean: Bean | None, refused: bool, plant: Callable[[int], None]) -> ft.Control:
+    """A number to plant in one tap, named for what it does ("Plant 10 Blue Beans in field 1");
+    outlined and disabled while no bean is chosen or the rules refuse that many."""
+    able = bean is not None and not refused
     fill, ink = BEAN_COLOURS[bean] if bean else (ft.Colors.OUTLINE_VARIANT, ft.Colors.ON_SURFACE_VARIANT)
     return named(
         f"Plant {beans(bean, number)} in field {field}" if bean else f"Plant {number}: pick the bean first",
         ft.Container(
-            ft.Text(str(number), size=18, weight=ft.FontWeight.BOLD, color=ink if bean else ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(str(number), size=18, weight=ft.FontWeight.BOLD, color=ink if able else ft.Colors.ON_SURFACE_VARIANT),
             width=TOUCH, height=TOUCH, border_radius=8, alignment=ft.Alignment.CENTER,
-            bgcolor=fill if bean else None, border=ft.Border.all(2, fill),
-            on_click=(lambda _: plant(number)) if bean else None,
+            bgcolor=fill if able else None, border=ft.Border.all(2, fill if bean else ft.Colors.OUTLINE_VARIANT),
+            on_click=(lambda _: plant(number)) if able else None,
         ),
-        disabled=bean is None,
+        disabled=not able,
     )
 
 
 def plant_panel(
-    number: int, field: BeanField, bean: Bean | None,
+    state: State, player: str, number: int, field: BeanField, bean: Bean | None,
     pick: Callable[[Bean], None], plant: Callable[[int], None], cancel: Callable[[], None],
 ) -> ft.Control:
-    """The bean (already chosen when the field grows one), then one tap on how many."""
+    """The bean (already chosen when the field grows one), then one tap on how many. Counts
+    the engine refuses are disabled, the reason under them (it refuses a count and every
+    larger one alike: the deck runs out, or the field grows another bean)."""
     now = f"Field {number} holds {beans(field.bean, field.count)}." if field.bean else f"Field {number} is empty."
-    return ft.Column(
-        [
-            ft.Row([bean_tile(b, b == bean, lambda b=b: pick(b)) for b in Bean], wrap=True, spacing=6,  # type: ignore[misc]  # mypy#15459: a lambda with a default
-                   run_spacing=6),
-            note(f"{now} Tap how many {BEANS[bean].english}s you plant." if bean else f"{now} Pick the bean you plant."),
-            ft.Row([count_tile(n, number, bean, plant) for n in PLANT_COUNTS], wrap=True, spacing=6, run_spacing=6),
-            ft.OutlinedButton("Cancel", on_click=lambda _: cancel(), height=TOUCH),
-        ],
-        spacing=8,
-    )
+    refused = next(((n, why) for n in PLANT_COUNTS if bean is not None
+                    and (why := RULES.why_not(state, Plant(player=player, field=number, bean=bean, count=n)))),
+                   None)
+    limit = refused[0] if refused else None
+    lines: list[ft.Control] = [
+        ft.Row([bean_tile(b, b == bean, lambda b=b: pick(b)) for b in Bean], wrap=True, spacing=6,  # type: ignore[misc]  # mypy#15459: a lambda with a default
+               run_spacing=6),
+        note(f"{now} Tap how many {BEANS[bean].english}s you plant." if bean else f"{now} Pick the bean you plant."),
+        ft.Row([count_tile(n, number, bean, limit is not None and n >= limit, plant) for n in PLANT_COUNTS],
+               wrap=True, spacing=6, run_spacing=6),
+    ]
+    if refused:
+        n, why = refused
+        said = sentence(why) if n == 1 else f"{n} or more: {why}"
+        lines.append(ft.Semantics(label=said, container=True, exclude_semantics=True, content=note(said)))
+    lines.append(ft.OutlinedButton("Cancel", on_click=lambda _: cancel(), height=TOUCH))
+    return ft.Column(lines, spacing=8)
 
 
 def harvest_panel(state: State, player: str, number: int, confirm: Callable[[], None],
@@ -361,7 +372,7 @@ def Play(game_id: str):
         for number, field in enumerate(farmer.fields, start=1):
             open_panel = None
             if panel == ("plant", number):
-                open_panel = plant_panel(number, field, bean, set_bean,
+                open_panel = plant_panel(state, player, number, field, bean, set_bean,
                                          lambda count, n=number: plant(n, count), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
             elif panel == ("harvest", number):
                 open_panel = harvest_panel(state, player, number, lambda n=number: harvest(n), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
