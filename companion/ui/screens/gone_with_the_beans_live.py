@@ -9,7 +9,7 @@ shows its cost and the proposed payment, which the player may change (a build th
 be paid says what is missing instead). When play needs a printed value nobody has
 entered, the screen asks for it there and then; bonuses and Contracts are chosen when
 earned. A question the app needs answered is scrolled into view when it opens and stays
-with its player's sheet. After round 15 the end-game scorer's breakdown.
+with its player's sheet. After round 15 the end-game scorer's breakdown and table.
 Every rule is the engine's (sheets/gone_with_the_beans/live); this screen only asks it.
 """
 
@@ -31,7 +31,7 @@ from companion.ui.components.common import (
     TOUCH, big_number, error_line, icon_button, section, stepper,
 )
 from companion.ui.components.printed_value import PrintedValueForm
-from companion.ui.screens.gone_with_the_beans import ITEMS, headline, note, plain, players_section
+from companion.ui.screens.gone_with_the_beans import final_table, headline, note, plain, players_section
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import (
     RULES, AddHayShed, BonusesDue, Build, EnterDpIcons, ExecuteContract, Forgo, HayActionTaken, Materials,
@@ -754,41 +754,8 @@ def final_part(state: State, attempt, at_table: bool, mine: str | None) -> list[
                                                       on_click=lambda _, none=none: attempt(none))]))
         parts.append(section("End of the game: count the filled Development Passport icons on each sheet", *counters,
                              note("" if scored.finished else "The winner shows once every sheet's icons are counted.")))
-    parts.append(score_table(state))
+    parts.append(final_table(scored))
     return parts
-
-
-def score_table(state: State) -> ft.Control:
-    """Every item per player, the total and the rank. The row labels stay put; with many
-    players the players' columns scroll beside them (six fit a phone at normal text)."""
-    result = RULES.result(state)
-    winners = set(result.winners)
-    keys = [k for k in result.players[0].breakdown if k != "total"]
-    labels = [ITEMS[k][1] for k in keys] + ["Total"] + (["Rank"] if len(result.players) > 1 else [])
-    height = 40
-
-    def cell(text: str, strong: bool = False, width: int | None = None, won: bool = False) -> ft.Control:
-        return ft.Container(
-            ft.Text(text, size=15, weight=ft.FontWeight.BOLD if strong else None, max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.RIGHT if width else ft.TextAlign.LEFT),
-            height=height, width=width, alignment=ft.Alignment.CENTER_RIGHT if width else ft.Alignment.CENTER_LEFT,
-            bgcolor=ft.Colors.TERTIARY_CONTAINER if won else None, padding=ft.Padding.symmetric(horizontal=4),
-        )
-
-    label_column = ft.Container(ft.Column([cell("Item", True)] + [cell(label, label == "Total") for label in labels],
-                                          spacing=0), width=104)
-    columns: list[ft.Control] = []
-    for p in result.players:
-        won = p.name in winners
-        values = [str(p.breakdown[k]) for k in keys] + [str(p.total)] + ([str(p.rank)] if len(result.players) > 1 else [])
-        columns.append(ft.Semantics(
-            label=f"{p.name}: " + ", ".join(f"{label} {value}" for label, value in zip(labels, values)),
-            container=True, exclude_semantics=True,
-            content=ft.Column([cell(p.name, True, 43, won)]
-                              + [cell(v, label == "Total", 43, won and label == "Total")
-                                 for label, v in zip(labels, values)], spacing=0)))
-    return ft.Row([label_column, ft.Row(columns, spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)],
-                  spacing=2, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 SCREENS = GameScreens(
