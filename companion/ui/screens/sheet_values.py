@@ -23,22 +23,25 @@ import flet as ft
 
 from companion.session import PhoneGames
 from companion.sheet_values import SHEET_VALUES, SheetValuesService
-from companion.storage import StorageError
+from companion.storage import GameNotFound, StorageError
 from companion.storage.sheet_values import SheetValuesDamaged
 from companion.ui.hooks import go, notify, use_game, use_games, use_sheet_values
 from companion.ui.components.common import error_line, icon_button, screen, section
 from companion.ui.components.files import download_json, import_json
 from companion.ui.components.printed_value import PrintedValueForm
+from companion.ui.screens.not_found import no_game_here
 from sheets.errors import RulesError
+from sheets.i18n import N_, _, ngettext
 from sheets.limits import one_line
 from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
 from sheets.gone_with_the_beans.live.materials import Materials
 from sheets.gone_with_the_beans.live.printed import check, keys, shown, spec
 from sheets.gone_with_the_beans.sheets import SHEETS, Cost, Sheet
 
-FROM_RULEBOOK = "from the rulebook"
-ENTERED = "entered"
-UNKNOWN = "not known yet"
+# Where a value came from (shown translated: _(source))
+FROM_RULEBOOK = N_("from the rulebook")
+ENTERED = N_("entered")
+UNKNOWN = N_("not known yet")
 
 
 def in_words(kind: str, value: Any) -> str:
@@ -57,7 +60,8 @@ def in_words(kind: str, value: Any) -> str:
 
 def short_place(place: str, sheet: Sheet) -> str:
     """The place without ", Sheet A" (the screen names the sheet), starting upper-case."""
-    place = place.removesuffix(f", Sheet {sheet.letter}")
+    place = place.removesuffix(f", Sheet {sheet.letter}").removesuffix(_(", Sheet {letter}").format(
+        letter=sheet.letter))
     return place[:1].upper() + place[1:]
 
 
@@ -105,7 +109,7 @@ def rows_of(sheet: Sheet, values: Mapping[str, Any]) -> list[tuple[str, Any, str
             except RulesError as exc:
                 problem = exc.reason
             except (ValueError, TypeError):
-                problem = "not a value this version reads"
+                problem = _("not a value this version reads")
             rows.append((key, values[key], ENTERED, problem))
         else:
             rows.append((key, None, UNKNOWN, None))
@@ -142,35 +146,38 @@ def ValuesList(sheet: Sheet, values: dict[str, Any], save: Callable[[str, Any], 
                 [
                     ft.Text(words, size=20, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.PRIMARY if source == ENTERED else None),
-                    ft.Text(source, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(_(source), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
                 wrap=True,
                 spacing=10,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             trailing=(ft.Icon(ft.Icons.EDIT_OUTLINED if source == ENTERED else ft.Icons.ADD) if editable
-                      else icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {place}", lambda _: forget(key))
+                      else icon_button(ft.Icons.DELETE_OUTLINE, _("Remove {place}").format(place=place),
+                                       lambda _e: forget(key))
                       if forget is not None and not known else None),
-            on_click=(lambda _: set_opened(None if opened == key else key)) if editable else None,
+            on_click=(lambda _e: set_opened(None if opened == key else key)) if editable else None,
             content_padding=ft.Padding.symmetric(horizontal=4),
             selected=opened == key,
         )
         parts: list[ft.Control] = [tile]
         if problem and not known:
-            parts.append(error_line(f"This version does not know this value ({problem}); new games start "
-                                    "without it"))
+            parts.append(error_line(_("This version does not know this value ({problem}); new games start "
+                                      "without it").format(problem=problem)))
         elif problem:
-            parts.append(error_line(f"{place}: {problem}; new games start without it until it is corrected"))
+            parts.append(error_line(_("{place}: {problem}; new games start without it until it is "
+                                      "corrected").format(place=place, problem=problem)))
         if opened == key:
-            heading = "Correct it from the printed sheet" if key in values else "Enter it from the printed sheet"
+            heading = (_("Correct it from the printed sheet") if key in values
+                       else _("Enter it from the printed sheet"))
             body: list[ft.Control] = [
                 ft.Row([ft.Text(heading, size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
-                        icon_button(ft.Icons.CLOSE, "Cancel", lambda _: set_opened(None))]),
+                        icon_button(ft.Icons.CLOSE, _("Cancel"), lambda _e: set_opened(None))]),
                 PrintedValueForm(key, full, kind, value if source == ENTERED else None, saver(key)),
             ]
             if forget is not None and key in values:
-                body.append(ft.TextButton("Forget this value", icon=ft.Icons.DELETE_OUTLINE,
-                                          on_click=lambda _: (forget(key), set_opened(None))))
+                body.append(ft.TextButton(_("Forget this value"), icon=ft.Icons.DELETE_OUTLINE,
+                                          on_click=lambda _e: (forget(key), set_opened(None))))
             parts.append(ft.Container(
                 ft.Column(body, spacing=4),
                 padding=12,
@@ -185,19 +192,24 @@ def ValuesList(sheet: Sheet, values: dict[str, Any], save: Callable[[str, Any], 
     return ft.Column([section(title, *rows) for title, rows in groups.items()], spacing=14)
 
 
+# The section headings of values printed outside a facility's row
+GROUPS = {"travel": N_("Travel"), "hay-shed": N_("Hay Sheds"), "milestones": N_("Milestones")}
+
+
 def group_of(sheet: Sheet, key: str) -> str:
     """The part of the sheet a value is printed in: a facility's row, travel, Hay Sheds,
     milestones (the screen's section headings)."""
-    name, _, rest = key.partition(":")
+    name, _colon, rest = key.partition(":")
     facility = sheet.facility(rest.split(":")[0]) if rest else None
     if facility is not None and name in ("building-cost", "icons", "hay-income", "extra-income"):
-        return facility.name
-    return {"travel": "Travel", "hay-shed": "Hay Sheds", "milestones": "Milestones"}.get(name, "Not on this sheet")
+        return _(facility.name)
+    return _(GROUPS.get(name, N_("Not on this sheet")))
 
 
 def counts(rows: list[tuple[str, Any, str, str | None]]) -> str:
     n = {source: sum(1 for r in rows if r[2] == source) for source in (FROM_RULEBOOK, ENTERED, UNKNOWN)}
-    return f"{n[FROM_RULEBOOK]} from the rulebook, {n[ENTERED]} entered, {n[UNKNOWN]} not known yet"
+    return _("{rulebook} from the rulebook, {entered} entered, {unknown} not known yet").format(
+        rulebook=n[FROM_RULEBOOK], entered=n[ENTERED], unknown=n[UNKNOWN])
 
 
 # -- /values/:sheet? ----------------------------------------------------------------------
@@ -218,25 +230,27 @@ def SheetValuesScreen():
         chosen = choice == letter
         kind = ft.FilledButton if chosen else ft.OutlinedButton
         return ft.Semantics(
-            label=f"Sheet {choice}", button=True, selected=chosen, exclude_semantics=True,
-            content=kind(choice, on_click=lambda _: (set_letter(choice), set_problem(None)), height=48, width=64),
+            label=_("Sheet {letter}").format(letter=choice), button=True, selected=chosen, exclude_semantics=True,
+            content=kind(choice, on_click=lambda _e: (set_letter(choice), set_problem(None)), height=48, width=64),
         )
 
     head: list[ft.Control] = [
         ft.Row([picker(c) for c in SHEETS], spacing=8),
-        ft.Text(f"Sheet {letter}: {sheet.title}", size=18, weight=ft.FontWeight.W_600),
+        ft.Text(_("Sheet {letter}: {title}").format(letter=letter, title=_(sheet.title)), size=18,
+                weight=ft.FontWeight.W_600),
     ]
     try:
         values = book.kept(letter)
         unusable = book.unusable(letter)
     except SheetValuesDamaged as exc:
-        return screen(route, "Sheet values", [*head, *damaged(book, games, exc, set_problem), error_line(problem)])
+        return screen(route, _("Sheet values"), [*head, *damaged(book, games, exc, set_problem), error_line(problem)])
     except StorageError as exc:
-        return screen(route, "Sheet values", [*head, error_line(str(exc))])
+        return screen(route, _("Sheet values"), [*head, error_line(str(exc))])
 
     def save(key: str, value: Any) -> None:
         book.remember(letter, key, value, by=games)
-        notify(f"{short_place(spec(sheet, key).place, sheet)}: {in_words(spec(sheet, key).kind, value)} saved")
+        notify(_("{place}: {value} saved").format(place=short_place(spec(sheet, key).place, sheet),
+                                                  value=in_words(spec(sheet, key).kind, value)))
 
     def forget(key: str) -> None:
         try:
@@ -244,34 +258,37 @@ def SheetValuesScreen():
         except (RulesError, StorageError) as exc:
             set_problem(str(exc))
             return
-        notify(f"{place_of(sheet, key)}: forgotten; the next game asks again" if key not in unusable
-               else f"{place_of(sheet, key)}: removed")
+        notify((_("{place}: forgotten; the next game asks again") if key not in unusable
+                else _("{place}: removed")).format(place=place_of(sheet, key)))
 
-    async def export(_) -> None:
+    async def export(_e) -> None:
         await download_json(f"sheet-values-{letter}.json", book.export(letter))
 
-    async def import_file(_) -> None:
-        imported = await import_json("Import sheet values", lambda data: book.import_file(data, by=games),
+    async def import_file(_e) -> None:
+        imported = await import_json(_("Import sheet values"), lambda data: book.import_file(data, by=games),
                                      set_problem)
         if imported is not None:
             name, sheet_letter = imported
             set_letter(sheet_letter)
-            notify(f"Sheet {sheet_letter} values imported from {name}")
+            notify(_("Sheet {letter} values imported from {file}").format(letter=sheet_letter, file=name))
 
     rows = rows_of(sheet, values)
-    return screen(route, "Sheet values", [
+    return screen(route, _("Sheet values"), [
         *head,
-        ft.Text("What you enter from the printed sheet is remembered here; every new game on "
-                f"sheet {letter} starts with it. {counts(rows)}.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(_("What you enter from the printed sheet is remembered here; every new game on sheet {letter} "
+                  "starts with it. {counts}.").format(letter=letter, counts=counts(rows)),
+                size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row([
-            ft.TextButton("Export", icon=ft.Icons.DOWNLOAD, on_click=export),
-            ft.TextButton("Import", icon=ft.Icons.UPLOAD_FILE, on_click=import_file),
+            ft.TextButton(_("Export"), icon=ft.Icons.DOWNLOAD, on_click=export),
+            ft.TextButton(_("Import"), icon=ft.Icons.UPLOAD_FILE, on_click=import_file),
         ], wrap=True),
         error_line(problem),
-        error_line((f"1 remembered value of sheet {letter} this version cannot use: new games start without "
-                    "it. Correct or remove it below." if len(unusable) == 1 else
-                    f"{len(unusable)} remembered values of sheet {letter} this version cannot use: new games "
-                    "start without them. Correct or remove them below.") if unusable else None),
+        error_line(ngettext(
+            "{n} remembered value of sheet {letter} this version cannot use: new games start without it. "
+            "Correct or remove it below.",
+            "{n} remembered values of sheet {letter} this version cannot use: new games start without them. "
+            "Correct or remove them below.", len(unusable)).format(n=len(unusable), letter=letter)
+            if unusable else None),
         ValuesList(sheet, values, save, forget, key=f"values-{letter}"),
     ])
 
@@ -286,12 +303,22 @@ def damaged(book: SheetValuesService, games: PhoneGames, exc: SheetValuesDamaged
         except (StorageError, RulesError) as err:
             set_problem(str(err))
 
-    fix = (ft.FilledButton("Restore the newest good backup",
-                           on_click=lambda _: run(lambda: book.restore_backup(by=games)))
+    fix = (ft.FilledButton(_("Restore the newest good backup"),
+                           on_click=lambda _e: run(lambda: book.restore_backup(by=games)))
            if exc.backup else
-           ft.OutlinedButton("Start afresh (the damaged file stays aside)",
-                             on_click=lambda _: run(lambda: book.start_afresh(by=games))))
-    return [error_line(str(exc)), fix]
+           ft.OutlinedButton(_("Start afresh (the damaged file stays aside)"),
+                             on_click=lambda _e: run(lambda: book.start_afresh(by=games))))
+    return [error_line(damage_words(exc)), fix]
+
+
+def damage_words(exc: SheetValuesDamaged) -> str:
+    """The damage as a phone may read it: why, and what can be done (the host's command
+    line names the file kept aside; a phone is not told file names)."""
+    if exc.backup:
+        return _("The remembered sheet values could not be read ({why}). Their file was set aside on the "
+                 "host's computer; the newest good backup can be restored.").format(why=exc.why)
+    return _("The remembered sheet values could not be read ({why}). Their file was set aside on the host's "
+             "computer and no good backup is left: start afresh to enter the values again.").format(why=exc.why)
 
 
 # -- /game/:id/values -----------------------------------------------------------------------
@@ -307,25 +334,29 @@ def GameValuesScreen():
     try:
         state = games.state(game_id) if games.kind(game_id) == LIVE_RULES.id else None
     except (StorageError, RulesError) as exc:
-        return screen(route, "Sheet values", [ft.Text(str(exc))], back=f"/game/{game_id}")
+        said = no_game_here() if isinstance(exc, GameNotFound) else str(exc)  # never the id on a phone
+        return screen(route, _("Sheet values"), [ft.Text(said)], back=f"/game/{game_id}")
     if state is None:
-        return screen(route, "Sheet values", [ft.Text("This game has no printed values to enter: they "
-                                                      "belong to the Gone with the Beans live sheet.")],
+        return screen(route, _("Sheet values"), [ft.Text(_("This game has no printed values to enter: they "
+                                                           "belong to the Gone with the Beans live sheet."))],
                       back=f"/game/{game_id}")
     sheet = state.rules
     values = state.entered
 
     def save(key: str, value: Any) -> None:
         book.enter_in_game(games, game_id, key, value)
-        notify(f"{short_place(spec(sheet, key).place, sheet)}: {in_words(spec(sheet, key).kind, value)} "
-               f"saved for this game and sheet {sheet.letter}")
+        notify(_("{place}: {value} saved for this game and sheet {letter}").format(
+            place=short_place(spec(sheet, key).place, sheet), value=in_words(spec(sheet, key).kind, value),
+            letter=sheet.letter))
 
     rows = rows_of(sheet, values)
-    return screen(route, "Sheet values", [
-        ft.Text(f"This game, sheet {sheet.letter}: {sheet.title}", size=18, weight=ft.FontWeight.W_600),
-        ft.Text(f"{counts(rows)}. A correction counts for the rest of this game and is remembered for "
-                f"sheet {sheet.letter}.", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.TextButton(f"Every remembered value of sheet {sheet.letter}", icon=ft.Icons.LIST_ALT,
-                      on_click=lambda _: go(f"/values/{sheet.letter}")),
+    return screen(route, _("Sheet values"), [
+        ft.Text(_("This game, sheet {letter}: {title}").format(letter=sheet.letter, title=_(sheet.title)),
+                size=18, weight=ft.FontWeight.W_600),
+        ft.Text(_("{counts}. A correction counts for the rest of this game and is remembered for sheet "
+                  "{letter}.").format(counts=counts(rows), letter=sheet.letter),
+                size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.TextButton(_("Every remembered value of sheet {letter}").format(letter=sheet.letter),
+                      icon=ft.Icons.LIST_ALT, on_click=lambda _e: go(f"/values/{sheet.letter}")),
         ValuesList(sheet, values, save, key=f"game-values-{game_id}"),
     ], back=f"/game/{game_id}")
