@@ -3,9 +3,9 @@
 One player at a time (picked at the top): coins in large type, then the fields. A field
 is planted through its own "Plant" panel (the bean, then one tap on how many) and
 harvested through a preview of what the engine would pay; buying the third field shows
-the engine's refusal in words when it is not allowed. Below, the draw pile's pass 1/2/3, shared by the table;
-the third exhaustion ends the game after showing the end-of-game harvest. Every answer
-(payouts, refusals, the end) comes from the engine.
+the engine's refusal in words when it is not allowed. Below, the draw pile's pass
+1/2/3, shared by the table; the third exhaustion ends the game after showing the
+end-of-game harvest. Every answer (payouts, refusals, the end) comes from the engine.
 """
 
 from __future__ import annotations
