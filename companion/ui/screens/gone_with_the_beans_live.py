@@ -221,8 +221,6 @@ class Pending:
     then: Callable[[str], Any] | None = None  # "bridge": what the chosen province goes into
 
 
-QUESTIONS = {"pay": "a payment", "bonus": "a choice", "value": "a printed value", "milestone": "a Milestone Bonus",
-             "facility": "which facility to build", "bridge": "which province a Bridge joins"}
 QUESTION_KEY = "live-sheet-question"  # the scroll key of the open question
 
 
@@ -386,7 +384,8 @@ def Play(game_id: str):
     names = state.names
     # Open questions by the player whose sheet they belong to ("": the table's).
     pendings, set_pendings = ft.use_state(cast("dict[str, Pending]", {}))
-    payment, set_payment = ft.use_state(cast("dict[str, int]", {}))
+    # The payment being composed in each player's open payment question.
+    payments, set_payments = ft.use_state(cast("dict[str, dict[str, int]]", {}))
     entry = use_entry(game_id)
     name, show = use_shown_player(game_id, names)
     player = state.player(name)
@@ -453,7 +452,7 @@ def Play(game_id: str):
             entry.refuse(f"{what} costs {cost}; you have {have}: {short} missing")
             set_pending(None, action.player)
             return
-        set_payment({k: getattr(proposed, k) for k in KINDS})
+        set_payments(lambda old: {**old, action.player: {k: getattr(proposed, k) for k in KINDS}})
         entry.refuse(None)
         set_pending(Pending("pay", action, found), action.player)
 
@@ -524,8 +523,9 @@ def Play(game_id: str):
                     height=TOUCH, on_click=lambda _: start_pay(other)))
             except RulesError:
                 pass
+        payment = payments.get(shown_owner, {})
         controls.append(payment_panel(
-            sheet, what, cost, have, payment, set_payment,
+            sheet, what, cost, have, payment, lambda changed: set_payments(lambda old: {**old, shown_owner: changed}),
             lambda: attempt(action.changed(payment=Materials(**payment))),
             lambda: set_pending(None),
             "Pay and execute" if isinstance(action, ExecuteContract) else "Pay and build", extra,
