@@ -8,8 +8,10 @@ import pytest
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import (
+    AddHayShed,
     BonusesDue,
     Build,
+    Forgo,
     HayActionTaken,
     Materials,
     Milestone,
@@ -17,13 +19,24 @@ from sheets.gone_with_the_beans.live import (
     apply,
     keys,
     new_game,
+    parse_action,
     quote,
     spec,
     why_none_of,
     why_not,
 )
 from sheets.gone_with_the_beans.sheets import SHEETS
-from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED, card, game, give, player, rejects, setup
+from tests.companion.test_gwtb_live_session import BRIDGES, FIRST_TRIES, PLAYERS, THEN_TRIES
+from tests.sheets.gone_with_the_beans.gwtb_live_play import (
+    ENTERED,
+    ENTERED_BY_SHEET,
+    card,
+    game,
+    give,
+    player,
+    rejects,
+    setup,
+)
 
 
 def round_1(*players, **options):
@@ -115,3 +128,41 @@ def test_a_choice_is_allowed_when_any_of_its_options_is():
     assert why_none_of(full, bonuses) is None
     short = round_1(("Ann", "cashew"))  # one facility built; the first milestone needs 2
     assert why_none_of(short, bonuses) == "the next milestone needs 2 facilities built; you have built 1"
+
+
+@pytest.mark.parametrize("letter", ["A", "B", "C", "D"])
+def test_why_not_answers_as_applying_the_action_in_full(letter):
+    """The buttons' why_not asks only whether a payment can be made and keeps its answers
+    per state (issue 16, speed): at every step of a whole game on each letter, for every
+    action a phone offers, it says what applying the action in full says."""
+
+    def full(state, action):
+        try:
+            apply(state, action)
+        except (UnknownPrintedValue, BonusesDue):
+            return None
+        except RulesError as exc:
+            return exc.reason
+        return None
+
+    state = new_game({**setup(*PLAYERS, sheet=letter, bridges=BRIDGES if letter == "C" else None),
+                      "printed": ENTERED_BY_SHEET[letter]})
+    tries = FIRST_TRIES[letter] + THEN_TRIES
+    compared = 0
+    for number in range(1, 6):
+        state = apply(state, card("farm", 5))
+        for name, _ in PLAYERS:
+            offered = [parse_action({**t, "player": name}) for t in tries]
+            for action in offered:
+                assert why_not(state, action) == full(state, action), action
+                compared += 1
+            taken = next((a for a in offered if why_not(state, a) is None and full(state, a) is None), None)
+            try:
+                state = apply(state, taken) if taken else state
+            except (UnknownPrintedValue, BonusesDue, RulesError):
+                pass
+            if not state.player(name).actions:
+                state = apply(state, AddHayShed(player=name))
+            if state.player(name).due:
+                state = apply(state, Forgo(player=name))
+    assert compared > 100
