@@ -99,12 +99,14 @@ def bin_tile(binned: BinnedGame, restore: Callable[[str], None]) -> ft.Control:
     said = [when(binned.created), _("deleted by {who}").format(who=binned.deleted_by)]
     if not binned.may_restore:
         said.append(_("the host's phone restores it"))
-    return ft.ListTile(
+    return ft.ListTile(  # Restore under the words: beside them it leaves long words too narrow a column
         title=ft.Text(title_of(binned.game)),
-        subtitle=ft.Text(f"{', '.join(binned.players)}\n{' · '.join(said)}"),
+        subtitle=ft.Column([
+            ft.Text(f"{', '.join(binned.players)}\n{' · '.join(said)}"),
+            ft.TextButton(_("Restore"), icon=ft.Icons.RESTORE_FROM_TRASH, disabled=not binned.may_restore,
+                          on_click=lambda _e: restore(binned.id)),
+        ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.START),
         is_three_line=True,
-        trailing=ft.TextButton(_("Restore"), disabled=not binned.may_restore,
-                               on_click=lambda _e: restore(binned.id)),
     )
 
 
