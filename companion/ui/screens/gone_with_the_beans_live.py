@@ -231,10 +231,11 @@ def kinds(sheet: Sheet) -> tuple[str, ...]:
 
 def materials_row(sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
     tiles = [big_number(materials.thaler, "Thaler"), big_number(materials.bean, "Bean"),
-             big_number(materials.worker, "Worker"), big_number(f"{materials.hay}/{capacity}", "Hay")]
-    if sheet.beanichalcum is not None:
-        tiles.append(big_number(materials.beanichalcum, "Beanichalcum"))
-    row = ft.Row([ft.Container(t, expand=True) for t in tiles], spacing=4)
+             big_number(materials.worker, "Worker"), big_number(materials.hay, f"Hay of {capacity}")]
+    row: ft.Control = ft.Row([ft.Container(t, expand=True) for t in tiles], spacing=4)
+    if sheet.beanichalcum is not None:  # a fifth tile does not fit a phone at 150 % text
+        row = ft.Column([row, ft.Text(f"Beanichalcum: {materials.beanichalcum}", size=18, weight=ft.FontWeight.W_600)],
+                        spacing=2)
     return ft.Semantics(
         label=f"Materials: {materials}; Hay Sheds hold {capacity}" + (f"; {lost} Hay lost" if lost else ""),
         container=True,  # one node: screen readers (and tests) read the row at once
@@ -287,11 +288,25 @@ def payment_panel(sheet: Sheet, what: str, cost: Materials, have: Materials, pay
     )
 
 
+def choice_button(label: str, reason: str | None, on_click: Callable[[], Any], said: bool = True) -> ft.Control:
+    """The kit's action_button for labels that take two lines at a large text size: the
+    button grows with its label instead of cutting it off. ``said``: the reason it is
+    disabled shows under it."""
+    button = ft.OutlinedButton(
+        content=ft.Container(ft.Text(label), padding=ft.Padding.symmetric(vertical=6)),
+        disabled=reason is not None, on_click=lambda _: on_click(),
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=8)),
+    )
+    if reason is None or not said:
+        return button
+    return ft.Column([button, ft.Text(reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
+
+
 def chooser(title: str, options: list[tuple[str, str]], on_pick: Callable[[str], Any],
             cancel: Callable[[], Any]) -> ft.Control:
     return question(
         title,
-        *[ft.OutlinedButton(text, height=TOUCH, on_click=lambda _, i=i: on_pick(i)) for i, text in options],
+        *[choice_button(text, None, lambda i=i: on_pick(i)) for i, text in options],  # type: ignore[misc]  # mypy#15459: a lambda with a default
         ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: cancel()),
     )
 
@@ -668,9 +683,9 @@ def actions_part(state: State, player, may_act: bool, attempt, start_pay, set_pe
     for index, (label, reason, tap) in enumerate(choices):  # a reason shared by a run of buttons: said once, last
         following = choices[index + 1][1] if index + 1 < len(choices) else None
         if reason is not None and reason == following:
-            buttons.append(ft.OutlinedButton(label, disabled=True, height=TOUCH))
+            buttons.append(choice_button(label, reason, tap, said=False))
         else:
-            buttons.append(action_button(label, reason, tap))
+            buttons.append(choice_button(label, reason, tap))
     return section(title, *owed, *buttons)
 
 
@@ -684,7 +699,7 @@ def contracts_part(state: State, player, may_act: bool, start_pay) -> ft.Control
             lines.append(note(f"Executed: {contract_text(contract)}"))
         elif may_act:
             action = ExecuteContract(player=player.name, contract=contract.id)
-            lines.append(action_button(f"Execute {contract_text(contract)}", RULES.why_not(state, action),
+            lines.append(choice_button(f"Execute {contract_text(contract)}", RULES.why_not(state, action),
                                        lambda action=action: start_pay(action)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
         else:
             lines.append(note(f"Gained: {contract_text(contract)}"))
