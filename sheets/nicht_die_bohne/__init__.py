@@ -8,11 +8,12 @@ from sheets.nicht_die_bohne.engine import (
     CorrectRound, EnterCards, RecordChip, ReturnCard, Setup, State, TakeCard,
 )
 from sheets.game import EngineRules, table_entry
+from sheets.i18n import N_
 
 
 # The round entry is the table's: any seat may enter any player's cards.
 RULES = EngineRules(
-    id=engine.GAME_ID, title="Nicht die Bohne!",
+    id=engine.GAME_ID, title=N_("Nicht die Bohne!"),
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,

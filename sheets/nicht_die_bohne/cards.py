@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import ValidationError, model_serializer, model_validator
 
 from sheets.errors import RulesError, first_problem
+from sheets.i18n import N_, _, ngettext, pgettext
 from sheets.model import Frozen
 
 
@@ -34,7 +35,19 @@ COPIES_PER_COLOUR = {**{n: 1 for n in NUMBERS}, NULLIFIER: 1, DOUBLER: 1, PLUSMI
 # Cards dealt to each player by number of players (rulebook: Preparation).
 HAND_SIZES = {3: 20, 4: 15, 5: 12, 6: 10}
 
-FACE_NAMES = {NULLIFIER: "Nullifier", DOUBLER: "Doubler", PLUSMINUS: "Plus/Minus"}
+# As printed; translated where shown: face_name(), colour_name().
+FACE_NAMES = {NULLIFIER: N_("Nullifier"), DOUBLER: N_("Doubler"), PLUSMINUS: N_("Plus/Minus")}
+COLOUR_NAMES = {Colour.BLUE: N_("blue"), Colour.RED: N_("red"), Colour.GREEN: N_("green"), Colour.YELLOW: N_("yellow")}
+
+
+def face_name(face: str) -> str:
+    """A card's value as printed, in the phone's language: "7", "Doubler" ("Verdoppler")."""
+    return _(FACE_NAMES[face]) if face in FACE_NAMES else face
+
+
+def colour_name(colour: Colour) -> str:
+    """A colour as a player says it: "blue" ("Blau")."""
+    return _(COLOUR_NAMES[colour])
 
 
 @total_ordering
@@ -50,17 +63,17 @@ class Card(Frozen):
         if isinstance(data, str):
             colour, sep, face = data.strip().lower().partition("-")
             if not sep or colour not in Colour.__members__.values() or face not in FACES:
-                raise ValueError(
-                    f"{data!r} is not a card; write COLOUR-VALUE with a colour of "
+                raise ValueError(_(
+                    "{card} is not a card; write COLOUR-VALUE with a colour of "
                     "blue, red, green, yellow and a value 1..10, nullifier, doubler or plusminus"
-                )
+                ).format(card=repr(data)))
             return {"colour": colour, "face": face}
         return data
 
     @model_validator(mode="after")
     def _known_face(self) -> "Card":
         if self.face not in FACES:
-            raise ValueError(f"{self.face!r} is not a card value")
+            raise ValueError(_("{value} is not a card value").format(value=repr(self.face)))
         return self
 
     @model_serializer
@@ -76,8 +89,8 @@ class Card(Frozen):
 
     @property
     def label(self) -> str:
-        """How a player says it: "red 3", "blue Plus/Minus"."""
-        return f"{self.colour.value} {FACE_NAMES.get(self.face, self.face)}"
+        """How a player says it: "red 3", "blue Plus/Minus" ("Rot 3", "Blau Plus/Minus")."""
+        return pgettext("a card", "{colour} {value}").format(colour=colour_name(self.colour), value=face_name(self.face))
 
     def _key(self) -> tuple[int, int]:
         return (list(Colour).index(self.colour), FACES.index(self.face))
@@ -100,18 +113,21 @@ DECK: Counter[Card] = Counter(
 
 def hand_size(player_count: int) -> int:
     if player_count not in HAND_SIZES:
-        raise RulesError(f"{player_count} players; Nicht die Bohne! is for 3 to 6")
+        raise RulesError(_("{n} players; Nicht die Bohne! is for 3 to 6").format(n=player_count))
     return HAND_SIZES[player_count]
 
 
-def copies_text(card: Card) -> str:
-    n = DECK[card]
-    return "one" if n == 1 else f"{n}"
+def too_many(card: Card, count: int) -> str:
+    """The refusal for ``count`` copies of a card the deck holds fewer of."""
+    held = DECK[card]
+    return ngettext("{card} {count} times; the deck holds one", "{card} {count} times; the deck holds {n}",
+                    held).format(card=card.label, count=count, n=held)
 
 
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards as a player says them, by colour: "blue 4, 8, Doubler; red 3, Plus/Minus"."""
     by_colour: dict[Colour, list[str]] = {}
     for card in sorted(cards):
-        by_colour.setdefault(card.colour, []).append(FACE_NAMES.get(card.face, card.face))
-    return "; ".join(f"{colour.value} {', '.join(faces)}" for colour, faces in by_colour.items())
+        by_colour.setdefault(card.colour, []).append(face_name(card.face))
+    return "; ".join(pgettext("a card", "{colour} {value}").format(colour=colour_name(colour), value=", ".join(faces))
+                     for colour, faces in by_colour.items())

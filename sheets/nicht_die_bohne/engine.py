@@ -17,8 +17,9 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter, field_validator
 
 from sheets.errors import RulesError, parse_entry, parse_setup
+from sheets.i18n import _, ngettext
 from sheets.model import Frozen
-from sheets.nicht_die_bohne.cards import DECK, Card, copies_text, hand_size
+from sheets.nicht_die_bohne.cards import DECK, Card, hand_size, too_many
 from sheets.nicht_die_bohne.scoring import RoundScore, round_score
 from sheets.results import GameResult, build_result, clean_names, position_of
 
@@ -146,29 +147,39 @@ def check_cards(
     """One player's cards in a round: within the hand size and the deck, not taken by another."""
     size = state.hand_size
     if len(cards) > size or (complete and len(cards) != size):
-        raise RulesError(f"{len(cards)} cards, a {len(state.names)}-player round deals {size}", player)
+        raise RulesError(ngettext("{n} card, a {players}-player round deals {size}",
+                                  "{n} cards, a {players}-player round deals {size}", len(cards)).format(
+            n=len(cards), players=len(state.names), size=size), player)
     own = Counter(cards)
     for card in sorted(own):
         if own[card] > DECK[card]:
-            raise RulesError(f"{card.label} {own[card]} times; the deck holds {copies_text(card)}", player)
+            raise RulesError(too_many(card, own[card]), player)
         holders = taken.get(card, [])
         if own[card] + len(holders) > DECK[card]:
-            names = " and ".join(dict.fromkeys(holders))
-            raise RulesError(f"{card.label} is already taken by {names} in this round", player)
+            raise RulesError(_("{card} is already taken by {names} in this round").format(
+                card=card.label, names=and_list(list(dict.fromkeys(holders)))), player)
+
+
+def and_list(names: list[str]) -> str:
+    """"Alex", "Alex and Beate", "Alex, Beate and Dirk" in the phone's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _check_round_number(state: State, number: int, latest_only: bool) -> None:
     """``enter-cards`` goes to the latest round or starts the next; corrections to any round."""
     if not 1 <= number <= ROUNDS:
-        raise RulesError(f"round {number}: the game has rounds 1 to {ROUNDS}")
+        raise RulesError(_("round {number}: the game has rounds 1 to {rounds}").format(number=number, rounds=ROUNDS))
     last = len(state.rounds)
     if number > last:
         if number > last + 1 or (last and not state.round_complete(last)):
-            raise RulesError(f"round {number} starts once round {number - 1} is complete")
+            raise RulesError(_("round {number} starts once round {previous} is complete").format(
+                number=number, previous=number - 1))
         if not latest_only:
-            raise RulesError(f"round {number} has not been entered yet")
+            raise RulesError(_("round {number} has not been entered yet").format(number=number))
     elif latest_only and number < last:
-        raise RulesError(f"round {number} is finished; correct it as a whole round")
+        raise RulesError(_("round {number} is finished; correct it as a whole round").format(number=number))
 
 
 def _with_round(state: State, number: int, new_round: Round) -> State:
@@ -200,7 +211,8 @@ def _take_card(state: State, action: TakeCard) -> State:
 def _return_card(state: State, action: ReturnCard) -> State:
     cards = list(state.cards_of(action.round, action.player))
     if action.card not in cards:
-        raise RulesError(f"has no {action.card.label} in round {action.round}", action.player)
+        raise RulesError(_("has no {card} in round {number}").format(card=action.card.label, number=action.round),
+                         action.player)
     cards.remove(action.card)
     return _enter_cards(state, EnterCards(round=action.round, player=action.player, cards=tuple(cards)))
 
@@ -212,7 +224,7 @@ def _correct_round(state: State, action: CorrectRound) -> State:
     taken: dict[Card, list[str]] = {}
     for player in state.names:
         if player not in action.cards:
-            raise RulesError("no cards given", player)
+            raise RulesError(_("no cards given"), player)
         check_cards(state, player, action.cards[player], taken, complete=True)
         for card in action.cards[player]:
             taken.setdefault(card, []).append(player)
@@ -223,7 +235,7 @@ def _correct_round(state: State, action: CorrectRound) -> State:
 
 def _record_chip(state: State, action: RecordChip) -> State:
     if not 1 <= action.round <= len(state.rounds):
-        raise RulesError(f"round {action.round} has not been entered yet")
+        raise RulesError(_("round {number} has not been entered yet").format(number=action.round))
     if action.player is not None:
         state.position(action.player)
     old = state.rounds[action.round - 1]
@@ -242,7 +254,7 @@ def apply(state: State, action: Action) -> State:
         return _correct_round(state, action)
     if isinstance(action, RecordChip):
         return _record_chip(state, action)
-    raise RulesError(f"{action!r} is not a Nicht die Bohne! action")
+    raise RulesError(_("{action} is not a Nicht die Bohne! action").format(action=repr(action)))
 
 
 def new_game(setup: dict[str, Any]) -> State:

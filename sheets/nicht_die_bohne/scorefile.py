@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import field_validator
 
 from sheets.errors import RulesError, ScoreFileError
+from sheets.i18n import _, ngettext
 from sheets.model import Frozen
 from sheets.nicht_die_bohne.cards import Card
 from sheets.nicht_die_bohne.engine import GAME_ID, ROUNDS, CorrectRound, EnterCards, Setup, State, apply
@@ -24,7 +25,7 @@ class NichtDieBohneFile(Frozen):
     @classmethod
     def _names(cls, value: Any) -> tuple[str, ...]:
         if not isinstance(value, list):
-            raise ValueError("must be a list of names")
+            raise ValueError(_("must be a list of names"))
         try:
             return clean_names(value, 3, 6)
         except RulesError as exc:
@@ -35,7 +36,8 @@ class NichtDieBohneFile(Frozen):
     @classmethod
     def _one_to_three(cls, value: tuple[dict[str, tuple[Card, ...]], ...]) -> tuple[dict[str, tuple[Card, ...]], ...]:
         if not 1 <= len(value) <= ROUNDS:
-            raise ValueError(f"{len(value)} rounds; a game has 1 to {ROUNDS}")
+            raise ValueError(ngettext("{n} round; a game has 1 to {rounds}", "{n} rounds; a game has 1 to {rounds}",
+                                      len(value)).format(n=len(value), rounds=ROUNDS))
         return value
 
 
@@ -49,13 +51,14 @@ def read(data: dict[str, Any]) -> State:
         for key, listed in round_cards.items():  # names compared with blanks stripped
             name = key.strip()
             if name not in parsed.players:
-                raise ScoreFileError(f"{place}.{name}", "not one of the players")
+                raise ScoreFileError(f"{place}.{name}", _("not one of the players"))
             if name in cards:
-                raise ScoreFileError(f"{place}.{key}", f"{name} is named twice in round {index + 1}")
+                raise ScoreFileError(f"{place}.{key}", _("{name} is named twice in round {number}").format(
+                    name=name, number=index + 1))
             cards[name] = listed
         for name in parsed.players:
             if name not in cards:
-                raise ScoreFileError(f"{place}.{name}", "missing: list the cards this player collected")
+                raise ScoreFileError(f"{place}.{name}", _("missing: list the cards this player collected"))
         try:
             for name in parsed.players:  # enter-cards checks the cards as they are added
                 state = apply(state, EnterCards(round=index + 1, player=name, cards=cards[name]))
@@ -69,7 +72,7 @@ def export(state: State) -> dict[str, Any]:
     """The complete rounds as a score file (a round still being entered is left out:
     score files hold complete rounds only)."""
     if not state.round_complete(1):
-        raise RulesError("no round is complete yet: a score file holds complete rounds")
+        raise RulesError(_("no round is complete yet: a score file holds complete rounds"))
     return {
         "format": FORMAT,
         "game": GAME_ID,

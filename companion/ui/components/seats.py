@@ -12,18 +12,20 @@ from companion.table import PIN
 from companion.ui.components.common import TOUCH, error_line, screen
 from companion.ui.hooks import notify, use_game, use_games
 from sheets.errors import RulesError
+from sheets.i18n import _, ngettext
 
 
 @ft.component
 def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | None = None, wrong: int = 0):
     """Which player this phone is at the table; opens the Seats screen. The phone is told
     when another phone took its seat with the PIN, and when wrong PINs were tried for it."""
-    warning = f"{wrong} wrong PIN tr{'y' if wrong == 1 else 'ies'} for {me}'s seat" if me and wrong else None
-    label = f"Seat: {me}" if me else "Seat: watching"
+    warning = ngettext("{n} wrong PIN try for {player}'s seat", "{n} wrong PIN tries for {player}'s seat",
+                       wrong).format(n=wrong, player=me) if me and wrong else None
+    label = _("Seat: {player}").format(player=me) if me else _("Seat: watching")
 
     def tell() -> None:
         if moved:
-            notify(f"Another phone took {moved}'s seat with its PIN: this phone now watches")
+            notify(_("Another phone took {player}'s seat with its PIN: this phone now watches").format(player=moved))
             games.told_seat_moved(game_id)
         elif warning:
             notify(warning)
@@ -34,8 +36,8 @@ def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | No
         button=True,
         exclude_semantics=True,
         content=ft.TextButton(
-            me or "Seat", icon=ft.Icons.WARNING_AMBER if warning else ft.Icons.EVENT_SEAT, tooltip=warning or label,
-            on_click=lambda _: ft.context.page.navigate(f"/game/{game_id}/seats"),
+            me or _("Seat"), icon=ft.Icons.WARNING_AMBER if warning else ft.Icons.EVENT_SEAT, tooltip=warning or label,
+            on_click=lambda _e: ft.context.page.navigate(f"/game/{game_id}/seats"),
         ),
     )
 
@@ -59,7 +61,7 @@ def Seats():
     try:
         seats = {seat.player: seat for seat in games.seats(game_id)}
     except StorageError as exc:  # an unknown or damaged game: its own screen explains
-        return screen(f"/game/{game_id}/seats", "Seats at the table", [ft.Text(str(exc))])
+        return screen(f"/game/{game_id}/seats", _("Seats at the table"), [ft.Text(str(exc))])
     me = next((seat.player for seat in seats.values() if seat.mine), None)
     starter = games.is_starter(game_id)
 
@@ -77,26 +79,26 @@ def Seats():
         seat = seats[player]
         action: ft.Control
         if seat.mine:
-            status, action = "this phone", ft.OutlinedButton(
-                "Leave seat", on_click=lambda _: attempt(lambda: games.leave_seat(game_id)), height=TOUCH)
+            status, action = _("this phone"), ft.OutlinedButton(
+                _("Leave seat"), on_click=lambda _e: attempt(lambda: games.leave_seat(game_id)), height=TOUCH)
         else:
-            status = "taken" if seat.taken else ("free, PIN set" if seat.pin_set else "free")
-            action = ft.FilledTonalButton(f"Sit as {player}", height=TOUCH,
-                                          on_click=lambda _: (set_asking(player), set_pin(""), set_error(None)))
+            status = _("taken") if seat.taken else (_("free, PIN set") if seat.pin_set else _("free"))
+            action = ft.FilledTonalButton(_("Sit as {player}").format(player=player), height=TOUCH,
+                                          on_click=lambda _e: (set_asking(player), set_pin(""), set_error(None)))
         line = ft.Row([ft.Column([ft.Text(player, size=18, weight=ft.FontWeight.W_600),
                                   ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
                                  spacing=0, expand=True), action])
         if not (starter and seat.pin_set and not seat.mine):
             return line
-        release = ft.TextButton(f"Release {player}'s seat", height=TOUCH,
-                                on_click=lambda _: attempt(lambda: games.release_seat(game_id, player)))
+        release = ft.TextButton(_("Release {player}'s seat").format(player=player), height=TOUCH,
+                                on_click=lambda _e: attempt(lambda: games.release_seat(game_id, player)))
         return ft.Column([line, release], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END)
 
     controls: list[ft.Control] = [
-        ft.Text(f"This phone is {me}'s seat." if me else "This phone is watching: it sees the game, "
-                "and takes a seat to make entries.", size=16),
-        ft.Text("Sitting down makes this a table of phones: each phone then enters only for its own "
-                "player. Playing on one phone alone? Don't sit down; a seated phone leaves with one tap.",
+        ft.Text(_("This phone is {player}'s seat.").format(player=me) if me else _(
+            "This phone is watching: it sees the game, and takes a seat to make entries."), size=16),
+        ft.Text(_("Sitting down makes this a table of phones: each phone then enters only for its own "
+                  "player. Playing on one phone alone? Don't sit down; a seated phone leaves with one tap."),
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         *[row(p) for p in seats],
     ]
@@ -104,32 +106,32 @@ def Seats():
         first = not seats[asking].pin_set
         controls += [
             ft.TextField(
-                label=f"PIN for {asking}'s seat",
-                helper="Choose 4 digits: they get this seat back from another phone" if first
-                else "The 4 digits chosen when this seat was first taken",
+                label=_("PIN for {player}'s seat").format(player=asking),
+                helper=_("Choose 4 digits: they get this seat back from another phone") if first
+                else _("The 4 digits chosen when this seat was first taken"),
                 value=pin, on_change=lambda e: set_pin(e.control.value), max_length=4,
                 keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
             ),
-            ft.FilledButton(f"Take {asking}'s seat", height=TOUCH, disabled=not PIN.fullmatch(pin),
-                            on_click=lambda _: attempt(lambda: games.claim_seat(game_id, asking, pin))),
+            ft.FilledButton(_("Take {player}'s seat").format(player=asking), height=TOUCH,
+                            disabled=not PIN.fullmatch(pin), on_click=lambda _e: attempt(lambda: games.claim_seat(game_id, asking, pin))),
         ]
     if me:
         stored = games.private_note(game_id)
         text = stored if note is None else note
         controls += [
             ft.TextField(
-                label=f"{me}'s private note", value=text, multiline=True, min_lines=2,
-                helper="Only this seat's phone ever shows it (a secret collection, a reminder)",
+                label=_("{player}'s private note").format(player=me), value=text, multiline=True, min_lines=2,
+                helper=_("Only this seat's phone ever shows it (a secret collection, a reminder)"),
                 on_change=lambda e: set_note(e.control.value),
             ),
-            ft.OutlinedButton("Save note", height=TOUCH, disabled=text == stored,
-                              on_click=lambda _: attempt(lambda: (games.write_private_note(game_id, text),
+            ft.OutlinedButton(_("Save note"), height=TOUCH, disabled=text == stored,
+                              on_click=lambda _e: attempt(lambda: (games.write_private_note(game_id, text),
                                                                   set_note(None)))),
         ]
     controls += [
         error_line(error),
-        ft.Text("Once anybody sits down, each phone changes only its own player's entries; "
-                "entries the whole table shares any seat may make.", size=13,
+        ft.Text(_("Once anybody sits down, each phone changes only its own player's entries; "
+                  "entries the whole table shares any seat may make."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]
-    return screen(f"/game/{game_id}/seats", "Seats at the table", controls, back=f"/game/{game_id}")
+    return screen(f"/game/{game_id}/seats", _("Seats at the table"), controls, back=f"/game/{game_id}")

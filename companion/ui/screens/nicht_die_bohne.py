@@ -21,7 +21,10 @@ from companion.ui.components.common import (
 )
 from companion.ui.components.players import PlayersSetup
 from sheets.nicht_die_bohne import RULES, Card, Colour
-from sheets.nicht_die_bohne.cards import DOUBLER, FACE_NAMES, NULLIFIER, NUMBERS, PLUSMINUS, DECK, cards_text
+from sheets.i18n import N_, _, ngettext, pgettext
+from sheets.nicht_die_bohne.cards import (
+    DOUBLER, NULLIFIER, NUMBERS, PLUSMINUS, DECK, cards_text, colour_name, face_name,
+)
 from sheets.nicht_die_bohne.engine import (
     ROUNDS, CorrectRound, EnterCards, RecordChip, ReturnCard, Round, State, TakeCard,
 )
@@ -121,15 +124,17 @@ COLUMN = 62  # "+30 −11" under a round's total, at 150 % text
 def _RoundHeader():
     return ft.Container(
         ft.Row(
-            [ft.Text("Player", expand=True)]
-            + [ft.Text(f"R{n}", width=COLUMN, text_align=ft.TextAlign.END) for n in range(1, ROUNDS + 1)]
-            + [ft.Text("Total", width=COLUMN, text_align=ft.TextAlign.END)],
+            [ft.Text(_("Player"), expand=True)]
+            # TRANSLATORS: the pad's column of round {number}, as narrow as "R1"
+            + [ft.Text(_("R{number}").format(number=n), width=COLUMN, text_align=ft.TextAlign.END)
+               for n in range(1, ROUNDS + 1)]
+            + [ft.Text(pgettext("table column", "Total"), width=COLUMN, text_align=ft.TextAlign.END)],
         ),
         padding=ft.Padding.symmetric(horizontal=6),
     )
 
 
-RoundHeader = ft.memo(_RoundHeader)  # the same on every render: built once per phone
+RoundHeader = ft.memo(_RoundHeader)  # the same on every render (per phone and language)
 
 
 @per_state
@@ -176,7 +181,7 @@ def card_button(card: Card, chosen: bool, holder: str | None, on_toggle: Callabl
     fill, ink = BEAN_COLOURS[card.colour]
     number = card.face in NUMBERS
     taken = holder is not None
-    text = ft.Text(card.face if number else FACE_NAMES[card.face], size=16 if number else 14, weight=ft.FontWeight.BOLD,
+    text = ft.Text(face_name(card.face), size=16 if number else 14, weight=ft.FontWeight.BOLD,
                    color=ink if chosen else (ft.Colors.ON_SURFACE_VARIANT if taken else ft.Colors.ON_SURFACE),
                    style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if taken else None)
     return ft.Semantics(
@@ -194,8 +199,8 @@ def card_button(card: Card, chosen: bool, holder: str | None, on_toggle: Callabl
             border_radius=8,
             bgcolor=fill if chosen else None,
             border=ft.Border.all(2, ft.Colors.OUTLINE_VARIANT if taken else fill),
-            on_click=lambda _: on_toggle(),  # a taken card still answers: the engine says why not
-            tooltip=f"taken by {holder}" if taken else None,
+            on_click=lambda _e: on_toggle(),  # a taken card still answers: the engine says why not
+            tooltip=_("taken by {player}").format(player=holder) if taken else None,
         ),
     )
 
@@ -213,7 +218,7 @@ CardTile = ft.memo(_CardTile)
 def _PlayerChip(name: str, cards: int, hand: int, selected: bool, choose: Callable[[str], None]):
     """A player's chip: how many of their cards are entered this round."""
     return ft.Chip(label=ft.Text(f"{name} {cards}/{hand}"), selected=selected, show_checkmark=False,
-                   on_select=lambda _: choose(name))
+                   on_select=lambda _e: choose(name))
 
 
 PlayerChip = ft.memo(_PlayerChip)
@@ -223,7 +228,7 @@ PlayerChip = ft.memo(_PlayerChip)
 def _ColourTab(colour: Colour, value: int, active: bool, on_choose: Callable[[Colour], None]):
     fill, ink = BEAN_COLOURS[colour]
     return ft.Semantics(
-        label=f"{colour.value.capitalize()} {value}",
+        label=f"{colour_name(colour).capitalize()} {value}",
         button=True,
         selected=active,
         exclude_semantics=True,
@@ -231,7 +236,7 @@ def _ColourTab(colour: Colour, value: int, active: bool, on_choose: Callable[[Co
         content=ft.Container(
             ft.Column(
                 [
-                    ft.Text(colour.value.capitalize(), size=13, color=ink if active else ft.Colors.ON_SURFACE,
+                    ft.Text(colour_name(colour).capitalize(), size=13, color=ink if active else ft.Colors.ON_SURFACE,
                             weight=ft.FontWeight.W_600, no_wrap=True),
                     ft.Text(signed(value), size=18, weight=ft.FontWeight.BOLD, color=ink if active else None),
                 ],
@@ -244,7 +249,7 @@ def _ColourTab(colour: Colour, value: int, active: bool, on_choose: Callable[[Co
             border_radius=10,
             bgcolor=fill if active else None,
             border=ft.Border.all(2, fill),
-            on_click=lambda _: on_choose(colour),
+            on_click=lambda _e: on_choose(colour),
         ),
     )
 
@@ -267,11 +272,11 @@ def _PlusMinus(colour: Colour, mine: int, free: int, take: Callable, give_back: 
     return ft.Row(
         [
             ft.Text("±", size=18, weight=ft.FontWeight.BOLD),
-            icon_button(ft.Icons.REMOVE, f"{colour.value} Plus/Minus fewer",
-                        lambda _: give_back(pm), disabled=mine == 0),
+            icon_button(ft.Icons.REMOVE, _("{card} fewer").format(card=pm.label),
+                        lambda _e: give_back(pm), disabled=mine == 0),
             ft.Text(f"{mine}", size=18, weight=ft.FontWeight.BOLD),
-            icon_button(ft.Icons.ADD, f"{colour.value} Plus/Minus more",
-                        lambda _: take(pm), disabled=mine >= free),
+            icon_button(ft.Icons.ADD, _("{card} more").format(card=pm.label),
+                        lambda _e: take(pm), disabled=mine >= free),
         ],
         spacing=0,
         tight=True,
@@ -279,6 +284,10 @@ def _PlusMinus(colour: Colour, mine: int, free: int, take: Callable, give_back: 
 
 
 PlusMinus = ft.memo(_PlusMinus)
+
+
+# What a colour's special cards do to it, under its cards.
+NULLIFIED, ODD_PLUS_MINUS, DOUBLED = N_("nullified"), N_("negative: odd Plus/Minus"), N_("doubled")
 
 
 def colour_cards(
@@ -300,8 +309,8 @@ def colour_cards(
         for c in (Card(colour=colour, face=f) for f in (*NUMBERS, NULLIFIER, DOUBLER))
     ]
     plusminus = PlusMinus(colour, pm_mine, pm_free, take, give_back)
-    notes = [w for w, on in (("nullified", colour_score.nullified), ("negative: odd Plus/Minus", colour_score.negative),
-                             ("doubled", colour_score.doubled)) if on]
+    notes = [_(w) for w, on in ((NULLIFIED, colour_score.nullified), (ODD_PLUS_MINUS, colour_score.negative),
+                                (DOUBLED, colour_score.doubled)) if on]
     return ft.Column(
         [
             ft.Row([*tiles, plusminus], wrap=True, spacing=6, run_spacing=6),
@@ -315,7 +324,7 @@ def colour_cards(
 def _RoundPicker(number: int, open_rounds: tuple[bool, ...], pick: Callable[[int], None]):
     return ft.SegmentedButton(
         segments=[
-            ft.Segment(value=str(n), label=ft.Text(f"Round {n}"), disabled=not is_open)
+            ft.Segment(value=str(n), label=ft.Text(_("Round {number}").format(number=n)), disabled=not is_open)
             for n, is_open in enumerate(open_rounds, start=1)
         ],
         selected=[str(number)],
@@ -332,8 +341,8 @@ def _Totals(positive: int, negative: int, total: int, caption: str):
     """The chosen player's round: positive, negative and total points, large."""
     return ft.Row(
         [
-            signed_number(f"+{positive}" if positive else "0", "positive", POSITIVE),
-            signed_number(f"−{negative}" if negative else "0", "negative", NEGATIVE),
+            signed_number(f"+{positive}" if positive else "0", _("positive"), POSITIVE),
+            signed_number(f"−{negative}" if negative else "0", _("negative"), NEGATIVE),
             big_number(signed(total), caption),
         ],
         alignment=ft.MainAxisAlignment.SPACE_AROUND,
@@ -349,11 +358,13 @@ def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], r
     Game End). A question while nobody is recorded; each name a 48 px button that says
     what it records ("Anna starts round 2")."""
     asked = starter is None
-    question = (f"Who starts round {number}? Who took the Bean chip last in round {number - 1}?" if asked
-                else f"{starter} starts round {number}: {starter} took the Bean chip last in round {number - 1}.")
+    question = (_("Who starts round {number}? Who took the Bean chip last in round {previous}?").format(
+                    number=number, previous=number - 1) if asked
+                else _("{player} starts round {number}: {player} took the Bean chip last in round {previous}.").format(
+                    player=starter, number=number, previous=number - 1))
     names = ft.Row(
         [ft.Semantics(
-            label=f"{p} starts round {number}", button=True, selected=p == starter, exclude_semantics=True,
+            label=starts(p, number), button=True, selected=p == starter, exclude_semantics=True,
             content=ft.Container(
                 ft.Row([ft.Text(p, size=15, weight=ft.FontWeight.W_600,
                                 color=ft.Colors.ON_PRIMARY if p == starter else ft.Colors.ON_SURFACE)],
@@ -361,7 +372,7 @@ def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], r
                 height=TOUCH, padding=ft.Padding.symmetric(horizontal=14),
                 border_radius=8, bgcolor=ft.Colors.PRIMARY if p == starter else None,
                 border=ft.Border.all(2, ft.Colors.PRIMARY if asked or p == starter else ft.Colors.OUTLINE_VARIANT),
-                on_click=lambda _, p=p: record(number, p),
+                on_click=lambda _e, p=p: record(number, p),
             ),
         ) for p in players],
         wrap=True, spacing=6, run_spacing=6,
@@ -372,6 +383,10 @@ def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], r
 
 
 StarterPicker = ft.memo(_StarterPicker)
+
+
+def starts(player: str, number: int) -> str:
+    return _("{player} starts round {number}").format(player=player, number=number)
 
 
 def next_to_enter(state: State, number: int, player: str) -> str | None:
@@ -419,7 +434,7 @@ def Play(game_id: str):
         (a card tap itself shows on its tile: a snackbar would cover the keypad). Once the
         player's hand is full, the next player still entering is shown, whoever was picked."""
         was_complete = games.state(game_id).round_complete(number)
-        made = act(action, lambda new: f"Round {number} is complete"
+        made = act(action, lambda new: _("Round {number} is complete").format(number=number)
                    if new.round_complete(number) and not was_complete else None)
         new = games.state(game_id)
         if made and len(new.cards_of(number, player)) == new.hand_size:
@@ -454,7 +469,7 @@ def Play(game_id: str):
     # A lambda's (f(), g()) only makes both calls: mypy objects to tuples of their None results.
     choose_player = ft.use_callback(lambda p: (show(p), entry.refuse(None)), [number])  # type: ignore[func-returns-value]
     pick_round = ft.use_callback(lambda n: (set_round(n), set_draft(None), entry.refuse(None)), [])  # type: ignore[func-returns-value]
-    record_chip = ft.use_callback(lambda n, p: act(RecordChip(round=n - 1, player=p), f"{p} starts round {n}"),
+    record_chip = ft.use_callback(lambda n, p: act(RecordChip(round=n - 1, player=p), starts(p, n)),
                                   [games, game_id])
 
     def fill_rest() -> None:
@@ -463,13 +478,13 @@ def Play(game_id: str):
         else:
             set_draft(lambda d: {**d, player: list(rest)})
 
-    def save_correction(_) -> None:
+    def save_correction(_e) -> None:
         assert draft is not None  # its button shows only while correcting
         if act(CorrectRound(round=number, cards={p: tuple(draft[p]) for p in state.names}),
-               f"Round {number} corrected"):
+               _("Round {number} corrected").format(number=number)):
             set_draft(None)
 
-    def start_correction(_) -> None:
+    def start_correction(_e) -> None:
         set_draft({p: list(state.cards_of(number, p)) for p in state.names})
 
     mine = shown.cards_of(number, player)
@@ -485,29 +500,33 @@ def Play(game_id: str):
         wrap=True,
         spacing=6,
     )
-    totals = Totals(score.positive, score.negative, score.total, f"{player}, round {number}")
+    totals = Totals(score.positive, score.negative, score.total,
+                    _("{player}, round {number}").format(player=player, number=number))
 
     # The keypad first (it is what a player taps at the table), the pad below it.
     round_part: list[ft.Control] = [player_chips, totals, error_line(entry.refusal)]
     if live or draft is not None:
         if can_fill_rest:
             round_part.append(ft.FilledTonalButton(
-                f"{player} takes the rest of the deck ({len(rest)} cards)", icon=ft.Icons.AUTO_FIX_HIGH,
-                on_click=lambda _: fill_rest(), height=TOUCH,
+                ngettext("{player} takes the rest of the deck ({n} card)",
+                         "{player} takes the rest of the deck ({n} cards)", len(rest)).format(player=player, n=len(rest)),
+                icon=ft.Icons.AUTO_FIX_HIGH,
+                on_click=lambda _e: fill_rest(), height=TOUCH,
             ))
         round_part.append(colour_tabs(score, colour, choose_colour))
         round_part.append(colour_cards(shown, number, player, colour, score.colours[list(Colour).index(colour)],
                                   take, give_back))
         if draft is not None:
             round_part.append(ft.Row([
-                ft.OutlinedButton("Cancel", on_click=lambda _: (set_draft(None), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
+                ft.OutlinedButton(_("Cancel"), on_click=lambda _e: (set_draft(None), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
                                   height=TOUCH),
-                ft.FilledButton(f"Save round {number}", on_click=save_correction, height=TOUCH, expand=True),
+                ft.FilledButton(_("Save round {number}").format(number=number), on_click=save_correction, height=TOUCH, expand=True),
             ]))
     else:
-        round_part.append(ft.Text(f"Round {number} is finished. {player}: {cards_text(mine) or 'no cards'}.",
+        round_part.append(ft.Text(_("Round {number} is finished. {player}: {cards}.").format(
+            number=number, player=player, cards=cards_text(mine) or _("no cards")),
                              color=ft.Colors.ON_SURFACE_VARIANT))
-        round_part.append(ft.OutlinedButton(f"Correct round {number}", icon=ft.Icons.EDIT,
+        round_part.append(ft.OutlinedButton(_("Correct round {number}").format(number=number), icon=ft.Icons.EDIT,
                                        on_click=start_correction, height=TOUCH))
 
     controls: list[ft.Control] = []
@@ -517,18 +536,19 @@ def Play(game_id: str):
         # Asked at the top as the round begins, and kept there once told: the keypad below
         # does not move under a player's finger when another phone answers.
         controls.append(StarterPicker(number, state.starter(number), state.names, record_chip))
-    controls.append(section(f"Round {number}" + (" – correcting" if draft is not None else ""), *round_part))
+    heading = _("Round {number} – correcting") if draft is not None else _("Round {number}")
+    controls.append(section(heading.format(number=number), *round_part))
     controls.append(round_picker)
     controls.append(round_table(state, over))
     last_by = games.last_entry_by(game_id)
     # Always there, empty or not: a screen that keeps its shape keeps a tap made during an update.
-    controls.append(ft.Text(f"Last entry by {last_by}" if last_by else "", size=13,
+    controls.append(ft.Text(_("Last entry by {player}").format(player=last_by) if last_by else "", size=13,
                             color=ft.Colors.ON_SURFACE_VARIANT))
-    return game_screen(games, game_id, RULES.title, controls)
+    return game_screen(games, game_id, _(RULES.title), controls)
 
 
 SCREENS = GameScreens(
     setup=Setup,
     play=Play,
-    blurb="3-6 players, 3 rounds: the score pad with Nullifier, Doubler and Plus/Minus.",
+    blurb=N_("3-6 players, 3 rounds: the score pad with Nullifier, Doubler and Plus/Minus."),
 )
