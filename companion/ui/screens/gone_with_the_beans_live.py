@@ -288,15 +288,18 @@ def payment_panel(sheet: Sheet, what: str, cost: Materials, have: Materials, pay
     )
 
 
+ONE_LINE = 28  # characters that fit one line of a button on a phone at 150 % text
+
+
 def choice_button(label: str, reason: str | None, on_click: Callable[[], Any], said: bool = True) -> ft.Control:
-    """The kit's action_button for labels that take two lines at a large text size: the
-    button grows with its label instead of cutting it off. ``said``: the reason it is
-    disabled shows under it."""
-    button = ft.OutlinedButton(
-        content=ft.Container(ft.Text(label), padding=ft.Padding.symmetric(vertical=6)),
-        disabled=reason is not None, on_click=lambda _: on_click(),
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=8)),
-    )
+    """The kit's action_button (a finger tall, 48 px) for a short label; a longer one,
+    which may take two lines at a large text size, gets a button that grows with it
+    instead of cutting it off. ``said``: the reason it is disabled shows under it."""
+    if len(label) <= ONE_LINE:
+        if said:
+            return action_button(label, reason, on_click)
+        return ft.OutlinedButton(label, disabled=reason is not None, height=TOUCH, on_click=lambda _: on_click())
+    button = ft.OutlinedButton(label, disabled=reason is not None, on_click=lambda _: on_click())
     if reason is None or not said:
         return button
     return ft.Column([button, ft.Text(reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
