@@ -7,10 +7,12 @@ correct a beanometer row from the players' own cards (``check_beanometer``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import NamedTuple
 
 from sheets.errors import RulesError
+from sheets.i18n import N_, _, ngettext
 from sheets.model import Frozen
 
 MAX_COINS = 4  # "A player does not receive more than 4 coins at any one time"
@@ -32,21 +34,21 @@ Beanometer = tuple[int | None, int | None, int | None, int | None]
 
 
 class BeanCard(NamedTuple):
-    german: str
-    english: str
+    german: str  # as printed on the German cards
+    english: str  # marked N_: a German phone reads the German name (``name``)
     cards: int
     beanometer: Beanometer
 
 
 BEANS: dict[Bean, BeanCard] = {
-    Bean.BLUE: BeanCard("Blaue Bohne", "Blue Bean", 20, (4, 6, 8, 10)),
-    Bean.CHILI: BeanCard("Feuerbohne", "Chili Bean", 18, (3, 6, 8, 9)),
-    Bean.STINK: BeanCard("Saubohne", "Stink Bean", 16, (3, 5, 7, 8)),
-    Bean.GREEN: BeanCard("Brechbohne", "Green Bean", 14, (3, 5, 6, 7)),
-    Bean.SOY: BeanCard("Sojabohne", "Soy Bean", 12, (2, 4, 6, 7)),
-    Bean.BLACK_EYED: BeanCard("Augenbohne", "Black-eyed Bean", 10, (2, 4, 5, 6)),
-    Bean.RED: BeanCard("Rote Bohne", "Red Bean", 8, (2, 3, 4, 5)),
-    Bean.GARDEN: BeanCard("Gartenbohne", "Garden Bean", 6, (None, 2, 3, None)),
+    Bean.BLUE: BeanCard("Blaue Bohne", N_("Blue Bean"), 20, (4, 6, 8, 10)),
+    Bean.CHILI: BeanCard("Feuerbohne", N_("Chili Bean"), 18, (3, 6, 8, 9)),
+    Bean.STINK: BeanCard("Saubohne", N_("Stink Bean"), 16, (3, 5, 7, 8)),
+    Bean.GREEN: BeanCard("Brechbohne", N_("Green Bean"), 14, (3, 5, 6, 7)),
+    Bean.SOY: BeanCard("Sojabohne", N_("Soy Bean"), 12, (2, 4, 6, 7)),
+    Bean.BLACK_EYED: BeanCard("Augenbohne", N_("Black-eyed Bean"), 10, (2, 4, 5, 6)),
+    Bean.RED: BeanCard("Rote Bohne", N_("Red Bean"), 8, (2, 3, 4, 5)),
+    Bean.GARDEN: BeanCard("Gartenbohne", N_("Garden Bean"), 6, (None, 2, 3, None)),
 }
 
 ORDER = {bean: index for index, bean in enumerate(Bean)}  # table order, for piles and rows
@@ -56,10 +58,34 @@ DECK_SIZE = sum(card.cards for card in BEANS.values())  # 104
 PRINTED_BEANOMETERS: tuple[Beanometer, ...] = tuple(BEANS[b].beanometer for b in Bean)
 
 
+# "6 Stink Beans": a count of each bean, in the phone's language ("6 Saubohnen").
+COUNTED: dict[Bean, Callable[[int], str]] = {
+    Bean.BLUE: lambda n: ngettext("{n} Blue Bean", "{n} Blue Beans", n),
+    Bean.CHILI: lambda n: ngettext("{n} Chili Bean", "{n} Chili Beans", n),
+    Bean.STINK: lambda n: ngettext("{n} Stink Bean", "{n} Stink Beans", n),
+    Bean.GREEN: lambda n: ngettext("{n} Green Bean", "{n} Green Beans", n),
+    Bean.SOY: lambda n: ngettext("{n} Soy Bean", "{n} Soy Beans", n),
+    Bean.BLACK_EYED: lambda n: ngettext("{n} Black-eyed Bean", "{n} Black-eyed Beans", n),
+    Bean.RED: lambda n: ngettext("{n} Red Bean", "{n} Red Beans", n),
+    Bean.GARDEN: lambda n: ngettext("{n} Garden Bean", "{n} Garden Beans", n),
+}
+
+
+def name(bean: Bean) -> str:
+    """The bean's name in the phone's language: "Red Bean", "Rote Bohne"."""
+    return _(BEANS[bean].english)
+
+
 def label(bean: Bean) -> str:
-    """How a player says it: "Red Bean (Rote Bohne)"."""
-    card = BEANS[bean]
-    return f"{card.english} ({card.german})"
+    """How a player says it: "Red Bean (Rote Bohne)"; on a German phone the printed name
+    alone, "Rote Bohne"."""
+    said, printed = name(bean), BEANS[bean].german
+    return said if said == printed else f"{said} ({printed})"
+
+
+def count_of(bean: Bean, count: int) -> str:
+    """ "6 Stink Beans", "1 Red Bean"; "6 Saubohnen" on a German phone."""
+    return COUNTED[bean](count).format(n=count)
 
 
 def payout(beanometer: Beanometer, count: int) -> int:
@@ -70,22 +96,27 @@ def payout(beanometer: Beanometer, count: int) -> int:
 
 def check_beanometer(bean: Bean, row: object) -> Beanometer:
     """A corrected beanometer row as a player may type it; RulesError naming the bean."""
-    name = label(bean)
+    said = label(bean)
     if not isinstance(row, (list, tuple)) or len(row) != MAX_COINS:
-        raise RulesError(f"{name}: a beanometer has 4 steps (beans for 1, 2, 3, 4 coins; null where none)")
+        raise RulesError(_("{bean}: a beanometer has 4 steps (beans for 1, 2, 3, 4 coins; null where none)")
+                         .format(bean=said))
     steps = [(coins, need) for coins, need in enumerate(row, start=1) if need is not None]
     if not steps:
-        raise RulesError(f"{name}: a beanometer needs at least one step")
+        raise RulesError(_("{bean}: a beanometer needs at least one step").format(bean=said))
     previous = 0
     for coins, need in steps:
         if isinstance(need, bool) or not isinstance(need, int):
-            raise RulesError(f"{name}: the {coins}-coin step must be a whole number of beans")
+            raise RulesError(_("{bean}: the {coins}-coin step must be a whole number of beans").format(
+                bean=said, coins=coins))
         if need < coins:
-            raise RulesError(f"{name}: {coins} coins need at least {coins} beans (coins are beans turned over)")
+            raise RulesError(ngettext("{bean}: {coins} coin needs at least {coins} bean (coins are beans turned over)",
+                                      "{bean}: {coins} coins need at least {coins} beans (coins are beans turned over)",
+                                      coins).format(bean=said, coins=coins))
         if need <= previous:
-            raise RulesError(f"{name}: each step needs more beans than the one before")
+            raise RulesError(_("{bean}: each step needs more beans than the one before").format(bean=said))
         if need > BEANS[bean].cards:
-            raise RulesError(f"{name}: {need} beans, but the deck has only {BEANS[bean].cards}")
+            raise RulesError(_("{bean}: {need} beans, but the deck has only {cards}").format(
+                bean=said, need=need, cards=BEANS[bean].cards))
         previous = need
     return tuple(row)
 

@@ -26,6 +26,7 @@ from sheets.bohnanza.beans import (
     BEANS, DECK_SIZE, ORDER, PRINTED_BEANOMETERS, Bean, Beanometer, Pile, check_beanometer, label, payout,
 )
 from sheets.errors import RulesError, parse_entry, parse_setup
+from sheets.i18n import _, ngettext
 from sheets.model import Frozen
 from sheets.results import GameResult, build_result, clean_names, position_of
 
@@ -48,18 +49,18 @@ class Setup(Frozen):
     @classmethod
     def _names(cls, value: Any) -> tuple[str, ...]:
         if not isinstance(value, (list, tuple)):
-            raise ValueError("players must be a list of names")
+            raise ValueError(_("players must be a list of names"))
         return clean_names(value, MIN_PLAYERS, MAX_PLAYERS)
 
     @field_validator("beanometers", mode="before")
     @classmethod
     def _rows(cls, value: Any) -> dict[Bean, Beanometer]:
         if not isinstance(value, dict):
-            raise ValueError("beanometers must map a bean to its 4 steps")
+            raise ValueError(_("beanometers must map a bean to its 4 steps"))
         rows = {}
         for key, row in value.items():
             if key not in Bean.__members__.values():
-                raise ValueError(f"{key!r} is not a bean; the beans are {', '.join(Bean)}")
+                raise ValueError(_("{key} is not a bean; the beans are {beans}").format(key=repr(key), beans=", ".join(Bean)))
             rows[Bean(key)] = check_beanometer(Bean(key), row)
         return rows
 
@@ -155,30 +156,30 @@ class PlayerCount(Frozen):
     @classmethod
     def _entry(cls, value: Any) -> Any:
         if not isinstance(value, (dict, PlayerCount)):
-            raise ValueError(
-                f'{_json(value)} is not a player; write {{"name": ..., "coins": ..., "third_field": ...}}'
-            )
+            raise ValueError(_('{value} is not a player; write {{"name": ..., "coins": ..., "third_field": ...}}')
+                             .format(value=_json(value)))
         return value
 
     @field_validator("name", mode="before")
     @classmethod
     def _name(cls, value: Any) -> Any:
         if not isinstance(value, str):
-            raise ValueError(f"{_json(value)} is not a name; write it in quotes")
+            raise ValueError(_("{value} is not a name; write it in quotes").format(value=_json(value)))
         return value
 
     @field_validator("coins", mode="before")
     @classmethod
     def _coins(cls, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{_json(value)} is not a number of coins; write a whole number, 0 or more")
+            raise ValueError(_("{value} is not a number of coins; write a whole number, 0 or more").format(
+                value=_json(value)))
         return value
 
     @field_validator("third_field", mode="before")
     @classmethod
     def _bought(cls, value: Any) -> Any:
         if not isinstance(value, bool):
-            raise ValueError(f"{_json(value)}: write true (bought) or false")
+            raise ValueError(_("{value}: write true (bought) or false").format(value=_json(value)))
         return value
 
 
@@ -216,15 +217,17 @@ class HarvestPreview(Frozen):
 
 def _field(farmer: Farmer, number: int) -> BeanField:
     if number == FIELDS + 1 and not farmer.third_field:
-        raise RulesError(f"has no third field; buy it first for {THIRD_FIELD_PRICE} coins", farmer.name)
+        raise RulesError(_("has no third field; buy it first for {price} coins").format(price=THIRD_FIELD_PRICE),
+                         farmer.name)
     if not 1 <= number <= len(farmer.fields):
-        raise RulesError(f"field {number}: the fields are numbered 1 to {len(farmer.fields)}", farmer.name)
+        raise RulesError(_("field {number}: the fields are numbered 1 to {last}").format(
+            number=number, last=len(farmer.fields)), farmer.name)
     return farmer.fields[number - 1]
 
 
 def _not_over(state: State) -> None:
     if state.over:
-        raise RulesError("the game is over; only the final count can still be corrected")
+        raise RulesError(_("the game is over; only the final count can still be corrected"))
 
 
 def preview_harvest(state: State, player: str, field: int) -> HarvestPreview:
@@ -237,14 +240,13 @@ def preview_harvest(state: State, player: str, field: int) -> HarvestPreview:
     farmer = state.player(player)
     chosen = _field(farmer, field)
     if chosen.bean is None:
-        raise RulesError(f"field {field} is empty; there is nothing to harvest", player)
+        raise RulesError(_("field {field} is empty; there is nothing to harvest").format(field=field), player)
     if chosen.count == 1:
         for number, other in enumerate(farmer.fields, start=1):
             if other.count > 1:
-                raise RulesError(
-                    f"field {field} holds a single bean while field {number} holds {other.count}; "
-                    "harvest a field of two or more beans first", player,
-                )
+                raise RulesError(_("field {field} holds a single bean while field {other} holds {count}; "
+                                   "harvest a field of two or more beans first").format(
+                    field=field, other=number, count=other.count), player)
     coins = state.pays(chosen.bean, chosen.count)
     return HarvestPreview(bean=chosen.bean, beans=chosen.count, coins=coins, discarded=chosen.count - coins)
 
@@ -272,10 +274,8 @@ def _plant(state: State, action: Plant) -> State:
     farmer = state.player(action.player)
     field = _field(farmer, action.field)
     if field.bean not in (None, action.bean):
-        raise RulesError(
-            f"field {action.field} grows {label(field.bean)}; harvest it before planting {label(action.bean)}",
-            action.player,
-        )
+        raise RulesError(_("field {field} grows {grown}; harvest it before planting {bean}").format(
+            field=action.field, grown=label(field.bean), bean=label(action.bean)), action.player)
     fields = list(farmer.fields)
     fields[action.field - 1] = BeanField(bean=action.bean, count=field.count + action.count)
     return _with(state, farmer.changed(fields=tuple(fields)))
@@ -296,14 +296,13 @@ def _buy(state: State, action: BuyField) -> State:
     _not_over(state)
     farmer = state.player(action.player)
     if farmer.third_field:
-        raise RulesError("already has a third field; each player buys it once", action.player)
+        raise RulesError(_("already has a third field; each player buys it once"), action.player)
     if farmer.total < THIRD_FIELD_PRICE:
-        raise RulesError(
-            f"has {farmer.total} coin{'s' * (farmer.total != 1)}; the third field costs {THIRD_FIELD_PRICE}",
-            action.player,
-        )
+        raise RulesError(ngettext("has {n} coin; the third field costs {price}",
+                                  "has {n} coins; the third field costs {price}", farmer.total).format(
+            n=farmer.total, price=THIRD_FIELD_PRICE), action.player)
     coins, discard = farmer.coins, state.discard
-    for _ in range(THIRD_FIELD_PRICE):
+    for _paid in range(THIRD_FIELD_PRICE):
         bean = max(Bean, key=coins.__getitem__)
         coins, discard = coins.plus(bean, -1), discard.plus(bean, 1)
     bought = farmer.changed(fields=farmer.fields + (EMPTY,), coins=coins)
@@ -330,27 +329,28 @@ def _final_count(state: State, action: FinalCount) -> State:
     before. A third field is counted as it was bought (or not) in the game.
     """
     if not state.over:
-        raise RulesError(f"the final count comes at the end: the game ends when the third pass through the "
-                         f"deck is exhausted, and this is pass {state.deck_pass} of {PASSES}")
+        raise RulesError(_("the final count comes at the end: the game ends when the third pass through the "
+                           "deck is exhausted, and this is pass {number} of {passes}").format(
+            number=state.deck_pass, passes=PASSES))
     counts: dict[str, PlayerCount] = {}
     for entry in action.players:
         name = entry.name.strip()
         state.position(name)
         if name in counts:
-            raise RulesError("counted twice", name)
+            raise RulesError(_("counted twice"), name)
         counts[name] = entry
     farmers, total = [], 0
     for farmer in state.players:
         if farmer.name not in counts:
-            raise RulesError("missing from the final count", farmer.name)
+            raise RulesError(_("missing from the final count"), farmer.name)
         entry = counts[farmer.name]
         if entry.third_field != farmer.third_field:
-            raise RulesError("counted with a third field, but bought none in this game" if entry.third_field
-                             else "counted without a third field, but bought one in this game", farmer.name)
+            raise RulesError(_("counted with a third field, but bought none in this game") if entry.third_field
+                             else _("counted without a third field, but bought one in this game"), farmer.name)
         total += entry.coins
         if total > DECK_SIZE:
-            raise RulesError(f"the coins add up to {total}; coins are bean cards and the deck has {DECK_SIZE}",
-                             farmer.name)
+            raise RulesError(_("the coins add up to {total}; coins are bean cards and the deck has {deck}").format(
+                total=total, deck=DECK_SIZE), farmer.name)
         fields = (EMPTY,) * (FIELDS + entry.third_field)
         farmers.append(farmer.changed(fields=fields, counted=entry.coins))
     return state.changed(players=tuple(farmers), over=True)
@@ -361,10 +361,9 @@ def check_supply(state: State, where: str | None = None) -> None:
     for bean in Bean:
         out = state.in_play(bean)
         if out > BEANS[bean].cards:
-            raise RulesError(
-                f"{label(bean)}: that makes {out} on the table (fields, coins, discard pile); "
-                f"the deck has only {BEANS[bean].cards}", where,
-            )
+            raise RulesError(_("{bean}: that makes {out} on the table (fields, coins, discard pile); "
+                               "the deck has only {cards}").format(bean=label(bean), out=out, cards=BEANS[bean].cards),
+                             where)
 
 
 def apply(state: State, action: Action) -> State:
@@ -380,7 +379,7 @@ def apply(state: State, action: Action) -> State:
     elif isinstance(action, FinalCount):
         new = _final_count(state, action)
     else:
-        raise RulesError(f"{action!r} is not a Bohnanza action")
+        raise RulesError(_("{action} is not a Bohnanza action").format(action=repr(action)))
     check_supply(new, getattr(action, "player", None))
     return new
 

@@ -19,6 +19,7 @@ from sheets.bohnanza.engine import (
     Harvest, Plant, PlayerCount, State, apply, new_game,
 )
 from sheets.errors import RulesError, ScoreFileError
+from sheets.i18n import _
 from sheets.model import Frozen
 from sheets.scorefile import FORMAT, parse_model
 
@@ -31,7 +32,7 @@ class BohnanzaFile(Frozen):
     @classmethod
     def _list(cls, value: Any) -> Any:
         if not isinstance(value, list):
-            raise ValueError("must be a list of players")
+            raise ValueError(_("must be a list of players"))
         return value
 
 
@@ -42,14 +43,15 @@ def _game(data: dict[str, Any]) -> tuple[list[str], list[Action], State]:
     parsed = parse_model(BohnanzaFile, data)
     entries = parsed.players
     if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
-        raise ScoreFileError("players", f"{len(entries)} players; Bohnanza is for {MIN_PLAYERS} to {MAX_PLAYERS}")
+        raise ScoreFileError("players", _("{n} players; Bohnanza is for {low} to {high}").format(
+            n=len(entries), low=MIN_PLAYERS, high=MAX_PLAYERS))
     names: list[str] = []
     for index, entry in enumerate(entries):
         name = entry.name.strip()
         if not name:
-            raise ScoreFileError(f"players[{index}].name", "the name is empty")
+            raise ScoreFileError(f"players[{index}].name", _("the name is empty"))
         if name in names:
-            raise ScoreFileError(f"players[{index}].name", f"{name} is named twice")
+            raise ScoreFileError(f"players[{index}].name", _("{name} is named twice").format(name=name))
         names.append(name)
     state = new_game({"players": names})
     actions: list[Action] = []
@@ -83,7 +85,7 @@ def read(data: dict[str, Any]) -> State:
 
 def export(state: State) -> dict[str, Any]:
     if not state.over:
-        raise RulesError("the game is not over yet; a Bohnanza score file records the end of a game")
+        raise RulesError(_("the game is not over yet; a Bohnanza score file records the end of a game"))
     return {
         "format": FORMAT,
         "game": GAME_ID,
@@ -94,5 +96,5 @@ def export(state: State) -> dict[str, Any]:
 
 
 def import_file(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    names, actions, _ = _game(data)
+    names, actions, _state = _game(data)
     return {"players": names}, [action.model_dump(mode="json") for action in actions]

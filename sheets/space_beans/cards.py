@@ -11,6 +11,7 @@ from typing import Annotated
 from pydantic import AfterValidator, StrictInt, field_validator
 
 from sheets.errors import RulesError
+from sheets.i18n import _, ngettext
 from sheets.model import Frozen
 
 
@@ -44,7 +45,7 @@ def copies(value: int) -> int:
 
 def _card_value(value: int) -> int:
     if value not in VALUES:
-        raise ValueError(f"{value} is not a card value; SpaceBeans are 1 to 9")
+        raise ValueError(_("{value} is not a card value; SpaceBeans are 1 to 9").format(value=value))
     return value
 
 
@@ -80,7 +81,7 @@ class Collection(Frozen):
     @classmethod
     def _not_empty(cls, values: tuple[int, ...]) -> tuple[int, ...]:
         if not values:
-            raise ValueError("a collection holds at least one card")
+            raise ValueError(_("a collection holds at least one card"))
         return values
 
     @property
@@ -107,10 +108,12 @@ def check_supply(on_table: Mapping[Card, int], adding: Iterable[Card]) -> None:
         if counts[card] >= held:
             already = on_table.get(card, 0)
             if already >= held:
-                reason = ("the only card is" if held == 1 else f"all {held} cards are") + " already on the table"
+                reason = ngettext("the only card is already on the table", "all {n} cards are already on the table",
+                                  held).format(n=held)
             elif already:
-                reason = f"the deck holds only {held}, and {already} is already on the table"
+                reason = _("the deck holds only {n}, and {already} is already on the table").format(
+                    n=held, already=already)
             else:
-                reason = f"the deck holds only {'one' if held == 1 else held}"
+                reason = ngettext("the deck holds only one", "the deck holds only {n}", held).format(n=held)
             raise RulesError(reason, card.label)
         counts[card] += 1

@@ -32,6 +32,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter, field_validator
 
 from sheets.errors import RulesError, parse_entry, parse_setup
+from sheets.i18n import _, ngettext
 from sheets.model import Frozen
 from sheets.results import GameResult, build_result, clean_names, position_of
 from sheets.space_beans.cards import BEAN_NAMES, Bean, Card, CardValue, Collection, check_supply
@@ -43,7 +44,7 @@ GAME_ID = "space-beans"
 def player_names(value: Any) -> tuple[str, ...]:
     """2 to 6 players (rulebook: Game Contents), named as score-files.md wants."""
     if not isinstance(value, (list, tuple)):
-        raise ValueError("must be a list of names")
+        raise ValueError(_("must be a list of names"))
     try:
         return clean_names(value, 2, 6)
     except RulesError as exc:
@@ -165,23 +166,25 @@ def _lay(state: State, sheet: PlayerSheet, action: Lay) -> PlayerSheet:
     name, which = sheet.name, action.collection
     if action.new:
         if sheet.secret_collection is not None:
-            raise RulesError(f"{name} already has two collections, the most a player may have; "
-                             "close out the open one first")
+            raise RulesError(_("{name} already has two collections, the most a player may have; "
+                               "close out the open one first").format(name=name))
         expected = "open" if sheet.open_collection is None else "secret"
         if which != expected:
             raise RulesError(
-                f"{name} has no collection yet, so a new collection is the open one"
+                _("{name} has no collection yet, so a new collection is the open one").format(name=name)
                 if expected == "open"
-                else f"{name} has an open collection, so a new collection is the secret one"
+                else _("{name} has an open collection, so a new collection is the secret one").format(name=name)
             )
         values = action.values
     else:
         current = sheet.open_collection if which == "open" else sheet.secret_collection
         if current is None:
-            raise RulesError(f"{name} has no {which} collection to add to; start a new one")
+            raise RulesError((_("{name} has no open collection to add to; start a new one") if which == "open"
+                              else _("{name} has no secret collection to add to; start a new one")).format(name=name))
         if current.bean != action.bean:
-            raise RulesError(f"{name}'s {which} collection is {BEAN_NAMES[current.bean]}, "
-                             f"not {BEAN_NAMES[action.bean]}")
+            raise RulesError((_("{name}'s open collection is {bean}, not {other}") if which == "open"
+                              else _("{name}'s secret collection is {bean}, not {other}")).format(
+                name=name, bean=BEAN_NAMES[current.bean], other=BEAN_NAMES[action.bean]))
         values = current.values + action.values
     check_supply(state.on_table(), action.cards)
     return sheet.changed(**{f"{which}_collection": Collection(bean=action.bean, values=values)})
@@ -190,15 +193,18 @@ def _lay(state: State, sheet: PlayerSheet, action: Lay) -> PlayerSheet:
 def _close_out(sheet: PlayerSheet, forced: bool) -> PlayerSheet:
     name, collection = sheet.name, sheet.open_collection
     if collection is None:
-        raise RulesError(f"{name} has no collection to close out")
+        raise RulesError(_("{name} has no collection to close out").format(name=name))
     if forced and sheet.secret_collection is None:
-        raise RulesError(f"{name} has only one collection: a close-out is forced only when a player "
-                         "with two collections has no card in hand that fits either")
+        raise RulesError(_("{name} has only one collection: a close-out is forced only when a player "
+                           "with two collections has no card in hand that fits either").format(name=name))
     outcome = close_out(collection)
     size = len(collection.values)
     if outcome.trophy is None and not forced:
-        raise RulesError(f"{name}'s open collection ({collection.label}) has {size} cards and no {size}: "
-                         "it has no value, and is closed out only when forced")
+        raise RulesError(ngettext("{name}'s open collection ({collection}) has {n} card and no {n}: "
+                                  "it has no value, and is closed out only when forced",
+                                  "{name}'s open collection ({collection}) has {n} cards and no {n}: "
+                                  "it has no value, and is closed out only when forced", size).format(
+            name=name, collection=collection.label, n=size))
     trophies = sheet.trophies + ((outcome.trophy,) if outcome.trophy else ())
     return sheet.changed(trophies=tuple(sorted(trophies)), open_collection=sheet.secret_collection,
                          secret_collection=None)
@@ -207,12 +213,13 @@ def _close_out(sheet: PlayerSheet, forced: bool) -> PlayerSheet:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
     if state.ended_by is not None:
-        raise RulesError(f"the game is over: {state.ended_by} ended it")
+        raise RulesError(_("the game is over: {name} ended it").format(name=state.ended_by))
     sheet = state.player(action.player)
     if isinstance(action, EndGame):
         if sheet.trophy_points < END_AT:
-            raise RulesError(f"{sheet.name}'s trophies are worth {sheet.trophy_points}; the game ends "
-                             f"only after the turn in which a player's trophies reach {END_AT}")
+            raise RulesError(_("{name}'s trophies are worth {points}; the game ends only after the turn in "
+                               "which a player's trophies reach {end}").format(
+                name=sheet.name, points=sheet.trophy_points, end=END_AT))
         return state.changed(ended_by=sheet.name, turn_over=True)
     _in_the_last_turn(state, sheet)
     if isinstance(action, Lay):
@@ -220,7 +227,7 @@ def apply(state: State, action: Action) -> State:
         return state.with_player(_lay(state, sheet, action)).changed(turn_over=state.reached is not None)
     if isinstance(action, CloseOut):
         return state.with_player(_close_out(sheet, action.forced))
-    raise RulesError(f"{action!r} is not a Space Beans action")
+    raise RulesError(_("{action} is not a Space Beans action").format(action=repr(action)))
 
 
 def _in_the_last_turn(state: State, sheet: PlayerSheet) -> None:
@@ -231,11 +238,11 @@ def _in_the_last_turn(state: State, sheet: PlayerSheet) -> None:
         return
     who = reached.name
     if state.turn_over:
-        raise RulesError(f"{who}'s trophies already reached {END_AT} and {who}'s turn is over, so the game "
-                         "has ended: record the end of the game")
+        raise RulesError(_("{who}'s trophies already reached {end} and {who}'s turn is over, so the game "
+                           "has ended: record the end of the game").format(who=who, end=END_AT))
     if sheet.name != who:
-        raise RulesError(f"{who}'s trophies already reached {END_AT}: the game ends at the end of {who}'s "
-                         f"turn, and nobody else lays or closes out before it")
+        raise RulesError(_("{who}'s trophies already reached {end}: the game ends at the end of {who}'s "
+                           "turn, and nobody else lays or closes out before it").format(who=who, end=END_AT))
 
 
 def players(state: State) -> tuple[str, ...]:

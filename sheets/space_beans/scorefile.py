@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import AfterValidator, field_validator
 
 from sheets.errors import RulesError, ScoreFileError
+from sheets.i18n import _
 from sheets.model import Frozen
 from sheets.scorefile import FORMAT, parse_model
 from sheets.space_beans.cards import DECK, Card, Collection, check_supply
@@ -23,7 +24,7 @@ T = TypeVar("T")
 
 def _at_most_two(collections: tuple[Collection, ...]) -> tuple[Collection, ...]:
     if len(collections) > 2:
-        raise ValueError(f"{len(collections)} collections; a player has at most two (open and secret)")
+        raise ValueError(_("{n} collections; a player has at most two (open and secret)").format(n=len(collections)))
     return collections
 
 
@@ -48,13 +49,15 @@ def _per_player(section: str, entries: Mapping[str, T], names: tuple[str, ...]) 
     for key, value in entries.items():
         name = key.strip()
         if name not in names:
-            raise ScoreFileError(f"{section}.{key}", f"not one of the players ({', '.join(names)})")
+            raise ScoreFileError(f"{section}.{key}", _("not one of the players ({players})").format(players=", ".join(names)))
         if name in found:
-            raise ScoreFileError(f"{section}.{key}", f"{name} is named twice")
+            raise ScoreFileError(f"{section}.{key}", _("{name} is named twice").format(name=name))
         found[name] = (key, value)
     for name in names:
         if name not in found:
-            raise ScoreFileError(f"{section}.{name}", f"missing: list {name}'s {section} (an empty list is fine)")
+            raise ScoreFileError(f"{section}.{name}", (
+                _("missing: list {name}'s trophies (an empty list is fine)") if section == "trophies"
+                else _("missing: list {name}'s collections (an empty list is fine)")).format(name=name))
     return found
 
 
@@ -66,16 +69,19 @@ def _check_end(state: State, ended_by: str | None) -> None:
     if ended_by is not None:
         ender = state.player(ended_by)
         if ender.trophy_points < END_AT:
-            raise ScoreFileError("ended_by", f"{ended_by}'s trophies are worth {ender.trophy_points}; "
-                                 f"the game ends when a player's trophies reach {END_AT}")
+            raise ScoreFileError("ended_by", _("{name}'s trophies are worth {points}; the game ends when a "
+                                               "player's trophies reach {end}").format(
+                name=ended_by, points=ender.trophy_points, end=END_AT))
         others = [s for s in reached if s.name != ended_by]
         if others:
-            raise ScoreFileError(f"trophies.{others[0].name}", f"worth {others[0].trophy_points}, but only "
-                                 f"{ended_by}, who ended the game, can have {END_AT} or more")
+            raise ScoreFileError(f"trophies.{others[0].name}", _("worth {points}, but only {name}, who ended the "
+                                                                 "game, can have {end} or more").format(
+                points=others[0].trophy_points, name=ended_by, end=END_AT))
     elif len(reached) > 1:
-        raise ScoreFileError(f"trophies.{reached[1].name}", f"worth {reached[1].trophy_points}, but "
-                             f"{reached[0].name}'s trophies reached {END_AT} too: the game ends after "
-                             f"the turn of the first player to reach {END_AT}")
+        raise ScoreFileError(f"trophies.{reached[1].name}", _("worth {points}, but {name}'s trophies reached "
+                                                              "{end} too: the game ends after the turn of the "
+                                                              "first player to reach {end}").format(
+            points=reached[1].trophy_points, name=reached[0].name, end=END_AT))
     if reached:
         _last_turn(state, reached[0])
 
@@ -126,25 +132,26 @@ def _last_turn(state: State, sheet: PlayerSheet) -> tuple[tuple[Card, ...], list
     candidates = list(_last_turn_candidates(sheet))
     if not candidates:
         best = sorted(sheet.trophies, reverse=True, key=lambda c: c.value)[:2]
-        raise ScoreFileError(f"trophies.{name}", (
-            f"worth {points}, but the game ends at the end of the turn in which a player's trophies reach "
-            f"{END_AT}, and one turn closes out at most two collections: without {best[0].label} and "
-            f"{best[1].label} the pile is still worth {points - best[0].value - best[1].value}, so the game "
-            "would have ended a turn earlier"))
+        raise ScoreFileError(f"trophies.{name}", _(
+            "worth {points}, but the game ends at the end of the turn in which a player's trophies reach "
+            "{end}, and one turn closes out at most two collections: without {first} and {second} the pile is "
+            "still worth {rest}, so the game would have ended a turn earlier").format(
+            points=points, end=END_AT, first=best[0].label, second=best[1].label,
+            rest=points - best[0].value - best[1].value))
     if len(sheet.collections) > 1:
         candidates = [c for c in candidates if len(c) == 1]
         if not candidates:
-            raise ScoreFileError(f"collections.{name}", (
-                f"2 collections, but {name}'s trophies pass {END_AT - 1} only with two close-outs in the last "
+            raise ScoreFileError(f"collections.{name}", _(
+                "2 collections, but {name}'s trophies pass {below} only with two close-outs in the last "
                 "turn, and a player who closed out both collections starts just one new collection in that "
-                "turn"))
+                "turn").format(name=name, below=END_AT - 1))
     for closed in candidates:
         collections = _last_turn_collections(state, sheet, closed)
         if collections is not None:
             return closed, collections
-    raise ScoreFileError(f"trophies.{name}", (
-        f"worth {points}, but no collection that could have lifted it over {END_AT - 1} in the last turn "
-        "fits the deck beside the other cards on the table"))
+    raise ScoreFileError(f"trophies.{name}", _(
+        "worth {points}, but no collection that could have lifted it over {below} in the last turn "
+        "fits the deck beside the other cards on the table").format(points=points, below=END_AT - 1))
 
 
 def read(data: Any) -> State:
@@ -185,7 +192,8 @@ def read(data: Any) -> State:
     state = State(players=tuple(sheets))
     ended_by = parsed.ended_by.strip() if parsed.ended_by is not None else None
     if ended_by is not None and ended_by not in names:
-        raise ScoreFileError("ended_by", f"{parsed.ended_by!r} is not one of the players ({', '.join(names)})")
+        raise ScoreFileError("ended_by", _("{name} is not one of the players ({players})").format(
+            name=repr(parsed.ended_by), players=", ".join(names)))
     _check_end(state, ended_by)
     reached = state.reached
     # An unfinished game read from a file: the reaching player who holds a collection has

@@ -26,8 +26,10 @@ from companion.ui.components.players import PlayersSetup
 from sheets.bohnanza import (
     BEANS, RULES, Bean, BuyField, DeckExhausted, Harvest, Plant, State, preview_harvest,
 )
+from sheets.bohnanza.beans import count_of, name
 from sheets.bohnanza.engine import MAX_PLAYERS, MIN_PLAYERS, PASSES, THIRD_FIELD_PRICE, BeanField, Farmer
 from sheets.errors import RulesError
+from sheets.i18n import N_, _, ngettext
 
 # One colour per bean (fill, text on that fill), used for every bean everywhere.
 BEAN_COLOURS: dict[Bean, tuple[str, str]] = {
@@ -42,14 +44,21 @@ BEAN_COLOURS: dict[Bean, tuple[str, str]] = {
 }
 
 
-def beans(bean: Bean, count: int) -> str:
-    """ "6 Stink Beans", "1 Red Bean"."""
-    name = BEANS[bean].english
-    return f"{count} {name}{'s' * (count != 1)}"
-
-
 def coins(n: int) -> str:
-    return f"{n} coin{'s' * (n != 1)}"
+    """ "1 coin", "6 coins"; "6 Taler" on a German phone."""
+    return ngettext("{n} coin", "{n} coins", n).format(n=n)
+
+
+def printed(bean: Bean) -> str | None:
+    """The name on the German card, where the phone does not already say it."""
+    german = BEANS[bean].german
+    return None if name(bean) == german else german
+
+
+def short(bean: Bean) -> str:
+    """A bean tile's text: the English name without " Bean" (the row holds only beans),
+    a German name in full as printed ("Blaue Bohne", "Gartenbohne")."""
+    return name(bean).removesuffix(" Bean")
 
 
 def sentence(text: str) -> str:
@@ -89,26 +98,27 @@ def bean_tile(bean: Bean, chosen: bool, on_pick: Callable[[], None]) -> ft.Contr
     """One bean to plant, a 48 px tile in its colour; filled when chosen."""
     fill, ink = BEAN_COLOURS[bean]
     return ft.Semantics(
-        label=BEANS[bean].english,
+        label=name(bean),
         button=True,
         selected=chosen,
         exclude_semantics=True,
         content=ft.Container(
-            ft.Row([ft.Text(BEANS[bean].english.removesuffix(" Bean"), size=14, weight=ft.FontWeight.W_600,
+            ft.Row([ft.Text(short(bean), size=14, weight=ft.FontWeight.W_600,
                             color=ink if chosen else ft.Colors.ON_SURFACE)],
                    tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             # As wide as its name at any text size (a fixed width cut "Black-eyed" at 150 %).
             height=TOUCH, padding=ft.Padding.symmetric(horizontal=12), border_radius=8,
             bgcolor=fill if chosen else None, border=ft.Border.all(2, fill),
-            on_click=lambda _: on_pick(),
+            on_click=lambda _e: on_pick(),
         ),
     )
 
 
 def beanometer_line(state: State, bean: Bean) -> str:
     """The card's beanometer: "coins for beans: 1 for 3 · 2 for 5 · 3 for 7 · 4 for 8"."""
-    steps = [f"{n} for {need}" for n, need in enumerate(state.beanometer(bean), start=1) if need is not None]
-    return f"Beanometer, coins for beans: {' · '.join(steps)}"
+    steps = [_("{coins} for {beans}").format(coins=n, beans=need)
+             for n, need in enumerate(state.beanometer(bean), start=1) if need is not None]
+    return _("Beanometer, coins for beans: {steps}").format(steps=" · ".join(steps))
 
 
 PLANT_COUNTS = range(1, 13)  # one tap plants that many; more (rare) take a second tap
@@ -120,12 +130,13 @@ def count_tile(number: int, field: int, bean: Bean | None, refused: bool, plant:
     able = bean is not None and not refused
     fill, ink = BEAN_COLOURS[bean] if bean else (ft.Colors.OUTLINE_VARIANT, ft.Colors.ON_SURFACE_VARIANT)
     return named(
-        f"Plant {beans(bean, number)} in field {field}" if bean else f"Plant {number}: pick the bean first",
+        _("Plant {beans} in field {field}").format(beans=count_of(bean, number), field=field) if bean
+        else _("Plant {n}: pick the bean first").format(n=number),
         ft.Container(
             ft.Text(str(number), size=18, weight=ft.FontWeight.BOLD, color=ink if able else ft.Colors.ON_SURFACE_VARIANT),
             width=TOUCH, height=TOUCH, border_radius=8, alignment=ft.Alignment.CENTER,
             bgcolor=fill if able else None, border=ft.Border.all(2, fill if bean else ft.Colors.OUTLINE_VARIANT),
-            on_click=(lambda _: plant(number)) if able else None,
+            on_click=(lambda _e: plant(number)) if able else None,
         ),
         disabled=not able,
     )
@@ -138,7 +149,8 @@ def plant_panel(
     """The bean (already chosen when the field grows one), then one tap on how many. Counts
     the engine refuses are disabled, the reason under them (it refuses a count and every
     larger one alike: the deck runs out, or the field grows another bean)."""
-    now = f"Field {number} holds {beans(field.bean, field.count)}." if field.bean else f"Field {number} is empty."
+    now = (_("Field {number} holds {beans}.").format(number=number, beans=count_of(field.bean, field.count))
+           if field.bean else _("Field {number} is empty.").format(number=number))
     refused = next(((n, why) for n in PLANT_COUNTS if bean is not None
                     and (why := RULES.why_not(state, Plant(player=player, field=number, bean=bean, count=n)))),
                    None)
@@ -146,15 +158,15 @@ def plant_panel(
     lines: list[ft.Control] = [
         ft.Row([bean_tile(b, b == bean, lambda b=b: pick(b)) for b in Bean], wrap=True, spacing=6,  # type: ignore[misc]  # mypy#15459: a lambda with a default
                run_spacing=6),
-        note(f"{now} Tap how many {BEANS[bean].english}s you plant." if bean else f"{now} Pick the bean you plant."),
+        note(f"{now} {_('Tap how many you plant.') if bean else _('Pick the bean you plant.')}"),
         ft.Row([count_tile(n, number, bean, limit is not None and n >= limit, plant) for n in PLANT_COUNTS],
                wrap=True, spacing=6, run_spacing=6),
     ]
     if refused:
         n, why = refused
-        said = sentence(why) if n == 1 else f"{n} or more: {why}"
+        said = sentence(why) if n == 1 else _("{n} or more: {why}").format(n=n, why=why)
         lines.append(ft.Semantics(label=said, container=True, exclude_semantics=True, content=note(said)))
-    lines.append(ft.OutlinedButton("Cancel", on_click=lambda _: cancel(), height=TOUCH))
+    lines.append(ft.OutlinedButton(_("Cancel"), on_click=lambda _e: cancel(), height=TOUCH))
     return ft.Column(lines, spacing=8)
 
 
@@ -164,9 +176,11 @@ def harvest_panel(state: State, player: str, number: int, confirm: Callable[[], 
         sale = preview_harvest(state, player, number)
     except RulesError as exc:  # the table changed meanwhile
         return ft.Column([error_line(sentence(exc.reason)),
-                          ft.OutlinedButton("Close", on_click=lambda _: cancel(), height=TOUCH)])
-    fill, _ = BEAN_COLOURS[sale.bean]
-    words = f"{beans(sale.bean, sale.beans)} pay {coins(sale.coins)}; {sale.discarded} to the discard pile."
+                          ft.OutlinedButton(_("Close"), on_click=lambda _e: cancel(), height=TOUCH)])
+    fill, _ink = BEAN_COLOURS[sale.bean]
+    words = ngettext("{beans} pays {coins}; {discarded} to the discard pile.",
+                     "{beans} pay {coins}; {discarded} to the discard pile.", sale.beans).format(
+        beans=count_of(sale.bean, sale.beans), coins=coins(sale.coins), discarded=sale.discarded)
     return ft.Container(
         ft.Column(
             [
@@ -176,8 +190,8 @@ def harvest_panel(state: State, player: str, number: int, confirm: Callable[[], 
                 ])),
                 note(beanometer_line(state, sale.bean)),
                 ft.Row([
-                    ft.OutlinedButton("Cancel", on_click=lambda _: cancel(), height=TOUCH),
-                    ft.FilledButton("Confirm harvest", icon=ft.Icons.CHECK, on_click=lambda _: confirm(),
+                    ft.OutlinedButton(_("Cancel"), on_click=lambda _e: cancel(), height=TOUCH),
+                    ft.FilledButton(_("Confirm harvest"), icon=ft.Icons.CHECK, on_click=lambda _e: confirm(),
                                     height=TOUCH, expand=True),
                 ]),
             ],
@@ -190,28 +204,28 @@ def harvest_panel(state: State, player: str, number: int, confirm: Callable[[], 
 def field_card(state: State, player: str, number: int, field: BeanField, open_panel: ft.Control | None,
                on_plant: Callable[[], None], on_harvest: Callable[[], object]) -> ft.Control:
     """One field: its bean and count, Plant and Harvest, and the open panel if any."""
-    name = BEANS[field.bean] if field.bean else None
     planted = field.bean is not None
-    buttons = [named(f"Plant in field {number}", ft.OutlinedButton(
-        "Plant", icon=ft.Icons.ADD, on_click=lambda _: on_plant(), height=TOUCH, expand=planted), expand=planted)]
+    german = printed(field.bean) if field.bean else None
+    buttons = [named(_("Plant in field {number}").format(number=number), ft.OutlinedButton(
+        _("Plant"), icon=ft.Icons.ADD, on_click=lambda _e: on_plant(), height=TOUCH, expand=planted), expand=planted)]
     why = None
     if planted:
         refused = RULES.why_not(state, Harvest(player=player, field=number))
         why = sentence(refused) if refused else None
-        buttons.append(named(f"Harvest field {number}", ft.FilledTonalButton(
-            "Harvest", icon=ft.Icons.AGRICULTURE, on_click=lambda _: on_harvest(), height=TOUCH, expand=True,
+        buttons.append(named(_("Harvest field {number}").format(number=number), ft.FilledTonalButton(
+            _("Harvest"), icon=ft.Icons.AGRICULTURE, on_click=lambda _e: on_harvest(), height=TOUCH, expand=True,
             disabled=refused is not None), expand=True))
     head = ft.Row(
         [
-            # name is set only when the field holds a bean
-            ft.Semantics(label=f"Field {number}: {beans(cast(Bean, field.bean), field.count) if name else 'empty'}",
+            ft.Semantics(label=_("Field {number}: {beans}").format(number=number, beans=count_of(field.bean, field.count))
+                         if field.bean else _("Field {number}: empty").format(number=number),
                          exclude_semantics=True,
                          content=bean_badge(field.bean, str(field.count))),
             ft.Column(
                 [
-                    note(f"Field {number}"),
-                    ft.Text(name.english if name else "empty", size=18, weight=ft.FontWeight.W_600),
-                    note(name.german) if name else ft.Container(height=0),
+                    note(_("Field {number}").format(number=number)),
+                    ft.Text(name(field.bean) if field.bean else _("empty"), size=18, weight=ft.FontWeight.W_600),
+                    note(german) if german else ft.Container(height=0),
                 ],
                 spacing=0, expand=True,
             ),
@@ -243,7 +257,8 @@ def pass_counter(state: State) -> ft.Control:
             border=ft.Border.all(3 if current else 1, ft.Colors.PRIMARY if current else ft.Colors.OUTLINE_VARIANT),
         )
 
-    words = "Game over: the third pass is exhausted" if state.over else f"Pass {state.deck_pass} of {PASSES}"
+    words = (_("Game over: the third pass is exhausted") if state.over
+             else _("Pass {number} of {passes}").format(number=state.deck_pass, passes=PASSES))
     return ft.Semantics(
         label=words, exclude_semantics=True,
         content=ft.Row([*(pip(n) for n in range(1, PASSES + 1)), ft.Text(words, size=16, expand=True)], spacing=8),
@@ -258,17 +273,17 @@ def end_harvest_panel(state: State, confirm: Callable[[], None], cancel: Callabl
         return error_line(str(exc))
     lines = []
     for before, end in zip(state.players, after.players):
-        sold = ", ".join(beans(f.bean, f.count) for f in before.fields if f.bean) or "no beans"
-        lines.append(ft.Text(f"{before.name} +{end.total - before.total} ({coins(end.total)} in all): {sold}",
-                             size=15))
+        sold = ", ".join(count_of(f.bean, f.count) for f in before.fields if f.bean) or _("no beans")
+        lines.append(ft.Text(_("{player} +{gain} ({coins} in all): {sold}").format(
+            player=before.name, gain=end.total - before.total, coins=coins(end.total), sold=sold), size=15))
     return ft.Container(
         ft.Column(
             [
-                ft.Text("End-of-game harvest: every field is sold", weight=ft.FontWeight.W_600),
+                ft.Text(_("End-of-game harvest: every field is sold"), weight=ft.FontWeight.W_600),
                 *lines,
                 ft.Row([
-                    ft.OutlinedButton("Cancel", on_click=lambda _: cancel(), height=TOUCH),
-                    ft.FilledButton("End the game", icon=ft.Icons.FLAG, on_click=lambda _: confirm(),
+                    ft.OutlinedButton(_("Cancel"), on_click=lambda _e: cancel(), height=TOUCH),
+                    ft.FilledButton(_("End the game"), icon=ft.Icons.FLAG, on_click=lambda _e: confirm(),
                                     height=TOUCH, expand=True),
                 ]),
             ],
@@ -315,7 +330,8 @@ def Play(game_id: str):
     def plant(number: int, count: int) -> None:
         if bean is not None:
             act(Plant(player=player, field=number, bean=bean, count=count),
-                f"{player} planted {beans(bean, count)} in field {number}")
+                _("{player} planted {beans} in field {field}").format(player=player, beans=count_of(bean, count),
+                                                                      field=number))
 
     def harvest(number: int) -> None:
         try:
@@ -324,11 +340,13 @@ def Play(game_id: str):
             entry.refuse(exc.reason)
             return
         act(Harvest(player=player, field=number),
-            f"{player} harvested {beans(sale.bean, sale.beans)}: +{coins(sale.coins)}")
+            _("{player} harvested {beans}: +{coins}").format(player=player, beans=count_of(sale.bean, sale.beans),
+                                                             coins=coins(sale.coins)))
 
-    def exhausted(_) -> None:
+    def exhausted(_e) -> None:
         if state.deck_pass < PASSES:
-            act(DeckExhausted(), f"Pass {state.deck_pass + 1}: the discard pile is the new draw pile")
+            act(DeckExhausted(), _("Pass {number}: the discard pile is the new draw pile").format(
+                number=state.deck_pass + 1))
         else:
             set_panel(("end", 0))
 
@@ -339,31 +357,32 @@ def Play(game_id: str):
         controls.append(ft.Row(
             [
                 ft.Chip(label=ft.Text(f"{f.name} · {f.total}"), selected=f.name == player, show_checkmark=False,
-                        on_select=lambda _, n=f.name: pick_player(n))
+                        on_select=lambda _e, n=f.name: pick_player(n))
                 for f in state.players
             ],
             wrap=True, spacing=6,
         ))
 
         controls.append(ft.Semantics(
-            label=f"{player} has {coins(farmer.total)}", exclude_semantics=True,
+            label=_("{player} has {coins}").format(player=player, coins=coins(farmer.total)), exclude_semantics=True,
             content=ft.Row(
                 [ft.Text(str(farmer.total), size=56, weight=ft.FontWeight.BOLD),
-                 ft.Text(f"{player}'s coins", size=16, color=ft.Colors.ON_SURFACE_VARIANT)],
+                 ft.Text(_("{player}'s coins").format(player=player), size=16, color=ft.Colors.ON_SURFACE_VARIANT)],
                 vertical_alignment=ft.CrossAxisAlignment.END, spacing=10,
             ),
         ))
         if farmer.third_field:
-            controls.append(note("Third field bought"))
+            controls.append(note(_("Third field bought")))
         else:
             refused = RULES.why_not(state, BuyField(player=player))
             controls.append(ft.OutlinedButton(
-                f"Buy third field for {THIRD_FIELD_PRICE} coins", icon=ft.Icons.ADD_BUSINESS, height=TOUCH,
+                _("Buy third field for {price} coins").format(price=THIRD_FIELD_PRICE), icon=ft.Icons.ADD_BUSINESS, height=TOUCH,
                 disabled=refused is not None,
-                on_click=lambda _: act(BuyField(player=player), f"{player} bought the third field"),
+                on_click=lambda _e: act(BuyField(player=player),
+                                        _("{player} bought the third field").format(player=player)),
             ))
             if refused:
-                controls.append(note(f"{player} {refused}"))
+                controls.append(note(f"{player} {refused}"))  # the engine's words about the player: "Bo has 2 coins; ..."
         field_panel = panel is not None and panel[0] in ("plant", "harvest")
         if not field_panel:
             controls.append(error_line(error))
@@ -384,28 +403,31 @@ def Play(game_id: str):
                 # mypy#15459 (a lambda with a default); the tuple only makes both calls
                 on_harvest=lambda n=number: (set_panel(("harvest", n)), entry.refuse(None)),  # type: ignore[misc, func-returns-value]
             ))
-        controls.append(section(f"{player}'s fields", *cards))
+        controls.append(section(_("{player}'s fields").format(player=player), *cards))
 
     table: list[ft.Control] = [pass_counter(state)]
     if not over:
         if panel == ("end", 0):
-            table.append(end_harvest_panel(state, lambda: act(DeckExhausted(), "The game is over"), close))
+            table.append(end_harvest_panel(state, lambda: act(DeckExhausted(), _("The game is over")), close))
         else:
             last = state.deck_pass >= PASSES
             table.append(ft.FilledButton(
-                "Draw pile exhausted: end the game" if last else f"Draw pile exhausted: start pass {state.deck_pass + 1}",
+                _("Draw pile exhausted: end the game") if last
+                else _("Draw pile exhausted: start pass {number}").format(number=state.deck_pass + 1),
                 icon=ft.Icons.FLAG if last else ft.Icons.SHUFFLE, on_click=exhausted, height=TOUCH,
             ))
-            table.append(note("Before the discard pile is shuffled, anyone may harvest a field first."
-                              if not last else "Then every field is harvested and the most coins wins."))
-    controls.append(section("Draw pile (the whole table)", *table))
+            table.append(note(_("Before the discard pile is shuffled, anyone may harvest a field first.")
+                              if not last else _("Then every field is harvested and the most coins wins.")))
+    controls.append(section(_("Draw pile (the whole table)"), *table))
 
-    title = f"{RULES.title}, {'game over' if over else f'pass {state.deck_pass} of {PASSES}'}"
+    title = (_("{title}, game over").format(title=RULES.title) if over
+             else _("{title}, pass {number} of {passes}").format(title=RULES.title, number=state.deck_pass,
+                                                                 passes=PASSES))
     return game_screen(games, game_id, title, controls)
 
 
 SCREENS = GameScreens(
     setup=Setup,
     play=Play,
-    blurb="3-5 players: coins and bean fields per player, harvests by the beanometer, three passes.",
+    blurb=N_("3-5 players: coins and bean fields per player, harvests by the beanometer, three passes."),
 )

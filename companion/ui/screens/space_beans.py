@@ -28,6 +28,7 @@ from companion.ui.components.common import (
 )
 from companion.ui.components.players import PlayersSetup
 from sheets.errors import RulesError
+from sheets.i18n import N_, _, ngettext
 from sheets.space_beans import (
     BEAN_NAMES, BOHNUS, END_AT, RULES, Bean, Card, CloseOut, Collection, EndGame, Lay, State,
     close_out, seen_by,
@@ -50,11 +51,21 @@ MUTED = ft.Colors.ON_SURFACE_VARIANT
 
 
 def cards_word(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def card_list(cards: tuple[Card, ...]) -> str:
-    return ", ".join(c.label for c in cards) or "nothing"
+    return ", ".join(c.label for c in cards) or _("nothing")
+
+
+def worth(value: int) -> str:
+    """A collection's close-out value as the engine computes it."""
+    return _("worth {value}").format(value=value) if value else _("no value yet")
+
+
+def names_and(names: list[str]) -> str:
+    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    return names[0] if len(names) == 1 else _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 @dataclass(frozen=True)
@@ -118,7 +129,7 @@ def tile(label: str, text: str, on_click: Callable[[], Any] | None, selected: bo
             border_radius=8,
             bgcolor=fill if solid else None,
             border=ft.Border.all(2, fill),
-            on_click=(lambda _: on_click()) if on_click else None,
+            on_click=(lambda _e: on_click()) if on_click else None,
         ),
     )
 
@@ -134,7 +145,7 @@ def pile(cards: tuple[Card, ...]) -> ft.Control:
             tooltip=card.label,
         ))
     return ft.Semantics(
-        label=f"Trophies: {card_list(cards)}",
+        label=_("Trophies: {cards}").format(cards=card_list(cards)),
         exclude_semantics=True,
         content=ft.Row(tags, wrap=True, spacing=3, run_spacing=3),
     )
@@ -143,13 +154,12 @@ def pile(cards: tuple[Card, ...]) -> ft.Control:
 def collection_line(which: str, collection: Collection) -> ft.Control:
     """ "Open: Klingbohnen 1, 4, 4 · 3 cards, worth 3" (the engine's close-out value)."""
     value = close_out(collection).value
-    fill, _ = BEAN_COLOURS[collection.bean]
-    worth = f"worth {value}" if value else "no value yet"
+    fill, _ink = BEAN_COLOURS[collection.bean]
     return ft.Row(
         [
             ft.Container(width=6, height=20, bgcolor=fill, border_radius=3),
             ft.Text(f"{which}: {collection.label}", size=15, expand=True),
-            ft.Text(f"{cards_word(len(collection.values))}, {worth}", size=12, color=MUTED),
+            ft.Text(f"{cards_word(len(collection.values))}, {worth(value)}", size=12, color=MUTED),
         ],
         spacing=8,
     )
@@ -167,7 +177,8 @@ def Setup(game: str):
 
 def player_card(sheet: Seen, points: int, leader: bool, me: str | None) -> ft.Control:
     to_go = END_AT - points
-    status = f"reached {END_AT}" if to_go <= 0 else f"{to_go} short of {END_AT}"
+    status = (_("reached {end}").format(end=END_AT) if to_go <= 0
+              else _("{n} short of {end}").format(n=to_go, end=END_AT))
     lines: list[ft.Control] = [
         ft.Row(
             [
@@ -175,7 +186,8 @@ def player_card(sheet: Seen, points: int, leader: bool, me: str | None) -> ft.Co
                     [
                         ft.Row(
                             ([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=20)] if leader else [])
-                            + [ft.Text(sheet.name + (" (you)" if sheet.name == me else ""), size=18,
+                            + [ft.Text(_("{name} (you)").format(name=sheet.name) if sheet.name == me else sheet.name,
+                                       size=18,
                                        weight=ft.FontWeight.BOLD)],
                             spacing=4,
                         ),
@@ -185,23 +197,24 @@ def player_card(sheet: Seen, points: int, leader: bool, me: str | None) -> ft.Co
                     spacing=0,
                     expand=True,
                 ),
-                big_number(points, "trophy points"),
+                big_number(points, _("trophy points")),
             ],
         ),
-        pile(sheet.trophies) if sheet.trophies else ft.Text("No trophies yet", size=12, color=MUTED),
+        pile(sheet.trophies) if sheet.trophies else ft.Text(_("No trophies yet"), size=12, color=MUTED),
     ]
     if sheet.open:
-        lines.append(collection_line("Open", sheet.open))
+        lines.append(collection_line(_("Open"), sheet.open))
     if sheet.secret:
-        lines.append(collection_line("Secret (only you see it)", sheet.secret))
+        lines.append(collection_line(_("Secret (only you see it)"), sheet.secret))
     elif sheet.secret_cards:
         lines.append(ft.Row(
             [ft.Icon(ft.Icons.VISIBILITY_OFF, size=18, color=MUTED),
-             ft.Text(f"Secret: {cards_word(sheet.secret_cards)}, face down", size=15)],
+             ft.Text(_("Secret: {cards}, face down").format(cards=cards_word(sheet.secret_cards)), size=15,
+                     expand=True)],
             spacing=8,
         ))
     if not sheet.open and not sheet.secret_cards:
-        lines.append(ft.Text("No collection", size=12, color=MUTED))
+        lines.append(ft.Text(_("No collection"), size=12, color=MUTED))
     return ft.Container(
         ft.Column(lines, spacing=6),
         padding=12,
@@ -217,10 +230,10 @@ PlayerCard = ft.memo(ft.component(player_card))
 def leader_line(result) -> ft.Control:
     best = max(p.total for p in result.players)
     if best == 0:
-        return ft.Text(f"No trophies yet. The first to {END_AT} ends the game.", color=MUTED)
+        return ft.Text(_("No trophies yet. The first to {end} ends the game.").format(end=END_AT), color=MUTED)
     leaders = [p.name for p in result.players if p.rank == 1]
-    who = leaders[0] if len(leaders) == 1 else " and ".join(leaders)
-    return ft.Text(f"Leader: {who} with {best}", size=18, weight=ft.FontWeight.BOLD)
+    return ft.Text(ngettext("Leader: {who} with {points}", "Leaders: {who} with {points}", len(leaders)).format(
+        who=names_and(leaders), points=best), size=18, weight=ft.FontWeight.BOLD)
 
 
 def chooser(title: str, options: list[tuple[str, str, str | None]], chosen: str | None,
@@ -247,37 +260,40 @@ def close_out_dialog(state: State, sheets: dict[str, Seen], player: str | None,
     outcome = close_out(collection)
     size = len(collection.values)
     normal, refused = preview(state, CloseOut(player=player))
-    forced, _ = preview(state, CloseOut(player=player, forced=True))
+    forced, _why = preview(state, CloseOut(player=player, forced=True))
     lines: list[ft.Control] = [
         ft.Text(f"{collection.label}: {cards_word(size)}", size=15),
-        ft.Text(f"Worth {outcome.value}" if outcome.value else f"No value: no card is a {size}",
-                size=24, weight=ft.FontWeight.BOLD),
-        ft.Text(f"Trophy: {outcome.trophy.label}" if outcome.trophy else "Trophy: none", size=16),
-        ft.Text(f"Discard pile: {card_list(outcome.discarded)}", size=16),
+        ft.Text(_("Worth {value}").format(value=outcome.value) if outcome.value
+                else _("No value: no card is a {size}").format(size=size), size=24, weight=ft.FontWeight.BOLD),
+        ft.Text(_("Trophy: {card}").format(card=outcome.trophy.label) if outcome.trophy else _("Trophy: none"),
+                size=16),
+        ft.Text(_("Discard pile: {cards}").format(cards=card_list(outcome.discarded)), size=16),
     ]
     after = normal or forced
     if after is not None:
         points = after.player(player).trophy_points
-        lines.append(ft.Text(f"{player}'s trophy points: {state.player(player).trophy_points} now, {points} after",
-                             size=14, color=MUTED))
+        lines.append(ft.Text(_("{player}'s trophy points: {now} now, {after} after").format(
+            player=player, now=state.player(player).trophy_points, after=points), size=14, color=MUTED))
         if points >= END_AT:
-            lines.append(ft.Text(f"That reaches {END_AT}: the game ends at the end of this turn.", size=14,
+            lines.append(ft.Text(_("That reaches {end}: the game ends at the end of this turn.").format(end=END_AT),
+                                 size=14,
                                  weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
     if sheet.secret_cards:
-        lines.append(ft.Text(f"Then the secret collection ({cards_word(sheet.secret_cards)}) is turned face up "
-                             "and becomes the open collection.", size=14, color=MUTED))
-    actions: list[ft.Control] = [ft.TextButton("Cancel", on_click=lambda _: on_cancel())]
+        lines.append(ft.Text(_("Then the secret collection ({cards}) is turned face up and becomes the open "
+                               "collection.").format(cards=cards_word(sheet.secret_cards)), size=14, color=MUTED))
+    actions: list[ft.Control] = [ft.TextButton(_("Cancel"), on_click=lambda _e: on_cancel())]
     if normal is not None:
-        actions.append(ft.FilledButton("Close out", on_click=lambda _: on_confirm(False)))
+        actions.append(ft.FilledButton(_("Close out"), on_click=lambda _e: on_confirm(False)))
     elif forced is not None:
-        lines.append(ft.Text(f"Only if no card in {player}'s hand fits either collection: then the close-out "
-                             f"is forced and all {cards_word(size)} go to the discard pile.", size=14))
-        actions.append(ft.FilledButton("Forced close-out", on_click=lambda _: on_confirm(True)))
+        lines.append(ft.Text(_("Only if no card in {player}'s hand fits either collection: then the close-out "
+                               "is forced and all {cards} go to the discard pile.").format(
+            player=player, cards=cards_word(size)), size=14))
+        actions.append(ft.FilledButton(_("Forced close-out"), on_click=lambda _e: on_confirm(True)))
     else:
         lines.append(error_line(refused))
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(f"Close out {player}'s {BEAN_NAMES[collection.bean]}?"),
+        title=ft.Text(_("Close out {player}'s {bean}?").format(player=player, bean=BEAN_NAMES[collection.bean])),
         content=ft.Column(lines, spacing=6, tight=True, width=340),
         actions=actions,
     )
@@ -290,18 +306,21 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
     own = player == me
     targets: list[tuple[str, str, str]] = []  # (value, text, accessible name)
     if sheet.open:
-        targets.append(("open", f"Open · {BEAN_NAMES[sheet.open.bean]}", "Add to the open collection"))
+        targets.append(("open", _("Open · {bean}").format(bean=BEAN_NAMES[sheet.open.bean]),
+                        _("Add to the open collection")))
     if sheet.secret_cards and own:
         assert sheet.secret is not None  # face up on its own player's phone
-        targets.append(("secret", f"Secret · {BEAN_NAMES[sheet.secret.bean]}", "Add to the secret collection"))
+        targets.append(("secret", _("Secret · {bean}").format(bean=BEAN_NAMES[sheet.secret.bean]),
+                        _("Add to the secret collection")))
     new_one = None if sheet.collections >= 2 else ("open" if sheet.open is None else "secret")
     if new_one == "open" or (new_one == "secret" and own):
-        targets.append(("new", f"New {new_one} collection", f"New {new_one} collection"))
+        words = _("New open collection") if new_one == "open" else _("New secret collection")
+        targets.append(("new", words, words))
 
     controls: list[ft.Control] = []
     if not own and (sheet.secret_cards or new_one == "secret"):
-        controls.append(ft.Text(f"{player}'s secret collection is recorded on {player}'s own phone.",
-                                size=13, color=MUTED))
+        controls.append(ft.Text(_("{player}'s secret collection is recorded on {player}'s own phone.").format(
+            player=player), size=13, color=MUTED))
     if not targets:
         return controls
 
@@ -332,12 +351,12 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
             wrap=True, spacing=6, run_spacing=6,
         ))
     if bean is None:
-        controls.append(ft.Text("Pick the bean of the new collection.", size=13, color=MUTED))
+        controls.append(ft.Text(_("Pick the bean of the new collection."), size=13, color=MUTED))
         return controls
 
     colours = BEAN_COLOURS[bean]
     controls.append(ft.Row(
-        [tile(f"Value {v}", str(v), lambda v=v: change(values=[*values, v]), colours=colours, filled=True, width=TOUCH)  # type: ignore[misc]  # mypy#15459: a lambda with a default
+        [tile(_("Value {n}").format(n=v), str(v), lambda v=v: change(values=[*values, v]), colours=colours, filled=True, width=TOUCH)  # type: ignore[misc]  # mypy#15459: a lambda with a default
          for v in VALUES],
         wrap=True, spacing=6, run_spacing=6,
     ))
@@ -349,24 +368,25 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
         result = shown.open if collection == "open" else shown.secret
         assert result is not None  # the collection just laid to
         value = close_out(result).value
-        effect = (f"{player}'s {collection} collection: {result.label} · {cards_word(len(result.values))}, "
-                  + (f"worth {value}" if value else "no value yet"))
+        effect = (_("{player}'s open collection: {cards}") if collection == "open"
+                  else _("{player}'s secret collection: {cards}")).format(
+            player=player, cards=f"{result.label} · {cards_word(len(result.values))}, {worth(value)}")
     else:
         effect = None
     controls.append(ft.Row(
         [
-            ft.Text(f"To lay: {BEAN_NAMES[bean]} {', '.join(map(str, values))}" if values
-                    else "Tap the values of the cards laid.", size=15, expand=True),
-            icon_button(ft.Icons.BACKSPACE_OUTLINED, "Remove the last value",
-                        lambda _: change(values=values[:-1]), disabled=not values),
+            ft.Text(_("To lay: {cards}").format(cards=f"{BEAN_NAMES[bean]} {', '.join(map(str, values))}") if values
+                    else _("Tap the values of the cards laid."), size=15, expand=True),
+            icon_button(ft.Icons.BACKSPACE_OUTLINED, _("Remove the last value"),
+                        lambda _e: change(values=values[:-1]), disabled=not values),
         ],
     ))
     if effect:
         controls.append(ft.Text(effect, size=13, color=MUTED))
     controls.append(error_line(refused))
     controls.append(ft.FilledButton(
-        f"Lay {cards_word(len(values))}" if values else "Lay cards", icon=ft.Icons.CHECK,
-        height=TOUCH, disabled=after is None, on_click=lambda _: lay(cast(Lay, action)),  # enabled with an action only
+        _("Lay {cards}").format(cards=cards_word(len(values))) if values else _("Lay cards"), icon=ft.Icons.CHECK,
+        height=TOUCH, disabled=after is None, on_click=lambda _e: lay(cast(Lay, action)),  # enabled with an action only
     ))
     return controls
 
@@ -386,7 +406,8 @@ def final_table(state: State, sheets: dict[str, Seen]) -> list[ft.Control]:
                 ft.Column(
                     [
                         ft.Text(p.name, size=18, weight=ft.FontWeight.BOLD),
-                        ft.Text(f"Trophies {b['trophies']} · Bohnus {b['bohnus']} · Collections {b['collections']}",
+                        ft.Text(_("Trophies {trophies} · Bohnus {bohnus} · Collections {collections}").format(
+                            trophies=b["trophies"], bohnus=b["bohnus"], collections=b["collections"]),
                                 size=13, color=MUTED),
                     ],
                     spacing=0,
@@ -396,7 +417,8 @@ def final_table(state: State, sheets: dict[str, Seen]) -> list[ft.Control]:
             ],
         ))
     ranking = result_banner(result, details=[
-        ft.Text(f"{state.ended_by} ended the game: {BOHNUS}-point Bohnus.", size=13, color=MUTED), *rows])
+        ft.Text(_("{player} ended the game: {bohnus}-point Bohnus.").format(player=state.ended_by, bohnus=BOHNUS),
+                size=13, color=MUTED), *rows])
     steps: list[ft.Control] = []
     for sheet in sheets.values():
         own = [c for c in (sheet.open, sheet.secret) if c is not None]
@@ -404,12 +426,16 @@ def final_table(state: State, sheets: dict[str, Seen]) -> list[ft.Control]:
         for collection in own:
             outcome = close_out(collection)
             size = len(collection.values)
-            fill, _ = BEAN_COLOURS[collection.bean]
-            if outcome.trophy:
-                how = f"{cards_word(size)} with a {size}: trophy {outcome.trophy.label}"
-                how += f"; discard {card_list(outcome.discarded)}" if outcome.discarded else ""
+            fill, _ink = BEAN_COLOURS[collection.bean]
+            if outcome.trophy and outcome.discarded:
+                how = _("{cards} with a {size}: trophy {trophy}; discard {discarded}").format(
+                    cards=cards_word(size), size=size, trophy=outcome.trophy.label,
+                    discarded=card_list(outcome.discarded))
+            elif outcome.trophy:
+                how = _("{cards} with a {size}: trophy {trophy}").format(
+                    cards=cards_word(size), size=size, trophy=outcome.trophy.label)
             else:
-                how = f"{cards_word(size)}, no {size}: no value, all discarded"
+                how = _("{cards}, no {size}: no value, all discarded").format(cards=cards_word(size), size=size)
             lines.append(ft.Row(
                 [
                     ft.Container(width=6, height=20, bgcolor=fill, border_radius=3),
@@ -420,10 +446,10 @@ def final_table(state: State, sheets: dict[str, Seen]) -> list[ft.Control]:
             ))
             lines.append(ft.Text(how, size=13, color=MUTED))
         if not own:
-            lines.append(ft.Text("No collections", size=13, color=MUTED))
+            lines.append(ft.Text(_("No collections"), size=13, color=MUTED))
         steps.append(ft.Container(ft.Column(lines, spacing=4), padding=10, border_radius=10,
                                   bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST))
-    return [ranking, section("Final close-out: every collection turned up", *steps)]
+    return [ranking, section(_("Final close-out: every collection turned up"), *steps)]
 
 
 # -- the play screen --------------------------------------------------------------------------
@@ -462,10 +488,11 @@ def Play(game_id: str):
         assert collection is not None  # the dialog shows only for an open collection
         outcome = close_out(collection)
         act(CloseOut(player=name, forced=forced),
-            f"{name} closed out {BEAN_NAMES[collection.bean]}: +{outcome.value}")
+            _("{player} closed out {bean}: +{value}").format(player=name, bean=BEAN_NAMES[collection.bean],
+                                                             value=outcome.value))
 
     def lay(action: Lay) -> None:
-        if act(action, f"{action.player} laid {cards_word(len(action.values))}"):
+        if act(action, _("{player} laid {cards}").format(player=action.player, cards=cards_word(len(action.values)))):
             set_draft({})
 
     def choose(name: str) -> None:
@@ -486,15 +513,16 @@ def Play(game_id: str):
         controls.append(ft.Container(
             ft.Column(
                 [
-                    ft.Text(f"{reached}'s trophies reached {points[reached]}: the game ends at the end of "
-                            f"{reached}'s turn.", size=16, weight=ft.FontWeight.W_600),
-                    ft.Text((f"{reached} has laid: the turn is over. " if state.turn_over else
-                             f"Nobody else plays; {reached} may still close out, then lays once, which ends "
-                             "the turn. ")
-                            + f"{reached} gets the {BOHNUS}-point Bohnus; then every collection is turned up "
-                            "and closed out.", size=13),
-                    action_button(f"End of {reached}'s turn: end the game", RULES.why_not(state, end),
-                                  lambda: act(end, "The game is over")),
+                    ft.Text(_("{player}'s trophies reached {points}: the game ends at the end of {player}'s turn.")
+                            .format(player=reached, points=points[reached]), size=16, weight=ft.FontWeight.W_600),
+                    ft.Text(" ".join([
+                        _("{player} has laid: the turn is over.") if state.turn_over else
+                        _("Nobody else plays; {player} may still close out, then lays once, which ends the turn."),
+                        _("{player} gets the {bohnus}-point Bohnus; then every collection is turned up and "
+                          "closed out."),
+                    ]).format(player=reached, bohnus=BOHNUS), size=13),
+                    action_button(_("End of {player}'s turn: end the game").format(player=reached),
+                                  RULES.why_not(state, end), lambda: act(end, _("The game is over"))),
                 ],
                 spacing=8,
             ),
@@ -509,8 +537,9 @@ def Play(game_id: str):
     ]
     if not at_table:
         controls.append(chooser(
-            "This phone belongs to",
-            [("I am an onlooker", "Onlooker", None)] + [(f"I am {n}", n, n) for n in state.names],
+            _("This phone belongs to"),
+            [(_("I am an onlooker"), _("Onlooker"), None)] + [(_("I am {player}").format(player=n), n, n)
+                                                              for n in state.names],
             me,
             lambda name: (set_me(name), set_draft({}), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
         ))
@@ -520,19 +549,20 @@ def Play(game_id: str):
         return game_screen(games, game_id, RULES.title, controls)
     sheet = sheets[player]
     turn: list[ft.Control] = [
-        ft.Row([tile(f"Record for {n}", n, lambda n=n: choose(n), selected=n == player)  # type: ignore[misc]  # mypy#15459: a lambda with a default
+        ft.Row([tile(_("Record for {player}").format(player=n), n, lambda n=n: choose(n), selected=n == player)  # type: ignore[misc]  # mypy#15459: a lambda with a default
                 for n in state.names],
                wrap=True, spacing=6, run_spacing=6) if not reached else ft.Container(),
         error_line(entry.refusal),
     ]
     if sheet.open:
         turn.append(ft.FilledTonalButton(
-            f"Close out {BEAN_NAMES[sheet.open.bean]} ({cards_word(len(sheet.open.values))})",
-            icon=ft.Icons.EMOJI_EVENTS_OUTLINED, height=TOUCH, on_click=lambda _: set_closing(player),
+            _("Close out {bean} ({cards})").format(bean=BEAN_NAMES[sheet.open.bean],
+                                                   cards=cards_word(len(sheet.open.values))),
+            icon=ft.Icons.EMOJI_EVENTS_OUTLINED, height=TOUCH, on_click=lambda _e: set_closing(player),
         ))
-    turn.append(ft.Text("Lay cards", size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
+    turn.append(ft.Text(_("Lay cards"), size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
     turn += lay_panel(state, sheet, me, draft, set_draft, lay)
-    controls.append(section(f"{player}'s turn", *turn))
+    controls.append(section(_("{player}'s turn").format(player=player), *turn))
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
     return game_screen(games, game_id, RULES.title, controls)
 
@@ -540,5 +570,5 @@ def Play(game_id: str):
 SCREENS = GameScreens(
     setup=Setup,
     play=Play,
-    blurb="2-6 players: trophy piles, open and secret collections, close-outs and the race to 30.",
+    blurb=N_("2-6 players: trophy piles, open and secret collections, close-outs and the race to 30."),
 )
