@@ -15,6 +15,7 @@ from companion.session import Games
 from companion.storage import open_repository
 from sheets.nicht_die_bohne import DECK, RULES as NDB
 from tests.e2e.conftest import PHONE, Phone, Server
+from tests.e2e.test_nicht_die_bohne_ui import FONT_150, on_screen
 
 pytestmark = pytest.mark.e2e
 
@@ -193,6 +194,114 @@ def test_home_in_german_and_in_english_at_once(browser, stored_games):
         german.open("/game/nosuch00")  # an address no game has: no id is read out
         german.see("An dieser Adresse ist kein Spiel gespeichert", exact=False)
         assert german.text("nosuch00").count() == 0
+    finally:
+        german_context.close()
+        english_context.close()
+
+
+# -- Nicht die Bohne! played on a German phone (issue 19) ------------------------------------
+
+PAD = ["Anna", "Ben", "Cleo", "Dirk", "Eva", "Finn"]
+
+
+def colour_tab(phone: Phone, colour: str) -> None:
+    """The colour tab ("Blau: 0"), by its German name."""
+    phone.click(phone.page.get_by_role("button", name=re.compile(rf"^{colour}: ")))
+
+
+def tap_all(phone: Phone, player: str, names: list[str]) -> None:
+    for name in names:
+        phone.tap(name)
+    phone.chip(f"{player} {len(names)}/10").wait_for(timeout=15_000)
+
+
+def test_a_german_phone_plays_a_round_of_nicht_die_bohne_and_is_refused_in_german(browser, server):
+    """Issue 19: a German phone (dark, 150 % text, six players) starts Nicht die Bohne! and
+    enters round 1 by taps with the German card names (Blau 1, Grün Nicht die Bohne, Gelb
+    Verdoppler), the keypad on screen without scrolling; a card already taken (Game Play,
+    2. Take One Card) is refused in German, while an English phone at the same game reads
+    the same refusal in English and enters its player's cards in English. Who starts
+    round 2 (the Bean chip, Game End) is asked and told in each phone's words; the Seats
+    screen is German too."""
+    german, german_context = phone_in(browser, server, "de-DE", color_scheme="dark")
+    german_context.add_init_script(FONT_150)
+    english, english_context = phone_in(browser, server, "en-GB")
+    try:
+        german.open("/new")
+        german.tap("Nicht die Bohne!", exact=False)
+        names(german, *PAD, label="Spieler")
+        german.tap("Spiel starten")
+        german.see("Runde 1")
+        game = german.page.url.rsplit("/", 1)[-1]
+        for name in ("Blau: 0", "Gelb: 0", "Blau 1", "Blau 10", "Blau Nicht die Bohne", "Blau Verdoppler",
+                     "Blau Plus/Minus mehr"):
+            assert on_screen(german, german.button(name)), name
+        german.shot("german-ndb-six-players-dark-150")
+
+        tap_all(german, "Anna", [f"Blau {n}" for n in range(1, 11)])
+        german.chip("Ben 0/10").and_(german.page.locator("[aria-checked=true]")).wait_for(timeout=15_000)
+        german.tap("Blau 3")  # Anna took it: struck out, and a tap says who has it
+        german.see("Blau 3 wurde in dieser Runde schon von Anna genommen")
+        german.shot("german-ndb-refusal-dark-150")
+
+        english.open(f"/game/{game}")
+        english.see("Round 1")
+        english.tap("blue 3")
+        english.see("blue 3 is already taken by Anna in this round")
+        colour_tab(english, "Red")
+        tap_all(english, "Ben", [f"red {n}" for n in range(1, 11)])
+        assert english.text("wurde in dieser Runde").count() == 0
+        german.chip("Ben 10/10").wait_for(timeout=15_000)  # the English phone's entries, here in German
+        assert german.text("already taken").count() == 0
+        german.see("Blau 3 wurde in dieser Runde schon von Anna genommen")  # its own words stay
+
+        german.click(german.chip("Cleo 0/10"))
+        colour_tab(german, "Grün")
+        tap_all(german, "Cleo", [f"Grün {n}" for n in range(1, 11)])
+        colour_tab(german, "Gelb")
+        tap_all(german, "Dirk", [f"Gelb {n}" for n in range(1, 11)])
+        specials = []
+        for colour in ("Gelb", "Blau", "Rot", "Grün"):
+            colour_tab(german, colour)
+            for card in (f"{colour} Nicht die Bohne", f"{colour} Verdoppler"):
+                german.tap(card)
+            specials += [f"{colour} Nicht die Bohne", f"{colour} Verdoppler"]
+        german.see("zählt 0, verdoppelt")  # what Grün's Nicht die Bohne and Verdoppler do
+        german.tap("Grün Plus/Minus mehr")
+        german.tap("Grün Plus/Minus mehr")
+        german.chip("Eva 10/10").wait_for(timeout=15_000)
+        german.tap("Finn nimmt den Rest der Karten (10 Karten)")
+        german.see("Runde 1 ist vollständig")
+
+        german.see("Wer beginnt Runde 2? Wer hat in Runde 1 zuletzt den Bohnenchip genommen?")
+        assert on_screen(german, german.button("Grün 10"))  # with the question above it
+        german.shot("german-ndb-round-2-question-dark-150")
+        german.tap("Eva beginnt Runde 2")
+        german.see("Eva beginnt Runde 2: Eva hat in Runde 1 zuletzt den Bohnenchip genommen.")
+        english.see("Eva starts round 2: Eva took the Bean chip last in round 1.")
+        german.shot("german-ndb-round-2-told-dark-150")
+
+        german.tap("Grün 1")  # round 2 has begun: round 1 is finished
+        german.chip("Anna 1/10").wait_for(timeout=15_000)
+        german.tap("Runde 1")
+        german.see("Runde 1 ist beendet.")
+        german.click(german.chip("Anna 10/10"))
+        german.see("Runde 1 ist beendet. Anna: Blau 1, 2, 3, 4, 5, 6, 7, 8, 9, 10.")
+        german.see("Runde 1 korrigieren")
+        german.shot("german-ndb-round-1-finished-dark-150")
+
+        german.open(f"/game/{game}/seats")
+        german.see("Plätze am Tisch")
+        german.tap("Als Anna hinsetzen")
+        german.type_into("PIN für den Platz von Anna", "1234")
+        german.reveal(german.button("Platz von Anna nehmen"))
+        german.shot("german-seats-pin-dark-150")
+        german.tap("Platz von Anna nehmen")
+        german.see("Dieses Handy ist der Platz von Anna.")
+        german.reveal(german.button("Notiz speichern"))
+        german.shot("german-seats-dark-150")
+        german.open(f"/game/{game}")
+        german.button("Platz: Anna").wait_for()  # the app bar's seat button
     finally:
         german_context.close()
         english_context.close()

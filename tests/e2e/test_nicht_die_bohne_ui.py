@@ -39,7 +39,7 @@ def tap_cards(phone: Phone, player: str, cards: list[str]) -> None:
     for card in cards:
         colour, face = card.split("-")
         if colour != shown:
-            phone.click(phone.page.get_by_role("button", name=re.compile(rf"^{colour.capitalize()} ")))
+            phone.click(phone.page.get_by_role("button", name=re.compile(rf"^{colour.capitalize()}: ")))
             shown = colour
         if face == "plusminus":
             phone.tap(f"{colour} Plus/Minus more")
@@ -108,7 +108,7 @@ def on_screen(phone: Phone, locator) -> bool:
 
 
 def tap_numbers(phone: Phone, colour: str) -> None:
-    phone.click(phone.page.get_by_role("button", name=re.compile(rf"^{colour.capitalize()} ")))
+    phone.click(phone.page.get_by_role("button", name=re.compile(rf"^{colour.capitalize()}: ")))
     for n in range(1, 11):
         phone.tap(f"{colour} {n}")
 
@@ -119,7 +119,7 @@ def test_six_players_enter_a_round_with_the_keypad_on_screen_and_move_on_after_e
     entering is shown, also when a player chip was tapped before (issue 18: the next
     taps were refused "16 cards, a 6-player round deals 10")."""
     start_game(phone, SIX)
-    for name in ("Blue 0", "Yellow 0", "blue 1", "blue 10", "blue Doubler", "blue Plus/Minus more"):
+    for name in ("Blue: 0", "Yellow: 0", "blue 1", "blue 10", "blue Doubler", "blue Plus/Minus more"):
         assert on_screen(phone, phone.button(name)), name
     phone.shot("ndb-six-players")
 

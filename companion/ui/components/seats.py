@@ -109,6 +109,7 @@ def Seats():
                 label=_("PIN for {player}'s seat").format(player=asking),
                 helper=_("Choose 4 digits: they get this seat back from another phone") if first
                 else _("The 4 digits chosen when this seat was first taken"),
+                helper_max_lines=5,  # German words are longer: the helper wraps, never cut off
                 value=pin, on_change=lambda e: set_pin(e.control.value), max_length=4,
                 keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
             ),
@@ -121,7 +122,7 @@ def Seats():
         controls += [
             ft.TextField(
                 label=_("{player}'s private note").format(player=me), value=text, multiline=True, min_lines=2,
-                helper=_("Only this seat's phone ever shows it (a secret collection, a reminder)"),
+                helper=_("Only this seat's phone ever shows it (a secret collection, a reminder)"), helper_max_lines=5,
                 on_change=lambda e: set_note(e.control.value),
             ),
             ft.OutlinedButton(_("Save note"), height=TOUCH, disabled=text == stored,

@@ -128,7 +128,7 @@ def _RoundHeader():
             # TRANSLATORS: the pad's column of round {number}, as narrow as "R1"
             + [ft.Text(_("R{number}").format(number=n), width=COLUMN, text_align=ft.TextAlign.END)
                for n in range(1, ROUNDS + 1)]
-            + [ft.Text(pgettext("table column", "Total"), width=COLUMN, text_align=ft.TextAlign.END)],
+            + [ft.Text(pgettext("the pad's last column, 62 px wide", "Total"), width=COLUMN, text_align=ft.TextAlign.END)],
         ),
         padding=ft.Padding.symmetric(horizontal=6),
     )
@@ -228,7 +228,9 @@ PlayerChip = ft.memo(_PlayerChip)
 def _ColourTab(colour: Colour, value: int, active: bool, on_choose: Callable[[Colour], None]):
     fill, ink = BEAN_COLOURS[colour]
     return ft.Semantics(
-        label=f"{colour_name(colour).capitalize()} {value}",
+        # "Blue: -13" ("Blau: -13"): never the name of a card tile ("blue 3", "Blau 3")
+        label=pgettext("a colour tab", "{colour}: {value}").format(colour=colour_name(colour).capitalize(),
+                                                                  value=value),
         button=True,
         selected=active,
         exclude_semantics=True,
