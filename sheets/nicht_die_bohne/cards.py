@@ -90,7 +90,8 @@ class Card(Frozen):
     @property
     def label(self) -> str:
         """How a player says it: "red 3", "blue Plus/Minus" ("Rot 3", "Blau Plus/Minus")."""
-        return pgettext("a card", "{colour} {value}").format(colour=colour_name(self.colour), value=face_name(self.face))
+        return pgettext("a card", "{colour} {value}").format(colour=colour_name(self.colour),
+                                                           value=face_name(self.face))
 
     def _key(self) -> tuple[int, int]:
         return (list(Colour).index(self.colour), FACES.index(self.face))

@@ -114,7 +114,8 @@ def Seats():
                 keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
             ),
             ft.FilledButton(_("Take {player}'s seat").format(player=asking), height=TOUCH,
-                            disabled=not PIN.fullmatch(pin), on_click=lambda _e: attempt(lambda: games.claim_seat(game_id, asking, pin))),
+                            disabled=not PIN.fullmatch(pin),
+                            on_click=lambda _e: attempt(lambda: games.claim_seat(game_id, asking, pin))),
         ]
     if me:
         stored = games.private_note(game_id)

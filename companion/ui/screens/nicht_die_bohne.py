@@ -128,7 +128,8 @@ def _RoundHeader():
             # TRANSLATORS: the pad's column of round {number}, as narrow as "R1"
             + [ft.Text(_("R{number}").format(number=n), width=COLUMN, text_align=ft.TextAlign.END)
                for n in range(1, ROUNDS + 1)]
-            + [ft.Text(pgettext("the pad's last column, 62 px wide", "Total"), width=COLUMN, text_align=ft.TextAlign.END)],
+            + [ft.Text(pgettext("the pad's last column, 62 px wide", "Total"), width=COLUMN,
+                       text_align=ft.TextAlign.END)],
         ),
         padding=ft.Padding.symmetric(horizontal=6),
     )
@@ -511,7 +512,8 @@ def Play(game_id: str):
         if can_fill_rest:
             round_part.append(ft.FilledTonalButton(
                 ngettext("{player} takes the rest of the deck ({n} card)",
-                         "{player} takes the rest of the deck ({n} cards)", len(rest)).format(player=player, n=len(rest)),
+                         "{player} takes the rest of the deck ({n} cards)", len(rest)).format(
+                    player=player, n=len(rest)),
                 icon=ft.Icons.AUTO_FIX_HIGH,
                 on_click=lambda _e: fill_rest(), height=TOUCH,
             ))
@@ -522,7 +524,8 @@ def Play(game_id: str):
             round_part.append(ft.Row([
                 ft.OutlinedButton(_("Cancel"), on_click=lambda _e: (set_draft(None), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
                                   height=TOUCH),
-                ft.FilledButton(_("Save round {number}").format(number=number), on_click=save_correction, height=TOUCH, expand=True),
+                ft.FilledButton(_("Save round {number}").format(number=number), on_click=save_correction,
+                                height=TOUCH, expand=True),
             ]))
     else:
         round_part.append(ft.Text(_("Round {number} is finished. {player}: {cards}.").format(
