@@ -270,6 +270,8 @@ def test_a_german_phone_plays_a_round_of_nicht_die_bohne_and_is_refused_in_germa
         german.tap("Grün Plus/Minus mehr")
         german.tap("Grün Plus/Minus mehr")
         german.chip("Eva 10/10").wait_for(timeout=15_000)
+        german.reveal(german.button("Finn nimmt den Rest der Karten (10 Karten)"))
+        german.shot("german-ndb-rest-of-deck-dark-150")
         german.tap("Finn nimmt den Rest der Karten (10 Karten)")
         german.see("Runde 1 ist vollständig")
 
@@ -287,8 +289,12 @@ def test_a_german_phone_plays_a_round_of_nicht_die_bohne_and_is_refused_in_germa
         german.see("Runde 1 ist beendet.")
         german.click(german.chip("Anna 10/10"))
         german.see("Runde 1 ist beendet. Anna: Blau 1, 2, 3, 4, 5, 6, 7, 8, 9, 10.")
-        german.see("Runde 1 korrigieren")
         german.shot("german-ndb-round-1-finished-dark-150")
+        german.tap("Runde 1 korrigieren")
+        german.see("Runde 1 – Korrektur")
+        german.reveal(german.button("Runde 1 speichern"))
+        german.shot("german-ndb-correcting-dark-150")
+        german.tap("Abbrechen")
 
         german.open(f"/game/{game}/seats")
         german.see("Plätze am Tisch")

@@ -510,12 +510,14 @@ def Play(game_id: str):
     round_part: list[ft.Control] = [player_chips, totals, error_line(entry.refusal)]
     if live or draft is not None:
         if can_fill_rest:
+            # As tall as its words: a long name or German words wrap onto a second line.
             round_part.append(ft.FilledTonalButton(
-                ngettext("{player} takes the rest of the deck ({n} card)",
-                         "{player} takes the rest of the deck ({n} cards)", len(rest)).format(
-                    player=player, n=len(rest)),
+                content=ft.Text(ngettext("{player} takes the rest of the deck ({n} card)",
+                                         "{player} takes the rest of the deck ({n} cards)", len(rest)).format(
+                    player=player, n=len(rest))),
                 icon=ft.Icons.AUTO_FIX_HIGH,
-                on_click=lambda _e: fill_rest(), height=TOUCH,
+                on_click=lambda _e: fill_rest(),
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14)),  # >= 48 px
             ))
         round_part.append(colour_tabs(score, colour, choose_colour))
         round_part.append(colour_cards(shown, number, player, colour, score.colours[list(Colour).index(colour)],
