@@ -13,8 +13,9 @@ import re
 from typing import Any
 
 from sheets.errors import ScoreFileError
+from sheets.i18n import _
 
-MAX_BYTES = 1_000_000  # a score file of a real game is a few kilobytes
+MAX_BYTES = 1_000_000  # a score file of a real game is a few kilobytes; said in whole MB
 MAX_DEPTH = 32  # score files nest about 5 deep
 MAX_DIGITS = 9  # no count on a score sheet reaches a billion
 MAX_PLAYERS = 100  # a file names at most this many players, whatever the game
@@ -31,22 +32,24 @@ def one_line(text: str) -> str:
 
 def _int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise ScoreFileError("", f"a number of {len(digits.lstrip('-'))} digits; numbers here have at most {MAX_DIGITS}")
+        raise ScoreFileError("", _("a number of {digits} digits; numbers here have at most {most}").format(
+            digits=len(digits.lstrip("-")), most=MAX_DIGITS))
     return int(digits)
 
 
 def _constant(word: str) -> Any:
-    raise ScoreFileError("", f"{word} is not a number JSON allows")
+    raise ScoreFileError("", _("{word} is not a number JSON allows").format(word=word))
 
 
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object whose keys are all different: a repeated key would silently keep only
     its last value (a second "players" list replacing the first), so it is refused."""
     seen: set[str] = set()
-    for key, _ in pairs:
+    for key, _value in pairs:
         if key in seen:
             shown = json.dumps(key if len(key) <= MAX_NAME else key[:MAX_NAME] + "...", ensure_ascii=False)
-            raise ScoreFileError("", f"the key {one_line(shown)} appears twice in one object; each key may appear once")
+            raise ScoreFileError("", _("the key {key} appears twice in one object; each key may appear once").format(
+                key=one_line(shown)))
         seen.add(key)
     return dict(pairs)
 
@@ -58,7 +61,7 @@ def _depth_problem(data: Any) -> str | None:
     depth = 1
     while level:
         if depth > MAX_DEPTH:
-            return f"nested more than {MAX_DEPTH} levels deep"
+            return too_deep()
         inner: list[Any] = []
         for value in level:
             items = value.values() if isinstance(value, dict) else value
@@ -67,21 +70,28 @@ def _depth_problem(data: Any) -> str | None:
     return None
 
 
+def too_deep() -> str:
+    """The refusal of a file nested deeper than MAX_DEPTH."""
+    return _("nested more than {most} levels deep").format(most=MAX_DEPTH)
+
+
 def read_json(raw: bytes) -> Any:
     """The JSON value in ``raw`` (UTF-8, with or without a byte-order mark), checked for
     size, nesting, number size and repeated keys; ScoreFileError with one plain line otherwise."""
     if len(raw) > MAX_BYTES:
-        raise ScoreFileError("", f"larger than {MAX_BYTES:,} bytes; a score file is a few kilobytes")
+        raise ScoreFileError("", _("larger than {megabytes} MB; a score file is a few kilobytes").format(
+            megabytes=MAX_BYTES // 1_000_000))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ScoreFileError("", "not a text file (UTF-8)") from None
+        raise ScoreFileError("", _("not a text file (UTF-8)")) from None
     try:
         data = json.loads(text, parse_int=_int, parse_constant=_constant, object_pairs_hook=unique_keys)
     except json.JSONDecodeError as exc:
-        raise ScoreFileError("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise ScoreFileError("", _("not JSON: {problem} at line {line} column {column}").format(
+            problem=exc.msg, line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
-        raise ScoreFileError("", f"nested more than {MAX_DEPTH} levels deep") from None
+        raise ScoreFileError("", too_deep()) from None
     why = _depth_problem(data)
     if why:
         raise ScoreFileError("", why)
@@ -92,13 +102,14 @@ def check_count(players: Any) -> None:
     """At most MAX_PLAYERS players, counted before any player is read (each game's own
     range is checked next, by its setup, also before any name is read)."""
     if isinstance(players, (list, dict)) and len(players) > MAX_PLAYERS:
-        raise ScoreFileError("players", f"{len(players)} players; a score file names at most {MAX_PLAYERS}")
+        raise ScoreFileError("players", _("{n} players; a score file names at most {most}").format(
+            n=len(players), most=MAX_PLAYERS))
 
 
 def name_problem(name: str) -> str | None:
     """Why a player's name (already stripped) cannot be used, or None."""
     if len(name) > MAX_NAME:
-        return f"the name is {len(name)} characters long; at most {MAX_NAME}"
+        return _("the name is {n} characters long; at most {most}").format(n=len(name), most=MAX_NAME)
     if _CONTROL.search(name):
-        return f"{one_line(repr(name))} holds a control character"
+        return _("{name} holds a control character").format(name=one_line(repr(name)))
     return None

@@ -19,6 +19,7 @@ from companion.storage.sheet_values import FORMAT as SHEET_VALUES_FORMAT
 from companion.storage import open_repository
 from companion.ui.hooks import phone_translations, speak
 from sheets.errors import RulesError, ScoreFileError
+from sheets.limits import read_json
 from sheets.i18n import _, follow, ngettext, using
 
 GERMAN = i18n.translations("de")
@@ -240,4 +241,20 @@ def test_a_sheet_values_file_naming_no_printed_value_is_placed_alike_in_german(g
     data = {"format": SHEET_VALUES_FORMAT, "sheets": {"A": {"future:ferry": 3}}}
     with pytest.raises(ScoreFileError) as refused:
         as_phone(page, lambda: book.import_file(data))
-    assert refused.value.place == "" and refused.value.reason.startswith('"future:ferry"')
+    assert refused.value.place == ""  # German quotes the key „future:ferry“: no English words to match
+    assert str(refused.value).count("future:ferry") == 1 and "Bogen A" in refused.value.reason
+
+
+@pytest.mark.parametrize(("raw", "german", "english"), [
+    (b"\xff\xfe", "keine Textdatei (UTF-8)", "not a text file (UTF-8)"),
+    (b'{"a": 1, "a": 2}', 'der Schlüssel "a" steht zweimal in einem Objekt; jeder Schlüssel darf nur einmal stehen',
+     'the key "a" appears twice in one object; each key may appear once'),
+    (b"[" * 40 + b"]" * 40, "mehr als 32 Ebenen tief verschachtelt", "nested more than 32 levels deep"),
+])
+def test_a_file_door_refuses_an_upload_in_the_phones_language(games, raw, german, english):
+    """The doors every uploaded file passes (sheets.limits) speak the phone's language;
+    the command line, outside a phone, reads them in English."""
+    page = Page()
+    speak(page, "de")
+    assert as_phone(page, lambda: refusal(lambda: read_json(raw))) == german
+    assert refusal(lambda: read_json(raw)) == english
