@@ -158,7 +158,7 @@ def plant_panel(
     lines: list[ft.Control] = [
         ft.Row([bean_tile(b, b == bean, lambda b=b: pick(b)) for b in Bean], wrap=True, spacing=6,  # type: ignore[misc]  # mypy#15459: a lambda with a default
                run_spacing=6),
-        note(f"{now} {_('Tap how many you plant.') if bean else _('Pick the bean you plant.')}"),
+        note(" ".join([now, _("Tap how many you plant.") if bean else _("Pick the bean you plant.")])),
         ft.Row([count_tile(n, number, bean, limit is not None and n >= limit, plant) for n in PLANT_COUNTS],
                wrap=True, spacing=6, run_spacing=6),
     ]
@@ -168,6 +168,16 @@ def plant_panel(
         lines.append(ft.Semantics(label=said, container=True, exclude_semantics=True, content=note(said)))
     lines.append(ft.OutlinedButton(_("Cancel"), on_click=lambda _e: cancel(), height=TOUCH))
     return ft.Column(lines, spacing=8)
+
+
+def confirm_or_cancel(label: str, icon: ft.IconData, confirm: Callable[[], None],
+                      cancel: Callable[[], None]) -> ft.Control:
+    """The confirming button across the panel (a long German label stays on one line at
+    150 % text), Cancel under it."""
+    return ft.Column([
+        ft.FilledButton(label, icon=icon, on_click=lambda _e: confirm(), height=TOUCH),
+        ft.Row([ft.OutlinedButton(_("Cancel"), on_click=lambda _e: cancel(), height=TOUCH)]),
+    ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def harvest_panel(state: State, player: str, number: int, confirm: Callable[[], None],
@@ -189,11 +199,7 @@ def harvest_panel(state: State, player: str, number: int, confirm: Callable[[], 
                     ft.Text(words, size=15, expand=True),
                 ])),
                 note(beanometer_line(state, sale.bean)),
-                ft.Row([
-                    ft.OutlinedButton(_("Cancel"), on_click=lambda _e: cancel(), height=TOUCH),
-                    ft.FilledButton(_("Confirm harvest"), icon=ft.Icons.CHECK, on_click=lambda _e: confirm(),
-                                    height=TOUCH, expand=True),
-                ]),
+                confirm_or_cancel(_("Confirm harvest"), ft.Icons.CHECK, confirm, cancel),
             ],
             spacing=6,
         ),
@@ -281,11 +287,7 @@ def end_harvest_panel(state: State, confirm: Callable[[], None], cancel: Callabl
             [
                 ft.Text(_("End-of-game harvest: every field is sold"), weight=ft.FontWeight.W_600),
                 *lines,
-                ft.Row([
-                    ft.OutlinedButton(_("Cancel"), on_click=lambda _e: cancel(), height=TOUCH),
-                    ft.FilledButton(_("End the game"), icon=ft.Icons.FLAG, on_click=lambda _e: confirm(),
-                                    height=TOUCH, expand=True),
-                ]),
+                confirm_or_cancel(_("End the game"), ft.Icons.FLAG, confirm, cancel),
             ],
             spacing=6,
         ),
@@ -420,6 +422,7 @@ def Play(game_id: str):
                               if not last else _("Then every field is harvested and the most coins wins.")))
     controls.append(section(_("Draw pile (the whole table)"), *table))
 
+    # TRANSLATORS: the app bar's title: at 150 % text about 11 characters fit after "Bohnanza,"
     title = (_("{title}, game over").format(title=RULES.title) if over
              else _("{title}, pass {number} of {passes}").format(title=RULES.title, number=state.deck_pass,
                                                                  passes=PASSES))

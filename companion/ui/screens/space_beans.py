@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import flet as ft
 
 from companion.ui.colours import PAIRS
 from companion.ui.hooks import use_game, use_games
 from companion.ui.components.game_bar import game_screen
-from companion.ui.kit import GameScreens, action_button, result_banner, use_entry, use_shown_player
+from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
     TOUCH, big_number, error_line, icon_button, section,
 )
@@ -48,6 +48,7 @@ BEAN_COLOURS = {
     Bean.BLUEBEANS: PAIRS["blue"],
 }
 MUTED = ft.Colors.ON_SURFACE_VARIANT
+B = TypeVar("B", ft.Button, ft.OutlinedButton)
 
 
 def cards_word(n: int) -> str:
@@ -158,11 +159,30 @@ def collection_line(which: str, collection: Collection) -> ft.Control:
     return ft.Row(
         [
             ft.Container(width=6, height=20, bgcolor=fill, border_radius=3),
-            ft.Text(f"{which}: {collection.label}", size=15, expand=True),
-            ft.Text(f"{cards_word(len(collection.values))}, {worth(value)}", size=12, color=MUTED),
+            # the count and worth under the cards: beside them a long German bean name broke mid-word
+            ft.Column([ft.Text(f"{which}: {collection.label}", size=15),
+                       ft.Text(f"{cards_word(len(collection.values))}, {worth(value)}", size=12, color=MUTED)],
+                      spacing=0, expand=True),
         ],
         spacing=8,
     )
+
+
+def growing(button: B) -> B:
+    """``button`` as tall as its label: a long German label takes a second line at 150 %
+    text instead of being cut off by a fixed height; never under 48 px (14 px text + 2 x 14)."""
+    button.height = None
+    button.style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14))
+    return button
+
+
+def end_button(label: str, reason: str | None, on_click: Callable[[], Any]) -> ft.Control:
+    """The end of the game, allowed now or disabled with the engine's reason under it
+    (``kit.action_button``, growing with its label)."""
+    button = growing(ft.OutlinedButton(label, disabled=reason is not None, on_click=lambda _e: on_click()))
+    if reason is None:
+        return button
+    return ft.Column([button, ft.Text(reason, size=13, color=MUTED)], spacing=0)
 
 
 # -- setup ------------------------------------------------------------------------------
@@ -521,8 +541,8 @@ def Play(game_id: str):
                         _("{player} gets the {bohnus}-point Bohnus; then every collection is turned up and "
                           "closed out."),
                     ]).format(player=reached, bohnus=BOHNUS), size=13),
-                    action_button(_("End of {player}'s turn: end the game").format(player=reached),
-                                  RULES.why_not(state, end), lambda: act(end, _("The game is over"))),
+                    end_button(_("End of {player}'s turn: end the game").format(player=reached),
+                               RULES.why_not(state, end), lambda: act(end, _("The game is over"))),
                 ],
                 spacing=8,
             ),
@@ -555,11 +575,11 @@ def Play(game_id: str):
         error_line(entry.refusal),
     ]
     if sheet.open:
-        turn.append(ft.FilledTonalButton(
+        turn.append(growing(ft.FilledTonalButton(
             _("Close out {bean} ({cards})").format(bean=BEAN_NAMES[sheet.open.bean],
                                                    cards=cards_word(len(sheet.open.values))),
-            icon=ft.Icons.EMOJI_EVENTS_OUTLINED, height=TOUCH, on_click=lambda _e: set_closing(player),
-        ))
+            icon=ft.Icons.EMOJI_EVENTS_OUTLINED, on_click=lambda _e: set_closing(player),
+        )))
     turn.append(ft.Text(_("Lay cards"), size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
     turn += lay_panel(state, sheet, me, draft, set_draft, lay)
     controls.append(section(_("{player}'s turn").format(player=player), *turn))
