@@ -18,12 +18,13 @@ from sheets.gone_with_the_beans.engine import (
 from sheets.gone_with_the_beans.scoring import PlayerSheet
 from sheets.gone_with_the_beans.sheets import PROVINCES, SHEETS, UNKNOWN, Sheet, solitaire_rating
 from sheets.game import EngineRules
+from sheets.i18n import N_
 
 
 # An entry is its player's (the action's `player`); finishing the game (everything is
 # entered) and reopening it are the table's.
 RULES = EngineRules(
-    id=engine.GAME_ID, title="Gone with the Beans",
+    id=engine.GAME_ID, title=N_("Gone with the Beans"),
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,

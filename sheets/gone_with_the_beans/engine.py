@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
 from sheets.errors import RulesError, parse_entry, parse_setup
+from sheets.i18n import N_, _, ngettext
 from sheets.gone_with_the_beans.scoring import PlayerSheet, breakdown
 from sheets.gone_with_the_beans.sheets import (
     DISTINCT_PROVINCES_UP_TO,
@@ -24,6 +25,7 @@ from sheets.gone_with_the_beans.sheets import (
     Facility,
     Sheet,
     SheetLetter,
+    count_of,
     solitaire_rating,
 )
 from sheets.model import Frozen
@@ -51,7 +53,8 @@ class Setup(Frozen):
 
 def sheet_named(letter: str) -> Sheet:
     if letter not in SHEETS:
-        raise RulesError(f'"{letter}" is not a game sheet; one of {_one_of(list(SHEETS))}')
+        raise RulesError(_('"{letter}" is not a game sheet; one of {sheets}').format(
+            letter=letter, sheets=_one_of(list(SHEETS))))
     return SHEETS[letter]
 
 
@@ -63,7 +66,7 @@ def setup_problems(players: Sequence[SetupPlayer]) -> Iterator[tuple[int | None,
     Each Player's Province).
     """
     if not players:
-        yield None, "players", "no players; 1 player is the solitaire game"
+        yield None, "players", _("no players; 1 player is the solitaire game")
         return
     problem = name_problem_at([p.name for p in players])
     if problem:
@@ -72,12 +75,12 @@ def setup_problems(players: Sequence[SetupPlayer]) -> Iterator[tuple[int | None,
     owners: dict[str, str] = {}
     for index, player in enumerate(players):
         if player.province not in PROVINCES:
-            yield index, "province", f'"{player.province}" is not a province; one of {_one_of(list(PROVINCES))}'
+            yield index, "province", _('"{province}" is not a province; one of {provinces}').format(
+                province=player.province, provinces=_one_of(list(PROVINCES)))
         elif len(players) <= DISTINCT_PROVINCES_UP_TO and player.province in owners:
-            yield index, "province", (
-                f'"{player.province}" is already {owners[player.province]}\'s province; with up to '
-                f"{DISTINCT_PROVINCES_UP_TO} players each has a different one"
-            )
+            yield index, "province", _('"{province}" is already {owner}\'s province; with up to '
+                                       "{most} players each has a different one").format(
+                province=player.province, owner=owners[player.province], most=DISTINCT_PROVINCES_UP_TO)
         owners.setdefault(player.province, player.name.strip())
 
 
@@ -107,11 +110,16 @@ def built_at_setup(sheet: Sheet, province: str, facility: Facility) -> int:
     return facility.built_at_setup + free
 
 
+def player_at(index: int | None) -> str | None:
+    """Where a setup problem is: "player 2" (None: the players as a whole)."""
+    return _("player {number}").format(number=index + 1) if index is not None else None
+
+
 def new_game(setup: dict[str, Any]) -> State:
     parsed = parse_setup(Setup, setup, name_place=True)
     sheet = sheet_named(parsed.sheet)
     for index, field, reason in setup_problems(parsed.players):
-        raise RulesError(reason, f"player {index + 1}" if index is not None else None)
+        raise RulesError(reason, player_at(index))
     return State(
         sheet=sheet.letter,
         players=tuple(
@@ -198,12 +206,25 @@ def parse_action(data: Any) -> Action:
 
 # --- The rules of each entry (one place each; the score-file reader uses them too) -----
 
-# score-file key -> (Sheet attribute, what a player calls it)
+# score-file key -> (Sheet attribute, what a player calls it: translated where shown)
+DP_ICONS = N_("Development Passport icons")
+BEANICHALCUM = N_("Beanichalcum")
 SHEET_ITEMS = {
-    "dp_icons": ("development_passport", "Development Passport icons"),
-    "beanichalcum": ("beanichalcum", "Beanichalcum"),
-    "development_bonuses": ("development_bonuses", "Development Bonuses"),
-    "contracts": ("contracts", "Contracts"),
+    "dp_icons": ("development_passport", DP_ICONS),
+    "beanichalcum": ("beanichalcum", BEANICHALCUM),
+    "development_bonuses": ("development_bonuses", N_("Development Bonuses")),
+    "contracts": ("contracts", N_("Contracts")),
+}
+# What a sheet's marks are called (translated where shown), and how they are counted.
+MILESTONE_BONUS = N_("Milestone Bonus")
+DEVELOPMENT_BONUS = N_("Development Bonus")
+CONTRACT = N_("Contract")
+GAINED = N_("gained")
+EXECUTED = N_("executed")
+COUNTED_MARKS = {
+    MILESTONE_BONUS: lambda n: ngettext("{n} Milestone Bonus", "{n} Milestone Bonuses", n),
+    DEVELOPMENT_BONUS: lambda n: ngettext("{n} Development Bonus", "{n} Development Bonuses", n),
+    CONTRACT: lambda n: ngettext("{n} Contract", "{n} Contracts", n),
 }
 
 
@@ -213,12 +234,11 @@ def check_sheet_has(sheet: Sheet, key: str) -> None:
     attribute, what = SHEET_ITEMS[key]
     if getattr(sheet, attribute) is None:
         others = [s.letter for s in SHEETS.values() if getattr(s, attribute) is not None]
-        which = f"sheet {others[0]} has" if len(others) == 1 else f"sheets {_one_of(others)} have"
-        raise RulesError(f"sheet {sheet.letter} has no {what}; only {which} them")
-
-
-def _count(number: int, facility: Facility) -> str:
-    return f"{number} {facility.name if number == 1 else facility.plural}"
+        if len(others) == 1:
+            raise RulesError(_("sheet {letter} has no {what}; only sheet {other} has them").format(
+                letter=sheet.letter, what=_(what), other=others[0]))
+        raise RulesError(_("sheet {letter} has no {what}; only sheets {others} have them").format(
+            letter=sheet.letter, what=_(what), others=_one_of(others)))
 
 
 def check_built(sheet: Sheet, province: str, facility_id: str, built: int) -> None:
@@ -227,61 +247,68 @@ def check_built(sheet: Sheet, province: str, facility_id: str, built: int) -> No
         elsewhere = {s.letter: f for s in SHEETS.values() if (f := s.facility(facility_id)) is not None}
         if elsewhere:
             name = next(iter(elsewhere.values())).plural
-            raise RulesError(f"sheet {sheet.letter} has no {name}; only sheet {_one_of(list(elsewhere))} has them")
-        raise RulesError(
-            f'"{facility_id}" is not a facility; one of {_one_of([f.id for f in sheet.facilities])}'
-        )
+            raise RulesError(_("sheet {letter} has no {facilities}; only sheet {other} has them").format(
+                letter=sheet.letter, facilities=_(name), other=_one_of(list(elsewhere))))
+        raise RulesError(_('"{facility}" is not a facility; one of {facilities}').format(
+            facility=facility_id, facilities=_one_of([f.id for f in sheet.facilities])))
     if built < 0:
-        raise RulesError(f"{built} {facility.plural}: a count cannot be negative")
+        raise RulesError(_("{count}: a count cannot be negative").format(count=count_of(facility, built)))
     at_setup = built_at_setup(sheet, province, facility)
     if built < at_setup:
-        who = PROVINCES[province].name if at_setup > facility.built_at_setup else "every player"
-        raise RulesError(f"{_count(built, facility)}, but {who} starts with {_count(at_setup, facility)} built")
+        if at_setup > facility.built_at_setup:
+            raise RulesError(_("{count}, but {province} starts with {built} built").format(
+                count=count_of(facility, built), province=PROVINCES[province].name,
+                built=count_of(facility, at_setup)))
+        raise RulesError(_("{count}, but every player starts with {built} built").format(
+            count=count_of(facility, built), built=count_of(facility, at_setup)))
     if facility.icons is not None and built > facility.icons:
-        raise RulesError(
-            f"{_count(built, facility)}, but sheet {sheet.letter} has only {facility.icons} {facility.name} icons"
-        )
+        raise RulesError(_("{count}, but sheet {letter} has only {icons} {facility} icons").format(
+            count=count_of(facility, built), letter=sheet.letter, icons=facility.icons, facility=_(facility.name)))
 
 
 def check_not_negative(number: int, what: str) -> None:
+    """``what``: the English name (N_), translated here."""
     if number < 0:
-        raise RulesError(f"{number} {what}: a count cannot be negative")
+        raise RulesError(_("{number} {what}: a count cannot be negative").format(number=number, what=_(what)))
 
 
 def check_hay_action_uses(sheet: Sheet, row_id: str, uses: int) -> None:
     if sheet.hay_action(row_id) is None:
-        raise RulesError(
-            f'"{row_id}" is not a Hay action of sheet {sheet.letter}; '
-            f"one of {_one_of([r.id for r in sheet.hay_actions])}"
-        )
+        raise RulesError(_('"{row}" is not a Hay action of sheet {letter}; one of {rows}').format(
+            row=row_id, letter=sheet.letter, rows=_one_of([r.id for r in sheet.hay_actions])))
     if not 0 <= uses <= HAY_ACTION_USES_PER_ROW:
-        raise RulesError(
-            f"{uses} uses; each Hay action can be performed 0 to {HAY_ACTION_USES_PER_ROW} times"
-        )
+        raise RulesError(ngettext("{uses} use; each Hay action can be performed 0 to {most} times",
+                                  "{uses} uses; each Hay action can be performed 0 to {most} times", uses).format(
+            uses=uses, most=HAY_ACTION_USES_PER_ROW))
 
 
 def marked(
     printed: Sequence[str], marks: tuple[str, ...], item: str, on: bool, what: str, verb: str,
     sheet: Sheet, limit: int | None = None, limit_reason: str = "",
 ) -> tuple[str, ...]:
-    """The marks with ``item`` marked (``on``) or not, in printed order; each at most once."""
+    """The marks with ``item`` marked (``on``) or not, in printed order; each at most once.
+    ``what`` (one of COUNTED_MARKS) and ``verb`` are English (N_), translated here."""
     if item not in printed:
-        raise RulesError(f'"{item}" is not a {what} of sheet {sheet.letter}; one of {_one_of(printed)}')
+        raise RulesError(_('"{item}" is not a {what} of sheet {letter}; one of {items}').format(
+            item=item, what=_(what), letter=sheet.letter, items=_one_of(printed)))
     if on and item in marks:
-        raise RulesError(f'"{item}" is already {verb}; each {what} is {verb} only once')
+        raise RulesError(_('"{item}" is already {verb}; each {what} is {verb} only once').format(
+            item=item, verb=_(verb), what=_(what)))
     if not on and item not in marks:
-        raise RulesError(f'"{item}" is not marked as {verb}')
+        raise RulesError(_('"{item}" is not marked as {verb}').format(item=item, verb=_(verb)))
     if on and limit is not None and len(marks) >= limit:
-        plural = what + ("es" if what.endswith("s") else "s")
-        raise RulesError(f"{len(marks) + 1} {plural}, but {limit_reason}")
+        raise RulesError(_("{count}, but {reason}").format(
+            count=COUNTED_MARKS[what](len(marks) + 1).format(n=len(marks) + 1), reason=limit_reason))
     chosen = set(marks) ^ {item}
     return tuple(i for i in printed if i in chosen)
 
 
 def _milestone_limit(sheet: Sheet) -> str:
     thresholds = ", ".join(str(t) for t in sheet.milestone_thresholds or ())
-    return (f"sheet {sheet.letter} has {sheet.max_milestones} milestones "
-            f"(reached at {thresholds} {sheet.milestone_condition})")
+    most = sheet.max_milestones or 0
+    return ngettext("sheet {letter} has {most} milestone (reached at {thresholds} {condition})",
+                    "sheet {letter} has {most} milestones (reached at {thresholds} {condition})", most).format(
+        letter=sheet.letter, most=most, thresholds=thresholds, condition=_(sheet.milestone_condition))
 
 
 def _apply_to_player(sheet: Sheet, player: PlayerSheet, action: PlayerAction) -> PlayerSheet:
@@ -291,28 +318,28 @@ def _apply_to_player(sheet: Sheet, player: PlayerSheet, action: PlayerAction) ->
         return player.changed(facilities=tuple((f.id, built[f.id]) for f in sheet.facilities))
     if isinstance(action, SetDpIcons):
         check_sheet_has(sheet, "dp_icons")
-        check_not_negative(action.filled, "Development Passport icons")
+        check_not_negative(action.filled, DP_ICONS)
         return player.changed(dp_icons=action.filled)
     if isinstance(action, SetBeanichalcum):
         check_sheet_has(sheet, "beanichalcum")
-        check_not_negative(action.gained, "Beanichalcum")
+        check_not_negative(action.gained, BEANICHALCUM)
         return player.changed(beanichalcum=action.gained)
     if isinstance(action, MarkMilestoneBonus):
         printed = [b.id for b in sheet.milestone_bonuses]
         bonuses = marked(printed, player.milestone_bonuses, action.bonus, action.gained,
-                         "Milestone Bonus", "gained", sheet, sheet.max_milestones, _milestone_limit(sheet))
+                         MILESTONE_BONUS, GAINED, sheet, sheet.max_milestones, _milestone_limit(sheet))
         return player.changed(milestone_bonuses=bonuses)
     if isinstance(action, MarkDevelopmentBonus):
         check_sheet_has(sheet, "development_bonuses")
         printed = [b.id for b in sheet.development_bonuses or ()]
         bonuses = marked(printed, player.development_bonuses, action.bonus, action.gained,
-                         "Development Bonus", "gained", sheet)
+                         DEVELOPMENT_BONUS, GAINED, sheet)
         return player.changed(development_bonuses=bonuses)
     if isinstance(action, MarkContract):
         check_sheet_has(sheet, "contracts")
         printed = [c.id for c in sheet.contracts or ()]
         contracts = marked(printed, player.contracts, action.contract, action.executed,
-                           "Contract", "executed", sheet)
+                           CONTRACT, EXECUTED, sheet)
         return player.changed(contracts=contracts)
     if isinstance(action, SetHayActionUses):
         check_hay_action_uses(sheet, action.row, action.uses)
@@ -329,7 +356,7 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, Reopen):
         return state.changed(finished=False)
     if not isinstance(action, PlayerAction):
-        raise RulesError(f"{action!r} is not a Gone with the Beans entry")
+        raise RulesError(_("{action} is not a Gone with the Beans entry").format(action=repr(action)))
     player = state.player(action.player)
     try:
         changed = _apply_to_player(state.rules, player, action)

@@ -34,6 +34,7 @@ from sheets.gone_with_the_beans.engine import (
     sheet_named,
 )
 from sheets.gone_with_the_beans.sheets import Sheet
+from sheets.i18n import _
 from sheets.model import Frozen
 from sheets.scorefile import FORMAT, parse_model
 
@@ -87,7 +88,7 @@ def _entries(sheet: Sheet, index: int, player: PlayerFile) -> Iterator[tuple[str
         listed: list[str] = []
         for position, item in enumerate(getattr(player, key)):
             if item in listed:
-                raise ScoreFileError(f"{base}.{key}[{position}]", f'"{item}" is listed twice')
+                raise ScoreFileError(f"{base}.{key}[{position}]", _('"{item}" is listed twice').format(item=item))
             listed.append(item)
             yield f"{base}.{key}[{position}]", action(item)
     for row, uses in player.hay_actions.items():

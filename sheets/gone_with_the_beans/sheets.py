@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from collections.abc import Callable
 from typing import Literal, Mapping
+
+from sheets.i18n import N_, _, ngettext
 
 UNKNOWN = None  # a printed value the rulebook does not state
 
@@ -182,16 +185,16 @@ class Sheet:
 # --- Provinces (rulebook: Province Abilities) -------------------------------------------
 
 PROVINCES: Mapping[str, Province] = MappingProxyType({p.id: p for p in (
-    Province("tachiopi", "Tachiopi", "Build a Farm for free at setup: 2 Farms from the start.",
+    Province("tachiopi", "Tachiopi", N_("Build a Farm for free at setup: 2 Farms from the start."),
              free_farms_at_setup=1),
-    Province("cashew", "Cashew", "Gain 1 Hay each time you build a facility.",
+    Province("cashew", "Cashew", N_("Gain 1 Hay each time you build a facility."),
              gain_per_build=Cost(hay=1)),
-    Province("ammond", "Ammond", "At the end of the game, 1 pt for every 2 times you used a Hay action."),
-    Province("macadimia", "Macadimia", "Gain 3 Bean each time you achieve a milestone."),  # Sheet.milestone_gain
+    Province("ammond", "Ammond", N_("At the end of the game, 1 pt for every 2 times you used a Hay action.")),
+    Province("macadimia", "Macadimia", N_("Gain 3 Bean each time you achieve a milestone.")),  # Sheet.milestone_gain
     Province("beanzantine", "Beanzantine",
-             "Once per game, build in Beanzantine as if the Ruler token were there.",
+             N_("Once per game, build in Beanzantine as if the Ruler token were there."),
              once_per_game=True),
-    Province("zoodai", "Zoodai", "Once per game, perform your chosen action twice in a row.",
+    Province("zoodai", "Zoodai", N_("Once per game, perform your chosen action twice in a row."),
              once_per_game=True),
 )})
 
@@ -210,12 +213,12 @@ HORSE_RIDING_TOP_LEVEL = 4
 
 # Solitaire: (lowest total, rating), best first. "The above rating applies to all sheets."
 SOLITAIRE_RATINGS: tuple[tuple[int, str], ...] = (
-    (90, "Bean Incarnate"),
-    (81, "Inherit the Beans"),
-    (69, "Founder of Bean Enterprise"),
-    (57, "Leader of a Bean Farmers Association"),
-    (45, "Ordinary Bean Farmer"),
-    (0, "You'll do better next time"),
+    (90, N_("Bean Incarnate")),
+    (81, N_("Inherit the Beans")),
+    (69, N_("Founder of Bean Enterprise")),
+    (57, N_("Leader of a Bean Farmers Association")),
+    (45, N_("Ordinary Bean Farmer")),
+    (0, N_("You'll do better next time")),
 )
 
 
@@ -232,56 +235,83 @@ SUBSTITUTIONS: tuple[tuple[str, str, int], ...] = (
 
 # --- Sheet A "Bean Land" ------------------------------------------------------------------
 
-FARM = Facility("farm", "Farm", "Farms", built_at_setup=1)
-MARKET = Facility("market", "Market", "Markets", has_two_costs=True)
-HOUSE = Facility("house", "House", "Houses", on_build="a Development Bonus (design page, gaps 5)",
+FARM = Facility("farm", N_("Farm"), N_("Farms"), built_at_setup=1)
+MARKET = Facility("market", N_("Market"), N_("Markets"), has_two_costs=True)
+HOUSE = Facility("house", N_("House"), N_("Houses"), on_build=N_("a Development Bonus (design page, gaps 5)"),
                  gives_development_bonus=True)
-SILO = Facility("silo", "Silo", "Silos", on_build="a Development Bonus (design page, gaps 5)",
+SILO = Facility("silo", N_("Silo"), N_("Silos"), on_build=N_("a Development Bonus (design page, gaps 5)"),
                 gives_development_bonus=True)
-STABLE = Facility("stable", "Stable", "Stables", on_build="Horse-Riding Level +1")
+STABLE = Facility("stable", N_("Stable"), N_("Stables"), on_build=N_("Horse-Riding Level +1"))
 
-DEVELOPMENT_BONUS_ON_THIRD_USE = "a Development Bonus"
+# "2 Farms", "1 Market": a count of a facility in the phone's language ("2 Bauernhöfe").
+COUNTED: Mapping[str, Callable[[int], str]] = MappingProxyType({
+    "farm": lambda n: ngettext("{n} Farm", "{n} Farms", n),
+    "market": lambda n: ngettext("{n} Market", "{n} Markets", n),
+    "house": lambda n: ngettext("{n} House", "{n} Houses", n),
+    "silo": lambda n: ngettext("{n} Silo", "{n} Silos", n),
+    "stable": lambda n: ngettext("{n} Stable", "{n} Stables", n),
+    "bridge": lambda n: ngettext("{n} Bridge", "{n} Bridges", n),
+})
+# What a build is called where its cost is told: "Building a Farm costs ..." (German needs
+# each facility's own article: "Einen Bauernhof zu bauen kostet ...").
+BUILDING: Mapping[str, str] = MappingProxyType({
+    "farm": N_("Building a Farm"), "market": N_("Building a Market"), "house": N_("Building a House"),
+    "silo": N_("Building a Silo"), "stable": N_("Building a Stable"), "bridge": N_("Building a Bridge"),
+})
+
+
+def count_of(facility: Facility, number: int) -> str:
+    """ "1 Farm", "2 Farms", in the phone's language."""
+    return COUNTED[facility.id](number).format(n=number)
+
+
+def building(facility: Facility) -> str:
+    """ "Building a Farm", in the phone's language."""
+    return _(BUILDING[facility.id])
+
+
+DEVELOPMENT_BONUS_ON_THIRD_USE = N_("a Development Bonus")
 
 SHEET_A = Sheet(
     letter="A",
-    title="Bean Land",
+    title=N_("Bean Land"),
     facilities=(
         # "builds a Farm with the building cost of 1 Bean and 2 Thaler" (Details on Hay Actions)
         replace(FARM, building_cost=Cost(bean=1, thaler=2)),
         MARKET, HOUSE, SILO, STABLE,
     ),
     hay_actions=(
-        HayAction("thaler", 10, "Gain 7 Thaler.", DEVELOPMENT_BONUS_ON_THIRD_USE, Cost(thaler=7)),
-        HayAction("bean", 8, "Gain 2 Bean.", DEVELOPMENT_BONUS_ON_THIRD_USE, Cost(bean=2)),
-        HayAction("travel", 8, "Remove the travel cost for 1 road and build a facility.",
+        HayAction("thaler", 10, N_("Gain 7 Thaler."), DEVELOPMENT_BONUS_ON_THIRD_USE, Cost(thaler=7)),
+        HayAction("bean", 8, N_("Gain 2 Bean."), DEVELOPMENT_BONUS_ON_THIRD_USE, Cost(bean=2)),
+        HayAction("travel", 8, N_("Remove the travel cost for 1 road and build a facility."),
                   DEVELOPMENT_BONUS_ON_THIRD_USE, removes_roads=1),
-        HayAction("worker", 6, "Gain 1 Worker.", DEVELOPMENT_BONUS_ON_THIRD_USE, Cost(worker=1)),
+        HayAction("worker", 6, N_("Gain 1 Worker."), DEVELOPMENT_BONUS_ON_THIRD_USE, Cost(worker=1)),
     ),
     milestone_bonuses=(
-        MilestoneBonus("free-farm", "Build 1 Farm for free (a building action).", 3, builds="farm"),
-        MilestoneBonus("thaler", "Gain 5 Thaler.", 5, Cost(thaler=5)),
-        MilestoneBonus("bean", "Gain 2 Bean.", 7, Cost(bean=2)),
-        MilestoneBonus("hay", "Gain 4 Hay.", 8, Cost(hay=4)),
-        MilestoneBonus("worker", "Gain 1 Worker.", 9, Cost(worker=1)),
-        MilestoneBonus("points", "Earn 12 pt.", 12),
+        MilestoneBonus("free-farm", N_("Build 1 Farm for free (a building action)."), 3, builds="farm"),
+        MilestoneBonus("thaler", N_("Gain 5 Thaler."), 5, Cost(thaler=5)),
+        MilestoneBonus("bean", N_("Gain 2 Bean."), 7, Cost(bean=2)),
+        MilestoneBonus("hay", N_("Gain 4 Hay."), 8, Cost(hay=4)),
+        MilestoneBonus("worker", N_("Gain 1 Worker."), 9, Cost(worker=1)),
+        MilestoneBonus("points", N_("Earn 12 pt."), 12),
     ),
     development_bonuses=(
-        DevelopmentBonus("worker", "Gain 1 Worker.", gain=Cost(worker=1)),
-        DevelopmentBonus("hay", "Gain 3 Hay.", gain=Cost(hay=3)),
-        DevelopmentBonus("thaler", "Gain 4 Thaler.", gain=Cost(thaler=4)),
-        DevelopmentBonus("mixed", "Gain 1 Bean, 1 Thaler and 1 Hay.", gain=Cost(bean=1, thaler=1, hay=1)),
-        DevelopmentBonus("bean", "Gain 2 Bean.", gain=Cost(bean=2)),
-        DevelopmentBonus("farm-points", "2 pt per Farm built.", 2, "farm"),
-        DevelopmentBonus("market-points", "3 pt per Market built.", 3, "market"),
-        DevelopmentBonus("house-points", "3 pt per House built.", 3, "house"),
-        DevelopmentBonus("silo-points", "3 pt per Silo built.", 3, "silo"),
-        DevelopmentBonus("stable-points", "4 pt per Stable built.", 4, "stable"),
+        DevelopmentBonus("worker", N_("Gain 1 Worker."), gain=Cost(worker=1)),
+        DevelopmentBonus("hay", N_("Gain 3 Hay."), gain=Cost(hay=3)),
+        DevelopmentBonus("thaler", N_("Gain 4 Thaler."), gain=Cost(thaler=4)),
+        DevelopmentBonus("mixed", N_("Gain 1 Bean, 1 Thaler and 1 Hay."), gain=Cost(bean=1, thaler=1, hay=1)),
+        DevelopmentBonus("bean", N_("Gain 2 Bean."), gain=Cost(bean=2)),
+        DevelopmentBonus("farm-points", N_("2 pt per Farm built."), 2, "farm"),
+        DevelopmentBonus("market-points", N_("3 pt per Market built."), 3, "market"),
+        DevelopmentBonus("house-points", N_("3 pt per House built."), 3, "house"),
+        DevelopmentBonus("silo-points", N_("3 pt per Silo built."), 3, "silo"),
+        DevelopmentBonus("stable-points", N_("4 pt per Stable built."), 4, "stable"),
     ),
     contracts=None,
     development_passport=Table((1, 3, 6, 10, 15, 21, 28, 36, 45, 55)),  # "10 or more: 55"
     beanichalcum=None,
     horse_riding=HORSE_RIDING,
-    milestone_condition="facilities built (the Farms built at setup count)",
+    milestone_condition=N_("facilities built (the Farms built at setup count)"),
     milestone_thresholds=UNKNOWN,
     travel_cost_per_road_by_level=MappingProxyType(
         {1: Cost(bean=2, thaler=1), 2: UNKNOWN, 3: UNKNOWN, 4: UNKNOWN}
@@ -295,20 +325,20 @@ SHEET_A = Sheet(
 SHEET_B = replace(
     SHEET_A,
     letter="B",
-    title="Space Minerals Came Flying",
+    title=N_("Space Minerals Came Flying"),
     # Farm's cost is stated only in Sheet A's example.
-    facilities=(FARM, MARKET, HOUSE, replace(SILO, on_build=f"1 Beanichalcum and {SILO.on_build}",
+    facilities=(FARM, MARKET, HOUSE, replace(SILO, on_build=N_("1 Beanichalcum and a Development Bonus (design page, gaps 5)"),
                                              gain_on_build=Cost(beanichalcum=1)), STABLE),
     # The Beanichalcum row is a fifth row (design page, gaps 1).
     hay_actions=SHEET_A.hay_actions + (
-        HayAction("beanichalcum", 10, "Gain 1 Beanichalcum.", DEVELOPMENT_BONUS_ON_THIRD_USE,
+        HayAction("beanichalcum", 10, N_("Gain 1 Beanichalcum."), DEVELOPMENT_BONUS_ON_THIRD_USE,
                   Cost(beanichalcum=1)),
     ),
     milestone_bonuses=SHEET_A.milestone_bonuses + (
-        MilestoneBonus("beanichalcum", "Gain 1 Beanichalcum.", 0, Cost(beanichalcum=1)),
+        MilestoneBonus("beanichalcum", N_("Gain 1 Beanichalcum."), 0, Cost(beanichalcum=1)),
     ),
     development_bonuses=(SHEET_A.development_bonuses or ()) + (
-        DevelopmentBonus("beanichalcum", "Gain 1 Beanichalcum.", gain=Cost(beanichalcum=1)),
+        DevelopmentBonus("beanichalcum", N_("Gain 1 Beanichalcum."), gain=Cost(beanichalcum=1)),
     ),
     development_passport=None,
     beanichalcum=Table((0, 2, 5, 9, 14, 20, 27, 35, 44)),
@@ -319,31 +349,31 @@ SHEET_B = replace(
 
 # --- Sheet C "Provinces along Rivers": Bridges, four new Hay actions ----------------------
 
-BRIDGE = Facility("bridge", "Bridge", "Bridges", built_at_setup=1,
-                  on_build="connects your province with an adjacent one")
+BRIDGE = Facility("bridge", N_("Bridge"), N_("Bridges"), built_at_setup=1,
+                  on_build=N_("connects your province with an adjacent one"))
 
 SHEET_C = replace(
     SHEET_A,
     letter="C",
-    title="Provinces along Rivers",
+    title=N_("Provinces along Rivers"),
     facilities=(FARM, MARKET, HOUSE, SILO, STABLE, BRIDGE),
     hay_actions=(  # replace A's four (design page, gaps 1)
-        HayAction("build-twice", 10, "Build a facility twice (the Ruler token in your province).",
+        HayAction("build-twice", 10, N_("Build a facility twice (the Ruler token in your province)."),
                   DEVELOPMENT_BONUS_ON_THIRD_USE, builds="twice"),
-        HayAction("build", 8, "Build a facility, even when the Ruler token is not in your province.",
+        HayAction("build", 8, N_("Build a facility, even when the Ruler token is not in your province."),
                   DEVELOPMENT_BONUS_ON_THIRD_USE, builds="anywhere"),
-        HayAction("thaler-falling", 8, "Gain 7, 6, 5 Thaler on the 1st, 2nd, 3rd use.",
+        HayAction("thaler-falling", 8, N_("Gain 7, 6, 5 Thaler on the 1st, 2nd, 3rd use."),
                   DEVELOPMENT_BONUS_ON_THIRD_USE, thaler_by_use=(7, 6, 5)),
-        HayAction("thaler-rising", 6, "Gain 4, 5, 6 Thaler on the 1st, 2nd, 3rd use.",
-                  "Build 1 Bridge for free (a building action, anywhere).", third_use_development_bonus=False,
+        HayAction("thaler-rising", 6, N_("Gain 4, 5, 6 Thaler on the 1st, 2nd, 3rd use."),
+                  N_("Build 1 Bridge for free (a building action, anywhere)."), third_use_development_bonus=False,
                   thaler_by_use=(4, 5, 6), third_use_free_bridge=True),
     ),
     milestone_bonuses=SHEET_A.milestone_bonuses + (
-        MilestoneBonus("free-bridge", "Build 1 Bridge for free (a building action, anywhere).", 0,
+        MilestoneBonus("free-bridge", N_("Build 1 Bridge for free (a building action, anywhere)."), 0,
                        builds="bridge"),
     ),
     development_passport=Table((1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91, 105)),
-    milestone_condition="facilities built, Bridges included (the setup Farms and Bridge count)",
+    milestone_condition=N_("facilities built, Bridges included (the setup Farms and Bridge count)"),
     travel_cost_per_road_by_level=None,  # C: build only when the Ruler is in your province
 )
 
@@ -352,42 +382,42 @@ SHEET_C = replace(
 SHEET_D = replace(
     SHEET_A,
     letter="D",
-    title="Contract between Families",
+    title=N_("Contract between Families"),
     facilities=(  # costs are in money on D and not stated
-        replace(FARM, completion_bonus="Perform a Hay action and gain 1 Worker and 6 Hay.",
+        replace(FARM, completion_bonus=N_("Perform a Hay action and gain 1 Worker and 6 Hay."),
                 completion_gain=Cost(worker=1, hay=6), completion_due="hay-action"),
-        replace(MARKET, completion_bonus="Build a facility and gain 1 Bean and 7 Thaler.",
+        replace(MARKET, completion_bonus=N_("Build a facility and gain 1 Bean and 7 Thaler."),
                 completion_gain=Cost(bean=1, thaler=7), completion_due="build"),
-        replace(HOUSE, on_build="1 Bean", completion_bonus="Add a Hay Shed or achieve a milestone.",
+        replace(HOUSE, on_build=N_("1 Bean"), completion_bonus=N_("Add a Hay Shed or achieve a milestone."),
                 gives_development_bonus=False, gain_on_build=Cost(bean=1), completion_due="hay-shed-or-milestone"),
-        replace(SILO, on_build="1 Bean", completion_bonus="Build a facility.",
+        replace(SILO, on_build=N_("1 Bean"), completion_bonus=N_("Build a facility."),
                 gives_development_bonus=False, gain_on_build=Cost(bean=1), completion_due="build"),
-        replace(STABLE, icons=2, on_build="1 Worker", completion_bonus="Perform a Hay action.",
+        replace(STABLE, icons=2, on_build=N_("1 Worker"), completion_bonus=N_("Perform a Hay action."),
                 gain_on_build=Cost(worker=1), completion_due="hay-action"),
     ),
     hay_actions=(  # replace A's four (design page, gaps 1)
-        HayAction("advanced-contract", 10, "Gain 1 Advanced Contract.",
-                  "Achieve a milestone (if its condition is met).", contract="advanced",
+        HayAction("advanced-contract", 10, N_("Gain 1 Advanced Contract."),
+                  N_("Achieve a milestone (if its condition is met)."), contract="advanced",
                   third_use_milestone=True, third_use_development_bonus=False),
-        HayAction("normal-contract", 8, "Gain 1 Normal Contract.", "Gain 1 Bean.", contract="normal",
+        HayAction("normal-contract", 8, N_("Gain 1 Normal Contract."), N_("Gain 1 Bean."), contract="normal",
                   third_use_gain=Cost(bean=1), third_use_development_bonus=False),
-        HayAction("worker", 8, "Gain 1 Worker.", "Gain 1 Normal Contract.", Cost(worker=1),
+        HayAction("worker", 8, N_("Gain 1 Worker."), N_("Gain 1 Normal Contract."), Cost(worker=1),
                   third_use_contract="normal", third_use_development_bonus=False),
-        HayAction("travel", 6, "Remove the travel cost for 1 road and build a facility.",
-                  "Gain 1 Normal Contract.", removes_roads=1, third_use_contract="normal",
+        HayAction("travel", 6, N_("Remove the travel cost for 1 road and build a facility."),
+                  N_("Gain 1 Normal Contract."), removes_roads=1, third_use_contract="normal",
                   third_use_development_bonus=False),
     ),
     milestone_bonuses=SHEET_A.milestone_bonuses + (
-        MilestoneBonus("advanced-contract", "Gain 1 Advanced Contract.", 7, contract="advanced"),
-        MilestoneBonus("normal-contract", "Gain 1 Normal Contract.", 8, contract="normal"),
+        MilestoneBonus("advanced-contract", N_("Gain 1 Advanced Contract."), 7, contract="advanced"),
+        MilestoneBonus("normal-contract", N_("Gain 1 Normal Contract."), 8, contract="normal"),
     ),
     development_bonuses=None,
     contracts=(
-        Contract("normal-1", "normal", Cost(worker=1, thaler=4), "Gain 4 Hay.", 5, gain=Cost(hay=4)),
-        Contract("normal-2", "normal", Cost(bean=1, hay=1, thaler=2), "Gain 3 Thaler.", 6, gain=Cost(thaler=3)),
-        Contract("normal-3", "normal", Cost(bean=1, hay=2), "Gain 5 Thaler.", 4, gain=Cost(thaler=5)),
-        Contract("normal-4", "normal", Cost(bean=1, thaler=4), "Gain 4 Hay.", 4, gain=Cost(hay=4)),
-        Contract("normal-5", "normal", Cost(worker=1, hay=2), "Gain 5 Thaler.", 5, gain=Cost(thaler=5)),
+        Contract("normal-1", "normal", Cost(worker=1, thaler=4), N_("Gain 4 Hay."), 5, gain=Cost(hay=4)),
+        Contract("normal-2", "normal", Cost(bean=1, hay=1, thaler=2), N_("Gain 3 Thaler."), 6, gain=Cost(thaler=3)),
+        Contract("normal-3", "normal", Cost(bean=1, hay=2), N_("Gain 5 Thaler."), 4, gain=Cost(thaler=5)),
+        Contract("normal-4", "normal", Cost(bean=1, thaler=4), N_("Gain 4 Hay."), 4, gain=Cost(hay=4)),
+        Contract("normal-5", "normal", Cost(worker=1, hay=2), N_("Gain 5 Thaler."), 5, gain=Cost(thaler=5)),
         Contract("advanced-market", "advanced", Cost(bean=2, hay=1), None, 3, "market"),
         Contract("advanced-house", "advanced", Cost(worker=2, thaler=2), None, 5, "house"),
         Contract("advanced-silo", "advanced", Cost(worker=2, hay=1), None, 6, "silo"),
@@ -395,12 +425,12 @@ SHEET_D = replace(
     ),
     development_passport=Table((1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66)),
     horse_riding=None,  # "There is no Horse-Riding Level on Sheet D."
-    milestone_condition="Normal and Advanced Contracts",
+    milestone_condition=N_("Normal and Advanced Contracts"),
     milestone_thresholds=(1, 3, 5, 7),
     hay_action_thaler_by_use=(3, 0, -3),
     travel_cost_per_road_by_level=None,
     travel_cost_by_roads=MappingProxyType({1: Cost(thaler=4), 2: Cost(thaler=7), 3: Cost(thaler=9)}),
-    province_abilities=MappingProxyType({"macadimia": "Gain 3 Thaler each time you achieve a milestone."}),
+    province_abilities=MappingProxyType({"macadimia": N_("Gain 3 Thaler each time you achieve a milestone.")}),
     # Differences in Substituting Materials: "2 Hay as a substitute for 1 Thaler", nothing else
     substitutions=(("hay", "thaler", 2),),
     milestone_gain=MappingProxyType({"macadimia": Cost(thaler=3)}),
@@ -427,9 +457,9 @@ MAP_ROADS: tuple[tuple[str, str, int], ...] = (("macadimia", "zoodai", 2),)
 HAY_SHED_GAIN = Cost(hay=2)  # Add a Hay Shed: "you gain 2 Hay"
 # Special card: "each player chooses one of the following four options"
 SPECIAL_CARD_OPTIONS: Mapping[str, str] = MappingProxyType({
-    "thaler": "Gain 3 Thaler.",
-    "hay": "Gain 4 Hay.",
-    "travel": "Remove the travel cost for 1 road.",
-    "hay-shed": "Add a Hay Shed.",
+    "thaler": N_("Gain 3 Thaler."),
+    "hay": N_("Gain 4 Hay."),
+    "travel": N_("Remove the travel cost for 1 road."),
+    "hay-shed": N_("Add a Hay Shed."),
 })
 SPECIAL_CARD_GAINS: Mapping[str, Cost] = MappingProxyType({"thaler": Cost(thaler=3), "hay": Cost(hay=4)})

@@ -53,20 +53,21 @@ from sheets.gone_with_the_beans.live.model import (
     map_orders,
     roads,
 )
-from sheets.gone_with_the_beans.live.printed import UnknownPrintedValue, keys, shown, spec
+from sheets.gone_with_the_beans.live.printed import UnknownPrintedValue, keys, said, shown, spec
+from sheets.i18n import N_, _
 
 
 def no_live_file(data: dict[str, Any]) -> NoReturn:
     """A live sheet has no score file of its own: its finished game exports as the
     scorer's "gone-with-the-beans" file, which is scored and imported as a scored game."""
-    raise ScoreFileError("game", "a Gone with the Beans score file imports as a scored game, not a live sheet")
+    raise ScoreFileError("game", _("a Gone with the Beans score file imports as a scored game, not a live sheet"))
 
 
 # A stored kind of its own: its finished game exports as the scorer's "gone-with-the-beans"
 # score file, which imports back as a scored game. The round card, the Ruler's moves and
 # printed values are the table's entries; everything else is its player's own.
 RULES = EngineRules(
-    id=engine.GAME_ID, title="Gone with the Beans: live sheet",
+    id=engine.GAME_ID, title=N_("Gone with the Beans: live sheet"),
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players,
     read=no_live_file, export=engine.export, import_file=no_live_file,
@@ -79,6 +80,6 @@ __all__ = [
     "HayActionTaken", "Materials",
     "Milestone", "Reveal", "RoundCard", "SpecialIncome", "State", "UnknownPrintedValue",
     "apply", "bridge_options", "check_payment", "contract_quote", "covers", "export", "hay_capacity", "is_over", "keys", "map_orders", "missing",
-    "new_game", "parse_action", "propose", "quote", "result", "roads", "rounds_played", "scored_sheet", "shown",
+    "new_game", "parse_action", "propose", "quote", "result", "roads", "rounds_played", "said", "scored_sheet", "shown",
     "spec", "why_none_of", "why_not",
 ]

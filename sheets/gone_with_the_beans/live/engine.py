@@ -22,6 +22,7 @@ from sheets.gone_with_the_beans.live.materials import (
     NOTHING,
     Materials,
     Rates,
+    amount,
     check_payment,
     covers,
     propose,
@@ -57,6 +58,7 @@ from sheets.gone_with_the_beans.live.printed import (
     check,
     lookup,
     shown,
+    said,
     spec,
 )
 from sheets.gone_with_the_beans.scoring import PlayerSheet, horse_riding_level
@@ -74,20 +76,28 @@ from sheets.gone_with_the_beans.sheets import (
     Cost,
     Facility,
     HayAction,
+    building,
 )
+from sheets.i18n import ENGLISH, N_, Translations, _, current, ngettext, using
 from sheets.results import GameResult
 
 GAME_ID = "gone-with-the-beans-live"
 LIVE_SHEETS = ("A", "B", "C", "D")
 ZOODAI, BEANZANTINE = "zoodai", "beanzantine"
-ACTION_NAMES = {"build": "build", "hay-action": "Hay action", "milestone": "milestone", "hay-shed": "Hay Shed"}
+# The words below are English (N_), stored in events; translated where shown: _(ACTION_NAMES[kind]).
+ACTION_NAMES = {"build": N_("build"), "hay-action": N_("Hay action"), "milestone": N_("milestone"),
+                "hay-shed": N_("Hay Shed")}
 # An action owed at once (D's completion bonuses, C's second build): the kinds that resolve it.
 # "build+bonus": C's second build of the 3rd "build twice", then its Development Bonus.
 DUE_KINDS = {"hay-action": ("hay-action",), "build": ("build",), "build+bonus": ("build",),
              "hay-shed-or-milestone": ("hay-shed", "milestone")}
-DUE_NAMES = {"hay-action": "a Hay action", "build": "a build", "build+bonus": "a build, then a Development Bonus",
-             "hay-shed-or-milestone": "a Hay Shed or a milestone"}
-CONTRACT_TITLES = {"normal": "Normal Contract", "advanced": "Advanced Contract"}
+DUE_NAMES = {"hay-action": N_("a Hay action"), "build": N_("a build"),
+             "build+bonus": N_("a build, then a Development Bonus"),
+             "hay-shed-or-milestone": N_("a Hay Shed or a milestone")}
+CONTRACT_TITLES = {"normal": N_("Normal Contract"), "advanced": N_("Advanced Contract")}
+MILESTONE_BONUS, DEVELOPMENT_BONUS = scorer.MILESTONE_BONUS, scorer.DEVELOPMENT_BONUS  # BonusesDue titles
+# An action's choice fields, as a refusal names them.
+CHOICE_FIELDS = {"contracts": N_("contracts"), "milestone_bonuses": N_("milestone bonuses")}
 
 
 def _one_of(ids: Iterable[str]) -> str:
@@ -103,28 +113,34 @@ def new_game(setup: dict[str, Any]) -> State:
     parsed = parse_setup(Setup, setup, name_place=True)
     sheet = scorer.sheet_named(parsed.sheet)
     if sheet.letter not in LIVE_SHEETS:
-        raise RulesError(f"the live sheet plays sheet {_one_of(LIVE_SHEETS)} so far; "
-                         f"sheet {sheet.letter} can be scored at the end of the game")
+        raise RulesError(_("the live sheet plays sheet {letters} so far; "
+                           "sheet {letter} can be scored at the end of the game").format(
+            letters=_one_of(LIVE_SHEETS), letter=sheet.letter))
     for index, _field, reason in scorer.setup_problems(parsed.players):
-        raise RulesError(reason, f"player {index + 1}" if index is not None else None)
+        raise RulesError(reason, scorer.player_at(index))
     if parsed.deck not in ROUND_DECKS:
-        raise RulesError(f'"{parsed.deck}" is not a Round card deck; one of {_one_of(ROUND_DECKS)}')
+        raise RulesError(_('"{deck}" is not a Round card deck; one of {decks}').format(
+            deck=parsed.deck, decks=_one_of(ROUND_DECKS)))
     order = tuple(parsed.map)
     if not consistent(order):
-        offered = " or ".join(" > ".join(PROVINCES[p].name for p in o) for o in map_orders())
-        raise RulesError(f"that is not the Bean World map's clockwise order; the rulebook allows {offered}")
+        offered = _(" or ").join(" > ".join(PROVINCES[p].name for p in o) for o in map_orders())
+        raise RulesError(_("that is not the Bean World map's clockwise order; the rulebook allows {orders}").format(
+            orders=offered))
     start = parsed.starting_point
     if start.first_province not in PROVINCES:
-        raise RulesError(f'"{start.first_province}" is not a province; one of {_one_of(PROVINCES)}')
+        raise RulesError(_('"{province}" is not a province; one of {provinces}').format(
+            province=start.first_province, provinces=_one_of(PROVINCES)))
     events = []
     players = []
     for entry in parsed.players:
         name, province = entry.name.strip(), entry.province
         if province not in start.hay:
-            raise RulesError(f"the Starting Point card's Hay for {PROVINCES[province].name} is missing", name)
+            raise RulesError(_("the Starting Point card's Hay for {province} is missing").format(
+                province=PROVINCES[province].name), name)
         hay = start.hay[province]
         if hay < 0:
-            raise RulesError(f"{hay} Hay for {PROVINCES[province].name}: Hay cannot be negative", name)
+            raise RulesError(_("{hay} Hay for {province}: Hay cannot be negative").format(
+                hay=hay, province=PROVINCES[province].name), name)
         bridges = setup_bridge(sheet.letter, order, province, entry.bridge, name)
         kept = min(hay, sheet.hay_shed_capacity)
         player = PlayerState(
@@ -147,7 +163,7 @@ def new_game(setup: dict[str, Any]) -> State:
         try:
             printed.append(PrintedValue(key=key, value=check(sheet, key, value, least_icons=least_icons(players, key))))
         except RulesError as exc:
-            raise RulesError(f"remembered sheet values: {exc.reason}") from None
+            raise RulesError(_("remembered sheet values: {reason}").format(reason=exc.reason)) from None
     return State(sheet=sheet.letter, deck=parsed.deck, map=order, ruler=start.first_province,
                  players=tuple(players), printed=tuple(printed), events=tuple(events))
 
@@ -158,12 +174,12 @@ def setup_bridge(letter: str, order: tuple[str, ...], province: str, bridge: str
     province"; the other sheets have no Bridge."""
     if letter != "C":
         if bridge is not None:
-            raise RulesError(f"sheet {letter} has no Bridges", name)
+            raise RulesError(_("sheet {letter} has no Bridges").format(letter=letter), name)
         return ()
     adjacent = [p for p in order if roads(order, province, p) == 1]
     if bridge not in adjacent:
-        raise RulesError("choose the province the setup Bridge joins: one of "
-                         f"{_one_of(PROVINCES[p].name for p in adjacent)}", name)
+        raise RulesError(_("choose the province the setup Bridge joins: one of {provinces}").format(
+            provinces=_one_of(PROVINCES[p].name for p in adjacent)), name)
     return (bridge,)
 
 
@@ -177,10 +193,12 @@ def parse_action(data: Any) -> Action:
 class BonusesDue(RulesError):
     """The action earns something the player has not chosen yet: ``due`` of ``left``
     (ids), to go into the action's ``field`` (Development Bonuses; on D a Contract or a
-    Milestone Bonus); the app asks and sends the action again with them."""
+    Milestone Bonus); the app asks and sends the action again with them. ``title`` is
+    English (N_: DEVELOPMENT_BONUS, MILESTONE_BONUS, a CONTRACT_TITLES value), translated
+    where shown; ``reason`` is in the phone's language."""
 
     def __init__(self, reason: str, due: int, left: tuple[str, ...], where: str | None = None,
-                 field: str = "development_bonuses", title: str = "Development Bonus"):
+                 field: str = "development_bonuses", title: str = DEVELOPMENT_BONUS):
         self.due = due
         self.left = left
         self.field = field
@@ -264,15 +282,17 @@ class Step:
         return check_payment(what, cost, have, payment, self.rates)
 
     def choose(self, field: str, title: str, left: Iterable[str], why: str) -> str:
-        """The next id chosen for ``field``, one of ``left``; BonusesDue asks for it."""
+        """The next id chosen for ``field``, one of ``left``; BonusesDue asks for it.
+        ``title``: English (N_); ``why``: in the phone's language."""
         options = tuple(left)
         queue = self.chosen.setdefault(field, [])
         if not queue:
-            raise BonusesDue(f"{why}: choose a {title}, one of {_one_of(options)}", 1, options,
-                             field=field, title=title)
+            raise BonusesDue(_("{why}: choose a {title}, one of {options}").format(
+                why=why, title=_(title), options=_one_of(options)), 1, options, field=field, title=title)
         pick = queue.pop(0)
         if pick not in options:
-            raise RulesError(f'"{pick}" is not a {title} left to gain; choose from {_one_of(options)}')
+            raise RulesError(_('"{pick}" is not a {title} left to gain; choose from {options}').format(
+                pick=pick, title=_(title), options=_one_of(options)))
         return pick
 
     def home(self) -> tuple[str, ...]:
@@ -284,7 +304,8 @@ class Step:
 def _facility(step: Step, facility_id: str | None) -> Facility:
     facility = step.sheet.facility(facility_id) if facility_id is not None else None
     if facility is None:
-        raise RulesError(f'"{facility_id}" is not a facility; one of {_one_of(f.id for f in step.sheet.facilities)}')
+        raise RulesError(_('"{facility}" is not a facility; one of {facilities}').format(
+            facility=facility_id, facilities=_one_of(f.id for f in step.sheet.facilities)))
     return facility
 
 
@@ -315,26 +336,31 @@ def build_cost(step: Step, facility: Facility, roads_removed: int, beanzantine: 
     Sheet C has no travel: it builds only while the Ruler is in your province or one your
     Bridge joins (``anywhere``: a Hay action or bonus that builds even so)."""
     ruler_at = step.player.province if beanzantine else step.state.ruler
-    what = f"Building a {facility.name}"
+    what = building(facility)
     if beanichalcum_travel and step.sheet.beanichalcum_travel_roads is None:
-        raise RulesError(f"sheet {step.sheet.letter} has no Beanichalcum")
+        raise RulesError(_("sheet {letter} has no Beanichalcum").format(letter=step.sheet.letter))
     if step.sheet.letter == "C":  # rulebook: Differences on Sheet C, New Rules for Building
         if ruler_at not in step.home() and not anywhere:
-            joined = "".join(f" or {PROVINCES[p].name}" for p in step.player.bridges)
-            raise RulesError(f"on sheet C you build only while the Ruler token is in your province "
-                             f"({PROVINCES[step.player.province].name}{joined}); it is in "
-                             f"{PROVINCES[ruler_at].name}")
+            home = _(" or ").join(PROVINCES[p].name for p in step.home())
+            raise RulesError(_("on sheet C you build only while the Ruler token is in your province "
+                               "({home}); it is in {ruler}").format(home=home, ruler=PROVINCES[ruler_at].name))
         return what, building_cost(step, facility, ruler_at)
     to_pay = max(0, roads(step.state.map, step.player.province, ruler_at) - roads_removed)
     cost = building_cost(step, facility, ruler_at)
     by = step.sheet.beanichalcum_travel_roads
     if beanichalcum_travel:  # design page, gaps 4
         if to_pay != by:
-            raise RulesError(f"1 Beanichalcum pays the travel cost for {by} roads; this build travels {to_pay}")
-        return f"{what} with travel for {by} roads (1 Beanichalcum)", cost + Materials(beanichalcum=1)
+            raise RulesError(ngettext("1 Beanichalcum pays the travel cost for {by} roads; this build travels {roads}",
+                                      "1 Beanichalcum pays the travel cost for {by} roads; this build travels {roads}",
+                                      to_pay).format(by=by, roads=to_pay))
+        return (ngettext("{what} with travel for {by} road (1 Beanichalcum)",
+                         "{what} with travel for {by} roads (1 Beanichalcum)", by or 0).format(what=what, by=by),
+                cost + Materials(beanichalcum=1))
     travel = travel_cost(step, to_pay)
     if to_pay:
-        what += f" with travel for {to_pay} road{'s' if to_pay > 1 else ''} ({travel})"
+        what = ngettext("{what} with travel for {roads} road ({travel})",
+                        "{what} with travel for {roads} roads ({travel})", to_pay).format(
+            what=what, roads=to_pay, travel=travel.said)
     return what, cost + travel
 
 
@@ -343,12 +369,15 @@ def bridge(step: Step, facility: Facility, bridge_to: str | None) -> str | None:
     not joined yet; no other facility names a province."""
     if facility.id != "bridge":
         if bridge_to is not None:
-            raise RulesError(f"a {facility.name} joins no province; only a Bridge does")
+            raise RulesError(_("a {facility} joins no province; only a Bridge does").format(
+                facility=_(facility.name)))
         return None
     options = bridge_options(step.state, step.player.name)
+    if not options:
+        raise RulesError(_("choose the province the Bridge joins: none is left"))
     if bridge_to not in options:
-        raise RulesError("choose the province the Bridge joins: one of "
-                         f"{_one_of(PROVINCES[p].name for p in options) or 'none left'}")
+        raise RulesError(_("choose the province the Bridge joins: one of {provinces}").format(
+            provinces=_one_of(PROVINCES[p].name for p in options)))
     return bridge_to
 
 
@@ -368,13 +397,14 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
     built = step.player.count(facility.id)
     icons = step.number(f"icons:{facility.id}")
     if built >= icons:
-        raise RulesError(f"all {icons} {facility.name} icons are built")
+        raise RulesError(ngettext("the {icons} {facility} icon is built", "all {icons} {facility} icons are built",
+                                  icons).format(icons=icons, facility=_(facility.name)))
     joins = bridge(step, facility, bridge_to)
     if beanzantine:
         if step.player.province != BEANZANTINE or free:
-            raise RulesError("only Beanzantine may build as if the Ruler token were there")
+            raise RulesError(_("only Beanzantine may build as if the Ruler token were there"))
         if step.player.ability_used:
-            raise RulesError("Beanzantine's ability is used already; it works once per game")
+            raise RulesError(_("Beanzantine's ability is used already; it works once per game"))
         if step.state.ruler == BEANZANTINE:  # the ability would change nothing: it stays
             step.events.append(f"{step.player.name}: the Ruler token is in Beanzantine already; "
                                "Beanzantine's ability is not needed and stays for later")
@@ -383,7 +413,7 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
             step.update(ability_used=True)
     if free:
         if payment is not None or beanichalcum_travel:
-            raise RulesError(f"the {facility.name} is built for free: nothing to pay")
+            raise RulesError(_("the {facility} is built for free: nothing to pay").format(facility=_(facility.name)))
     else:
         what, cost = build_cost(step, facility, roads_removed, beanzantine, anywhere, beanichalcum_travel)
         paid = step.payment(what, cost, payment)
@@ -431,15 +461,18 @@ def development_bonuses(step: Step, earned: int, chosen: tuple[str, ...], why: s
     due = min(earned, len(left))
     if len(chosen) != due:
         if due == 0:
-            raise RulesError("no Development Bonus is due" + (" (all are gained)" if earned else ""))
-        raise BonusesDue(f"{why} gives {due} Development Bonus{'es' if due > 1 else ''}: "
-                         f"choose {due} of {_one_of(left)}", due, tuple(left))
+            raise RulesError(_("no Development Bonus is due (all are gained)") if earned
+                             else _("no Development Bonus is due"))
+        raise BonusesDue(ngettext("{why} gives {due} Development Bonus: choose {due} of {options}",
+                                  "{why} gives {due} Development Bonuses: choose {due} of {options}", due).format(
+            why=why, due=due, options=_one_of(left)), due, tuple(left))
     for bonus_id in chosen:
         bonus = left.pop(bonus_id, None)
         if bonus is None:
             gained = bonus_id in step.player.development_bonuses
-            raise RulesError(f'"{bonus_id}" is {"already gained" if gained else "not a Development Bonus"}; '
-                             f"choose from {_one_of(left)}")
+            raise RulesError((_('"{bonus}" is already gained; choose from {options}') if gained
+                              else _('"{bonus}" is not a Development Bonus; choose from {options}')).format(
+                bonus=bonus_id, options=_one_of(left)))
         step.update(development_bonuses=step.player.development_bonuses + (bonus_id,))
         step.events.append(f"{step.player.name}: Development Bonus {bonus.effect}")
         step.gain(Materials.of(bonus.gain), "Development Bonus")
@@ -509,24 +542,28 @@ def _check_card(state: State, card: RoundCard, number: int) -> tuple[Facility, i
     part = range(1, TOP_DECK_CARDS + 1) if top else range(TOP_DECK_CARDS + 1, ROUNDS + 1)
     holds = ROUND_DECKS[state.deck][0 if top else 1]
     seen = sum(c.special for i, c in enumerate(state.cards, start=1) if i in part)
-    cards = f"the {state.deck} deck's {'top' if top else 'bottom'} {len(part)} cards (rounds {part[0]}-{part[-1]})"
+    cards = (_("the {deck} deck's top {n} cards (rounds {first}-{last})") if top
+             else _("the {deck} deck's bottom {n} cards (rounds {first}-{last})")).format(
+        deck=state.deck, n=len(part), first=part[0], last=part[-1])
     if card.special:
         if card.facility is not None or card.hay is not None:
-            raise RulesError("the special card shows no facility or Hay")
+            raise RulesError(_("the special card shows no facility or Hay"))
         if seen >= holds:
-            raise RulesError(f"{cards} hold {holds} special card{'s' if holds != 1 else ''}"
-                             + (", all revealed already" if holds else ""))
+            raise RulesError(ngettext("{cards} hold {holds} special card, all revealed already",
+                                      "{cards} hold {holds} special cards, all revealed already", holds).format(
+                cards=cards, holds=holds) if holds else _("{cards} hold 0 special cards").format(cards=cards))
         return None
     if holds - seen >= part[-1] - number + 1:
-        raise RulesError(f"round {number} must be a special card: {cards} hold {holds}, "
-                         f"{holds - seen} not yet revealed")
+        raise RulesError(_("round {number} must be a special card: {cards} hold {holds}, "
+                           "{left} not yet revealed").format(number=number, cards=cards, holds=holds, left=holds - seen))
     if card.facility is None or card.hay is None:
-        raise RulesError("a Round card shows a facility and Hay; enter both (or the special card)")
+        raise RulesError(_("a Round card shows a facility and Hay; enter both (or the special card)"))
     facility = state.rules.facility(card.facility)
     if facility is None:
-        raise RulesError(f'"{card.facility}" is not a facility; one of {_one_of(f.id for f in state.rules.facilities)}')
+        raise RulesError(_('"{facility}" is not a facility; one of {facilities}').format(
+            facility=card.facility, facilities=_one_of(f.id for f in state.rules.facilities)))
     if not 0 <= card.hay <= MOST:
-        raise RulesError(f"{card.hay} Hay: a Round card prints 0 to {MOST}")
+        raise RulesError(_("{hay} Hay: a Round card prints 0 to {most}").format(hay=card.hay, most=MOST))
     return facility, card.hay
 
 
@@ -534,14 +571,16 @@ def reveal(state: State, action: Reveal) -> State:
     """Card Reveal, then the Action Phase's first two steps for everyone: the Ruler moves
     one province clockwise from round 2 (Extra Income on the two marked moves), Income."""
     if state.round >= ROUNDS:
-        raise RulesError(f"the game ends after round {ROUNDS}")
+        raise RulesError(_("the game ends after round {rounds}").format(rounds=ROUNDS))
     waiting = [p.name for p in state.players if not p.actions]
-    owing = [f"{p.name} owes {DUE_NAMES[p.due[0]]}" for p in state.players if p.due]
+    owing = [_("{player} owes {action}").format(player=p.name, action=_(DUE_NAMES[p.due[0]]))
+             for p in state.players if p.due]
     if state.round and waiting:
-        raise RulesError(f"round {state.round} is not over: {_one_of(waiting)} "
-                         f"{'has' if len(waiting) == 1 else 'have'} not taken an action")
+        raise RulesError(ngettext("round {round} is not over: {players} has not taken an action",
+                                  "round {round} is not over: {players} have not taken an action",
+                                  len(waiting)).format(round=state.round, players=_one_of(waiting)))
     if state.round and owing:
-        raise RulesError(f"round {state.round} is not over: {_one_of(owing)}")
+        raise RulesError(_("round {round} is not over: {owing}").format(round=state.round, owing=_one_of(owing)))
     number = state.round + 1
     shown = _check_card(state, action.card, number)
     ruler = state.ruler
@@ -579,24 +618,26 @@ def _may_act(state: State, player: PlayerState, kind: str) -> str:
     same action again) or "due" (what a bonus owes); raises when the player may not act."""
     card = state.card
     if card is None:  # round 0
-        raise RulesError("no Round card is revealed yet")
+        raise RulesError(_("no Round card is revealed yet"))
     if player.due:
         owed = player.due[0]
         if kind in DUE_KINDS[owed]:
             return "due"
-        raise RulesError(f"first {DUE_NAMES[owed]}, owed at once (or let it pass)")
+        raise RulesError(_("first {action}, owed at once (or let it pass)").format(action=_(DUE_NAMES[owed])))
     if card.special and player.special_option is None:
-        raise RulesError(f"round {state.round} has the special card: choose its income "
-                         f"({_one_of(SPECIAL_CARD_OPTIONS)}) before your action")
+        raise RulesError(_("round {round} has the special card: choose its income "
+                           "({options}) before your action").format(
+            round=state.round, options=_one_of(SPECIAL_CARD_OPTIONS)))
     if not player.actions:
         return "action"
-    taken = f"you have taken your action this round ({ACTION_NAMES[player.actions[0]]}); one action per round"
+    taken = _("you have taken your action this round ({action}); one action per round").format(
+        action=_(ACTION_NAMES[player.actions[0]]))
     if player.province == ZOODAI:
         if player.ability_used:
-            raise RulesError(f"{taken}; Zoodai's ability is used already (once per game)")
+            raise RulesError(_("{taken}; Zoodai's ability is used already (once per game)").format(taken=taken))
         if player.actions == (kind,):
             return "zoodai"
-        raise RulesError(f"{taken}; Zoodai's ability repeats that same action")
+        raise RulesError(_("{taken}; Zoodai's ability repeats that same action").format(taken=taken))
     raise RulesError(taken)
 
 
@@ -604,14 +645,15 @@ def special_income(step: Step, action: SpecialIncome) -> None:
     """The special card: instead of the normal income, one of four options."""
     state = step.state
     if state.card is None or not state.card.special:
-        raise RulesError(f"round {state.round}'s card is not the special card")
+        raise RulesError(_("round {round}'s card is not the special card").format(round=state.round))
     if step.player.special_option is not None:
-        raise RulesError(f"you chose the special card's {step.player.special_option!r} already")
+        raise RulesError(_("you chose the special card's {option} already").format(
+            option=repr(step.player.special_option)))
     if step.player.actions:
-        raise RulesError("income comes before the action")
+        raise RulesError(_("income comes before the action"))
     if action.option not in SPECIAL_CARD_OPTIONS:
-        raise RulesError(f'"{action.option}" is not an option of the special card; one of '
-                         f"{_one_of(SPECIAL_CARD_OPTIONS)}")
+        raise RulesError(_('"{option}" is not an option of the special card; one of {options}').format(
+            option=action.option, options=_one_of(SPECIAL_CARD_OPTIONS)))
     step.update(special_option=action.option)
     if action.option == "travel" and step.sheet.letter == "C":
         step.events.append(f"{step.player.name}: removing the travel cost has no effect on sheet C")
@@ -647,21 +689,25 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
     the Hay action)."""
     row = step.sheet.hay_action(action.row)
     if row is None:
-        raise RulesError(f'"{action.row}" is not a Hay action; one of {_one_of(r.id for r in step.sheet.hay_actions)}')
+        raise RulesError(_('"{row}" is not a Hay action; one of {rows}').format(
+            row=action.row, rows=_one_of(r.id for r in step.sheet.hay_actions)))
+    effect = _(row.effect)
     uses = step.player.uses(row.id)
     if uses >= HAY_ACTION_USES_PER_ROW:
-        raise RulesError(f'"{row.effect}" is used {uses} times; each Hay action at most {HAY_ACTION_USES_PER_ROW}')
+        raise RulesError(_('"{effect}" is used {uses} times; each Hay action at most {most}').format(
+            effect=effect, uses=uses, most=HAY_ACTION_USES_PER_ROW))
     have = step.player.materials.hay
     if have < row.hay:
-        raise RulesError(f'the Hay action "{row.effect}" costs {row.hay} Hay; you have {have} Hay')
+        raise RulesError(_('the Hay action "{effect}" costs {cost}; you have {have}').format(
+            effect=effect, cost=amount("hay", row.hay), have=amount("hay", have)))
     if (action.facility is not None) != row_builds(row):
-        raise RulesError(f'"{row.effect}" builds a facility: choose one' if row_builds(row)
-                         else f'"{row.effect}" builds nothing')
+        raise RulesError((_('"{effect}" builds a facility: choose one') if row_builds(row)
+                          else _('"{effect}" builds nothing')).format(effect=effect))
     if not row_builds(row) and (action.payment is not None or action.beanzantine or action.beanichalcum_travel):
-        raise RulesError(f'"{row.effect}" pays nothing but its Hay')
+        raise RulesError(_('"{effect}" pays nothing but its Hay').format(effect=effect))
     third = uses + 1 == HAY_ACTION_USES_PER_ROW
     if action.bridge_to is not None and not row_builds(row) and not (third and row.third_use_free_bridge):
-        raise RulesError(f'"{row.effect}" builds no Bridge')
+        raise RulesError(_('"{effect}" builds no Bridge').format(effect=effect))
     step.pay(Materials(hay=row.hay), f"Hay action: {row.effect}")
     step.update(hay_actions=tuple((r, n + 1 if r == row.id else n) for r, n in step.player.hay_actions))
     thaler_by_use(step, uses + 1)
@@ -677,26 +723,29 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
     if row.thaler_by_use:
         step.gain(Materials(thaler=row.thaler_by_use[uses]), f"Hay action: use {uses + 1}")
     if row.contract:
-        gain_contract(step, row.contract, f'"{row.effect}"')
+        gain_contract(step, row.contract, _('"{effect}"').format(effect=effect))
     if third:
         step.gain(Materials.of(row.third_use_gain), f'"{row.effect}" 3rd use')
+        third_use = _('"{effect}" 3rd use').format(effect=effect)
         if row.third_use_contract:
-            gain_contract(step, row.third_use_contract, f'"{row.effect}" 3rd use')
+            gain_contract(step, row.third_use_contract, third_use)
         if row.third_use_milestone:
-            reason = milestone_refused(step)
-            if reason:
-                step.events.append(f"{step.player.name}: no milestone on the 3rd use: {reason}")
+            if milestone_refused(step):  # the event in English, as every event
+                with using(ENGLISH):
+                    step.events.append(f"{step.player.name}: no milestone on the 3rd use: {milestone_refused(step)}")
             else:
                 left = [b.id for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]
-                bonus = step.choose("milestone_bonuses", "Milestone Bonus", left, f'"{row.effect}" 3rd use')
+                bonus = step.choose("milestone_bonuses", MILESTONE_BONUS, left, third_use)
                 achieve_milestone(step, bonus, None)
         if row.third_use_free_bridge:
             if action.bridge_to is None:
-                raise RulesError(f'"{row.effect}" 3rd use builds 1 Bridge for free: choose the province it joins')
+                raise RulesError(_('"{effect}" 3rd use builds 1 Bridge for free: choose the province it joins').format(
+                    effect=effect))
             build(step, "bridge", free=True, anywhere=True, bridge_to=action.bridge_to)
         if row.third_use_development_bonus and row.builds != "twice":
             earned += 1
-    development_bonuses(step, earned, action.development_bonuses, f'"{row.effect}" {uses + 1}. use')
+    development_bonuses(step, earned, action.development_bonuses,
+                        _('"{effect}" use {use}').format(effect=effect, use=uses + 1))
 
 
 def milestone_refused(step: Step) -> str | None:
@@ -706,18 +755,23 @@ def milestone_refused(step: Step) -> str | None:
     numbers = step.numbers("milestones")
     filled = step.player.milestones
     if filled >= len(numbers):
-        return f"all milestones are achieved ({len(numbers)} on the sheet)"
+        return ngettext("all milestones are achieved ({n} on the sheet)",
+                        "all milestones are achieved ({n} on the sheet)", len(numbers)).format(n=len(numbers))
     if step.sheet.contracts is not None:
         # D: 'the "No. of Contracts to execute" row ... If you have filled an equal or more
         # number of Contracts' (our reading: executed Contracts, the row's name)
         executed = len(step.player.contracts_executed)
         if executed < numbers[filled]:
-            return f"the next milestone needs {numbers[filled]} Contracts executed; you have executed {executed}"
+            # the English says "1 Contracts executed" as the tests and players know it
+            return ngettext("the next milestone needs {need} Contracts executed; you have executed {done}",
+                            "the next milestone needs {need} Contracts executed; you have executed {done}",
+                            numbers[filled]).format(need=numbers[filled], done=executed)
     elif step.player.facilities_built < numbers[filled]:
-        return (f"the next milestone needs {numbers[filled]} facilities built; "
-                f"you have built {step.player.facilities_built}")
+        return ngettext("the next milestone needs {need} facility built; you have built {done}",
+                        "the next milestone needs {need} facilities built; you have built {done}",
+                        numbers[filled]).format(need=numbers[filled], done=step.player.facilities_built)
     if not [b for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]:
-        return "every Milestone Bonus is gained"
+        return _("every Milestone Bonus is gained")
     return None
 
 
@@ -729,8 +783,9 @@ def achieve_milestone(step: Step, bonus_id: str, bridge_to: str | None) -> None:
     left = [b.id for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]
     if bonus is None or bonus.id not in left:
         gained = bonus is not None
-        raise RulesError(f'"{bonus_id}" is {"already gained" if gained else "not a Milestone Bonus"}; '
-                         f"choose from {_one_of(left)}")
+        raise RulesError((_('"{bonus}" is already gained; choose from {options}') if gained
+                          else _('"{bonus}" is not a Milestone Bonus; choose from {options}')).format(
+            bonus=bonus_id, options=_one_of(left)))
     step.update(milestones=filled + 1, milestone_bonuses=step.player.milestone_bonuses + (bonus.id,))
     step.events.append(f"{step.player.name}: milestone {numbers[filled]} achieved; {bonus.effect}")
     step.gain(Materials.of(step.sheet.milestone_gain.get(step.player.province, Cost())),
@@ -739,9 +794,9 @@ def achieve_milestone(step: Step, bonus_id: str, bridge_to: str | None) -> None:
     if bonus.builds:  # free, a building action; C's Bridge anywhere
         build(step, bonus.builds, free=True, anywhere=True, bridge_to=bridge_to)
     elif bridge_to is not None:
-        raise RulesError(f'"{bonus.id}" builds no Bridge')
+        raise RulesError(_('"{bonus}" builds no Bridge').format(bonus=bonus.id))
     if bonus.contract:
-        gain_contract(step, bonus.contract, f'"{bonus.effect}"')
+        gain_contract(step, bonus.contract, _('"{effect}"').format(effect=_(bonus.effect)))
 
 
 def milestone(step: Step, action: Milestone) -> None:
@@ -757,17 +812,19 @@ def execute_contract(step: Step, action: ExecuteContract) -> None:
     score calculation (not an action), by paying its cost; its reward at once."""
     contract: Contract | None = step.sheet.contract(action.contract)
     if step.sheet.contracts is None:
-        raise RulesError(f"sheet {step.sheet.letter} has no Contracts; only sheet D has them")
+        raise RulesError(_("sheet {letter} has no Contracts; only sheet D has them").format(letter=step.sheet.letter))
     if contract is None:
-        raise RulesError(f'"{action.contract}" is not a Contract; one of {_one_of(c.id for c in step.sheet.contracts)}')
+        raise RulesError(_('"{contract}" is not a Contract; one of {contracts}').format(
+            contract=action.contract, contracts=_one_of(c.id for c in step.sheet.contracts)))
     if contract.id not in step.player.contracts_gained:
-        raise RulesError(f"Contract {contract.id} is not gained; gain it first")
+        raise RulesError(_("Contract {contract} is not gained; gain it first").format(contract=contract.id))
     if contract.id in step.player.contracts_executed:
-        raise RulesError(f"Contract {contract.id} is executed already; each is executed once")
+        raise RulesError(_("Contract {contract} is executed already; each is executed once").format(
+            contract=contract.id))
     if step.player.dp_icons is not None:
-        raise RulesError("the Development Passport icons are counted: the scores are calculated")
+        raise RulesError(_("the Development Passport icons are counted: the scores are calculated"))
     cost = Materials.of(contract.cost)
-    paid = step.payment(f"Contract {contract.id}", cost, action.payment)
+    paid = step.payment(_("Contract {contract}").format(contract=contract.id), cost, action.payment)
     step.pay(paid, f"Contract {contract.id}")
     step.update(contracts_executed=step.player.contracts_executed + (contract.id,))
     step.events.append(f"{step.player.name}: executed Contract {contract.id}")
@@ -780,27 +837,28 @@ def _turn(step: Step, action: PlayerAction) -> None:
         return
     if isinstance(action, ExecuteContract):
         if step.state.round == 0:
-            raise RulesError("no Round card is revealed yet")
+            raise RulesError(_("no Round card is revealed yet"))
         execute_contract(step, action)
         return
     if isinstance(action, EnterDpIcons):
         if not counts_dp_icons(step.state):
-            raise RulesError(f"sheet {step.sheet.letter} scores no Development Passport")
+            raise RulesError(_("sheet {letter} scores no Development Passport").format(letter=step.sheet.letter))
         if not rounds_played(step.state):
-            raise RulesError(f"Development Passport icons are counted after round {ROUNDS}")
+            raise RulesError(_("Development Passport icons are counted after round {rounds}").format(rounds=ROUNDS))
         if not 0 <= action.filled <= MOST:
-            raise RulesError(f"{action.filled} Development Passport icons: enter 0 to {MOST}")
+            raise RulesError(_("{filled} Development Passport icons: enter 0 to {most}").format(
+                filled=action.filled, most=MOST))
         step.update(dp_icons=action.filled)
         return
     if isinstance(action, Forgo):
         if not step.player.due:
-            raise RulesError("nothing is owed to let pass")
+            raise RulesError(_("nothing is owed to let pass"))
         passed = step.player.due[0]
         step.events.append(f"{step.player.name}: lets {DUE_NAMES[passed].removesuffix(', then a Development Bonus')}"
                            " pass")
         step.update(due=step.player.due[1:])
         development_bonuses(step, 1 if passed == "build+bonus" else 0, action.development_bonuses,
-                            "Building twice, 3rd use")
+                            _("Building twice, 3rd use"))
         return
     owed = step.player.due[0] if step.player.due else None
     how = _may_act(step.state, step.player, action.kind)
@@ -817,7 +875,7 @@ def _turn(step: Step, action: PlayerAction) -> None:
                        beanichalcum_travel=action.beanichalcum_travel)
         if how == "due" and owed == "build+bonus":  # "after you build a facility twice"
             earned += 1
-        development_bonuses(step, earned, action.development_bonuses, f"a {_facility(step, action.facility).name}")
+        development_bonuses(step, earned, action.development_bonuses, building(_facility(step, action.facility)))
     elif isinstance(action, HayActionTaken):
         hay_action(step, action)
     elif isinstance(action, Milestone):
@@ -828,7 +886,8 @@ def _turn(step: Step, action: PlayerAction) -> None:
         raise TypeError(f"unhandled action {action!r}")
     for field, left in step.chosen.items():
         if left:
-            raise RulesError(f"nothing to choose for {field.replace('_', ' ')}: {_one_of(left)} not due")
+            raise RulesError(_("nothing to choose for {field}: {choices} not due").format(
+                field=_(CHOICE_FIELDS.get(field, field)), choices=_one_of(left)))
 
 
 def least_icons(players: Iterable[PlayerState], key: str) -> int:
@@ -843,7 +902,8 @@ def enter_printed_value(state: State, action: EnterPrintedValue) -> State:
     value = check(state.rules, action.key, action.value, least_icons=least_icons(state.players, action.key))
     verb = "corrected" if action.key in state.entered else "entered"
     printed = tuple(p for p in state.printed if p.key != action.key) + (PrintedValue(key=action.key, value=value),)
-    event = f"{spec(state.rules, action.key).place}: {shown(value)} ({verb})"
+    with using(ENGLISH):  # events are stored in English
+        event = f"{spec(state.rules, action.key).place}: {shown(value)} ({verb})"
     return state.changed(printed=printed, events=(event,))
 
 
@@ -900,10 +960,10 @@ def contract_quote(state: State, name: str, contract_id: str) -> tuple[str, Mate
     """The same for executing a Contract."""
     contract = state.rules.contract(contract_id)
     if contract is None:
-        raise RulesError(f'"{contract_id}" is not a Contract')
+        raise RulesError(_('"{contract}" is not a Contract').format(contract=contract_id))
     have = state.player(name).materials
     cost = Materials.of(contract.cost)
-    return f"Contract {contract.id}", cost, have, propose(have, cost, rates(state.rules.substitutions))
+    return _("Contract {contract}").format(contract=contract.id), cost, have, propose(have, cost, rates(state.rules.substitutions))
 
 
 def hay_capacity(state: State, name: str) -> int:
@@ -911,9 +971,10 @@ def hay_capacity(state: State, name: str) -> int:
     return Step(state, state.player(name)).capacity()
 
 
-# What a state allows, worked out once per state and action and shared by every phone
-# and every render (states are frozen; the cache holds the few newest by identity).
-_ALLOWED: dict[int, tuple[State, dict[Any, str | None]]] = {}
+# What a state allows, worked out once per state, language and action and shared by every
+# phone and every render (states are frozen; the cache holds the few newest by identity).
+# The reason is in the asking phone's language: a phone of another language gets its own.
+_ALLOWED: dict[int, tuple[State, dict[tuple[Translations, Any], str | None]]] = {}
 
 
 def why_not(state: State, action: Action) -> str | None:
@@ -925,8 +986,9 @@ def why_not(state: State, action: Action) -> str | None:
             _ALLOWED.clear()
         hit = _ALLOWED[id(state)] = (state, {})
     answers = hit[1]
-    if action in answers:
-        return answers[action]
+    key = (current(), action)
+    if key in answers:
+        return answers[key]
     try:
         apply(state, action, quick=True)
         reason = None
@@ -934,7 +996,7 @@ def why_not(state: State, action: Action) -> str | None:
         reason = None
     except RulesError as exc:
         reason = exc.reason
-    answers[action] = reason
+    answers[key] = reason
     return reason
 
 
@@ -974,9 +1036,10 @@ def export(state: State) -> dict[str, Any]:
     """The finished game as a ``beans-score/1`` file: the scorer's file of its sheets.
     A game in play has no final score yet: RulesError."""
     if not is_over(state):
-        raise RulesError(f"the game is not over: it exports once round {ROUNDS} is played"
-                         + (" and every sheet's Development Passport icons are counted"
-                            if counts_dp_icons(state) else ""))
+        raise RulesError((_("the game is not over: it exports once round {rounds} is played and every sheet's "
+                            "Development Passport icons are counted") if counts_dp_icons(state)
+                          else _("the game is not over: it exports once round {rounds} is played")).format(
+            rounds=ROUNDS))
     return scorefile.export(scored_sheet(state))
 
 

@@ -9,6 +9,7 @@ has of it first (up to the cost), and substitutes only for the rest.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
@@ -17,12 +18,31 @@ from pydantic import NonNegativeInt
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.sheets import SUBSTITUTIONS, Cost
+from sheets.i18n import N_, _, ngettext
 from sheets.model import Frozen
 
 
 # The order a player reads them in (the rulebook: "1 Bean, 1 Thaler and 1 Hay").
 KINDS = ("worker", "bean", "thaler", "hay", "beanichalcum")
-NAMES = {"worker": "Worker", "bean": "Bean", "thaler": "Thaler", "hay": "Hay", "beanichalcum": "Beanichalcum"}
+# Their names, English (N_: translated where shown); a count of each in the phone's
+# language. The rulebook's English counts them unchanged ("2 Bean", "2 Worker"); German
+# counts "1 Bohne, 2 Bohnen".
+NAMES = {"worker": N_("Worker"), "bean": N_("Bean"), "thaler": N_("Thaler"), "hay": N_("Hay"),
+         "beanichalcum": N_("Beanichalcum")}
+COUNTED: dict[str, Callable[[int], str]] = {
+    "worker": lambda n: ngettext("{n} Worker", "{n} Worker", n),
+    "bean": lambda n: ngettext("{n} Bean", "{n} Bean", n),
+    "thaler": lambda n: ngettext("{n} Thaler", "{n} Thaler", n),
+    "hay": lambda n: ngettext("{n} Hay", "{n} Hay", n),
+    "beanichalcum": lambda n: ngettext("{n} Beanichalcum", "{n} Beanichalcum", n),
+}
+
+
+def amount(kind: str, n: int) -> str:
+    """ "2 Bean" of one material, in the phone's language ("2 Bohnen"), also "0 Hay"."""
+    return COUNTED[kind](n).format(n=n)
+
+
 # Beanichalcum scores at the end (sheet B): the proposal spends it last.
 BEANICHALCUM_VALUE = 30
 
@@ -110,8 +130,15 @@ class Materials(Frozen):
         return not any(getattr(self, k) for k in KINDS)
 
     def __str__(self) -> str:
+        """In English, whatever the phone: the words stored in a state's events."""
         parts = [f"{getattr(self, k)} {NAMES[k]}" for k in KINDS if getattr(self, k)]
         return " + ".join(parts) if parts else "nothing"
+
+    @property
+    def said(self) -> str:
+        """As the phone's player reads it: "1 Bean + 2 Thaler", "1 Bohne + 2 Taler"."""
+        parts = [amount(k, getattr(self, k)) for k in KINDS if getattr(self, k)]
+        return " + ".join(parts) if parts else _("nothing")
 
 
 NOTHING = Materials()
@@ -171,8 +198,9 @@ def needless_substitute(cost: Materials, have: Materials, payment: Materials) ->
     for kind in KINDS:
         own = min(getattr(have, kind), getattr(cost, kind))
         if getattr(payment, kind) < own:
-            return (f"pay the {own} {NAMES[kind]} you have before substituting for {NAMES[kind]}: "
-                    "you may substitute only for what you lack")
+            return _("pay the {own} you have before substituting for {material}: "
+                     "you may substitute only for what you lack").format(
+                own=amount(kind, own), material=_(NAMES[kind]))
     return None
 
 
@@ -218,25 +246,30 @@ def propose(have: Materials, cost: Materials, subs: Rates = SHEET_A_RATES) -> Ma
 
 def check_payment(what: str, cost: Materials, have: Materials, payment: Materials | None,
                   subs: Rates = SHEET_A_RATES) -> Materials:
-    """The payment to take for ``what`` (proposed when None); raises RulesError saying
+    """The payment to take for ``what`` (in the phone's language: "Building a Farm"; proposed
+    when None); raises RulesError saying
     what is wrong: not enough materials, a payment that does not cover the cost (and what
     is missing), one that substitutes for what the player has, or pays more than needed."""
     if payment is None:
         proposed = propose(have, cost, subs)
         if proposed is None:
             short = missing(cost, have, subs)
-            raise RulesError(f"{what} costs {cost}; you have {have} ({short} missing)")
+            raise RulesError(_("{what} costs {cost}; you have {have} ({short} missing)").format(
+                what=what, cost=cost.said, have=have.said, short=short.said))
         return proposed
     if not have.covers_each(payment):
         short = Materials(**{k: max(0, getattr(payment, k) - getattr(have, k)) for k in KINDS})
-        raise RulesError(f"{what}: you offer {payment} but have {have} ({short} short)")
+        raise RulesError(_("{what}: you offer {payment} but have {have} ({short} short)").format(
+            what=what, payment=payment.said, have=have.said, short=short.said))
     short = missing(cost, payment, subs)
     if not short.empty:
-        raise RulesError(f"{what} costs {cost}; {payment} leaves {short} missing")
+        raise RulesError(_("{what} costs {cost}; {payment} leaves {short} missing").format(
+            what=what, cost=cost.said, payment=payment.said, short=short.said))
     needless = needless_substitute(cost, have, payment)
     if needless:
-        raise RulesError(f"{what} costs {cost}; {needless}")
+        raise RulesError(_("{what} costs {cost}; {reason}").format(what=what, cost=cost.said, reason=needless))
     extra = more_than_needed(cost, payment, subs)
     if not extra.empty:
-        raise RulesError(f"{what} costs {cost}; {payment} pays more than needed ({extra} could stay)")
+        raise RulesError(_("{what} costs {cost}; {payment} pays more than needed ({extra} could stay)").format(
+            what=what, cost=cost.said, payment=payment.said, extra=extra.said))
     return payment

@@ -23,6 +23,7 @@ from sheets.gone_with_the_beans.sheets import (
     Facility,
     Sheet,
 )
+from sheets.i18n import _
 
 Value = int | Materials | tuple[int, ...]
 MOST = 30  # the sense bound of one printed number: a full first Hay Shed
@@ -30,12 +31,14 @@ MOST = 30  # the sense bound of one printed number: a full first Hay Shed
 
 class UnknownPrintedValue(RulesError):
     """Play needs a printed value nobody has entered yet; ``key`` names it for the
-    ``printed-value`` action, ``place`` says where it is printed."""
+    ``printed-value`` action, ``place`` says where it is printed (in the language of the
+    phone whose call raised it: another phone says it again with ``spec(sheet, key).place``)."""
 
     def __init__(self, key: str, place: str, where: str | None = None):
         self.key = key
         self.place = place
-        super().__init__(f"{place} is not known yet: please enter it from the printed sheet", where)
+        super().__init__(_("{place} is not known yet: please enter it from the printed sheet").format(place=place),
+                         where)
 
 
 class NotAPrintedValue(RulesError):
@@ -53,55 +56,63 @@ class Spec:
 def _facility(sheet: Sheet, facility_id: str) -> Facility:
     facility = sheet.facility(facility_id)
     if facility is None:
-        raise RulesError(f'"{facility_id}" is not a facility of sheet {sheet.letter}')
+        raise RulesError(_('"{facility}" is not a facility of sheet {letter}').format(
+            facility=facility_id, letter=sheet.letter))
     return facility
 
 
 def _icon(parts: list[str]) -> int:
     if not parts[0].isdigit() or int(parts[0]) < 1:
-        raise RulesError(f'"{parts[0]}" is not an icon number (1 is the leftmost)')
+        raise RulesError(_('"{icon}" is not an icon number (1 is the leftmost)').format(icon=parts[0]))
     return int(parts[0])
 
 
 def spec(sheet: Sheet, key: str) -> Spec:
-    """What ``key`` names on ``sheet``; raises RulesError for a key that names nothing."""
+    """What ``key`` names on ``sheet`` (its ``place`` in the phone's language, ending in
+    ", Sheet A"); raises RulesError for a key that names nothing."""
     name, *parts = key.split(":")
-    tail = f", Sheet {sheet.letter}"
+    tail = _(", Sheet {letter}").format(letter=sheet.letter)
     if name == "building-cost" and parts:
         facility = _facility(sheet, parts[0])
+        said = _(facility.name)
         if facility.has_two_costs:
             if parts[1:] == ["upper"]:
-                return Spec(key, f"{facility.name} building cost, upper field (Ruler token in your province)"
-                            f"{tail}", "materials", facility.building_cost)
+                return Spec(key, _("{facility} building cost, upper field (Ruler token in your province)").format(
+                    facility=said) + tail, "materials", facility.building_cost)
             if parts[1:] == ["lower"]:
-                return Spec(key, f"{facility.name} building cost, bottom field (Ruler token elsewhere){tail}",
-                            "materials", facility.building_cost_ruler_elsewhere)
+                return Spec(key, _("{facility} building cost, bottom field (Ruler token elsewhere)").format(
+                    facility=said) + tail, "materials", facility.building_cost_ruler_elsewhere)
         elif len(parts) == 1:
-            return Spec(key, f"{facility.name} building cost{tail}", "materials", facility.building_cost)
+            return Spec(key, _("{facility} building cost").format(facility=said) + tail, "materials",
+                        facility.building_cost)
     if name == "icons" and len(parts) == 1:
         facility = _facility(sheet, parts[0])
-        return Spec(key, f"number of {facility.name} icons{tail}", "number", facility.icons)
+        return Spec(key, _("number of {facility} icons").format(facility=_(facility.name)) + tail, "number",
+                    facility.icons)
     if name in ("hay-income", "extra-income") and len(parts) == 2:
         facility = _facility(sheet, parts[0])
         icon = _icon(parts[1:])
         if name == "hay-income":
             hay = facility.hay_income[icon - 1] if facility.hay_income else None
-            return Spec(key, f"Hay below {facility.name} icon {icon} (Income){tail}", "number", hay)
+            return Spec(key, _("Hay below {facility} icon {icon} (Income)").format(
+                facility=_(facility.name), icon=icon) + tail, "number", hay)
         extra = facility.extra_income[icon - 1] if facility.extra_income else None
-        return Spec(key, f"Extra Income below {facility.name} icon {icon}{tail}", "materials", extra)
+        return Spec(key, _("Extra Income below {facility} icon {icon}").format(
+            facility=_(facility.name), icon=icon) + tail, "materials", extra)
     if name == "travel" and len(parts) == 1 and parts[0].isdigit():
         level = int(parts[0])
         if HORSE_RIDING_START_LEVEL <= level <= HORSE_RIDING_TOP_LEVEL and sheet.travel_cost_per_road_by_level:
-            return Spec(key, f"travel cost for 1 road at Horse-Riding Level {level}{tail}", "materials",
-                        sheet.travel_cost_per_road_by_level[level])
+            return Spec(key, _("travel cost for 1 road at Horse-Riding Level {level}").format(level=level) + tail,
+                        "materials", sheet.travel_cost_per_road_by_level[level])
     if name == "hay-shed" and len(parts) == 1 and parts[0].isdigit():
         shed = int(parts[0])
         if 1 <= shed <= sheet.extra_hay_sheds:
-            return Spec(key, f"Hay the added Hay Shed {shed} holds{tail}", "number", sheet.extra_hay_shed_capacity)
+            return Spec(key, _("Hay the added Hay Shed {shed} holds").format(shed=shed) + tail, "number",
+                        sheet.extra_hay_shed_capacity)
     if name == "milestones" and not parts:
-        return Spec(key, f'the numbers in the "No. of facilities" field, left to right{tail}', "numbers",
+        return Spec(key, _('the numbers in the "No. of facilities" field, left to right') + tail, "numbers",
                     sheet.milestone_thresholds)
-    raise NotAPrintedValue(f'"{key}" is not a printed value of sheet {sheet.letter}')
+    raise NotAPrintedValue(_('"{key}" is not a printed value of sheet {letter}').format(key=key, letter=sheet.letter))
 
 
 def _as_value(stated: Any) -> Value:
@@ -125,43 +136,48 @@ def check(sheet: Sheet, key: str, value: Any, least_icons: int = 0) -> Value:
     """
     found = spec(sheet, key)
     if found.stated is not None:
-        raise RulesError(f"{found.place} is stated by the rulebook ({_as_value(found.stated)}); "
-                         "it cannot be entered")
+        raise RulesError(_("{place} is stated by the rulebook ({value}); it cannot be entered").format(
+            place=found.place, value=said(_as_value(found.stated))))
     where = found.place[0].upper() + found.place[1:]
     if found.kind == "number":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{where}: enter a whole number")
+            raise RulesError(_("{place}: enter a whole number").format(place=where))
         low = max(1, least_icons) if key.startswith(("icons:", "hay-shed:")) else 0
         if not low <= value <= MOST:
-            raise RulesError(f"{where}: {value} cannot be printed there; enter {low} to {MOST}")
+            raise RulesError(_("{place}: {value} cannot be printed there; enter {low} to {most}").format(
+                place=where, value=value, low=low, most=MOST))
         return value
     if found.kind == "materials":
         try:
             materials = value if isinstance(value, Materials) else Materials.model_validate(value)
         except ValueError:
-            raise RulesError(f"{where}: enter Thaler, Bean, Worker and Hay as whole numbers, none below 0") from None
+            raise RulesError(_("{place}: enter Thaler, Bean, Worker and Hay as whole numbers, none below 0").format(
+                place=where)) from None
         if any(getattr(materials, k) > MOST for k in ("thaler", "bean", "worker", "hay")):
-            raise RulesError(f"{where}: {materials} is more than a sheet prints; at most {MOST} of each")
+            raise RulesError(_("{place}: {materials} is more than a sheet prints; at most {most} of each").format(
+                place=where, materials=materials.said, most=MOST))
         if key.startswith("building-cost:") and materials.empty:
-            raise RulesError(f"{where}: a building cost is never nothing")
+            raise RulesError(_("{place}: a building cost is never nothing").format(place=where))
         if key.startswith("building-cost:") and sheet.travel_cost_by_roads and materials != Materials(
                 thaler=materials.thaler):  # rulebook, Differences on Sheet D
-            raise RulesError(f"{where}: on sheet D every building cost is paid in money; enter Thaler only")
+            raise RulesError(_("{place}: on sheet D every building cost is paid in money; enter Thaler only").format(
+                place=where))
         if key.startswith("travel:"):
             first = Materials.of(spec(sheet, f"travel:{HORSE_RIDING_START_LEVEL}").stated)
             if not first.covers_each(materials) or materials == first:
-                raise RulesError(f"{where}: {materials} is not less than Level {HORSE_RIDING_START_LEVEL}'s "
-                                 f"{first}; each Stable reduces the travel cost")
+                raise RulesError(_("{place}: {materials} is not less than Level {level}'s {first}; "
+                                   "each Stable reduces the travel cost").format(
+                    place=where, materials=materials.said, level=HORSE_RIDING_START_LEVEL, first=first.said))
         return materials
     numbers = tuple(value) if isinstance(value, (list, tuple)) else ()
     if not numbers or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
-        raise RulesError(f"{where}: enter the numbers, left to right")
+        raise RulesError(_("{place}: enter the numbers, left to right").format(place=where))
     if len(numbers) > len(sheet.milestone_bonuses):
-        raise RulesError(f"{where}: {len(numbers)} numbers, but there are only "
-                         f"{len(sheet.milestone_bonuses)} Milestone Bonuses to gain")
+        raise RulesError(_("{place}: {count} numbers, but there are only {bonuses} Milestone Bonuses to gain").format(
+            place=where, count=len(numbers), bonuses=len(sheet.milestone_bonuses)))
     if numbers[0] < 1 or any(b <= a for a, b in pairwise(numbers)) or numbers[-1] > MOST:
-        raise RulesError(f"{where}: {', '.join(map(str, numbers))} must rise from left to right, "
-                         f"from 1 to at most {MOST}")
+        raise RulesError(_("{place}: {numbers} must rise from left to right, from 1 to at most {most}").format(
+            place=where, numbers=", ".join(map(str, numbers)), most=MOST))
     return numbers
 
 
@@ -186,5 +202,10 @@ def keys(sheet: Sheet, entered: Mapping[str, Value]) -> tuple[str, ...]:
 
 
 def shown(value: Value) -> str:
-    """A value as a player reads it: "2 Bean + 1 Thaler", "12", "2, 4, 6"."""
+    """A value as stored in a state's events, in English: "2 Bean + 1 Thaler", "12", "2, 4, 6"."""
     return ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+
+
+def said(value: Value) -> str:
+    """A value as the phone's player reads it: "2 Bean + 1 Thaler", "2 Bohnen + 1 Taler"."""
+    return value.said if isinstance(value, Materials) else shown(value)
