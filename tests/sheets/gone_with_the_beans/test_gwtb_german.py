@@ -41,7 +41,7 @@ def test_a_build_refusal_tells_its_costs_in_german_with_german_plurals():
         refused = rejects(state, Build(player="Ann", facility="farm"), "^")
     assert refused.reason == (
         "Einen Bauernhof zu bauen (mit Reise über 2 Straßen: 4 Bohnen + 2 Taler) kostet 5 Bohnen + 4 Taler; "
-        "du hast 5 Bohnen + 3 Taler (es fehlen 1 Taler)")
+        "du hast 5 Bohnen + 3 Taler (es fehlt: 1 Taler)")
     refused = rejects(state, Build(player="Ann", facility="farm"), "^")  # outside a page: English
     assert refused.reason.startswith("Building a Farm with travel for 2 roads (4 Bean + 2 Thaler) costs")
 
