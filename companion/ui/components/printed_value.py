@@ -17,9 +17,15 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.components.common import TOUCH, error_line
+from sheets.i18n import N_, _
 
-MATERIALS = (("thaler", "Thaler"), ("bean", "Bean"), ("worker", "Worker"), ("hay", "Hay"))
-NUMBERS_LABEL = "Numbers, left to right"
+# Labels marked for the catalog, translated where shown.
+MATERIALS = (("thaler", N_("Thaler")), ("bean", N_("Bean")), ("worker", N_("Worker")), ("hay", N_("Hay")))
+NUMBERS_LABEL = N_("Numbers, left to right")
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def as_fields(kind: str, value: Any | None) -> dict[str, str]:
@@ -39,7 +45,8 @@ def as_fields(kind: str, value: Any | None) -> dict[str, str]:
 def _whole(text: str, what: str) -> int:
     text = text.strip()
     if not re.fullmatch(r"-?\d+", text):
-        raise ValueError(f'{what}: "{text}" is not a whole number' if text else f"{what}: enter a whole number")
+        raise ValueError(_('{field}: "{text}" is not a whole number').format(field=_(what), text=text) if text
+                         else _("{field}: enter a whole number").format(field=_(what)))
     return int(text)
 
 
@@ -51,9 +58,9 @@ def parse(kind: str, fields: dict[str, str]) -> Any:
     if kind == "numbers":
         parts = [p for p in re.split(r"[\s,;]+", fields.get("numbers", "")) if p]
         if not parts:
-            raise ValueError(f"{NUMBERS_LABEL}: enter the numbers, e.g. 2, 4, 6")
+            raise ValueError(_("{field}: enter the numbers, e.g. 2, 4, 6").format(field=_(NUMBERS_LABEL)))
         return [_whole(p, NUMBERS_LABEL) for p in parts]
-    return _whole(fields.get("number", ""), "Value")
+    return _whole(fields.get("number", ""), N_("Value"))
 
 
 def PrintedValueForm(
@@ -62,16 +69,17 @@ def PrintedValueForm(
     kind: str,
     value: Any | None,
     on_save: Callable[[Any], None],
-    label: str = "Save",
+    label: str | None = None,
 ):
     """The form for printed value ``key`` (a component: call it while rendering).
 
     Flet takes a component's ``key=`` keyword as its identity, so this plain function
     hands the printed key on positionally and makes it the identity too: the form of
     another value starts from its own value, never from the typing left in the last one.
+    ``label``: the button's words (already translated); "Save" by default.
     """
     # Flet's @component takes key= at run time; its type keeps only the function's parameters.
-    return _Form(key, place, kind, value, on_save, label, key=f"printed-value:{key}")  # type: ignore[call-arg]
+    return _Form(key, place, kind, value, on_save, label or _("Save"), key=f"printed-value:{key}")  # type: ignore[call-arg]
 
 
 @ft.component
@@ -85,7 +93,7 @@ def _Form(printed_key: str, place: str, kind: str, value: Any | None, on_save: C
     def change(name: str, text: str) -> None:
         set_fields(lambda old: {**old, name: text})
 
-    def save(_=None) -> None:
+    def save(_e=None) -> None:
         try:
             on_save(parse(kind, fields))
         except ValueError as exc:  # unreadable typing, or the rules' reason (RulesError)
@@ -95,7 +103,7 @@ def _Form(printed_key: str, place: str, kind: str, value: Any | None, on_save: C
 
     def field(name: str, text_label: str, last: bool = False, **extra: Any) -> ft.TextField:
         return ft.TextField(
-            label=text_label,
+            label=_(text_label),
             value=fields.get(name, ""),
             keyboard_type=extra.pop("keyboard_type", ft.KeyboardType.NUMBER),
             on_change=lambda e: change(name, e.control.value),
@@ -108,17 +116,17 @@ def _Form(printed_key: str, place: str, kind: str, value: Any | None, on_save: C
         inputs: list[ft.Control] = [
             ft.Row([field(n, text, expand=True) for n, text in MATERIALS[:2]], spacing=8),
             ft.Row([field(n, text, last=n == "hay", expand=True) for n, text in MATERIALS[2:]], spacing=8),
-            ft.Text("An empty field is 0.", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(_("An empty field is 0."), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ]
     elif kind == "numbers":
         inputs = [field("numbers", NUMBERS_LABEL, last=True, keyboard_type=ft.KeyboardType.TEXT,
-                        hint_text="e.g. 2, 4, 6")]
+                        hint_text=_("e.g. 2, 4, 6"))]
     else:
-        inputs = [field("number", "Value", last=True)]
+        inputs = [field("number", N_("Value"), last=True)]
 
     return ft.Column(
         [
-            ft.Text(place[:1].upper() + place[1:], size=15, weight=ft.FontWeight.W_500),
+            ft.Text(capital(_(place)), size=15, weight=ft.FontWeight.W_500),
             *inputs,
             error_line(problem),
             ft.Row([ft.FilledButton(label, on_click=save, height=TOUCH)], alignment=ft.MainAxisAlignment.END),

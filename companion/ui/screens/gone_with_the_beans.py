@@ -20,6 +20,7 @@ from companion.ui.components.common import (
     TOUCH, big_number, error_line, icon_button, section, stepper,
 )
 from sheets.errors import RulesError
+from sheets.i18n import N_, _, ngettext
 from sheets.gone_with_the_beans import (
     PROVINCES, RULES, SHEETS, Finish, MarkContract, MarkDevelopmentBonus, MarkMilestoneBonus,
     PlayerSheet, Reopen, SetBeanichalcum, SetDpIcons, SetFacility, SetHayActionUses, State,
@@ -28,26 +29,40 @@ from sheets.gone_with_the_beans.engine import built_at_setup
 from sheets.gone_with_the_beans.scoring import horse_riding_level
 from sheets.gone_with_the_beans.sheets import AMMOND, Cost, Facility
 
-# Breakdown keys (score-files.md) in the rulebook's words (End of the Game), long and short.
+# Breakdown keys (score-files.md) in the rulebook's words (End of the Game), long and short;
+# marked for the catalog, translated where shown.
 ITEMS = {
-    "development_passport": ("Development Passport Bonus", "Passport"),
-    "beanichalcum": ("Beanichalcum Collection Bonus", "Beanichalcum"),
-    "horse_riding": ("Horse-Riding Level Bonus", "Horse-Riding"),
-    "milestones": ("Milestone Bonus", "Milestones"),
-    "development_bonuses": ("Development Bonus", "Development"),
-    "contracts": ("Contracts", "Contracts"),
-    "hay_actions": ("Hay Action Use Bonus", "Hay actions"),
-    "ammond": ("Additional Points for Ammond", "Ammond"),
+    "development_passport": (N_("Development Passport Bonus"), N_("Passport")),
+    "beanichalcum": (N_("Beanichalcum Collection Bonus"), N_("Beanichalcum")),
+    "horse_riding": (N_("Horse-Riding Level Bonus"), N_("Horse-Riding")),
+    "milestones": (N_("Milestone Bonus"), N_("Milestones")),
+    "development_bonuses": (N_("Development Bonus"), N_("Development")),
+    "contracts": (N_("Contracts"), N_("Contracts")),
+    "hay_actions": (N_("Hay Action Use Bonus"), N_("Hay actions")),
+    "ammond": (N_("Additional Points for Ammond"), N_("Ammond")),
 }
 
 
+def item(key: str) -> str:
+    """A breakdown item's full name, as the phone reads it."""
+    return _(ITEMS[key][0])
+
+
 def plain(text: str) -> str:
-    return text.rstrip(".")
+    """An engine's sentence (an effect, a reward) in the phone's language, without its full stop."""
+    return _(text).rstrip(".")
+
+
+def pt(points: int) -> str:
+    """Points as the sheet writes them: "4 pt"."""
+    return ngettext("{points} pt", "{points} pt", points).format(points=points)
 
 
 def paid(cost: Cost) -> str:
-    parts = [(cost.bean, "Bean"), (cost.worker, "Worker"), (cost.hay, "Hay"), (cost.thaler, "Thaler")]
-    return ", ".join(f"{n} {what}" for n, what in parts if n)
+    parts = [ngettext("{n} Bean", "{n} Bean", cost.bean), ngettext("{n} Worker", "{n} Worker", cost.worker),
+             ngettext("{n} Hay", "{n} Hay", cost.hay), ngettext("{n} Thaler", "{n} Thaler", cost.thaler)]
+    counts = (cost.bean, cost.worker, cost.hay, cost.thaler)
+    return ", ".join(part.format(n=n) for part, n in zip(parts, counts) if n)
 
 
 # -- setup ------------------------------------------------------------------------------
@@ -66,13 +81,13 @@ def players_section(players: list[tuple[str, str]], set_players: Callable[[list]
         row = (old_name if name is None else name, old_province if province is None else province)
         set_players([row if j == i else p for j, p in enumerate(players)])
 
-    def add(_) -> None:
-        set_players([*players, ("", next_province([p for _, p in players]))])
+    def add(_e) -> None:
+        set_players([*players, ("", next_province([p for _n, p in players]))])
 
     def province_chip(i: int, province: str, chosen: str) -> ft.Control:
-        name = PROVINCES[province].name
+        name = _(PROVINCES[province].name)
         return ft.Semantics(
-            label=f"Player {i + 1} {name}",
+            label=_("Player {number} {province}").format(number=i + 1, province=name),
             button=True,
             selected=province == chosen,
             exclude_semantics=True,
@@ -81,7 +96,7 @@ def players_section(players: list[tuple[str, str]], set_players: Callable[[list]
                 selected=province == chosen,
                 show_checkmark=False,
                 visual_density=ft.VisualDensity.STANDARD,
-                on_select=lambda _: change(i, province=province),
+                on_select=lambda _e: change(i, province=province),
             ),
         )
 
@@ -90,21 +105,21 @@ def players_section(players: list[tuple[str, str]], set_players: Callable[[list]
         rows.append(ft.Column(
             [
                 ft.Row([
-                    ft.TextField(label=f"Player {i + 1}", value=name, expand=True, autofocus=i == 0,
+                    ft.TextField(label=_("Player {number}").format(number=i + 1), value=name, expand=True, autofocus=i == 0,
                                  on_change=lambda e, i=i: change(i, name=e.control.value)),
-                    icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Remove player {i + 1}",
-                                lambda _, i=i: set_players([p for j, p in enumerate(players) if j != i]),
+                    icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, _("Remove player {number}").format(number=i + 1),
+                                lambda _e, i=i: set_players([p for j, p in enumerate(players) if j != i]),
                                 disabled=len(players) <= 1),
                 ]),
                 ft.Row([province_chip(i, p, province) for p in PROVINCES], wrap=True, spacing=6, run_spacing=2),
-                ft.Text(PROVINCES[province].ability, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(_(PROVINCES[province].ability), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ],
             spacing=6,
         ))
     return section(
-        "Players and their provinces (1 player: solitaire)",
+        _("Players and their provinces (1 player: solitaire)"),
         *rows,
-        ft.OutlinedButton("Add player", icon=ft.Icons.PERSON_ADD, on_click=add, height=TOUCH),
+        ft.OutlinedButton(_("Add player"), icon=ft.Icons.PERSON_ADD, on_click=add, height=TOUCH),
     )
 
 
@@ -115,7 +130,7 @@ def Setup(game: str):
     players, set_players = ft.use_state([("", "tachiopi"), ("", "cashew")])
     error, set_error = ft.use_state(cast("str | None", None))
 
-    def start(_) -> None:
+    def start(_e) -> None:
         setup = {"sheet": sheet, "players": [{"name": n, "province": p} for n, p in players]}
         try:
             game_id = games.new_game(RULES.id, setup)
@@ -127,18 +142,18 @@ def Setup(game: str):
     return ft.Column(
         [
             section(
-                "Game sheet (all players use the same letter)",
+                _("Game sheet (all players use the same letter)"),
                 ft.RadioGroup(
                     value=sheet,
                     on_change=lambda e: set_sheet(e.control.value),
-                    content=ft.Column([ft.Radio(value=s.letter, label=f"{s.letter} · {s.title}",
+                    content=ft.Column([ft.Radio(value=s.letter, label=f"{s.letter} · {_(s.title)}",
                                                 visual_density=ft.VisualDensity.STANDARD) for s in SHEETS.values()],
                                       spacing=0),
                 ),
             ),
             players_section(players, set_players),
             error_line(error),
-            ft.FilledButton("Start scoring", icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
+            ft.FilledButton(_("Start scoring"), icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
         ],
         spacing=16,
     )
@@ -151,7 +166,7 @@ def area(title: str, points: int | None, *controls: ft.Control) -> ft.Control:
     """A scoring area of the paper sheet: its title, the points it scores now, its entries."""
     head: list[ft.Control] = [ft.Text(title, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY, expand=True)]
     if points is not None:
-        head.append(ft.Text(f"{points} pt", size=20, weight=ft.FontWeight.BOLD))
+        head.append(ft.Text(pt(points), size=20, weight=ft.FontWeight.BOLD))
     return ft.Column([ft.Row(head), *controls], spacing=4)
 
 
@@ -164,7 +179,7 @@ def counter(label: str, value: int, on_change: Callable[[int], Any], low: int = 
     """A stepper whose value screen readers (and tests) hear as "<label>: <value>"."""
     control = stepper(label, value, on_change, low, high)
     body = ft.Column([control, note(hint)], spacing=0) if hint else control
-    return ft.Semantics(label=f"{label}: {value}", container=True, content=body)
+    return ft.Semantics(label=_("{label}: {value}").format(label=label, value=value), container=True, content=body)
 
 
 def tick(kind: str, title: str, detail: str | None, points: str, checked: bool,
@@ -175,7 +190,7 @@ def tick(kind: str, title: str, detail: str | None, points: str, checked: bool,
     if detail:
         lines.append(note(detail))
     return ft.Semantics(
-        label=f"{kind}: {title}",
+        label=_("{kind}: {title}").format(kind=kind, title=title),
         checked=checked,
         exclude_semantics=True,
         content=ft.Container(
@@ -193,7 +208,7 @@ def tick(kind: str, title: str, detail: str | None, points: str, checked: bool,
             border_radius=8,
             bgcolor=ft.Colors.SECONDARY_CONTAINER if checked else None,
             ink=True,
-            on_click=lambda _: on_toggle(),
+            on_click=lambda _e: on_toggle(),
         ),
     )
 
@@ -207,7 +222,7 @@ def hay_row(title: str, detail: str, uses: int, on_uses: Callable[[int], Any]) -
     def square(n: int) -> ft.Control:
         filled = uses >= n
         return ft.Semantics(
-            label=f"{title} use {n}",
+            label=_("{action} use {n}").format(action=title, n=n),
             checked=filled,
             exclude_semantics=True,
             content=ft.Container(
@@ -215,7 +230,7 @@ def hay_row(title: str, detail: str, uses: int, on_uses: Callable[[int], Any]) -
                 width=TOUCH, height=TOUCH, border_radius=6, alignment=ft.Alignment.CENTER,
                 bgcolor=ft.Colors.PRIMARY if filled else None,
                 border=ft.Border.all(2, ft.Colors.PRIMARY if filled else ft.Colors.OUTLINE),
-                on_click=lambda _: on_uses(n - 1 if uses == n else n),
+                on_click=lambda _e: on_uses(n - 1 if uses == n else n),
             ),
         )
 
@@ -231,7 +246,7 @@ def hay_row(title: str, detail: str, uses: int, on_uses: Callable[[int], Any]) -
 def summary(player: PlayerSheet, points: dict[str, int]) -> ft.Control:
     """Numbers first: this player's total, then each item."""
     tiles: list[ft.Control] = [
-        ft.Container(big_number(value, ITEMS[key][1]), width=84)
+        ft.Container(big_number(value, _(ITEMS[key][1])), width=84)
         for key, value in points.items() if key != "total" and (key != "ammond" or player.province == AMMOND)
     ]
     return ft.Container(
@@ -241,7 +256,8 @@ def summary(player: PlayerSheet, points: dict[str, int]) -> ft.Control:
                     [
                         ft.Text(str(points["total"]), size=44, weight=ft.FontWeight.BOLD),
                         ft.Column([ft.Text(player.name, size=18, weight=ft.FontWeight.W_600),
-                                   note(f"{PROVINCES[player.province].name} · points so far")], spacing=0),
+                                   note(_("{province} · points so far").format(
+                                       province=_(PROVINCES[player.province].name)))], spacing=0),
                     ],
                     spacing=14,
                 ),
@@ -257,7 +273,7 @@ def summary(player: PlayerSheet, points: dict[str, int]) -> ft.Control:
 
 def headline(state: State) -> ft.Control:
     """Once finished: the winner(s), or the solitaire rating (the table below ranks them)."""
-    return result_banner(RULES.result(state), lambda total: f"{total} pt", details=[],
+    return result_banner(RULES.result(state), pt, details=[],
                          colour=ft.Colors.TERTIARY_CONTAINER)
 
 
@@ -284,11 +300,11 @@ def final_table(state: State) -> ft.Control:
 
     def row(long: str, short: str, values: list[str], strong: bool = False) -> ft.Control:
         said = ", ".join(f"{p.name} {v}" for p, v in zip(players, values))
-        label = ft.Text(short, size=12, weight=ft.FontWeight.BOLD if strong else None,
+        label = ft.Text(_(short), size=12, weight=ft.FontWeight.BOLD if strong else None,
                         width=110 if wide else None, expand=not wide)  # a second line if it must, never cut
         cells = [value_cell(v, strong, p.name in winners) for p, v in zip(players, values)]
         return ft.Semantics(
-            label=f"{long}: {said}", container=True, exclude_semantics=True,
+            label=f"{_(long)}: {said}", container=True, exclude_semantics=True,
             content=ft.Container(
                 ft.Row([label, *cells], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
                 padding=ft.Padding.symmetric(vertical=8),  # grows with the text size
@@ -302,8 +318,9 @@ def final_table(state: State) -> ft.Control:
                               width=FINAL_COLUMN, alignment=ft.Alignment.BOTTOM_RIGHT)
                  for p in players]
         return ft.Semantics(
-            label="Players: " + ", ".join(p.name for p in players), container=True, exclude_semantics=True,
-            content=ft.Container(ft.Row([ft.Text("Item", size=12, color=ft.Colors.ON_SURFACE_VARIANT,
+            label=_("Players: {names}").format(names=", ".join(p.name for p in players)), container=True,
+            exclude_semantics=True,
+            content=ft.Container(ft.Row([ft.Text(_("Item"), size=12, color=ft.Colors.ON_SURFACE_VARIANT,
                                                  width=110 if wide else None, expand=not wide), *names], spacing=0,
                                         vertical_alignment=ft.CrossAxisAlignment.END),
                                  padding=ft.Padding.only(bottom=4)),
@@ -311,9 +328,9 @@ def final_table(state: State) -> ft.Control:
 
     keys = [k for k in players[0].breakdown if k != "total"]
     rows = [heading()] + [row(*ITEMS[k], [str(p.breakdown[k]) for p in players]) for k in keys]
-    rows.append(row("Total", "Total", [str(p.total) for p in players], strong=True))
+    rows.append(row(N_("Total"), N_("Total"), [str(p.total) for p in players], strong=True))
     if len(players) > 1:
-        rows.append(row("Rank", "Rank", [str(p.rank) for p in players]))
+        rows.append(row(N_("Rank"), N_("Rank"), [str(p.rank) for p in players]))
     table = ft.Column(rows, spacing=0)
     return ft.Row([table], scroll=ft.ScrollMode.AUTO) if wide else table
 
@@ -347,40 +364,41 @@ def Play(game_id: str):
     facilities = []
     for f in sheet.facilities:
         at_setup = built_at_setup(sheet, player.province, f)
-        hint = f"{at_setup} built at setup" if at_setup else None
+        hint = ngettext("{n} built at setup", "{n} built at setup", at_setup).format(n=at_setup) if at_setup else None
         if f.id == "stable" and sheet.horse_riding:
-            hint = f"Horse-Riding Level {horse_riding_level(built['stable'])}"
+            hint = _("Horse-Riding Level {level}").format(level=horse_riding_level(built['stable']))
         facilities.append(counter(
-            f.plural, built[f.id], lambda n, f=f: act("facilities", SetFacility(player=who, facility=f.id, built=n)),  # type: ignore[misc]  # mypy#15459: a lambda with a default
+            _(f.plural), built[f.id], lambda n, f=f: act("facilities", SetFacility(player=who, facility=f.id, built=n)),  # type: ignore[misc]  # mypy#15459: a lambda with a default
             low=at_setup, high=f.icons, hint=hint,
         ))
     if sheet.horse_riding:
-        facilities.append(ft.Row([ft.Text(ITEMS["horse_riding"][0], expand=True),
-                                  ft.Text(f"{points['horse_riding']} pt", size=20, weight=ft.FontWeight.BOLD)]))
-    areas = [area("Facilities built", None, *facilities, problem("facilities"))]
+        facilities.append(ft.Row([ft.Text(item("horse_riding"), expand=True),
+                                  ft.Text(pt(points['horse_riding']), size=20, weight=ft.FontWeight.BOLD)]))
+    areas = [area(_("Facilities built"), None, *facilities, problem("facilities"))]
 
     if sheet.development_passport:
         areas.append(area(
-            ITEMS["development_passport"][0], points["development_passport"],
-            counter("Filled DP icons", player.dp_icons,
+            item("development_passport"), points["development_passport"],
+            counter(_("Filled DP icons"), player.dp_icons,
                     lambda n: act("dp", SetDpIcons(player=who, filled=n))),
-            note("DP icons with filled squares: between 2 connected "
-                 + ("executed Contracts" if sheet.contracts else "gained Development Bonuses")
-                 + ", and on lines from your province"),
+            note(_("DP icons with filled squares: between 2 connected executed Contracts, and on lines from "
+                   "your province") if sheet.contracts else
+                 _("DP icons with filled squares: between 2 connected gained Development Bonuses, and on lines "
+                   "from your province")),
             problem("dp"),
         ))
     if sheet.beanichalcum:
         areas.append(area(
-            ITEMS["beanichalcum"][0], points["beanichalcum"],
-            counter("Beanichalcum gained", player.beanichalcum,
+            item("beanichalcum"), points["beanichalcum"],
+            counter(_("Beanichalcum gained"), player.beanichalcum,
                     lambda n: act("beanichalcum", SetBeanichalcum(player=who, gained=n))),
-            note("Count every Beanichalcum gained, used or not"),
+            note(_("Count every Beanichalcum gained, used or not")),
             problem("beanichalcum"),
         ))
 
     areas.append(area(
-        ITEMS["milestones"][0], points["milestones"],
-        *[tick("Milestone Bonus", plain(b.effect), None, f"{b.points} pt", b.id in player.milestone_bonuses,
+        item("milestones"), points["milestones"],
+        *[tick(_("Milestone Bonus"), plain(b.effect), None, pt(b.points), b.id in player.milestone_bonuses,
                lambda b=b: act("milestones", MarkMilestoneBonus(  # type: ignore[misc]  # mypy#15459: a lambda with a default
                    player=who, bonus=b.id, gained=b.id not in player.milestone_bonuses)))
           for b in sheet.milestone_bonuses],
@@ -389,8 +407,8 @@ def Play(game_id: str):
 
     if sheet.development_bonuses is not None:
         areas.append(area(
-            ITEMS["development_bonuses"][0], points["development_bonuses"],
-            *[tick("Development Bonus", plain(b.effect), None, f"{b.points_for(built)} pt" if b.points else "",
+            item("development_bonuses"), points["development_bonuses"],
+            *[tick(_("Development Bonus"), plain(b.effect), None, pt(b.points_for(built)) if b.points else "",
                    b.id in player.development_bonuses,
                    lambda b=b: act("development", MarkDevelopmentBonus(  # type: ignore[misc]  # mypy#15459: a lambda with a default
                        player=who, bonus=b.id, gained=b.id not in player.development_bonuses)))
@@ -402,16 +420,20 @@ def Play(game_id: str):
 
         def contract_title(c) -> str:
             numbers[c.kind] = numbers.get(c.kind, 0) + 1
-            return f"{c.kind.capitalize()} Contract {numbers[c.kind]}"
+            title = _("Normal Contract {n}") if c.kind == "normal" else _("Advanced Contract {n}")
+            return title.format(n=numbers[c.kind])
 
         def contract_detail(c) -> str:
             # A sheet's contracts name only its own facilities.
-            worth = f"{c.points} pt" + (f" per {cast(Facility, sheet.facility(c.per_facility)).name}" if c.per_facility else "")
-            return f"Pay {paid(c.cost)}" + (f" · {plain(c.reward)}" if c.reward else "") + f" · {worth}"
+            worth = (_("{points} pt per {facility}").format(
+                points=c.points, facility=_(cast(Facility, sheet.facility(c.per_facility)).name))
+                     if c.per_facility else pt(c.points))
+            return _("Pay {cost}").format(cost=paid(c.cost)) + (f" · {plain(c.reward)}" if c.reward else "") \
+                + f" · {worth}"
 
         areas.append(area(
-            "Contracts executed", points["contracts"],
-            *[tick("Executed", contract_title(c), contract_detail(c), f"{c.points_for(built)} pt",
+            _("Contracts executed"), points["contracts"],
+            *[tick(_("Executed"), contract_title(c), contract_detail(c), pt(c.points_for(built)),
                    c.id in player.contracts,
                    lambda c=c: act("contracts", MarkContract(  # type: ignore[misc]  # mypy#15459: a lambda with a default
                        player=who, contract=c.id, executed=c.id not in player.contracts)))
@@ -420,29 +442,30 @@ def Play(game_id: str):
         ))
 
     hay_rows = [
-        hay_row(plain(r.effect), f"{r.hay} Hay · 3rd use: {plain(r.third_use)}", player.uses[r.id],
+        hay_row(plain(r.effect), _("{hay} Hay · 3rd use: {bonus}").format(hay=r.hay, bonus=plain(r.third_use)),
+                player.uses[r.id],
                 lambda n, r=r: act("hay", SetHayActionUses(player=who, row=r.id, uses=n)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
         for r in sheet.hay_actions
     ]
     if player.province == AMMOND:
-        hay_rows.append(ft.Row([ft.Text(ITEMS["ammond"][0], expand=True),
-                                ft.Text(f"{points['ammond']} pt", size=20, weight=ft.FontWeight.BOLD)]))
-    areas.append(area(ITEMS["hay_actions"][0], points["hay_actions"], *hay_rows, problem("hay")))
+        hay_rows.append(ft.Row([ft.Text(item("ammond"), expand=True),
+                                ft.Text(pt(points['ammond']), size=20, weight=ft.FontWeight.BOLD)]))
+    areas.append(area(item("hay_actions"), points["hay_actions"], *hay_rows, problem("hay")))
 
-    def finish(_: Any) -> None:
-        act("final", Finish(), "Final scores")
+    def finish(_e: Any) -> None:
+        act("final", Finish(), _("Final scores"))
 
     final = area(
-        "Final Scoring", None,
+        _("Final Scoring"), None,
         *([headline(state)] if state.finished else []),
         final_table(state),
         problem("final"),
-        ft.OutlinedButton("Reopen", icon=ft.Icons.EDIT, height=TOUCH, on_click=lambda _: act("final", Reopen()))
+        ft.OutlinedButton(_("Reopen"), icon=ft.Icons.EDIT, height=TOUCH, on_click=lambda _e: act("final", Reopen()))
         if state.finished else
-        ft.FilledButton("Finish", icon=ft.Icons.FLAG, height=56, on_click=finish),
-        note("Entries can still be corrected after Finish." if state.finished
-             else "Finish when every player's sheet is entered: shows the winner"
-             + (" and the solitaire rating." if len(state.players) == 1 else ".")),
+        ft.FilledButton(_("Finish"), icon=ft.Icons.FLAG, height=56, on_click=finish),
+        note(_("Entries can still be corrected after Finish.") if state.finished
+             else _("Finish when every player's sheet is entered: shows the winner and the solitaire rating.")
+             if len(state.players) == 1 else _("Finish when every player's sheet is entered: shows the winner.")),
     )
 
     pickers = ft.Row(
@@ -452,7 +475,7 @@ def Play(game_id: str):
                 selected=i == index,
                 show_checkmark=False,
                 visual_density=ft.VisualDensity.STANDARD,
-                on_select=lambda _, n=p.name: (show(n), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
+                on_select=lambda _e, n=p.name: (show(n), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
             )
             for i, (p, r) in enumerate(zip(state.players, result.players))
         ],
@@ -461,13 +484,13 @@ def Play(game_id: str):
     )
     controls: list[ft.Control] = [headline(state)] if state.finished else []
     controls += [pickers, summary(player, points), *areas, ft.Divider(), final]
-    title = f"{sheet.letter} · {sheet.title}"
+    title = f"{sheet.letter} · {_(sheet.title)}"
     return game_screen(games, game_id, title, controls)
 
 
 SCREENS = GameScreens(
     setup=Setup,
     play=Play,
-    blurb="Score finished sheets A-D (solitaire or more players): winner or solitaire rating.",
-    heading="Gone with the Beans: score the sheets",
+    blurb=N_("Score finished sheets A-D (solitaire or more players): winner or solitaire rating."),
+    heading=N_("Gone with the Beans: score the sheets"),
 )

@@ -31,8 +31,9 @@ from companion.ui.components.common import (
     TOUCH, big_number, error_line, icon_button, section, stepper,
 )
 from companion.ui.components.printed_value import PrintedValueForm
-from companion.ui.screens.gone_with_the_beans import final_table, headline, note, plain, players_section
+from companion.ui.screens.gone_with_the_beans import final_table, headline, note, plain, players_section, pt
 from sheets.errors import RulesError
+from sheets.i18n import N_, _, ngettext
 from sheets.gone_with_the_beans.live import (
     RULES, AddHayShed, BonusesDue, Build, EnterDpIcons, ExecuteContract, Forgo, HayActionTaken, Materials,
     Milestone, Reveal, RoundCard, SpecialIncome, State, UnknownPrintedValue, bridge_options, contract_quote,
@@ -46,16 +47,22 @@ from sheets.gone_with_the_beans.sheets import (
     Contract, DevelopmentBonus, Facility, HayAction, MilestoneBonus, Sheet,
 )
 
-DECK_NAMES = {"basic": "Basic game", "two-specials": "Easier", "three-specials": "Easiest"}  # Variant Rules
+DECK_NAMES = {"basic": N_("Basic game"), "two-specials": N_("Easier"), "three-specials": N_("Easiest")}  # Variant Rules
 
 
 def deck_label(deck: str) -> str:
     specials = sum(ROUND_DECKS[deck])
-    return f"{DECK_NAMES[deck]}: {specials} special card{'s' if specials != 1 else ''}"
+    return ngettext("{deck}: {n} special card", "{deck}: {n} special cards", specials).format(
+        deck=_(DECK_NAMES[deck]), n=specials)
+
+
+def province(province_id: str) -> str:
+    """A province's name as the phone reads it."""
+    return _(PROVINCES[province_id].name)
 
 
 def arrow(order: tuple[str, ...]) -> str:
-    return " > ".join(PROVINCES[p].name for p in order)
+    return " > ".join(province(p) for p in order)
 
 
 def last_map(games: PhoneGames) -> tuple[str, ...] | None:
@@ -81,22 +88,23 @@ def Setup(game: str):
     remembered = ft.use_memo(lambda: last_map(games), [])
     order, set_order = ft.use_state(remembered)
     error, set_error = ft.use_state(cast("str | None", None))
-    provinces = list(dict.fromkeys(p for _, p in players))
+    provinces = list(dict.fromkeys(p for _n, p in players))
 
-    def start(_) -> None:
+    def start(_e) -> None:
         if order is None:
-            set_error("Confirm the Bean World map's clockwise order as printed on your map")
+            set_error(_("Confirm the Bean World map's clockwise order as printed on your map"))
             return
         if first is None:
-            set_error("Tap the Ruler's first province, as printed on the Starting Point card")
+            set_error(_("Tap the Ruler's first province, as printed on the Starting Point card"))
             return
         amounts = {}
-        for province in provinces:
-            text = hay.get(province, "").strip()
+        for p in provinces:
+            text = hay.get(p, "").strip()
             if not text.isdigit():
-                set_error(f"Enter the Starting Point card's Hay for {PROVINCES[province].name} (a whole number)")
+                set_error(_("Enter the Starting Point card's Hay for {province} (a whole number)").format(
+                    province=province(p)))
                 return
-            amounts[province] = int(text)
+            amounts[p] = int(text)
         try:
             setup = {
                 "sheet": letter,
@@ -124,16 +132,17 @@ def Setup(game: str):
                         ft.Text(arrow(option), expand=True, size=15)]),
                 padding=ft.Padding.symmetric(horizontal=8, vertical=10), border_radius=8, ink=True,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
-                on_click=lambda _: set_order(option),
+                on_click=lambda _e: set_order(option),
             ),
         )
 
-    def ruler_chip(province: str) -> ft.Control:
-        name = PROVINCES[province].name
+    def ruler_chip(chosen: str) -> ft.Control:
+        name = province(chosen)
         return ft.Semantics(
-            label=f"Ruler starts in {name}", button=True, selected=province == first, exclude_semantics=True,
-            content=ft.Chip(label=ft.Text(name), selected=province == first, show_checkmark=False,
-                            visual_density=ft.VisualDensity.STANDARD, on_select=lambda _: set_first(province)),
+            label=_("Ruler starts in {province}").format(province=name), button=True, selected=chosen == first,
+            exclude_semantics=True,
+            content=ft.Chip(label=ft.Text(name), selected=chosen == first, show_checkmark=False,
+                            visual_density=ft.VisualDensity.STANDARD, on_select=lambda _e: set_first(chosen)),
         )
 
     def bridge_part() -> ft.Control:
@@ -141,37 +150,39 @@ def Setup(game: str):
         if letter != "C":
             return ft.Container(height=0)
         if order is None:
-            return section("Setup Bridges", note("Confirm the Bean World map below first: "
-                                                 "a Bridge joins an adjacent province."))
+            return section(_("Setup Bridges"), note(_("Confirm the Bean World map below first: "
+                                                      "a Bridge joins an adjacent province.")))
         rows: list[ft.Control] = []
-        for i, (name, province) in enumerate(players):
-            who = name.strip() or f"Player {i + 1}"
-            adjacent = [p for p in order if roads(order, province, p) == 1]
-            rows.append(ft.Row([ft.Text(f"{who} ({PROVINCES[province].name}):", size=14)] + [
-                ft.Semantics(label=f"{who}'s setup Bridge to {PROVINCES[p].name}", button=True,
-                             selected=bridges.get(i) == p, exclude_semantics=True,
-                             content=ft.Chip(label=ft.Text(PROVINCES[p].name), selected=bridges.get(i) == p,
+        for i, (name, home) in enumerate(players):
+            who = name.strip() or _("Player {number}").format(number=i + 1)
+            adjacent = [p for p in order if roads(order, home, p) == 1]
+            rows.append(ft.Row([ft.Text(f"{who} ({province(home)}):", size=14)] + [
+                ft.Semantics(label=_("{player}'s setup Bridge to {province}").format(player=who, province=province(p)),
+                             button=True, selected=bridges.get(i) == p, exclude_semantics=True,
+                             content=ft.Chip(label=ft.Text(province(p)), selected=bridges.get(i) == p,
                                              show_checkmark=False, visual_density=ft.VisualDensity.STANDARD,
-                                             on_select=lambda _, i=i, p=p: set_bridges({**bridges, i: p})))
+                                             on_select=lambda _e, i=i, p=p: set_bridges({**bridges, i: p})))
                 for p in adjacent], wrap=True, spacing=6, run_spacing=2))
-        return section("Setup Bridges: each joins your province to an adjacent one", *rows)
+        return section(_("Setup Bridges: each joins your province to an adjacent one"), *rows)
 
     def letter_choice(option: str) -> ft.Control:
-        return ft.Radio(value=option, label=f"Sheet {option} · {SHEETS[option].title}",
+        return ft.Radio(value=option, label=_("Sheet {letter} · {title}").format(letter=option,
+                                                                                 title=_(SHEETS[option].title)),
                         visual_density=ft.VisualDensity.STANDARD)
 
     orders = map_orders()
     return ft.Column(
         [
             section(
-                "Game sheet (all players use the same letter)",
+                _("Game sheet (all players use the same letter)"),
                 ft.RadioGroup(value=letter, on_change=lambda e: set_letter(e.control.value),
                               content=ft.Column([letter_choice(option) for option in SHEETS], spacing=0)),
-                note(f"Sheet {letter} · {SHEETS[letter].title}: every rule checked as you play."),
+                note(_("Sheet {letter} · {title}: every rule checked as you play.").format(
+                    letter=letter, title=_(SHEETS[letter].title))),
             ),
             players_section(players, set_players),
             section(
-                "Round card deck",
+                _("Round card deck"),
                 ft.RadioGroup(
                     value=deck,
                     on_change=lambda e: set_deck(e.control.value),
@@ -180,25 +191,26 @@ def Setup(game: str):
                 ),
             ),
             section(
-                "Ruler's Starting Point card: the Ruler's first province",
+                _("Ruler's Starting Point card: the Ruler's first province"),
                 ft.Row([ruler_chip(p) for p in PROVINCES], wrap=True, spacing=6, run_spacing=2),
             ),
             section(
-                "Starting Point card: each province's Hay (the Hay Shed keeps at most 30)",
-                ft.Row([ft.TextField(label=f"Hay {PROVINCES[p].name}", value=hay.get(p, ""), width=170,
+                _("Starting Point card: each province's Hay (the Hay Shed keeps at most 30)"),
+                ft.Row([ft.TextField(label=_("Hay {province}").format(province=province(p)), value=hay.get(p, ""),
+                                     width=170,
                                      keyboard_type=ft.KeyboardType.NUMBER,
                                      on_change=lambda e, p=p: set_hay({**hay, p: e.control.value}))
                         for p in provinces], wrap=True, spacing=8, run_spacing=8),
             ),
             section(
-                "Bean World map, clockwise (as printed on your map)",
+                _("Bean World map, clockwise (as printed on your map)"),
                 *[map_choice(o) for o in orders],
-                note("Remembered from your last game." if remembered else
-                     "The rulebook allows these orders; confirm the one on your map once."),
+                note(_("Remembered from your last game.") if remembered else
+                     _("The rulebook allows these orders; confirm the one on your map once.")),
             ),
             bridge_part(),
             error_line(error),
-            ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
+            ft.FilledButton(_("Start the game"), icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
         ],
         spacing=16,
     )
@@ -230,17 +242,21 @@ def kinds(sheet: Sheet) -> tuple[str, ...]:
 
 
 def materials_row(sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
-    tiles = [big_number(materials.thaler, "Thaler"), big_number(materials.bean, "Bean"),
-             big_number(materials.worker, "Worker"), big_number(materials.hay, f"Hay of {capacity}")]
+    tiles = [big_number(materials.thaler, _("Thaler")), big_number(materials.bean, _("Bean")),
+             big_number(materials.worker, _("Worker")),
+             big_number(materials.hay, _("Hay of {capacity}").format(capacity=capacity))]
     row: ft.Control = ft.Row([ft.Container(t, expand=True) for t in tiles], spacing=4)
     if sheet.beanichalcum is not None:  # a fifth tile does not fit a phone at 150 % text
-        row = ft.Column([row, ft.Text(f"Beanichalcum: {materials.beanichalcum}", size=18, weight=ft.FontWeight.W_600)],
+        row = ft.Column([row, ft.Text(_("Beanichalcum: {n}").format(n=materials.beanichalcum), size=18, weight=ft.FontWeight.W_600)],
                         spacing=2)
     return ft.Semantics(
-        label=f"Materials: {materials}; Hay Sheds hold {capacity}" + (f"; {lost} Hay lost" if lost else ""),
+        label=(_("Materials: {materials}; Hay Sheds hold {capacity}; {lost} Hay lost") if lost else
+               _("Materials: {materials}; Hay Sheds hold {capacity}")).format(
+            materials=materials, capacity=capacity, lost=lost),
         container=True,  # one node: screen readers (and tests) read the row at once
         exclude_semantics=True,
-        content=ft.Column([row, note(f"{lost} Hay lost over the sheds so far") if lost else ft.Container()],
+        content=ft.Column([row, note(_("{lost} Hay lost over the sheds so far").format(lost=lost)) if lost
+                           else ft.Container()],
                           spacing=0),
     )
 
@@ -268,23 +284,26 @@ def question(title: str, *controls: ft.Control) -> ft.Control:
 
 
 def substitutions_text(sheet: Sheet) -> str:
-    return "Substitutions, only for what you lack: " + ", ".join(
-        f"{paid} {NAMES[source]} for 1 {NAMES[instead]}" for source, instead, paid in sheet.substitutions) + "."
+    return _("Substitutions, only for what you lack: {substitutions}.").format(substitutions=", ".join(
+        _("{n} {material} for 1 {instead}").format(n=paid, material=_(NAMES[source]), instead=_(NAMES[instead]))
+        for source, instead, paid in sheet.substitutions))
 
 
 def payment_panel(sheet: Sheet, what: str, cost: Materials, have: Materials, payment: dict[str, int],
                   set_payment: Callable[[dict[str, int]], Any], confirm: Callable[[], Any],
-                  cancel: Callable[[], Any], verb: str = "Pay and build",
+                  cancel: Callable[[], Any], verb: str | None = None,
                   extra: list[ft.Control] | None = None) -> ft.Control:
-    """The cost in words and the payment, proposed by the engine, each material a stepper."""
+    """The cost in words and the payment, proposed by the engine, each material a stepper;
+    ``verb``: the confirming button's words (translated), "Pay and build" by default."""
     return question(
-        f"{what} costs {cost}",
-        note(f"You have {have}. {substitutions_text(sheet)}"),
-        *[stepper(f"Pay {NAMES[k]}", payment.get(k, 0), lambda n, k=k: set_payment({**payment, k: n}),  # type: ignore[misc]  # mypy#15459: a lambda with a default
+        _("{what} costs {cost}").format(what=_(what), cost=cost),
+        note(_("You have {have}.").format(have=have) + " " + substitutions_text(sheet)),
+        *[stepper(_("Pay {material}").format(material=_(NAMES[k])), payment.get(k, 0), lambda n, k=k: set_payment({**payment, k: n}),  # type: ignore[misc]  # mypy#15459: a lambda with a default
                   high=getattr(have, k)) for k in kinds(sheet)],
         *(extra or []),
-        ft.Row([ft.FilledButton(verb, icon=ft.Icons.CHECK, height=TOUCH, on_click=lambda _: confirm()),
-                ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: cancel())], wrap=True),
+        ft.Row([ft.FilledButton(verb or _("Pay and build"), icon=ft.Icons.CHECK, height=TOUCH,
+                                on_click=lambda _e: confirm()),
+                ft.TextButton(_("Cancel"), height=TOUCH, on_click=lambda _e: cancel())], wrap=True),
     )
 
 
@@ -298,8 +317,8 @@ def choice_button(label: str, reason: str | None, on_click: Callable[[], Any], s
     if len(label) <= ONE_LINE:
         if said:
             return action_button(label, reason, on_click)
-        return ft.OutlinedButton(label, disabled=reason is not None, height=TOUCH, on_click=lambda _: on_click())
-    button = ft.OutlinedButton(label, disabled=reason is not None, on_click=lambda _: on_click())
+        return ft.OutlinedButton(label, disabled=reason is not None, height=TOUCH, on_click=lambda _e: on_click())
+    button = ft.OutlinedButton(label, disabled=reason is not None, on_click=lambda _e: on_click())
     if reason is None or not said:
         return button
     return ft.Column([button, ft.Text(reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
@@ -310,14 +329,19 @@ def chooser(title: str, options: list[tuple[str, str]], on_pick: Callable[[str],
     return question(
         title,
         *[choice_button(text, None, lambda i=i: on_pick(i)) for i, text in options],  # type: ignore[misc]  # mypy#15459: a lambda with a default
-        ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: cancel()),
+        ft.TextButton(_("Cancel"), height=TOUCH, on_click=lambda _e: cancel()),
     )
 
 
 def contract_text(contract: Contract) -> str:
-    points = f"{contract.points} pt" + (f" per {contract.per_facility.capitalize()}" if contract.per_facility else "")
-    reward = f"{plain(contract.reward)}, " if contract.reward else ""
-    return f"{contract.id}: pay {Materials.of(contract.cost)}; {reward}{points}"
+    points = (_("{points} pt per {facility}").format(points=contract.points,
+                                                     facility=_(contract.per_facility.capitalize()))
+              if contract.per_facility else pt(contract.points))
+    cost = Materials.of(contract.cost)
+    if contract.reward:
+        return _("{contract}: pay {cost}; {reward}, {points}").format(
+            contract=contract.id, cost=cost, reward=plain(contract.reward), points=points)
+    return _("{contract}: pay {cost}; {points}").format(contract=contract.id, cost=cost, points=points)
 
 
 def option_text(sheet: Sheet, field: str, option: str) -> str:
@@ -326,7 +350,7 @@ def option_text(sheet: Sheet, field: str, option: str) -> str:
         return contract_text(cast(Contract, sheet.contract(option)))
     if field == "milestone_bonuses":
         bonus = cast(MilestoneBonus, sheet.milestone_bonus(option))
-        return f"{plain(bonus.effect)} · {bonus.points} pt"
+        return f"{plain(bonus.effect)} · {pt(bonus.points)}"
     return plain(cast(DevelopmentBonus, sheet.development_bonus(option)).effect)
 
 # -- the round --------------------------------------------------------------------------
@@ -335,20 +359,23 @@ def option_text(sheet: Sheet, field: str, option: str) -> str:
 def round_header(state: State, revealed_by: str | None) -> ft.Control:
     card = state.card
     if card is None:
-        shown = "No Round card revealed yet"
+        shown = _("No Round card revealed yet")
     elif card.special:
-        shown = "Special card: each player chooses one income"
+        shown = _("Special card: each player chooses one income")
     else:  # a facility card: the engine checked that the sheet has its facility
         assert card.facility is not None
-        shown = f"{cast(Facility, state.rules.facility(card.facility)).name} · {card.hay} Hay"
-    title = f"Round {state.round} of {ROUNDS}" if state.round else "Before round 1"
+        shown = _("{facility} · {hay} Hay").format(facility=_(cast(Facility, state.rules.facility(card.facility)).name),
+                                                   hay=card.hay)
+    title = (_("Round {number} of {rounds}").format(number=state.round, rounds=ROUNDS) if state.round
+             else _("Before round 1"))
+    ruler = _("Ruler in {province}").format(province=province(state.ruler))
     lines = [
         ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
-        ft.Text(f"Ruler in {PROVINCES[state.ruler].name} · {shown}", size=15),
-        note(f"Revealed by {revealed_by}" if revealed_by else ""),
+        ft.Text(f"{ruler} · {shown}", size=15),
+        note(_("Revealed by {player}").format(player=revealed_by) if revealed_by else ""),
     ]
-    by = f"; revealed by {revealed_by}" if revealed_by else ""
-    return ft.Semantics(label=f"{title}: Ruler in {PROVINCES[state.ruler].name}; {shown}{by}",
+    by = "; " + _("revealed by {player}").format(player=revealed_by) if revealed_by else ""
+    return ft.Semantics(label=f"{title}: {ruler}; {shown}{by}",
                         container=True, exclude_semantics=True,
                         content=ft.Row([ft.Container(ft.Column(lines, spacing=2), padding=12, border_radius=12,
                                                      bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, expand=True)]))
@@ -362,28 +389,30 @@ def RevealCard(state: State, attempt: Callable[..., bool]):  # Play's attempt(ac
     number = state.round + 1
     special = Reveal(card=RoundCard(special=True))
 
-    def reveal(_) -> None:
+    def reveal(_e) -> None:
         if facility is None or not hay.strip().isdigit():
-            attempt(None, "Tap the card's facility and enter its Hay (a whole number)")
+            attempt(None, _("Tap the card's facility and enter its Hay (a whole number)"))
             return
         if attempt(Reveal(card=RoundCard(facility=facility, hay=int(hay)))):
             set_facility(None)
             set_hay("")
 
     chips: list[ft.Control] = [
-        ft.Semantics(label=f"Card {f.name}", button=True, selected=f.id == facility, exclude_semantics=True,
-                     content=ft.Chip(label=ft.Text(f.name), selected=f.id == facility, show_checkmark=False,
+        ft.Semantics(label=_("Card {facility}").format(facility=_(f.name)), button=True, selected=f.id == facility,
+                     exclude_semantics=True,
+                     content=ft.Chip(label=ft.Text(_(f.name)), selected=f.id == facility, show_checkmark=False,
                                      visual_density=ft.VisualDensity.STANDARD,
-                                     on_select=lambda _, f=f: set_facility(f.id)))
+                                     on_select=lambda _e, f=f: set_facility(f.id)))
         for f in state.rules.facilities
     ]
     return section(
-        f"Reveal round {number}'s Round card",
+        _("Reveal round {number}'s Round card").format(number=number),
         ft.Row(chips, wrap=True, spacing=6, run_spacing=2),
-        ft.Row([ft.TextField(label="Card Hay", value=hay, width=120, keyboard_type=ft.KeyboardType.NUMBER,
+        ft.Row([ft.TextField(label=_("Card Hay"), value=hay, width=120, keyboard_type=ft.KeyboardType.NUMBER,
                              on_change=lambda e: set_hay(e.control.value)),
-                ft.FilledButton("Reveal", icon=ft.Icons.STYLE, height=TOUCH, on_click=reveal)]),
-        action_button("Special card", RULES.why_not(state, special), lambda: attempt(special)),
+                ft.FilledButton(_("Reveal"), icon=ft.Icons.STYLE, height=TOUCH, on_click=reveal)],
+               wrap=True),
+        action_button(_("Special card"), RULES.why_not(state, special), lambda: attempt(special)),
     )
 
 
@@ -420,7 +449,7 @@ def Play(game_id: str):
 
     def said(new: State) -> str | None:
         """What the entry did, in words: its first two steps."""
-        return "; ".join(new.events[:2]) if new.events else None
+        return "; ".join(_(e) for e in new.events[:2]) if new.events else None
 
     def attempt(action: Any, problem: str | None = None) -> bool:
         """Send the entry; ask for what it still needs; show the engine's refusal."""
@@ -467,7 +496,8 @@ def Play(game_id: str):
                 pass
         if proposed is None:
             short = missing(cost, have, rates(sheet.substitutions))
-            entry.refuse(f"{what} costs {cost}; you have {have}: {short} missing")
+            entry.refuse(_("{what} costs {cost}; you have {have}: {short} missing").format(
+                what=_(what), cost=cost, have=have, short=short))
             set_pending(None, action.player)
             return
         set_payments(lambda old: {**old, action.player: {k: getattr(proposed, k) for k in KINDS}})
@@ -497,25 +527,27 @@ def Play(game_id: str):
     if state.round < ROUNDS and (state.round == 0 or not waiting):
         controls.append(RevealCard(state, attempt))
     elif state.round and waiting:
-        controls.append(note(f"Waiting for {', '.join(waiting)} to take an action"))
+        controls.append(note(_("Waiting for {players} to take an action").format(players=", ".join(waiting))))
 
     controls.append(ft.Row(
-        [ft.Semantics(label=f"Sheet of {p.name}" + (" (a question is open)" if p.name in pendings else ""),
+        [ft.Semantics(label=(_("Sheet of {player} (a question is open)") if p.name in pendings
+                             else _("Sheet of {player}")).format(player=p.name),
                       button=True, selected=p.name == name, exclude_semantics=True,
                       content=ft.Chip(label=ft.Text(p.name + (" · ?" if p.name in pendings else
-                                                              " · done" if p.actions and not p.due else "")),
+                                                              " · " + _("done") if p.actions and not p.due else "")),
                                       selected=p.name == name, show_checkmark=False,
                                       visual_density=ft.VisualDensity.STANDARD,
-                                      on_select=lambda _, n=p.name: (show(n), entry.refuse(None))))  # type: ignore[func-returns-value]  # the tuple only makes the calls
+                                      on_select=lambda _e, n=p.name: (show(n), entry.refuse(None))))  # type: ignore[func-returns-value]  # the tuple only makes the calls
          for p in state.players],
         wrap=True, spacing=6,
     ))
     elsewhere = [n for n in pendings if n and n != name]
     if elsewhere:  # a question switched away from is kept with its sheet
-        controls.append(ft.Row([note(f"Open question on {', '.join(elsewhere)}'s sheet: it waits there."),
-                                *[ft.TextButton(f"Back to {n}", height=TOUCH, on_click=lambda _, n=n: show(n))
+        controls.append(ft.Row([note(_("Open question on {players}'s sheet: it waits there.").format(
+                                    players=", ".join(elsewhere))),
+                                *[ft.TextButton(_("Back to {player}").format(player=n), height=TOUCH, on_click=lambda _e, n=n: show(n))
                                   for n in elsewhere]], wrap=True))
-    controls.append(ft.Text(f"{name} · {PROVINCES[player.province].name}", size=18, weight=ft.FontWeight.W_600))
+    controls.append(ft.Text(f"{name} · {province(player.province)}", size=18, weight=ft.FontWeight.W_600))
     controls.append(materials_row(sheet, player.materials, hay_capacity(state, name), player.hay_lost))
 
     # Whatever the last tap needs, right here, above the buttons; scrolled into view.
@@ -523,9 +555,9 @@ def Play(game_id: str):
     if pending is not None and pending.step == "value":
         found = spec(sheet, pending.detail.key)
         controls.append(question(
-            "Needed now: a value printed on your sheet",
-            PrintedValueForm(found.key, pending.detail.place, found.kind, None, save_value, "Save value"),
-            ft.TextButton("Cancel", height=TOUCH, on_click=lambda _: set_pending(None, shown_owner)),
+            _("Needed now: a value printed on your sheet"),
+            PrintedValueForm(found.key, pending.detail.place, found.kind, None, save_value, _("Save value")),
+            ft.TextButton(_("Cancel"), height=TOUCH, on_click=lambda _e: set_pending(None, shown_owner)),
         ))
     elif pending is not None and pending.step == "pay":
         what, cost, have, _proposed = pending.detail
@@ -536,9 +568,11 @@ def Play(game_id: str):
             try:
                 quote(state, other)
                 extra.append(ft.TextButton(
-                    "Pay the travel as printed" if action.beanichalcum_travel
-                    else f"Pay the travel for {sheet.beanichalcum_travel_roads} roads with 1 Beanichalcum",
-                    height=TOUCH, on_click=lambda _: start_pay(other)))
+                    _("Pay the travel as printed") if action.beanichalcum_travel
+                    else ngettext("Pay the travel for {n} road with 1 Beanichalcum",
+                                  "Pay the travel for {n} roads with 1 Beanichalcum",
+                                  sheet.beanichalcum_travel_roads).format(n=sheet.beanichalcum_travel_roads),
+                    height=TOUCH, on_click=lambda _e: start_pay(other)))
             except RulesError:
                 pass
         payment = payments.get(shown_owner, {})
@@ -546,16 +580,16 @@ def Play(game_id: str):
             sheet, what, cost, have, payment, lambda changed: set_payments(lambda old: {**old, shown_owner: changed}),
             lambda: attempt(action.changed(payment=Materials(**payment))),
             lambda: set_pending(None),
-            "Pay and execute" if isinstance(action, ExecuteContract) else "Pay and build", extra,
+            _("Pay and execute") if isinstance(action, ExecuteContract) else _("Pay and build"), extra,
         ))
     elif pending is not None and pending.step == "bonus":
         due: BonusesDue = pending.detail
         action = pending.action
         picked = tuple(getattr(action, due.field))
         if due.field == "development_bonuses":
-            title = f"Choose a Development Bonus ({len(picked) + 1} of {due.due})"
+            title = _("Choose a Development Bonus ({number} of {due})").format(number=len(picked) + 1, due=due.due)
         else:
-            title = f"Choose a {due.title}"
+            title = _("Choose: {what}").format(what=_(due.title))
 
         def pick(option: str) -> None:
             chosen = action.changed(**{due.field: (*picked, option)})
@@ -575,13 +609,14 @@ def Play(game_id: str):
             else:
                 attempt(Milestone(player=name, bonus=bonus))
 
-        controls.append(chooser("Choose a Milestone Bonus", [(b.id, f"{plain(b.effect)} · {b.points} pt") for b in left],
+        controls.append(chooser(_("Choose a Milestone Bonus"), [(b.id, f"{plain(b.effect)} · {pt(b.points)}")
+                                                                for b in left],
                                 milestone_pick, lambda: set_pending(None)))
     elif pending is not None and pending.step == "facility":
         row: HayAction = pending.detail
         controls.append(chooser(
-            f"{plain(row.effect)}: which facility to build?",
-            [(f.id, f.name) for f in sheet.facilities],
+            _("{action}: which facility to build?").format(action=plain(row.effect)),
+            [(f.id, _(f.name)) for f in sheet.facilities],
             lambda f: (ask_bridge(lambda p: start_pay(HayActionTaken(player=name, row=row.id, facility=f,
                                                                      bridge_to=p)))
                        if f == "bridge" else start_pay(HayActionTaken(player=name, row=row.id, facility=f))),
@@ -589,8 +624,8 @@ def Play(game_id: str):
         ))
     elif pending is not None and pending.step == "bridge":
         then = cast(Callable[[str], Any], pending.then)
-        controls.append(chooser("Which province does the Bridge join?",
-                                [(p, PROVINCES[p].name) for p in bridge_options(state, name)],
+        controls.append(chooser(_("Which province does the Bridge join?"),
+                                [(p, province(p)) for p in bridge_options(state, name)],
                                 then, lambda: set_pending(None)))
     controls.append(error_line(entry.refusal))
     if state.round and not rounds_played(state) and pending is None:
@@ -599,9 +634,9 @@ def Play(game_id: str):
         controls.append(contracts_part(state, player, may_act, start_pay))
     controls.append(sheet_part(state, player))
     if state.events:
-        controls.append(section("What just happened", *[note(e) for e in state.events[-8:]]))
-    title = f"Sheet {sheet.letter}"
-    values = icon_button(ft.Icons.TUNE, "Sheet values", lambda _: go(f"/game/{game_id}/values"))
+        controls.append(section(_("What just happened"), *[note(_(e)) for e in state.events[-8:]]))
+    title = _("Sheet {letter}").format(letter=sheet.letter)
+    values = icon_button(ft.Icons.TUNE, _("Sheet values"), lambda _e: go(f"/game/{game_id}/values"))
     view = game_screen(games, game_id, title, controls, [values])
     column.current = cast(ft.Column, view.controls[0])
     asked = f"{shown_owner}:{pending.step}:{pending.action!r}" if pending is not None else ""
@@ -626,30 +661,32 @@ def actions_part(state: State, player, may_act: bool, attempt, start_pay, set_pe
     name = player.name
     sheet = state.rules
     if not may_act:
-        return note(f"{name} takes {name}'s actions on {name}'s own phone.")
+        return note(_("{player} takes {player}'s actions on {player}'s own phone.").format(player=name))
     assert state.card is not None  # a round has begun: its card is revealed
     if state.card.special and player.special_option is None and not player.due:
         return section(
-            "Special card: choose your income",
+            _("Special card: choose your income"),
             *[action_button(plain(text), RULES.why_not(state, SpecialIncome(player=name, option=o)),
                             lambda o=o: attempt(SpecialIncome(player=name, option=o)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
               for o, text in SPECIAL_CARD_OPTIONS.items()],
         )
-    title = "Your action this round"
+    title = _("Your action this round")
     if player.actions:
-        title += ": " + ", ".join(ACTION_NAMES[a] for a in player.actions)
+        title = _("Your action this round: {actions}").format(actions=", ".join(_(ACTION_NAMES[a])
+                                                                              for a in player.actions))
     owed: list[ft.Control] = []
     if player.due:
-        title = f"Owed at once: {DUE_NAMES[player.due[0]]}"
-        owed.append(ft.TextButton("Let it pass", height=TOUCH, on_click=lambda _: attempt(Forgo(player=name))))
+        title = _("Owed at once: {action}").format(action=_(DUE_NAMES[player.due[0]]))
+        owed.append(ft.TextButton(_("Let it pass"), height=TOUCH, on_click=lambda _e: attempt(Forgo(player=name))))
 
     def build_choice(f: Facility, beanzantine: bool = False) -> tuple[str, str | None, Callable[[], Any]]:
         action = Build(player=name, facility=f.id, beanzantine=beanzantine)
-        label = f"Build {f.name}" + (" as if the Ruler were in Beanzantine" if beanzantine else "")
+        label = (_("Build {facility} as if the Ruler were in Beanzantine") if beanzantine
+                 else _("Build {facility}")).format(facility=_(f.name))
         if f.id == "bridge":  # which province it joins comes first
             options = bridge_options(state, name)
             reason = why_none_of(state, (action.changed(bridge_to=p) for p in options)) if options else \
-                "every adjacent province is joined already"
+                _("every adjacent province is joined already")
             return label, reason, lambda: ask_bridge(lambda p: start_pay(action.changed(bridge_to=p)))
         tries = [action] + ([action.changed(beanichalcum_travel=True)] if sheet.beanichalcum_travel_roads else [])
         return label, why_none_of(state, tries), lambda: start_pay(action)
@@ -659,7 +696,8 @@ def actions_part(state: State, player, may_act: bool, attempt, start_pay, set_pe
         choices += [build_choice(f, beanzantine=True) for f in sheet.facilities if f.id != "bridge"]
     for row in sheet.hay_actions:
         uses = player.uses(row.id)
-        label = f"{plain(row.effect)} ({row.hay} Hay, used {uses} of {HAY_ACTION_USES_PER_ROW})"
+        label = _("{action} ({hay} Hay, used {uses} of {most})").format(
+            action=plain(row.effect), hay=row.hay, uses=uses, most=HAY_ACTION_USES_PER_ROW)
         if row.removes_roads or row.builds:  # allowed when it can build any facility
             tries = [HayActionTaken(player=name, row=row.id, facility=f.id) for f in sheet.facilities
                      if f.id != "bridge"]
@@ -667,7 +705,7 @@ def actions_part(state: State, player, may_act: bool, attempt, start_pay, set_pe
                             lambda row=row: set_pending(Pending("facility", detail=row))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
         elif row.third_use_free_bridge and uses == HAY_ACTION_USES_PER_ROW - 1:
             tries = [HayActionTaken(player=name, row=row.id, bridge_to=p) for p in bridge_options(state, name)]
-            choices.append((label, why_none_of(state, tries) if tries else "no province left for a Bridge",
+            choices.append((label, why_none_of(state, tries) if tries else _("no province left for a Bridge"),
                             lambda row=row: ask_bridge(lambda p: attempt(HayActionTaken(player=name, row=row.id,  # type: ignore[misc]
                                                                                           bridge_to=p)))))
         else:
@@ -675,9 +713,9 @@ def actions_part(state: State, player, may_act: bool, attempt, start_pay, set_pe
                             lambda row=row: attempt(HayActionTaken(player=name, row=row.id))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
     left = [b.id for b in sheet.milestone_bonuses if b.id not in player.milestone_bonuses]
     milestone = (why_none_of(state, (Milestone(player=name, bonus=b) for b in left)) if left
-                 else "every Milestone Bonus is gained")
-    choices.append(("Achieve a milestone", milestone, lambda: set_pending(Pending("milestone"))))
-    choices.append((f"Add a Hay Shed (+{HAY_SHED_GAIN.hay} Hay)", RULES.why_not(state, AddHayShed(player=name)),
+                 else _("every Milestone Bonus is gained"))
+    choices.append((_("Achieve a milestone"), milestone, lambda: set_pending(Pending("milestone"))))
+    choices.append((_("Add a Hay Shed (+{hay} Hay)").format(hay=HAY_SHED_GAIN.hay), RULES.why_not(state, AddHayShed(player=name)),
                     lambda: attempt(AddHayShed(player=name))))
     reasons = {reason for _, reason, _ in choices}
     if len(reasons) == 1 and None not in reasons:  # one reason for every action: say it once
@@ -699,15 +737,16 @@ def contracts_part(state: State, player, may_act: bool, start_pay) -> ft.Control
     lines: list[ft.Control] = []
     for contract in gained:
         if contract.id in player.contracts_executed:
-            lines.append(note(f"Executed: {contract_text(contract)}"))
+            lines.append(note(_("Executed: {contract}").format(contract=contract_text(contract))))
         elif may_act:
             action = ExecuteContract(player=player.name, contract=contract.id)
-            lines.append(choice_button(f"Execute {contract_text(contract)}", RULES.why_not(state, action),
+            lines.append(choice_button(_("Execute {contract}").format(contract=contract_text(contract)), RULES.why_not(state, action),
                                        lambda action=action: start_pay(action)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
         else:
-            lines.append(note(f"Gained: {contract_text(contract)}"))
-    return section(f"Contracts: {len(player.contracts_gained)} gained, {len(player.contracts_executed)} executed "
-                   "(executing one is no action)", *(lines or [note("none gained yet")]))
+            lines.append(note(_("Gained: {contract}").format(contract=contract_text(contract))))
+    return section(_("Contracts: {gained} gained, {executed} executed (executing one is no action)").format(
+        gained=len(player.contracts_gained), executed=len(player.contracts_executed)),
+        *(lines or [note(_("none gained yet"))]))
 
 
 def sheet_part(state: State, player) -> ft.Control:
@@ -718,21 +757,29 @@ def sheet_part(state: State, player) -> ft.Control:
     for f in sheet.facilities:
         icons = f.icons if f.icons is not None else cast("int | None", entered.get(f"icons:{f.id}"))  # a number
         built = player.count(f.id)
-        label = f"{f.plural}: {built} built" + (f" of {icons}" if icons is not None else "")
+        plural = _(f.plural)
+        label = (_("{facilities}: {built} built of {icons}") if icons is not None
+                 else _("{facilities}: {built} built")).format(facilities=plural, built=built, icons=icons)
+        count = (_("{built} of {icons}") if icons is not None else _("{built} built")).format(built=built, icons=icons)
         lines.append(ft.Semantics(label=label, container=True, exclude_semantics=True, content=ft.Row(
-            [ft.Text(f.plural, width=90), boxes(built, icons, ft.Icons.HOME, ft.Icons.HOME_OUTLINED),
-             ft.Text(f"{built}" + (f" of {icons}" if icons is not None else " built"), size=14)])))
-    facts = [f"{player.facilities_built} facilities built", f"Hay Sheds added {player.hay_sheds} of {sheet.extra_hay_sheds}"]
+            # The name takes what the boxes leave ("Bauernhöfe" is wider than "Farms"), never cut.
+            [ft.Text(plural, expand=True), boxes(built, icons, ft.Icons.HOME, ft.Icons.HOME_OUTLINED),
+             ft.Text(count, size=14)])))
+    facts = [ngettext("{n} facility built", "{n} facilities built", player.facilities_built).format(
+                 n=player.facilities_built),
+             _("Hay Sheds added {n} of {most}").format(n=player.hay_sheds, most=sheet.extra_hay_sheds)]
     if sheet.horse_riding is not None:
-        facts.insert(0, f"Horse-Riding Level {horse_riding_level(player.count('stable'))}")
+        facts.insert(0, _("Horse-Riding Level {level}").format(level=horse_riding_level(player.count('stable'))))
     if player.bridges:
-        facts.append("Bridges join " + ", ".join(PROVINCES[p].name for p in player.bridges))
+        facts.append(_("Bridges join {provinces}").format(provinces=", ".join(province(p) for p in player.bridges)))
     if sheet.beanichalcum is not None:
-        facts.append(f"Beanichalcum gained {player.beanichalcum_gained}")
+        facts.append(_("Beanichalcum gained {n}").format(n=player.beanichalcum_gained))
     lines.append(note(" · ".join(facts)))
-    hay_rows = [ft.Semantics(label=f"{plain(r.effect)}: used {player.uses(r.id)} of {HAY_ACTION_USES_PER_ROW}",
+    hay_rows = [ft.Semantics(label=_("{action}: used {uses} of {most}").format(
+                                 action=plain(r.effect), uses=player.uses(r.id), most=HAY_ACTION_USES_PER_ROW),
                              container=True, exclude_semantics=True,
-                             content=ft.Row([ft.Text(f"{plain(r.effect)} ({r.hay} Hay)", expand=True, size=14),
+                             content=ft.Row([ft.Text(_("{action} ({hay} Hay)").format(action=plain(r.effect), hay=r.hay),
+                                                     expand=True, size=14),
                                              boxes(player.uses(r.id), HAY_ACTION_USES_PER_ROW,
                                                    ft.Icons.CHECK_BOX, ft.Icons.CHECK_BOX_OUTLINE_BLANK)]))
                 for r in sheet.hay_actions]
@@ -740,17 +787,18 @@ def sheet_part(state: State, player) -> ft.Control:
     gained_m = [plain(cast(MilestoneBonus, sheet.milestone_bonus(b)).effect) for b in player.milestone_bonuses]
     ability = PROVINCES[player.province]
     parts = [
-        section("Facilities", *lines),
-        section("Hay actions", *hay_rows),
-        section(f"Milestones achieved: {player.milestones}",
-                note("Bonuses: " + ("; ".join(gained_m) if gained_m else "none yet"))),
+        section(_("Facilities"), *lines),
+        section(_("Hay actions"), *hay_rows),
+        section(_("Milestones achieved: {n}").format(n=player.milestones),
+                note(_("Bonuses: {bonuses}").format(bonuses="; ".join(gained_m) if gained_m else _("none yet")))),
     ]
     if sheet.development_bonuses is not None:
         gained_d = [plain(cast(DevelopmentBonus, sheet.development_bonus(b)).effect)
                     for b in player.development_bonuses]
-        parts.append(section("Development Bonuses", note("; ".join(gained_d) if gained_d else "none yet")))
-    ability_text = sheet.province_abilities.get(player.province, ability.ability)
-    parts.append(section(ability.name, note(ability_text + (" (used)" if player.ability_used else ""))))
+        parts.append(section(_("Development Bonuses"), note("; ".join(gained_d) if gained_d else _("none yet"))))
+    ability_text = _(sheet.province_abilities.get(player.province, ability.ability))
+    parts.append(section(_(ability.name), note(_("{ability} (used)").format(ability=ability_text)
+                                               if player.ability_used else ability_text)))
     return ft.Column(parts, spacing=12)
 
 
@@ -763,15 +811,17 @@ def final_part(state: State, attempt, at_table: bool, mine: str | None) -> list[
         for p in state.players:
             if at_table and p.name != mine:
                 continue
-            counters.append(stepper(f"{p.name}: filled DP icons", p.dp_icons or 0,
+            counters.append(stepper(_("{player}: filled DP icons").format(player=p.name), p.dp_icons or 0,
                                     lambda n, p=p: attempt(EnterDpIcons(player=p.name, filled=n))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
             if p.dp_icons is None:  # not counted yet: 0 is a count too
                 none = EnterDpIcons(player=p.name, filled=0)
-                counters.append(ft.Row([note(f"{p.name}: not counted yet"),
-                                        ft.TextButton("No DP icon filled", height=TOUCH,
-                                                      on_click=lambda _, none=none: attempt(none))]))
-        parts.append(section("End of the game: count the filled Development Passport icons on each sheet", *counters,
-                             note("" if scored.finished else "The winner shows once every sheet's icons are counted.")))
+                counters.append(ft.Row([note(_("{player}: not counted yet").format(player=p.name)),
+                                        ft.TextButton(_("No DP icon filled"), height=TOUCH,
+                                                      on_click=lambda _e, none=none: attempt(none))]))
+        parts.append(section(_("End of the game: count the filled Development Passport icons on each sheet"),
+                             *counters,
+                             note("" if scored.finished else
+                                  _("The winner shows once every sheet's icons are counted."))))
     parts.append(final_table(scored))
     return parts
 
@@ -779,5 +829,6 @@ def final_part(state: State, attempt, at_table: bool, mine: str | None) -> list[
 SCREENS = GameScreens(
     setup=Setup,
     play=Play,
-    blurb="Play sheet A, B, C or D round by round: costs, payments, income and every rule checked; scored at the end.",
+    blurb=N_("Play sheet A, B, C or D round by round: costs, payments, income and every rule checked; "
+             "scored at the end."),
 )
