@@ -16,7 +16,7 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.colours import PAIRS
-from companion.ui.hooks import use_game, use_games
+from companion.ui.hooks import use_games
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
@@ -301,7 +301,6 @@ def end_harvest_panel(state: State, confirm: Callable[[], None], cancel: Callabl
 @ft.component
 def Play(game_id: str):
     games = use_games()
-    use_game(game_id)
     state: State = games.state(game_id)
     over = RULES.is_over(state)
     panel, set_panel = ft.use_state(cast("tuple[str, int] | None", None))  # ("plant" | "harvest", field) or ("end", 0)

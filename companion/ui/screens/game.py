@@ -33,7 +33,11 @@ def Deleted(game_id: str, deleted_by: str) -> ft.View:
 def GameScreen():
     game_id = ft.use_route_params().get("id", "")
     games = use_games()
-    use_game(game_id)  # a deleted game leaves every phone showing it
+    # The one subscriber to this game's changes on its route: the play screen below
+    # re-renders as its child. A play screen subscribing too would render twice per
+    # change and, for a deleted game, could render before this screen leaves, fail,
+    # and stop Flet's updates for that phone.
+    use_game(game_id)
     problem, set_problem = ft.use_state(cast("str | None", None))
     try:
         kind = games.kind(game_id)

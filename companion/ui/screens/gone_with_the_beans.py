@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import flet as ft
 
-from companion.ui.hooks import go, use_game, use_games
+from companion.ui.hooks import go, use_games
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
@@ -341,7 +341,6 @@ def final_table(state: State) -> ft.Control:
 @ft.component
 def Play(game_id: str):
     games = use_games()
-    use_game(game_id)
     state: State = games.state(game_id)
     sheet = state.rules
     entry = use_entry(game_id)

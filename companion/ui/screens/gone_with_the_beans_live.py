@@ -24,7 +24,7 @@ import flet as ft
 
 from companion.session import PhoneGames
 from companion.storage import StorageError
-from companion.ui.hooks import go, use_game, use_games, use_sheet_values
+from companion.ui.hooks import go, use_games, use_sheet_values
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, action_button, use_entry, use_shown_player
 from companion.ui.components.common import (
@@ -423,7 +423,6 @@ def RevealCard(state: State, attempt: Callable[..., bool]):  # Play's attempt(ac
 def Play(game_id: str):
     games = use_games()
     book = use_sheet_values()
-    use_game(game_id)
     state: State = games.state(game_id)
     sheet = state.rules
     at_table = games.seated(game_id)
@@ -589,7 +588,7 @@ def Play(game_id: str):
         if due.field == "development_bonuses":
             title = _("Choose a Development Bonus ({number} of {due})").format(number=len(picked) + 1, due=due.due)
         else:
-            title = _("Choose: {what}").format(what=_(due.title))
+            title = _("Choose a {what}").format(what=_(due.title))
 
         def pick(option: str) -> None:
             chosen = action.changed(**{due.field: (*picked, option)})

@@ -13,7 +13,7 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.colours import NEGATIVE, PAIRS, POSITIVE
-from companion.ui.hooks import use_game, use_games
+from companion.ui.hooks import use_games
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
@@ -402,7 +402,6 @@ def next_to_enter(state: State, number: int, player: str) -> str | None:
 @ft.component
 def Play(game_id: str):
     games = use_games()
-    use_game(game_id)
     state: State = games.state(game_id)
     over = RULES.is_over(state)
     default_round = state.entering or len(state.rounds)

@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 import flet as ft
 
 from companion.ui.colours import PAIRS
-from companion.ui.hooks import use_game, use_games
+from companion.ui.hooks import use_games
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
@@ -478,7 +478,6 @@ def final_table(state: State, sheets: dict[str, Seen]) -> list[ft.Control]:
 @ft.component
 def Play(game_id: str):
     games = use_games()
-    use_game(game_id)
     state: State = games.state(game_id)
     me, set_me = ft.use_state(cast("str | None", None))  # which player this browser session is (None: an onlooker)
     draft, set_draft = ft.use_state(cast("dict[str, Any]", {}))  # the cards being laid: where, bean, values
