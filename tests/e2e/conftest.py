@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -40,7 +41,7 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60, host: 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"beans serve exited with {proc.returncode}: {proc.stderr.read()}")
+            raise RuntimeError(f"beans serve exited with {proc.returncode}")
         try:
             with socket.create_connection((host, port), timeout=1):
                 return
@@ -56,6 +57,8 @@ class Server:
         self.host = host
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
+        # The server's log goes to a file: a pipe nobody reads fills up and stalls the server.
+        self.log = tempfile.TemporaryFile("w+", encoding="utf-8")
 
     @property
     def url(self) -> str:
@@ -65,10 +68,18 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", self.host, "--port", str(self.port),
              "--data-dir", str(self.data_dir), *self.args],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            stdout=subprocess.DEVNULL, stderr=self.log, text=True,
         )
-        wait_for_port(self.port, self.proc, host=self.host)
+        try:
+            wait_for_port(self.port, self.proc, host=self.host)
+        except RuntimeError as exc:
+            raise RuntimeError(f"{exc}: {self.log_text()}") from None
         return self
+
+    def log_text(self) -> str:
+        """What the server wrote to stderr so far."""
+        self.log.seek(0)
+        return self.log.read()
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -145,7 +156,10 @@ class Phone:
         return self.page.get_by_role("checkbox", name=name)
 
     def text(self, text: str, exact: bool = False):
-        return self.page.get_by_text(text, exact=exact)
+        """Words on the screen. Flutter puts a text in the accessibility tree either as text
+        or, when it shares a node with a button (a snackbar with Undo), as the node's label;
+        which one depends on timing, so both count."""
+        return self.page.get_by_text(text, exact=exact).or_(self.page.get_by_label(text, exact=exact))
 
     def see(self, text: str, timeout: float = 15_000, exact: bool = False) -> None:
         self.text(text, exact).first.wait_for(state="visible", timeout=timeout)
