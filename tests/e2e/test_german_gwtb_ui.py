@@ -105,7 +105,7 @@ def test_a_german_phone_sets_up_and_plays_round_1_of_the_live_sheet(browser, ser
         phone.shot("german-gwtb-payment-dark-150")
         phone.tap("Heu zahlen weniger")
         phone.tap("Zahlen und bauen")  # 11 Hay do not pay it: the engine refuses
-        phone.text(re.compile(r"\D11 (Heu|Hay)\b")).first.wait_for()  # the engine's refusal: 11 Hay leave 1 Thaler missing
+        phone.text(re.compile(r"bei (.+ )?11 Heu fehlt noch: 1 Taler")).first.wait_for()  # the engine's refusal, in German
         phone.shot("german-gwtb-refusal-dark-150")
         phone.tap("Heu zahlen mehr")
         phone.tap("Zahlen und bauen")
