@@ -27,13 +27,17 @@ LanguageContext = ft.create_context(cast("tuple[str, Callable[[str], None]]", (i
 
 # Each page's (phone's) language. Flet binds the page to every render, event handler,
 # effect and task it runs for that phone (ft.context.page), each in a task of its own,
-# so the language is looked up from the page rather than set in one task.
-_PHONE_LANGUAGE: weakref.WeakKeyDictionary[ft.Page, str] = weakref.WeakKeyDictionary()
+# so the language is looked up from the page rather than set in one task. Keyed by the
+# page's id, dropped when the page goes (a WeakKeyDictionary compared the page dataclass
+# field by field on every lookup: a good part of each render's time).
+_PHONE_LANGUAGE: dict[int, str] = {}
 
 
 def speak(page: ft.Page, language: str) -> None:
     """From now on everything computed for ``page``, engine refusals included, is in ``language``."""
-    _PHONE_LANGUAGE[page] = language
+    if id(page) not in _PHONE_LANGUAGE:
+        weakref.finalize(page, _PHONE_LANGUAGE.pop, id(page), None)
+    _PHONE_LANGUAGE[id(page)] = language
 
 
 def phone_translations() -> Translations | None:
@@ -43,7 +47,7 @@ def phone_translations() -> Translations | None:
         page = ft.context.page
     except RuntimeError:
         return None
-    language = _PHONE_LANGUAGE.get(page)
+    language = _PHONE_LANGUAGE.get(id(page))
     return None if language is None else i18n.translations(language)
 
 
