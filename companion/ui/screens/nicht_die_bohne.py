@@ -139,7 +139,7 @@ RoundHeader = ft.memo(_RoundHeader)  # the same on every render (per phone and l
 
 
 @per_state
-def table_rows(state: State, over: bool) -> list[tuple[str, tuple[RoundCell, ...], int, bool]]:
+def table_rows(state: State, over: bool) -> tuple[tuple[str, tuple[RoundCell, ...], int, bool], ...]:
     """Each player's row of the pad: name, round cells, total, winner."""
     result = RULES.result(state)
     rows = []
@@ -150,12 +150,21 @@ def table_rows(state: State, over: bool) -> list[tuple[str, tuple[RoundCell, ...
             for n in range(1, ROUNDS + 1)
         )
         rows.append((p.name, cells, p.total, over and p.name in result.winners))
-    return rows
+    return tuple(rows)
+
+
+@ft.component
+def _RoundTable(rows: tuple[tuple[str, tuple[RoundCell, ...], int, bool], ...]):
+    """The paper pad: per player each round's positive, negative and total, and the game total."""
+    return ft.Column([RoundHeader(), *[ScoreRow(*row) for row in rows]], spacing=0)
+
+
+# Memoized: a render that leaves the pad as it was (a tap on this phone's keypad) skips it.
+RoundTable = ft.memo(_RoundTable)
 
 
 def round_table(state: State, over: bool) -> ft.Control:
-    """The paper pad: per player each round's positive, negative and total, and the game total."""
-    return ft.Column([RoundHeader(), *[ScoreRow(*row) for row in table_rows(state, over)]], spacing=0)
+    return RoundTable(table_rows(state, over))
 
 
 rest_of_deck = per_state(lambda state, number, player: state.rest_of_deck(number, player))
@@ -260,12 +269,21 @@ def _ColourTab(colour: Colour, value: int, active: bool, on_choose: Callable[[Co
 ColourTab = ft.memo(_ColourTab)
 
 
-def colour_tabs(score, chosen: Colour, on_choose: Callable[[Colour], None]) -> ft.Control:
+@ft.component
+def _ColourTabs(values: tuple[int, ...], chosen: Colour, on_choose: Callable[[Colour], None]):
     """One tab per colour with its live value; the chosen colour's cards show below."""
     return ft.Row(
-        [ColourTab(colour, c.value, colour == chosen, on_choose) for colour, c in zip(Colour, score.colours)],
+        [ColourTab(colour, value, colour == chosen, on_choose) for colour, value in zip(Colour, values)],
         spacing=6,
     )
+
+
+# Memoized, as the keypad below: a change by another player leaves them as they were on most phones.
+ColourTabs = ft.memo(_ColourTabs)
+
+
+def colour_tabs(score, chosen: Colour, on_choose: Callable[[Colour], None]) -> ft.Control:
+    return ColourTabs(tuple(c.value for c in score.colours), chosen, on_choose)
 
 
 @ft.component
@@ -305,22 +323,31 @@ def colour_cards(
         return held[card][0] if DECK[card] == 1 and card in held else None
 
     pm = Card(colour=colour, face=PLUSMINUS)
-    pm_mine = mine.count(pm)
-    pm_free = DECK[pm] - len(held.get(pm, []))
-    tiles = [
-        CardTile(c, c in mine, holder(c), take, give_back)
-        for c in (Card(colour=colour, face=f) for f in (*NUMBERS, NULLIFIER, DOUBLER))
-    ]
-    plusminus = PlusMinus(colour, pm_mine, pm_free, take, give_back)
+    tiles = tuple(
+        (c, c in mine, holder(c)) for c in (Card(colour=colour, face=f) for f in (*NUMBERS, NULLIFIER, DOUBLER))
+    )
     notes = [_(w) for w, on in ((NULLIFIED, colour_score.nullified), (ODD_PLUS_MINUS, colour_score.negative),
                                 (DOUBLED, colour_score.doubled)) if on]
+    return ColourCards(colour, tiles, mine.count(pm), DECK[pm] - len(held.get(pm, [])), ", ".join(notes),
+                       take, give_back)
+
+
+@ft.component
+def _ColourCards(colour: Colour, tiles: tuple[tuple[Card, bool, str | None], ...], pm_mine: int, pm_free: int,
+                 notes: str, take: Callable[[Card], None], give_back: Callable[[Card], None]):
+    """The keypad of one colour: each card (chosen, taken by whom), the Plus/Minus count, the notes."""
     return ft.Column(
         [
-            ft.Row([*tiles, plusminus], wrap=True, spacing=6, run_spacing=6),
-            ft.Text(", ".join(notes), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row([*[CardTile(card, chosen, holder, take, give_back) for card, chosen, holder in tiles],
+                    PlusMinus(colour, pm_mine, pm_free, take, give_back)], wrap=True, spacing=6, run_spacing=6),
+            ft.Text(notes, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ],
         spacing=4,
     )
+
+
+# Memoized: a change by another player in another colour leaves this phone's keypad as it was.
+ColourCards = ft.memo(_ColourCards)
 
 
 @ft.component
