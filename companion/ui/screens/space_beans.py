@@ -135,6 +135,27 @@ def tile(label: str, text: str, on_click: Callable[[], Any] | None, selected: bo
     )
 
 
+# A tile of a row: (accessible name, text, value a tap chooses, selected, colours).
+Option = tuple[str, str, Any, bool, "tuple[str, str] | None"]
+
+
+@ft.component
+def _Tiles(options: tuple[Option, ...], on_choose: Callable[[Any], Any], filled: bool = False,
+           width: int | None = None):
+    """A wrapping row of 48 px tiles, one per option; a tap calls ``on_choose`` with its value."""
+    return ft.Row(
+        [tile(label, text, lambda v=value: on_choose(v), selected=selected, colours=colours, filled=filled,  # type: ignore[misc]  # mypy#15459: a lambda with a default
+              width=width)
+         for label, text, value, selected, colours in options],
+        wrap=True, spacing=6, run_spacing=6,
+    )
+
+
+# Memoized (with a stable ``on_choose``): a change of the game leaves most rows of tiles as
+# they were, and every phone at the table then skips building them (a tile costs).
+Tiles = ft.memo(_Tiles)
+
+
 def pile(cards: tuple[Card, ...]) -> ft.Control:
     """Cards as small coloured values; read out as their names."""
     tags: list[ft.Control] = []
@@ -259,11 +280,8 @@ def leader_line(result) -> ft.Control:
 def chooser(title: str, options: list[tuple[str, str, str | None]], chosen: str | None,
             on_choose: Callable[[str | None], Any]) -> ft.Control:
     """A row of 48 px choices: (accessible name, text, value)."""
-    return section(title, ft.Row(
-        [tile(label, text, lambda v=value: on_choose(v), selected=value == chosen)  # type: ignore[misc]  # mypy#15459: a lambda with a default
-         for label, text, value in options],
-        wrap=True, spacing=6, run_spacing=6,
-    ))
+    return section(title, Tiles(tuple((label, text, value, value == chosen, None) for label, text, value in options),
+                                on_choose))
 
 
 # -- recording a turn ---------------------------------------------------------------------
@@ -319,8 +337,17 @@ def close_out_dialog(state: State, sheets: dict[str, Seen], player: str | None,
     )
 
 
+@dataclass(frozen=True)
+class DraftTaps:
+    """What a tap of the lay panel does to the draft; made once per phone (``use_callback``)."""
+
+    where: Callable[[str], None]  # open, secret or new: its values start again
+    bean: Callable[[Bean], None]  # the bean of a new collection: its values start again
+    value: Callable[[tuple[str, int]], None]  # (where, value): one more card laid there
+
+
 def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft: Callable,
-              lay: Callable[[Lay], Any]) -> list[ft.Control]:
+              lay: Callable[[Lay], Any], taps: DraftTaps) -> list[ft.Control]:
     """Pick where (open, secret or a new collection), the bean, the card values; see the result."""
     player = sheet.name
     own = player == me
@@ -359,27 +386,18 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
     def change(**changes) -> None:
         set_draft({**draft, "where": where, **changes})
 
-    controls.append(ft.Row(
-        [tile(name, text, lambda v=value: change(where=v, values=[]), selected=value == where)  # type: ignore[misc]  # mypy#15459: a lambda with a default
-         for value, text, name in targets],
-        wrap=True, spacing=6, run_spacing=6,
-    ))
+    controls.append(Tiles(tuple((name, text, value, value == where, None) for value, text, name in targets),
+                          taps.where))
     if where == "new":
-        controls.append(ft.Row(
-            [tile(BEAN_NAMES[b], BEAN_NAMES[b], lambda b=b: change(bean=b, values=[]), selected=b == bean,  # type: ignore[misc]  # mypy#15459: a lambda with a default
-                  colours=BEAN_COLOURS[b]) for b in Bean],
-            wrap=True, spacing=6, run_spacing=6,
-        ))
+        controls.append(Tiles(tuple((BEAN_NAMES[b], BEAN_NAMES[b], b, b == bean, BEAN_COLOURS[b]) for b in Bean),
+                              taps.bean))
     if bean is None:
         controls.append(ft.Text(_("Pick the bean of the new collection."), size=13, color=MUTED))
         return controls
 
     colours = BEAN_COLOURS[bean]
-    controls.append(ft.Row(
-        [tile(_("Value {n}").format(n=v), str(v), lambda v=v: change(values=[*values, v]), colours=colours, filled=True, width=TOUCH)  # type: ignore[misc]  # mypy#15459: a lambda with a default
-         for v in VALUES],
-        wrap=True, spacing=6, run_spacing=6,
-    ))
+    controls.append(Tiles(tuple((_("Value {n}").format(n=v), str(v), (where, v), False, colours) for v in VALUES),
+                          taps.value, filled=True, width=TOUCH))
     collection = new_one if where == "new" else where
     action = Lay(player=player, collection=collection, new=where == "new", bean=bean, values=values) if values else None
     after, refused = preview(state, action) if action else (None, None)
@@ -519,6 +537,17 @@ def Play(game_id: str):
         set_draft({})
         entry.refuse(None)
 
+    # The same functions on every render (they only call this phone's setters), so the
+    # memoized rows of tiles are reused.
+    choose_player = ft.use_callback(choose, [])
+    choose_me = ft.use_callback(lambda name: (set_me(name), set_draft({}), entry.refuse(None)), [])  # type: ignore[func-returns-value]  # the tuple only makes the calls
+    taps = DraftTaps(
+        where=ft.use_callback(lambda v: set_draft(lambda d: {**d, "where": v, "values": []}), []),
+        bean=ft.use_callback(lambda b: set_draft(lambda d: {**d, "where": "new", "bean": b, "values": []}), []),
+        value=ft.use_callback(lambda wv: set_draft(
+            lambda d: {**d, "where": wv[0], "values": [*d.get("values", []), wv[1]]}), []),
+    )
+
     ft.use_dialog(close_out_dialog(state, sheets, closing, confirm_close_out, lambda: set_closing(None))
                   if not over else None)
 
@@ -560,7 +589,7 @@ def Play(game_id: str):
             [(_("I am an onlooker"), _("Onlooker"), None)] + [(_("I am {player}").format(player=n), n, n)
                                                               for n in state.names],
             me,
-            lambda name: (set_me(name), set_draft({}), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
+            choose_me,
         ))
 
     if state.turn_over:  # only the end of the game is left, above
@@ -568,9 +597,8 @@ def Play(game_id: str):
         return game_screen(games, game_id, RULES.title, controls)
     sheet = sheets[player]
     turn: list[ft.Control] = [
-        ft.Row([tile(_("Record for {player}").format(player=n), n, lambda n=n: choose(n), selected=n == player)  # type: ignore[misc]  # mypy#15459: a lambda with a default
-                for n in state.names],
-               wrap=True, spacing=6, run_spacing=6) if not reached else ft.Container(),
+        Tiles(tuple((_("Record for {player}").format(player=n), n, n, n == player, None) for n in state.names),
+              choose_player) if not reached else ft.Container(),
         error_line(entry.refusal),
     ]
     if sheet.open:
@@ -580,7 +608,7 @@ def Play(game_id: str):
             icon=ft.Icons.EMOJI_EVENTS_OUTLINED, on_click=lambda _e: set_closing(player),
         )))
     turn.append(ft.Text(_("Lay cards"), size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
-    turn += lay_panel(state, sheet, me, draft, set_draft, lay)
+    turn += lay_panel(state, sheet, me, draft, set_draft, lay, taps)
     controls.append(section(_("{player}'s turn").format(player=player), *turn))
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
     return game_screen(games, game_id, RULES.title, controls)
