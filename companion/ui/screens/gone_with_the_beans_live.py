@@ -241,7 +241,8 @@ def kinds(sheet: Sheet) -> tuple[str, ...]:
     return tuple(k for k in KINDS if k != "beanichalcum" or sheet.beanichalcum is not None)
 
 
-def materials_row(sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
+@ft.component
+def _MaterialsRow(sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
     tiles = [big_number(materials.thaler, _("Thaler")), big_number(materials.bean, _("Bean")),
              big_number(materials.worker, _("Worker")),
              big_number(materials.hay, _("Hay of {capacity}").format(capacity=capacity))]
@@ -259,6 +260,9 @@ def materials_row(sheet: Sheet, materials: Materials, capacity: int, lost: int) 
                            else ft.Container()],
                           spacing=0),
     )
+
+
+MaterialsRow = ft.memo(_MaterialsRow)
 
 
 def boxes(filled: int, total: int | None, icon: ft.IconData, empty: ft.IconData) -> ft.Control:
@@ -356,19 +360,20 @@ def option_text(sheet: Sheet, field: str, option: str) -> str:
 # -- the round --------------------------------------------------------------------------
 
 
-def round_header(state: State, revealed_by: str | None) -> ft.Control:
-    card = state.card
+@ft.component
+def _RoundHeader(sheet: Sheet, number: int, card: RoundCard | None, ruler: str, revealed_by: str | None) -> ft.Control:
+    """The round, its card and the Ruler (memoized: the same after most changes)."""
     if card is None:
         shown = _("No Round card revealed yet")
     elif card.special:
         shown = _("Special card: each player chooses one income")
     else:  # a facility card: the engine checked that the sheet has its facility
         assert card.facility is not None
-        shown = _("{facility} · {hay} Hay").format(facility=_(cast(Facility, state.rules.facility(card.facility)).name),
+        shown = _("{facility} · {hay} Hay").format(facility=_(cast(Facility, sheet.facility(card.facility)).name),
                                                    hay=card.hay)
-    title = (_("Round {number} of {rounds}").format(number=state.round, rounds=ROUNDS) if state.round
+    title = (_("Round {number} of {rounds}").format(number=number, rounds=ROUNDS) if number
              else _("Before round 1"))
-    ruler = _("Ruler in {province}").format(province=province(state.ruler))
+    ruler = _("Ruler in {province}").format(province=province(ruler))
     lines = [
         ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
         ft.Text(f"{ruler} · {shown}", size=15),
@@ -379,6 +384,9 @@ def round_header(state: State, revealed_by: str | None) -> ft.Control:
                         container=True, exclude_semantics=True,
                         content=ft.Row([ft.Container(ft.Column(lines, spacing=2), padding=12, border_radius=12,
                                                      bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, expand=True)]))
+
+
+RoundHeader = ft.memo(_RoundHeader)
 
 
 @ft.component
@@ -437,6 +445,16 @@ def Play(game_id: str):
     player = state.player(name)
     may_act = not at_table or mine == name
     column = ft.use_ref(cast("ft.Column | None", None))
+    # The memoized pieces get stable callbacks that run this render's handlers.
+    handlers: dict[str, Any] = ft.use_memo(dict, [])
+    tap = ft.use_callback(lambda i: handlers["taps"][i](), [])
+    pick_sheet = ft.use_callback(lambda n: handlers["pick"](n), [])
+
+    def show_sheet(shown: str) -> None:
+        show(shown)
+        entry.refuse(None)
+
+    handlers["pick"] = show_sheet
 
     def owner(action: Any) -> str:
         return cast(str, getattr(action, "player", ""))
@@ -521,25 +539,15 @@ def Play(game_id: str):
     controls: list[ft.Control] = []
     if rounds_played(state):
         controls += final_part(state, attempt, at_table, mine)
-    controls.append(round_header(state, games.last_entry_by(game_id, "reveal")))
+    controls.append(RoundHeader(sheet, state.round, state.card, state.ruler, games.last_entry_by(game_id, "reveal")))
     waiting = [p.name for p in state.players if not p.actions or p.due]
     if state.round < ROUNDS and (state.round == 0 or not waiting):
         controls.append(RevealCard(state, attempt))
     elif state.round and waiting:
         controls.append(note(_("Waiting for {players} to take an action").format(players=", ".join(waiting))))
 
-    controls.append(ft.Row(
-        [ft.Semantics(label=(_("Sheet of {player} (a question is open)") if p.name in pendings
-                             else _("Sheet of {player}")).format(player=p.name),
-                      button=True, selected=p.name == name, exclude_semantics=True,
-                      content=ft.Chip(label=ft.Text(p.name + (" · ?" if p.name in pendings else
-                                                              " · " + _("done") if p.actions and not p.due else "")),
-                                      selected=p.name == name, show_checkmark=False,
-                                      visual_density=ft.VisualDensity.STANDARD,
-                                      on_select=lambda _e, n=p.name: (show(n), entry.refuse(None))))  # type: ignore[func-returns-value]  # the tuple only makes the calls
-         for p in state.players],
-        wrap=True, spacing=6,
-    ))
+    controls.append(ft.Row([SheetChip(p.name, p.name in pendings, bool(p.actions and not p.due), p.name == name,
+                                      pick_sheet) for p in state.players], wrap=True, spacing=6))
     elsewhere = [n for n in pendings if n and n != name]
     if elsewhere:  # a question switched away from is kept with its sheet
         controls.append(ft.Row([note(_("Open question on {players}'s sheet: it waits there.").format(
@@ -547,7 +555,7 @@ def Play(game_id: str):
                                 *[ft.TextButton(_("Back to {player}").format(player=n), height=TOUCH, on_click=lambda _e, n=n: show(n))
                                   for n in elsewhere]], wrap=True))
     controls.append(ft.Text(f"{name} · {province(player.province)}", size=18, weight=ft.FontWeight.W_600))
-    controls.append(materials_row(sheet, player.materials, hay_capacity(state, name), player.hay_lost))
+    controls.append(MaterialsRow(sheet, player.materials, hay_capacity(state, name), player.hay_lost))
 
     # Whatever the last tap needs, right here, above the buttons; scrolled into view.
     pending = shown_pending
@@ -628,12 +636,13 @@ def Play(game_id: str):
                                 then, lambda: set_pending(None)))
     controls.append(error_line(entry.refusal))
     if state.round and not rounds_played(state) and pending is None:
-        controls.append(actions_part(state, player, may_act, attempt, start_pay, set_pending, ask_bridge))
+        plan, handlers["taps"] = action_plan(state, player, may_act, attempt, start_pay, set_pending, ask_bridge)
+        controls.append(ActionButtons(plan, tap))
     if sheet.contracts is not None and state.round and player.dp_icons is None and pending is None:
         controls.append(contracts_part(state, player, may_act, start_pay))
-    controls.append(sheet_part(state, player))
+    controls.append(SheetRows(sheet, player, facility_icons(state)))
     if state.events:
-        controls.append(section(_("What just happened"), *[note(_(e)) for e in state.events[-8:]]))
+        controls.append(Events(state.events[-8:]))
     title = _("Sheet {letter}").format(letter=sheet.letter)
     values = icon_button(ft.Icons.TUNE, _("Sheet values"), lambda _e: go(f"/game/{game_id}/values"))
     view = game_screen(games, game_id, title, controls, [values])
@@ -655,28 +664,33 @@ async def scroll_to_question(column: ft.Column) -> None:
     await column.scroll_to(scroll_key=QUESTION_KEY, duration=250)
 
 
-def actions_part(state: State, player, may_act: bool, attempt, start_pay, set_pending, ask_bridge) -> ft.Control:
-    """This round's income choice and action: one button per action the rules allow now."""
+# What the action buttons show, as plain data: ("wait", text), ("special", title, buttons) or
+# ("actions", title, owed, buttons), a button being (label, why the rules refuse it or None);
+# "owed": "Let it pass" is offered, its tap the last. Equal plans show the same buttons.
+Plan = tuple[Any, ...]
+
+
+def action_plan(state: State, player, may_act: bool, attempt, start_pay, set_pending,
+                ask_bridge) -> tuple[Plan, list[Callable[[], Any]]]:
+    """This round's income choice and action, one button per action the rules allow now:
+    the plan, and each button's tap in its order."""
     name = player.name
     sheet = state.rules
     if not may_act:
-        return note(_("{player} takes {player}'s actions on {player}'s own phone.").format(player=name))
+        return ("wait", _("{player} takes {player}'s actions on {player}'s own phone.").format(player=name)), []
     assert state.card is not None  # a round has begun: its card is revealed
     if state.card.special and player.special_option is None and not player.due:
-        return section(
-            _("Special card: choose your income"),
-            *[action_button(plain(text), RULES.why_not(state, SpecialIncome(player=name, option=o)),
-                            lambda o=o: attempt(SpecialIncome(player=name, option=o)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
-              for o, text in SPECIAL_CARD_OPTIONS.items()],
-        )
+        options = list(SPECIAL_CARD_OPTIONS.items())
+        return (("special", _("Special card: choose your income"),
+                 tuple((plain(text), RULES.why_not(state, SpecialIncome(player=name, option=o))) for o, text in options)),
+                [lambda o=o: attempt(SpecialIncome(player=name, option=o)) for o, _t in options])  # type: ignore[misc]  # mypy#15459: a lambda with a default
     title = _("Your action this round")
     if player.actions:
         title = _("Your action this round: {actions}").format(actions=", ".join(_(ACTION_NAMES[a])
                                                                               for a in player.actions))
-    owed: list[ft.Control] = []
-    if player.due:
+    owed = bool(player.due)
+    if owed:
         title = _("Owed at once: {action}").format(action=_(DUE_NAMES[player.due[0]]))
-        owed.append(ft.TextButton(_("Let it pass"), height=TOUCH, on_click=lambda _e: attempt(Forgo(player=name))))
 
     def build_choice(f: Facility, beanzantine: bool = False) -> tuple[str, str | None, Callable[[], Any]]:
         action = Build(player=name, facility=f.id, beanzantine=beanzantine)
@@ -716,17 +730,53 @@ def actions_part(state: State, player, may_act: bool, attempt, start_pay, set_pe
     choices.append((_("Achieve a milestone"), milestone, lambda: set_pending(Pending("milestone"))))
     choices.append((_("Add a Hay Shed (+{hay} Hay)").format(hay=HAY_SHED_GAIN.hay), RULES.why_not(state, AddHayShed(player=name)),
                     lambda: attempt(AddHayShed(player=name))))
-    reasons = {reason for _, reason, _ in choices}
+    taps = [tap for _l, _r, tap in choices] + ([lambda: attempt(Forgo(player=name))] if owed else [])
+    return ("actions", title, owed, tuple((label, reason) for label, reason, _t in choices)), taps
+
+
+def plain_choice(label: str, reason: str | None, index: int, tap: Callable[[int], Any], said: bool) -> ft.Control:
+    return choice_button(label, reason, lambda: tap(index), said=said)
+
+
+ChoiceButton = ft.memo(ft.component(plain_choice))  # an unchanged button is not built again
+
+
+def action_controls(plan: Plan, tap: Callable[[int], Any],
+                    button: Callable[[str, str | None, int, Callable[[int], Any], bool], ft.Control] = plain_choice
+                    ) -> ft.Control:
+    """The buttons of ``plan``; ``tap(i)``: the i-th button's tap; ``button``: how each is made."""
+    if plan[0] == "wait":
+        return note(plan[1])
+    if plan[0] == "special":
+        return section(plan[1], *[action_button(label, reason, lambda i=i: tap(i))  # type: ignore[misc]  # mypy#15459: a lambda with a default
+                                  for i, (label, reason) in enumerate(plan[2])])
+    _kind, title, owed, choices = plan
+    owing: list[ft.Control] = ([ft.TextButton(_("Let it pass"), height=TOUCH, on_click=lambda _e: tap(len(choices)))]
+                               if owed else [])
+    reasons = {reason for _, reason in choices}
     if len(reasons) == 1 and None not in reasons:  # one reason for every action: say it once
-        return section(title, note(cast(str, reasons.pop())), *owed)  # the one reason is not None
+        return section(title, note(cast(str, reasons.pop())), *owing)  # the one reason is not None
     buttons: list[ft.Control] = []
-    for index, (label, reason, tap) in enumerate(choices):  # a reason shared by a run of buttons: said once, last
+    for index, (label, reason) in enumerate(choices):  # a reason shared by a run of buttons: said once, last
         following = choices[index + 1][1] if index + 1 < len(choices) else None
-        if reason is not None and reason == following:
-            buttons.append(choice_button(label, reason, tap, said=False))
-        else:
-            buttons.append(choice_button(label, reason, tap))
-    return section(title, *owed, *buttons)
+        said = not (reason is not None and reason == following)
+        buttons.append(button(label, reason, index, tap, said))
+    return section(title, *owing, *buttons)
+
+
+@ft.component
+def _ActionButtons(plan: Plan, tap: Callable[[int], Any]) -> ft.Control:
+    return action_controls(plan, tap, ChoiceButton)
+
+
+# Memoized: after another player's change the buttons are often the same (``tap`` is stable).
+ActionButtons = ft.memo(_ActionButtons)
+
+
+def actions_part(state: State, player, may_act: bool, attempt, start_pay, set_pending, ask_bridge) -> ft.Control:
+    """This round's income choice and action (as the screen shows them, not memoized)."""
+    plan, taps = action_plan(state, player, may_act, attempt, start_pay, set_pending, ask_bridge)
+    return action_controls(plan, lambda i: taps[i]())
 
 
 def contracts_part(state: State, player, may_act: bool, start_pay) -> ft.Control:
@@ -748,22 +798,48 @@ def contracts_part(state: State, player, may_act: bool, start_pay) -> ft.Control
         *(lines or [note(_("none gained yet"))]))
 
 
-def sheet_part(state: State, player) -> ft.Control:
-    """The paper sheet's rows as they stand."""
-    sheet = state.rules
-    entered = state.entered
-    lines: list[ft.Control] = []
-    for f in sheet.facilities:
-        icons = f.icons if f.icons is not None else cast("int | None", entered.get(f"icons:{f.id}"))  # a number
-        built = player.count(f.id)
-        plural = _(f.plural)
-        label = (_("{facilities}: {built} built of {icons}") if icons is not None
-                 else _("{facilities}: {built} built")).format(facilities=plural, built=built, icons=icons)
-        count = (_("{built} of {icons}") if icons is not None else _("{built} built")).format(built=built, icons=icons)
-        lines.append(ft.Semantics(label=label, container=True, exclude_semantics=True, content=ft.Row(
-            # The name takes what the boxes leave ("Bauernhöfe" is wider than "Farms"), never cut.
-            [ft.Text(plural, expand=True), boxes(built, icons, ft.Icons.HOME, ft.Icons.HOME_OUTLINED),
-             ft.Text(count, size=14)])))
+def facility_icons(state: State) -> tuple[int | None, ...]:
+    """Each facility's icons on the sheet, stated or entered (None: not known yet)."""
+    return tuple(f.icons if f.icons is not None else cast("int | None", state.entered.get(f"icons:{f.id}"))
+                 for f in state.rules.facilities)
+
+
+@ft.component
+def _FacilityRow(plural_name: str, built: int, icons: int | None) -> ft.Control:
+    """A facility's row: its name, a box per icon (filled: built) and the count."""
+    plural = _(plural_name)
+    label = (_("{facilities}: {built} built of {icons}") if icons is not None
+             else _("{facilities}: {built} built")).format(facilities=plural, built=built, icons=icons)
+    count = (_("{built} of {icons}") if icons is not None else _("{built} built")).format(built=built, icons=icons)
+    return ft.Semantics(label=label, container=True, exclude_semantics=True, content=ft.Row(
+        # The name takes what the boxes leave ("Bauernhöfe" is wider than "Farms"), never cut.
+        [ft.Text(plural, expand=True), boxes(built, icons, ft.Icons.HOME, ft.Icons.HOME_OUTLINED),
+         ft.Text(count, size=14)]))
+
+
+FacilityRow = ft.memo(_FacilityRow)
+
+
+@ft.component
+def _HayRow(effect: Any, hay: int, uses: int) -> ft.Control:
+    """A Hay action's row: what it does and a box per use."""
+    return ft.Semantics(label=_("{action}: used {uses} of {most}").format(
+                            action=plain(effect), uses=uses, most=HAY_ACTION_USES_PER_ROW),
+                        container=True, exclude_semantics=True,
+                        content=ft.Row([ft.Text(_("{action} ({hay} Hay)").format(action=plain(effect), hay=hay),
+                                                expand=True, size=14),
+                                        boxes(uses, HAY_ACTION_USES_PER_ROW,
+                                              ft.Icons.CHECK_BOX, ft.Icons.CHECK_BOX_OUTLINE_BLANK)]))
+
+
+HayRow = ft.memo(_HayRow)
+
+
+@ft.component
+def _SheetRows(sheet: Sheet, player: Any, icons_known: tuple[int | None, ...]) -> ft.Control:
+    """The paper sheet's rows as they stand (memoized: another player's change leaves them)."""
+    lines: list[ft.Control] = [FacilityRow(f.plural, player.count(f.id), icons)
+                               for f, icons in zip(sheet.facilities, icons_known)]
     facts = [ngettext("{n} facility built", "{n} facilities built", player.facilities_built).format(
                  n=player.facilities_built),
              _("Hay Sheds added {n} of {most}").format(n=player.hay_sheds, most=sheet.extra_hay_sheds)]
@@ -774,14 +850,7 @@ def sheet_part(state: State, player) -> ft.Control:
     if sheet.beanichalcum is not None:
         facts.append(_("Beanichalcum gained {n}").format(n=player.beanichalcum_gained))
     lines.append(note(" · ".join(facts)))
-    hay_rows = [ft.Semantics(label=_("{action}: used {uses} of {most}").format(
-                                 action=plain(r.effect), uses=player.uses(r.id), most=HAY_ACTION_USES_PER_ROW),
-                             container=True, exclude_semantics=True,
-                             content=ft.Row([ft.Text(_("{action} ({hay} Hay)").format(action=plain(r.effect), hay=r.hay),
-                                                     expand=True, size=14),
-                                             boxes(player.uses(r.id), HAY_ACTION_USES_PER_ROW,
-                                                   ft.Icons.CHECK_BOX, ft.Icons.CHECK_BOX_OUTLINE_BLANK)]))
-                for r in sheet.hay_actions]
+    hay_rows = [HayRow(r.effect, r.hay, player.uses(r.id)) for r in sheet.hay_actions]
     # The bonuses a player gained are the sheet's own.
     gained_m = [plain(cast(MilestoneBonus, sheet.milestone_bonus(b)).effect) for b in player.milestone_bonuses]
     ability = PROVINCES[player.province]
@@ -799,6 +868,32 @@ def sheet_part(state: State, player) -> ft.Control:
     parts.append(section(_(ability.name), note(_("{ability} (used)").format(ability=ability_text)
                                                if player.ability_used else ability_text)))
     return ft.Column(parts, spacing=12)
+
+
+SheetRows = ft.memo(_SheetRows)
+
+
+@ft.component
+def _Events(events: tuple[str, ...]) -> ft.Control:
+    return section(_("What just happened"), *[note(_(e)) for e in events])
+
+
+Events = ft.memo(_Events)
+
+
+@ft.component
+def _SheetChip(name: str, asking: bool, done: bool, selected: bool, pick: Callable[[str], Any]) -> ft.Control:
+    """A player's sheet to show: a question is open on it, or done this round."""
+    return ft.Semantics(label=(_("Sheet of {player} (a question is open)") if asking
+                               else _("Sheet of {player}")).format(player=name),
+                        button=True, selected=selected, exclude_semantics=True,
+                        content=ft.Chip(label=ft.Text(name + (" · ?" if asking else " · " + _("done") if done else "")),
+                                        selected=selected, show_checkmark=False,
+                                        visual_density=ft.VisualDensity.STANDARD,
+                                        on_select=lambda _e: pick(name)))
+
+
+SheetChip = ft.memo(_SheetChip)
 
 
 def final_part(state: State, attempt, at_table: bool, mine: str | None) -> list[ft.Control]:
