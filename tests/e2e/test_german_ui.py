@@ -179,7 +179,7 @@ def test_home_in_german_and_in_english_at_once(browser, stored_games):
         english.see("Set aside (damaged)")
         said(english, "deleted by the command line")
 
-        german.tap(f"Spiel {finished} löschen")
+        german.tap(f"Spiel löschen: Nicht die Bohne!: {', '.join(THREE)}, ", exact=False)  # the finished one
         german.see("Dieses Spiel löschen?")
         german.see("Es wartet 30 Tage lang im Papierkorb auf dieser Seite", exact=False)
         german.shot("german-home-delete-dark")

@@ -52,7 +52,7 @@ def test_home_lists_games_and_a_finished_game_shows_the_final_ranking(browser, s
     phone.button("In play, Dee leads", exact=False).first.wait_for()  # Dee: red 7, the only card entered
     phone.see("Finished games")
     phone.shot("home")
-    phone.click(phone.button("Ann, Bo, Cy", exact=False))
+    phone.click(phone.button("Nicht die Bohne! Ann, Bo, Cy", exact=False))  # the tile, not its Share or Delete
     best = max(p.total for p in result.players)
     if len(result.winners) == 1:
         phone.see(f"{result.winners[0]} wins with {best}")
@@ -88,7 +88,7 @@ def test_a_finished_game_downloads_as_a_score_file_and_uploads_back(browser, see
     phone = Phone(context.new_page(), server.url).open("/")
     phone.see("Finished games")
     with phone.page.expect_download() as download:
-        phone.tap(f"Share game {finished}")  # no share sheet in this browser: a download
+        phone.tap(f"Share game Nicht die Bohne!: {', '.join(PLAYERS)}, ", exact=False)  # a download here
     saved = tmp_path / "export.json"
     download.value.save_as(saved)
     data = json.loads(saved.read_text())

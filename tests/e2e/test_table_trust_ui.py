@@ -4,6 +4,8 @@ game the host deletes leaves every phone showing it, saying who deleted it."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -37,11 +39,13 @@ def test_a_watcher_cannot_delete_the_seated_game_and_a_moved_seat_is_told(browse
         (_, watcher), (_, ben), (_, laptop), (_, host) = contexts
 
         watcher.open("/")
-        delete = watcher.button(f"Delete game {game_id}", exact=False)
+        delete = watcher.button("Delete game Nicht die Bohne!: Ann, Ben, Cy, ", exact=False)
         delete.first.wait_for(timeout=30_000)
         expect(delete.first).to_be_disabled()
-        expect(delete.first).to_have_accessible_name(f"Delete game {game_id}: only the phone that started "
-                                                     "the game (the host) deletes it while players sit at it")
+        expect(delete.first).to_have_accessible_name(re.compile(
+            r"^Delete game Nicht die Bohne!: Ann, Ben, Cy, .+ · In play: only the phone that started "
+            r"the game \(the host\) deletes it while players sit at it$"))
+        expect(delete.first).not_to_have_accessible_name(re.compile(game_id))  # no internal id reaches a phone
         watcher.open(f"/game/{game_id}")
         watcher.see("This phone is watching. Sit down to make entries.")
         expect(watcher.button("Undo: sit down to make entries")).to_be_disabled()
@@ -57,7 +61,7 @@ def test_a_watcher_cannot_delete_the_seated_game_and_a_moved_seat_is_told(browse
         ben.button("Seat: watching").wait_for()
 
         host.open("/")
-        host.tap(f"Delete game {game_id}")
+        host.tap("Delete game Nicht die Bohne!: Ann, Ben, Cy, ", exact=False)
         host.tap("Delete")
         ben.see("Ann's phone deleted this game: it is in the bin on Home, restorable")
         ben.button("New game").wait_for()

@@ -188,15 +188,17 @@ def Home():
             await export(summary)
 
         why_not = games.why_not_delete(summary.id)
-        delete_label = _("Delete game {id}").format(id=summary.id)
+        players, stands = ", ".join(summary.players), f"{when(summary.created)} · {result_words(summary)}"
+        named = f"{title_of(summary.game)}: {players}, {stands}"  # as the tile reads, never the game's id
+        delete_label = _("Delete game {game}").format(game=named)
         return ft.ListTile(
             title=ft.Text(title_of(summary.game)),
-            subtitle=ft.Text(f"{', '.join(summary.players)}\n{when(summary.created)} · {result_words(summary)}"),
+            subtitle=ft.Text(f"{players}\n{stands}"),
             is_three_line=True,
             on_click=lambda _e: go(f"/game/{summary.id}"),
             trailing=ft.Row(
                 [
-                    icon_button(ft.Icons.SHARE, _("Share game {id}").format(id=summary.id), on_export),
+                    icon_button(ft.Icons.SHARE, _("Share game {game}").format(game=named), on_export),
                     icon_button(ft.Icons.DELETE_OUTLINE, f"{delete_label}: {why_not}" if why_not else delete_label,
                                 lambda _e: set_confirm(summary), disabled=why_not is not None),
                 ],
