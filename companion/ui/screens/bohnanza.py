@@ -207,19 +207,24 @@ def harvest_panel(state: State, player: str, number: int, confirm: Callable[[], 
     )
 
 
-def field_card(state: State, player: str, number: int, field: BeanField, open_panel: ft.Control | None,
-               on_plant: Callable[[], None], on_harvest: Callable[[], object]) -> ft.Control:
-    """One field: its bean and count, Plant and Harvest, and the open panel if any."""
+def harvest_refusal(state: State, player: str, number: int, field: BeanField) -> str | None:
+    """Why the engine refuses harvesting the field now (None: allowed, or nothing planted)."""
+    return RULES.why_not(state, Harvest(player=player, field=number)) if field.bean is not None else None
+
+
+def field_card(number: int, field: BeanField, refused: str | None, open_panel: ft.Control | None,
+               on_plant: Callable[[int], None], on_harvest: Callable[[int], object]) -> ft.Control:
+    """One field: its bean and count, Plant and Harvest (``refused``: why not), and the open panel if any."""
     planted = field.bean is not None
     german = printed(field.bean) if field.bean else None
     buttons = [named(_("Plant in field {number}").format(number=number), ft.OutlinedButton(
-        _("Plant"), icon=ft.Icons.ADD, on_click=lambda _e: on_plant(), height=TOUCH, expand=planted), expand=planted)]
+        _("Plant"), icon=ft.Icons.ADD, on_click=lambda _e: on_plant(number), height=TOUCH, expand=planted),
+        expand=planted)]
     why = None
     if planted:
-        refused = RULES.why_not(state, Harvest(player=player, field=number))
         why = sentence(refused) if refused else None
         buttons.append(named(_("Harvest field {number}").format(number=number), ft.FilledTonalButton(
-            _("Harvest"), icon=ft.Icons.AGRICULTURE, on_click=lambda _e: on_harvest(), height=TOUCH, expand=True,
+            _("Harvest"), icon=ft.Icons.AGRICULTURE, on_click=lambda _e: on_harvest(number), height=TOUCH, expand=True,
             disabled=refused is not None), expand=True))
     head = ft.Row(
         [
@@ -249,12 +254,22 @@ def field_card(state: State, player: str, number: int, field: BeanField, open_pa
     return ft.Card(ft.Container(ft.Column(parts, spacing=8), padding=10))
 
 
-def pass_counter(state: State) -> ft.Control:
+@ft.component
+def _FieldCard(number: int, field: BeanField, refused: str | None,
+               on_plant: Callable[[int], None], on_harvest: Callable[[int], object]) -> ft.Control:
+    return field_card(number, field, refused, None, on_plant, on_harvest)
+
+
+FieldCard = ft.memo(_FieldCard)  # a field without an open panel, built again only when it changes
+
+
+@ft.component
+def _PassCounter(deck_pass: int, over: bool) -> ft.Control:
     """Passes 1, 2, 3 through the draw pile: done ones filled, the current one outlined."""
 
     def pip(n: int) -> ft.Control:
-        done = n < state.deck_pass or state.over
-        current = n == state.deck_pass and not state.over
+        done = n < deck_pass or over
+        current = n == deck_pass and not over
         return ft.Container(
             ft.Text(str(n), size=18, weight=ft.FontWeight.BOLD,
                     color=ft.Colors.ON_PRIMARY if done else ft.Colors.ON_SURFACE),
@@ -263,12 +278,106 @@ def pass_counter(state: State) -> ft.Control:
             border=ft.Border.all(3 if current else 1, ft.Colors.PRIMARY if current else ft.Colors.OUTLINE_VARIANT),
         )
 
-    words = (_("Game over: the third pass is exhausted") if state.over
-             else _("Pass {number} of {passes}").format(number=state.deck_pass, passes=PASSES))
+    words = (_("Game over: the third pass is exhausted") if over
+             else _("Pass {number} of {passes}").format(number=deck_pass, passes=PASSES))
     return ft.Semantics(
         label=words, exclude_semantics=True,
         content=ft.Row([*(pip(n) for n in range(1, PASSES + 1)), ft.Text(words, size=16, expand=True)], spacing=8),
     )
+
+
+PassCounter = ft.memo(_PassCounter)
+
+
+@ft.component
+def _PlayerChip(name: str, total: int, selected: bool, pick: Callable[[str], None]) -> ft.Control:
+    return ft.Chip(label=ft.Text(f"{name} · {total}"), selected=selected, show_checkmark=False,
+                   on_select=lambda _e: pick(name))
+
+
+PlayerChip = ft.memo(_PlayerChip)
+
+
+@ft.component
+def _Coins(player: str, total: int) -> ft.Control:
+    """The shown player's coins in large type."""
+    return ft.Semantics(
+        label=_("{player} has {coins}").format(player=player, coins=coins(total)), exclude_semantics=True,
+        content=ft.Row(
+            [ft.Text(str(total), size=56, weight=ft.FontWeight.BOLD),
+             ft.Text(_("{player}'s coins").format(player=player), size=16, color=ft.Colors.ON_SURFACE_VARIANT)],
+            vertical_alignment=ft.CrossAxisAlignment.END, spacing=10,
+        ),
+    )
+
+
+Coins = ft.memo(_Coins)
+
+
+@ft.component
+def _ThirdField(player: str, bought: bool, refused: str | None, buy: Callable[[], None]) -> ft.Control:
+    """The third field: bought, or the button to buy it (disabled with the engine's reason)."""
+    if bought:
+        return note(_("Third field bought"))
+    button = ft.OutlinedButton(
+        _("Buy third field for {price} coins").format(price=THIRD_FIELD_PRICE), icon=ft.Icons.ADD_BUSINESS, height=TOUCH,
+        disabled=refused is not None, on_click=lambda _e: buy())
+    if not refused:
+        return button
+    # the engine's words about the player: "Bo has 2 coins; ..."
+    return ft.Column([button, note(f"{player} {refused}")], spacing=12)  # as the screen spaces its lines
+
+
+ThirdField = ft.memo(_ThirdField)
+
+
+@ft.component
+def _DrawPile(deck_pass: int, exhausted: Callable[[], None]) -> ft.Control:
+    """The draw pile ran out: the next pass, or after the third the end of the game."""
+    last = deck_pass >= PASSES
+    return ft.Column([
+        ft.FilledButton(
+            _("Draw pile exhausted: end the game") if last
+            else _("Draw pile exhausted: start pass {number}").format(number=deck_pass + 1),
+            icon=ft.Icons.FLAG if last else ft.Icons.SHUFFLE, on_click=lambda _e: exhausted(), height=TOUCH,
+        ),
+        note(_("Before the discard pile is shuffled, anyone may harvest a field first.")
+             if not last else _("Then every field is harvested and the most coins wins.")),
+    ], spacing=6)
+
+
+DrawPile = ft.memo(_DrawPile)
+
+
+@ft.component
+def _DrawPileSection(deck_pass: int, over: bool, exhausted: Callable[[], None]) -> ft.Control:
+    """The table's draw pile: the passes, and (in play) what to do when it runs out."""
+    return section(_("Draw pile (the whole table)"), PassCounter(deck_pass, over),
+                   *([] if over else [DrawPile(deck_pass, exhausted)]))
+
+
+DrawPileSection = ft.memo(_DrawPileSection)
+
+
+@ft.component
+def _PlayerChips(totals: tuple[tuple[str, int], ...], shown: str, pick: Callable[[str], None]) -> ft.Control:
+    """Each player's name and coins; the shown one selected."""
+    return ft.Row([PlayerChip(name, total, name == shown, pick) for name, total in totals], wrap=True, spacing=6)
+
+
+PlayerChips = ft.memo(_PlayerChips)
+
+
+@ft.component
+def _Fields(player: str, fields: tuple[BeanField, ...], refusals: tuple[str | None, ...],
+            plant: Callable[[int], None], harvest: Callable[[int], object]) -> ft.Control:
+    """The shown player's fields, none of them with a panel open."""
+    return section(_("{player}'s fields").format(player=player),
+                   *[FieldCard(number, field, refused, plant, harvest)
+                     for number, (field, refused) in enumerate(zip(fields, refusals), start=1)])
+
+
+Fields = ft.memo(_Fields)
 
 
 def end_harvest_panel(state: State, confirm: Callable[[], None], cancel: Callable[[], None]) -> ft.Control:
@@ -344,82 +453,63 @@ def Play(game_id: str):
             _("{player} harvested {beans}: +{coins}").format(player=player, beans=count_of(sale.bean, sale.beans),
                                                              coins=coins(sale.coins)))
 
-    def exhausted(_e) -> None:
+    def exhausted() -> None:
         if state.deck_pass < PASSES:
             act(DeckExhausted(), _("Pass {number}: the discard pile is the new draw pile").format(
                 number=state.deck_pass + 1))
         else:
             set_panel(("end", 0))
 
+    def open_harvest(number: int) -> None:
+        set_panel(("harvest", number))
+        entry.refuse(None)
+
+    # The memoized pieces get stable callbacks that run this render's handlers.
+    handlers: dict[str, Callable[..., Any]] = ft.use_memo(dict, [])
+    handlers.update(pick=pick_player, plant=open_plant, harvest=open_harvest, exhausted=exhausted,
+                    buy=lambda: act(BuyField(player=player), _("{player} bought the third field").format(player=player)))
+    stable = ft.use_memo(lambda: {key: (lambda *args, key=key: handlers[key](*args))
+                                  for key in ("pick", "plant", "harvest", "exhausted", "buy")}, [])
+
     controls: list[ft.Control] = []
     if over:
         controls.append(result_banner(RULES.result(state), coins))
     else:
-        controls.append(ft.Row(
-            [
-                ft.Chip(label=ft.Text(f"{f.name} · {f.total}"), selected=f.name == player, show_checkmark=False,
-                        on_select=lambda _e, n=f.name: pick_player(n))
-                for f in state.players
-            ],
-            wrap=True, spacing=6,
-        ))
-
-        controls.append(ft.Semantics(
-            label=_("{player} has {coins}").format(player=player, coins=coins(farmer.total)), exclude_semantics=True,
-            content=ft.Row(
-                [ft.Text(str(farmer.total), size=56, weight=ft.FontWeight.BOLD),
-                 ft.Text(_("{player}'s coins").format(player=player), size=16, color=ft.Colors.ON_SURFACE_VARIANT)],
-                vertical_alignment=ft.CrossAxisAlignment.END, spacing=10,
-            ),
-        ))
-        if farmer.third_field:
-            controls.append(note(_("Third field bought")))
-        else:
-            refused = RULES.why_not(state, BuyField(player=player))
-            controls.append(ft.OutlinedButton(
-                _("Buy third field for {price} coins").format(price=THIRD_FIELD_PRICE), icon=ft.Icons.ADD_BUSINESS, height=TOUCH,
-                disabled=refused is not None,
-                on_click=lambda _e: act(BuyField(player=player),
-                                        _("{player} bought the third field").format(player=player)),
-            ))
-            if refused:
-                controls.append(note(f"{player} {refused}"))  # the engine's words about the player: "Bo has 2 coins; ..."
+        controls.append(PlayerChips(tuple((f.name, f.total) for f in state.players), player, stable["pick"]))
+        controls.append(Coins(player, farmer.total))
+        controls.append(ThirdField(player, farmer.third_field,
+                                   None if farmer.third_field else RULES.why_not(state, BuyField(player=player)),
+                                   stable["buy"]))
         field_panel = panel is not None and panel[0] in ("plant", "harvest")
         if not field_panel:
             controls.append(error_line(error))
 
-        cards = []
-        for number, field in enumerate(farmer.fields, start=1):
-            open_panel = None
-            if panel == ("plant", number):
-                open_panel = plant_panel(state, player, number, field, bean, set_bean,
-                                         lambda count, n=number: plant(n, count), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
-            elif panel == ("harvest", number):
-                open_panel = harvest_panel(state, player, number, lambda n=number: harvest(n), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
-            if open_panel is not None:
-                open_panel = ft.Column([open_panel, error_line(error)], spacing=6)
-            cards.append(field_card(
-                state, player, number, field, open_panel,
-                on_plant=lambda n=number: open_plant(n),  # type: ignore[misc]  # mypy#15459: a lambda with a default
-                # mypy#15459 (a lambda with a default); the tuple only makes both calls
-                on_harvest=lambda n=number: (set_panel(("harvest", n)), entry.refuse(None)),  # type: ignore[misc, func-returns-value]
-            ))
-        controls.append(section(_("{player}'s fields").format(player=player), *cards))
-
-    table: list[ft.Control] = [pass_counter(state)]
-    if not over:
-        if panel == ("end", 0):
-            table.append(end_harvest_panel(state, lambda: act(DeckExhausted(), _("The game is over")), close))
+        refusals = tuple(harvest_refusal(state, player, number, field)
+                         for number, field in enumerate(farmer.fields, start=1))
+        if not field_panel:
+            controls.append(Fields(player, farmer.fields, refusals, stable["plant"], stable["harvest"]))
         else:
-            last = state.deck_pass >= PASSES
-            table.append(ft.FilledButton(
-                _("Draw pile exhausted: end the game") if last
-                else _("Draw pile exhausted: start pass {number}").format(number=state.deck_pass + 1),
-                icon=ft.Icons.FLAG if last else ft.Icons.SHUFFLE, on_click=exhausted, height=TOUCH,
-            ))
-            table.append(note(_("Before the discard pile is shuffled, anyone may harvest a field first.")
-                              if not last else _("Then every field is harvested and the most coins wins.")))
-    controls.append(section(_("Draw pile (the whole table)"), *table))
+            cards: list[ft.Control] = []
+            for number, (field, refused) in enumerate(zip(farmer.fields, refusals), start=1):
+                open_panel = None
+                if panel == ("plant", number):
+                    open_panel = plant_panel(state, player, number, field, bean, set_bean,
+                                             lambda count, n=number: plant(n, count), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
+                elif panel == ("harvest", number):
+                    open_panel = harvest_panel(state, player, number, lambda n=number: harvest(n), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
+                if open_panel is None:
+                    cards.append(FieldCard(number, field, refused, stable["plant"], stable["harvest"]))
+                else:
+                    cards.append(field_card(number, field, refused,
+                                            ft.Column([open_panel, error_line(error)], spacing=6),
+                                            open_plant, open_harvest))
+            controls.append(section(_("{player}'s fields").format(player=player), *cards))
+
+    if panel == ("end", 0) and not over:
+        controls.append(section(_("Draw pile (the whole table)"), PassCounter(state.deck_pass, state.over),
+                                end_harvest_panel(state, lambda: act(DeckExhausted(), _("The game is over")), close)))
+    else:
+        controls.append(DrawPileSection(state.deck_pass, over, stable["exhausted"]))
 
     # TRANSLATORS: the app bar's title: at 150 % text about 11 characters fit after "Bohnanza,"
     title = (_("{title}, game over").format(title=RULES.title) if over
