@@ -168,6 +168,7 @@ def round_table(state: State, over: bool) -> ft.Control:
 
 
 rest_of_deck = per_state(lambda state, number, player: state.rest_of_deck(number, player))
+DECK_SIZE = sum(DECK.values())
 
 
 # -- entering cards -------------------------------------------------------------------
@@ -316,20 +317,22 @@ def colour_cards(
     take: Callable[[Card], None], give_back: Callable[[Card], None],
 ) -> ft.Control:
     """The chosen colour's 1-10, Nullifier, Doubler and Plus/Minus count for one player."""
-    mine = list(state.cards_of(number, player))
+    mine = set(state.cards_of(number, player))  # a set: a Card compared field by field costs
     held = state.holders(number, besides=player)
 
     def holder(card: Card) -> str | None:
         return held[card][0] if DECK[card] == 1 and card in held else None
 
     pm = Card(colour=colour, face=PLUSMINUS)
-    tiles = tuple(
-        (c, c in mine, holder(c)) for c in (Card(colour=colour, face=f) for f in (*NUMBERS, NULLIFIER, DOUBLER))
-    )
+    tiles = tuple((c, c in mine, holder(c)) for c in KEYPAD[colour])
     notes = [_(w) for w, on in ((NULLIFIED, colour_score.nullified), (ODD_PLUS_MINUS, colour_score.negative),
                                 (DOUBLED, colour_score.doubled)) if on]
-    return ColourCards(colour, tiles, mine.count(pm), DECK[pm] - len(held.get(pm, [])), ", ".join(notes),
-                       take, give_back)
+    return ColourCards(colour, tiles, state.cards_of(number, player).count(pm), DECK[pm] - len(held.get(pm, [])),
+                       ", ".join(notes), take, give_back)
+
+
+# Each colour's tiles in keypad order: 1-10, Nullifier, Doubler (made once: a Card costs to build).
+KEYPAD = {colour: tuple(Card(colour=colour, face=f) for f in (*NUMBERS, NULLIFIER, DOUBLER)) for colour in Colour}
 
 
 @ft.component
@@ -518,7 +521,10 @@ def Play(game_id: str):
 
     mine = shown.cards_of(number, player)
     score = round_score(mine)
-    rest = rest_of_deck(shown, number, player)
+    # The rest of the deck is this player's hand only once the others hold all but a hand
+    # (it is never shorter than that: the deck's Counter less theirs stops at zero).
+    others = sum(len(shown.cards_of(number, p)) for p in state.names if p != player)
+    rest = rest_of_deck(shown, number, player) if others >= DECK_SIZE - state.hand_size else ()
     can_fill_rest = len(mine) < state.hand_size and len(rest) == state.hand_size
 
     round_picker = RoundPicker(number, tuple(n <= len(state.rounds) or n == state.entering for n in range(1, ROUNDS + 1)),
