@@ -157,7 +157,7 @@ Tiles = ft.memo(_Tiles)
 
 
 def pile(cards: tuple[Card, ...]) -> ft.Control:
-    """Cards as small coloured values; read out as their names."""
+    """Cards as small coloured values; read out as their names (``Pile`` memoizes it)."""
     tags: list[ft.Control] = []
     for card in cards:
         fill, ink = BEAN_COLOURS[card.bean]
@@ -171,6 +171,11 @@ def pile(cards: tuple[Card, ...]) -> ft.Control:
         exclude_semantics=True,
         content=ft.Row(tags, wrap=True, spacing=3, run_spacing=3),
     )
+
+
+# A player's card re-renders when the player's sheet changes: the pile and the collection
+# the change left as they were are then reused.
+Pile = ft.memo(ft.component(pile))
 
 
 def collection_line(which: str, collection: Collection) -> ft.Control:
@@ -187,6 +192,9 @@ def collection_line(which: str, collection: Collection) -> ft.Control:
         ],
         spacing=8,
     )
+
+
+CollectionLine = ft.memo(ft.component(collection_line))
 
 
 def growing(button: B) -> B:
@@ -241,12 +249,12 @@ def player_card(sheet: Seen, points: int, leader: bool, me: str | None) -> ft.Co
                 big_number(points, _("trophy points")),
             ],
         ),
-        pile(sheet.trophies) if sheet.trophies else ft.Text(_("No trophies yet"), size=12, color=MUTED),
+        Pile(sheet.trophies) if sheet.trophies else ft.Text(_("No trophies yet"), size=12, color=MUTED),
     ]
     if sheet.open:
-        lines.append(collection_line(_("Open"), sheet.open))
+        lines.append(CollectionLine(_("Open"), sheet.open))
     if sheet.secret:
-        lines.append(collection_line(_("Secret (only you see it)"), sheet.secret))
+        lines.append(CollectionLine(_("Secret (only you see it)"), sheet.secret))
     elif sheet.secret_cards:
         lines.append(ft.Row(
             [ft.Icon(ft.Icons.VISIBILITY_OFF, size=18, color=MUTED),
@@ -346,9 +354,10 @@ class DraftTaps:
     value: Callable[[tuple[str, int]], None]  # (where, value): one more card laid there
 
 
-def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft: Callable,
+def lay_panel(state: State | None, sheet: Seen, me: str | None, draft: dict, set_draft: Callable,
               lay: Callable[[Lay], Any], taps: DraftTaps) -> list[ft.Control]:
-    """Pick where (open, secret or a new collection), the bean, the card values; see the result."""
+    """Pick where (open, secret or a new collection), the bean, the card values; see the result.
+    ``state`` is needed (to ask the engine) only once values are picked."""
     player = sheet.name
     own = player == me
     targets: list[tuple[str, str, str]] = []  # (value, text, accessible name)
@@ -400,7 +409,8 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
                           taps.value, filled=True, width=TOUCH))
     collection = new_one if where == "new" else where
     action = Lay(player=player, collection=collection, new=where == "new", bean=bean, values=values) if values else None
-    after, refused = preview(state, action) if action else (None, None)
+    assert state is not None or action is None  # given whenever values are picked
+    after, refused = preview(state, action) if state is not None and action else (None, None)
     if after is not None:
         shown = seen(seen_by(after, me))[player]
         result = shown.open if collection == "open" else shown.secret
@@ -427,6 +437,33 @@ def lay_panel(state: State, sheet: Seen, me: str | None, draft: dict, set_draft:
         height=TOUCH, disabled=after is None, on_click=lambda _e: lay(cast(Lay, action)),  # enabled with an action only
     ))
     return controls
+
+
+@ft.component
+def _Turn(player: str, names: tuple[str, ...] | None, sheet: Seen, me: str | None, draft: dict,
+          refusal: str | None, state: State | None, choose: Callable[[str], None],
+          close_out: Callable[[str], None], lay: Callable[[Lay], Any], set_draft: Callable, taps: DraftTaps):
+    """One player's turn: whom it is recorded for (``names``, None once a player reached
+    the end), the close-out of the open collection, the cards to lay (``lay_panel``)."""
+    turn: list[ft.Control] = [
+        Tiles(tuple((_("Record for {player}").format(player=n), n, n, n == player, None) for n in names), choose)
+        if names else ft.Container(),
+        error_line(refusal),
+    ]
+    if sheet.open:
+        turn.append(growing(ft.FilledTonalButton(
+            _("Close out {bean} ({cards})").format(bean=BEAN_NAMES[sheet.open.bean],
+                                                   cards=cards_word(len(sheet.open.values))),
+            icon=ft.Icons.EMOJI_EVENTS_OUTLINED, on_click=lambda _e: close_out(player),
+        )))
+    turn.append(ft.Text(_("Lay cards"), size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
+    turn += lay_panel(state, sheet, me, draft, set_draft, lay, taps)
+    return section(_("{player}'s turn").format(player=player), *turn)
+
+
+# Memoized: a change to another player's sheet leaves this phone's turn as it was (the
+# state itself is passed only while values are picked, for the engine's preview).
+Turn = ft.memo(_Turn)
 
 
 # -- the end ----------------------------------------------------------------------------------
@@ -532,6 +569,10 @@ def Play(game_id: str):
         if act(action, _("{player} laid {cards}").format(player=action.player, cards=cards_word(len(action.values)))):
             set_draft({})
 
+    lay_once = ft.use_callback(lay, [games, game_id])  # act: this phone's games
+    close_out_of = ft.use_callback(set_closing, [])  # a setter is a new function on every render
+    draft_to = ft.use_callback(set_draft, [])
+
     def choose(name: str) -> None:
         show(name)
         set_draft({})
@@ -595,21 +636,9 @@ def Play(game_id: str):
     if state.turn_over:  # only the end of the game is left, above
         controls.append(ft.Container(height=64))
         return game_screen(games, game_id, RULES.title, controls)
-    sheet = sheets[player]
-    turn: list[ft.Control] = [
-        Tiles(tuple((_("Record for {player}").format(player=n), n, n, n == player, None) for n in state.names),
-              choose_player) if not reached else ft.Container(),
-        error_line(entry.refusal),
-    ]
-    if sheet.open:
-        turn.append(growing(ft.FilledTonalButton(
-            _("Close out {bean} ({cards})").format(bean=BEAN_NAMES[sheet.open.bean],
-                                                   cards=cards_word(len(sheet.open.values))),
-            icon=ft.Icons.EMOJI_EVENTS_OUTLINED, on_click=lambda _e: set_closing(player),
-        )))
-    turn.append(ft.Text(_("Lay cards"), size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
-    turn += lay_panel(state, sheet, me, draft, set_draft, lay, taps)
-    controls.append(section(_("{player}'s turn").format(player=player), *turn))
+    controls.append(Turn(player, None if reached else state.names, sheets[player], me, draft, entry.refusal,
+                         state if draft.get("values") else None, choose_player, close_out_of, lay_once, draft_to,
+                         taps))
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
     return game_screen(games, game_id, RULES.title, controls)
 
