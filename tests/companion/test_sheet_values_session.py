@@ -16,6 +16,7 @@ from companion.storage import Repository
 from companion.storage.sheet_values import FILE_NAME, FORMAT
 from sheets.errors import RulesError, ScoreFileError
 from sheets.gone_with_the_beans.live import RULES as LIVE
+from sheets.gone_with_the_beans.live.events import said
 from tests.sheets.gone_with_the_beans.gwtb_live_play import setup
 
 # TEST values a table might read off its sheet; the product ships none of them.
@@ -96,7 +97,7 @@ def test_entering_a_value_in_a_game_changes_the_game_and_the_memory(games):
     assert gid in heard and SHEET_VALUES in heard
     # Corrected: the game and the memory both hold the new value; the log says who.
     state = enter(games, gid, "building-cost:house", {"thaler": 4}, device="phone-1")
-    assert "corrected" in state.events[0]
+    assert "corrected" in said(state.events[0])
     assert values_of(games).of("A") == {"building-cost:house": {"thaler": 4}}
     games = reopened(games)
     assert games.state(gid).entered["building-cost:house"].thaler == 4

@@ -40,6 +40,8 @@ from sheets.gone_with_the_beans.live import (
     hay_capacity, map_orders, missing, quote, roads, rounds_played, scored_sheet, spec, why_none_of,
 )
 from sheets.gone_with_the_beans.live.engine import ACTION_NAMES, DUE_NAMES, counts_dp_icons
+from sheets.gone_with_the_beans.live.events import Event
+from sheets.gone_with_the_beans.live.events import said as said_event
 from sheets.gone_with_the_beans.live.materials import KINDS, NAMES, rates
 from sheets.gone_with_the_beans.scoring import horse_riding_level
 from sheets.gone_with_the_beans.sheets import (
@@ -466,7 +468,7 @@ def Play(game_id: str):
 
     def said(new: State) -> str | None:
         """What the entry did, in words: its first two steps."""
-        return "; ".join(_(e) for e in new.events[:2]) if new.events else None
+        return "; ".join(said_event(e) for e in new.events[:2]) if new.events else None
 
     def attempt(action: Any, problem: str | None = None) -> bool:
         """Send the entry; ask for what it still needs; show the engine's refusal."""
@@ -874,8 +876,8 @@ SheetRows = ft.memo(_SheetRows)
 
 
 @ft.component
-def _Events(events: tuple[str, ...]) -> ft.Control:
-    return section(_("What just happened"), *[note(_(e)) for e in events])
+def _Events(events: tuple[Event, ...]) -> ft.Control:
+    return section(_("What just happened"), *[note(said_event(e)) for e in events])
 
 
 Events = ft.memo(_Events)

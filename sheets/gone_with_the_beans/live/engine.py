@@ -18,6 +18,7 @@ from typing import Any
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.gone_with_the_beans import engine as scorer
 from sheets.gone_with_the_beans import scorefile
+from sheets.gone_with_the_beans.live.events import Amount, Event, Place, counted, event, word
 from sheets.gone_with_the_beans.live.materials import (
     NOTHING,
     Materials,
@@ -57,9 +58,6 @@ from sheets.gone_with_the_beans.live.printed import (
     Value,
     check,
     lookup,
-    shown,
-    said,
-    spec,
 )
 from sheets.gone_with_the_beans.scoring import PlayerSheet, horse_riding_level
 from sheets.gone_with_the_beans.sheets import (
@@ -78,7 +76,7 @@ from sheets.gone_with_the_beans.sheets import (
     HayAction,
     building,
 )
-from sheets.i18n import ENGLISH, N_, Translations, _, current, ngettext, using
+from sheets.i18n import N_, Translations, _, current, ngettext
 from sheets.results import GameResult
 
 GAME_ID = "gone-with-the-beans-live"
@@ -130,7 +128,7 @@ def new_game(setup: dict[str, Any]) -> State:
     if start.first_province not in PROVINCES:
         raise RulesError(_('"{province}" is not a province; one of {provinces}').format(
             province=start.first_province, provinces=_one_of(PROVINCES)))
-    events = []
+    events: list[Event] = []
     players = []
     for entry in parsed.players:
         name, province = entry.name.strip(), entry.province
@@ -152,11 +150,14 @@ def new_game(setup: dict[str, Any]) -> State:
             hay_lost=hay - kept,
             bridges=bridges,
         )
-        events.append(f"{name}: {kept} Hay from the Ruler's Starting Point card")
+        events.append(event(N_("{player}: {hay} from the Ruler's Starting Point card"), player=name,
+                            hay=Amount(kind="hay", n=kept)))
         if hay > kept:
-            events.append(f"{name}: {hay - kept} Hay lost (the Hay Shed holds {sheet.hay_shed_capacity})")
+            events.append(event(N_("{player}: {hay} lost (the Hay Shed holds {capacity})"), player=name,
+                                hay=Amount(kind="hay", n=hay - kept), capacity=sheet.hay_shed_capacity))
         if bridges:  # the Cashew player gains no Hay for it (rulebook: Differences on Sheet C)
-            events.append(f"{name}: the setup Bridge joins {PROVINCES[bridges[0]].name}")
+            events.append(event(N_("{player}: the setup Bridge joins {province}"), player=name,
+                                province=PROVINCES[bridges[0]].name))
         players.append(player)
     printed = []
     for key, value in parsed.printed.items():  # remembered from earlier games on this sheet
@@ -218,7 +219,7 @@ class Step:
         self.sheet = state.rules
         self.rates: Rates = rates(self.sheet.substitutions)
         self.player = player
-        self.events: list[str] = []
+        self.events: list[Event] = []  # said where shown (events.said)
         # Choices the action carries for what it gains on the way (D: Contracts, the
         # milestone of a 3rd use), taken in the order they come.
         self.chosen = {field: list(ids) for field, ids in (chosen or {}).items()}
@@ -253,7 +254,7 @@ class Step:
         extra = sum(self.number(f"hay-shed:{n}") for n in range(1, self.player.hay_sheds + 1))
         return self.sheet.hay_shed_capacity + extra
 
-    def gain(self, materials: Materials, why: str) -> None:
+    def gain(self, materials: Materials, why: Event) -> None:
         """Thaler, Bean, Worker, Beanichalcum without limit; Hay up to the sheds, the rest lost."""
         if materials.empty:
             return
@@ -262,13 +263,16 @@ class Step:
         lost = max(0, have.hay - capacity)
         self.update(materials=have.changed(hay=have.hay - lost), hay_lost=self.player.hay_lost + lost,
                     beanichalcum_gained=self.player.beanichalcum_gained + materials.beanichalcum)
-        self.events.append(f"{self.player.name}: +{materials} ({why})")
+        self.events.append(event(N_("{player}: +{materials} ({why})"), player=self.player.name,
+                                 materials=materials, why=why))
         if lost:
-            self.events.append(f"{self.player.name}: {lost} Hay lost (the Hay Sheds hold {capacity})")
+            self.events.append(event(N_("{player}: {hay} lost (the Hay Sheds hold {capacity})"),
+                                     player=self.player.name, hay=Amount(kind="hay", n=lost), capacity=capacity))
 
-    def pay(self, materials: Materials, why: str) -> None:
+    def pay(self, materials: Materials, why: Event) -> None:
         self.update(materials=self.player.materials.minus(materials))
-        self.events.append(f"{self.player.name}: paid {materials} ({why})")
+        self.events.append(event(N_("{player}: paid {materials} ({why})"), player=self.player.name,
+                                 materials=materials, why=why))
 
     def payment(self, what: str, cost: Materials, payment: Materials | None) -> Materials:
         """The payment taken for ``cost`` (materials.check_payment); when only asked whether
@@ -406,8 +410,9 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
         if step.player.ability_used:
             raise RulesError(_("Beanzantine's ability is used already; it works once per game"))
         if step.state.ruler == BEANZANTINE:  # the ability would change nothing: it stays
-            step.events.append(f"{step.player.name}: the Ruler token is in Beanzantine already; "
-                               "Beanzantine's ability is not needed and stays for later")
+            step.events.append(event(N_("{player}: the Ruler token is in Beanzantine already; "
+                                        "Beanzantine's ability is not needed and stays for later"),
+                                     player=step.player.name))
             beanzantine = False
         else:
             step.update(ability_used=True)
@@ -417,17 +422,22 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
     else:
         what, cost = build_cost(step, facility, roads_removed, beanzantine, anywhere, beanichalcum_travel)
         paid = step.payment(what, cost, payment)
-        step.pay(paid, f"{facility.name}")
+        step.pay(paid, word(facility.name))
         # The special card's removed road serves one build: "you must pay the travel cost
         # for building each facility" (rulebook: Travel cost).
         step.update(roads_removed=0)
     step.update(built=tuple((f, n + 1 if f == facility.id else n) for f, n in step.player.built))
-    step.events.append(f"{step.player.name}: built {facility.name} {built + 1}" + (" for free" if free else "")
-                       + (f", joining {PROVINCES[joins].name}" if joins else ""))
+    if joins:
+        text = (N_("{player}: built {facility} {n} for free, joining {province}") if free
+                else N_("{player}: built {facility} {n}, joining {province}"))
+    else:
+        text = N_("{player}: built {facility} {n} for free") if free else N_("{player}: built {facility} {n}")
+    step.events.append(event(text, player=step.player.name, facility=word(facility.name), n=built + 1,
+                             province=PROVINCES[joins].name if joins else ""))
     if joins:
         step.update(bridges=step.player.bridges + (joins,))
-    step.gain(Materials.of(PROVINCES[step.player.province].gain_per_build), "Cashew: a facility built")
-    step.gain(Materials.of(facility.gain_on_build), f"a {facility.name} built")
+    step.gain(Materials.of(PROVINCES[step.player.province].gain_per_build), word(N_("Cashew: a facility built")))
+    step.gain(Materials.of(facility.gain_on_build), event(N_("a {facility} built"), facility=word(facility.name)))
     if built + 1 == icons and facility.completion_bonus:
         completion_bonus(step, facility)
     return 1 if facility.gives_development_bonus else 0
@@ -442,13 +452,16 @@ def completion_bonus(step: Step, facility: Facility) -> None:
     """Sheet D, Building Completion Bonus: every icon of a row built: its materials at
     once, then its action before anything else ("It must be resolved immediately"). A Hay
     action the player has not the Hay for passes (rulebook: the Stable example)."""
-    step.events.append(f"{step.player.name}: {facility.name} Completion Bonus: {facility.completion_bonus}")
-    step.gain(Materials.of(facility.completion_gain), f"{facility.name} Completion Bonus")
+    step.events.append(event(N_("{player}: {facility} Completion Bonus: {bonus}"), player=step.player.name,
+                             facility=word(facility.name), bonus=word(facility.completion_bonus or "")))
+    step.gain(Materials.of(facility.completion_gain),
+              event(N_("{facility} Completion Bonus"), facility=word(facility.name)))
     due = facility.completion_due
     if due == "hay-action":
         rows = [r for r in step.sheet.hay_actions if step.player.uses(r.id) < HAY_ACTION_USES_PER_ROW]
         if not any(step.player.materials.hay >= r.hay for r in rows):
-            step.events.append(f"{step.player.name}: not enough Hay for a Hay action; the bonus passes without it")
+            step.events.append(event(N_("{player}: not enough Hay for a Hay action; the bonus passes without it"),
+                                     player=step.player.name))
             return
     if due:
         owe(step, due)
@@ -474,8 +487,9 @@ def development_bonuses(step: Step, earned: int, chosen: tuple[str, ...], why: s
                               else _('"{bonus}" is not a Development Bonus; choose from {options}')).format(
                 bonus=bonus_id, options=_one_of(left)))
         step.update(development_bonuses=step.player.development_bonuses + (bonus_id,))
-        step.events.append(f"{step.player.name}: Development Bonus {bonus.effect}")
-        step.gain(Materials.of(bonus.gain), "Development Bonus")
+        step.events.append(event(N_("{player}: Development Bonus {effect}"), player=step.player.name,
+                                 effect=word(bonus.effect)))
+        step.gain(Materials.of(bonus.gain), word(DEVELOPMENT_BONUS))
 
 
 def gain_contract(step: Step, kind: str, why: str) -> None:
@@ -484,11 +498,13 @@ def gain_contract(step: Step, kind: str, why: str) -> None:
     title = CONTRACT_TITLES[kind]
     left = [c.id for c in step.sheet.contracts or () if c.kind == kind and c.id not in step.player.contracts_gained]
     if not left:
-        step.events.append(f"{step.player.name}: every {title} is gained already")
+        step.events.append(event(N_("{player}: every {title} is gained already"), player=step.player.name,
+                                 title=word(title)))
         return
     pick = step.choose("contracts", title, left, why)
     step.update(contracts_gained=step.player.contracts_gained + (pick,))
-    step.events.append(f"{step.player.name}: gained {title} {pick}")
+    step.events.append(event(N_("{player}: gained {title} {contract}"), player=step.player.name,
+                             title=word(title), contract=pick))
 
 
 def add_hay_shed(step: Step) -> None:
@@ -497,10 +513,12 @@ def add_hay_shed(step: Step) -> None:
     if step.player.hay_sheds < step.sheet.extra_hay_sheds:
         step.number(f"hay-shed:{step.player.hay_sheds + 1}")  # its capacity, asked now
         step.update(hay_sheds=step.player.hay_sheds + 1)
-        step.events.append(f"{step.player.name}: Hay Shed {step.player.hay_sheds} added")
+        step.events.append(event(N_("{player}: Hay Shed {n} added"), player=step.player.name,
+                                 n=step.player.hay_sheds))
     else:
-        step.events.append(f"{step.player.name}: both extra Hay Sheds are added; only the Hay is gained")
-    step.gain(Materials.of(HAY_SHED_GAIN), "Hay Shed")
+        step.events.append(event(N_("{player}: both extra Hay Sheds are added; only the Hay is gained"),
+                                 player=step.player.name))
+    step.gain(Materials.of(HAY_SHED_GAIN), word(ACTION_NAMES["hay-shed"]))
 
 
 # --- The round (rulebook: How to Play) ----------------------------------------------------
@@ -584,12 +602,15 @@ def reveal(state: State, action: Reveal) -> State:
     number = state.round + 1
     shown = _check_card(state, action.card, number)
     ruler = state.ruler
-    events = [f"Round {number}: " + (f"{shown[0].name}, {shown[1]} Hay" if shown else "the special card")]
+    events = [event(N_("Round {round}: {facility}, {hay}"), round=number, facility=word(shown[0].name),
+                    hay=Amount(kind="hay", n=shown[1])) if shown
+              else event(N_("Round {round}: the special card"), round=number)]
     extra = False
     if number > 1:
         ruler = state.map[(state.map.index(ruler) + 1) % len(state.map)]
         extra = (state.ruler, ruler) in EXTRA_INCOME_MOVES
-        events.append(f"The Ruler moves to {PROVINCES[ruler].name}" + (": Extra Income" if extra else ""))
+        events.append(event(N_("The Ruler moves to {province}: Extra Income") if extra
+                            else N_("The Ruler moves to {province}"), province=PROVINCES[ruler].name))
     moved = state.changed(round=number, ruler=ruler, cards=state.cards + (action.card,))
     players = []
     for player in state.players:
@@ -600,12 +621,12 @@ def reveal(state: State, action: Reveal) -> State:
                     built = player.count(facility.id)
                     if built:
                         step.gain(step.materials(f"extra-income:{facility.id}:{built}"),
-                                  f"Extra Income, {facility.name} {built}")
+                                  event(N_("Extra Income, {facility} {n}"), facility=word(facility.name), n=built))
             if shown:
                 row, card_hay = shown
                 built = player.count(row.id)
                 hay = step.number(f"hay-income:{row.id}:{built}") if built else card_hay
-                step.gain(Materials(hay=hay), "Income")
+                step.gain(Materials(hay=hay), word(N_("Income")))
         except UnknownPrintedValue as exc:
             raise UnknownPrintedValue(exc.key, exc.place, player.name) from None
         players.append(step.player)
@@ -656,14 +677,16 @@ def special_income(step: Step, action: SpecialIncome) -> None:
             option=action.option, options=_one_of(SPECIAL_CARD_OPTIONS)))
     step.update(special_option=action.option)
     if action.option == "travel" and step.sheet.letter == "C":
-        step.events.append(f"{step.player.name}: removing the travel cost has no effect on sheet C")
+        step.events.append(event(N_("{player}: removing the travel cost has no effect on sheet C"),
+                                 player=step.player.name))
     elif action.option == "travel":  # for this round's build
         step.update(roads_removed=step.player.roads_removed + 1)
-        step.events.append(f"{step.player.name}: the travel cost for 1 road is removed this round")
+        step.events.append(event(N_("{player}: the travel cost for 1 road is removed this round"),
+                                 player=step.player.name))
     elif action.option == "hay-shed":
         add_hay_shed(step)
     else:
-        step.gain(Materials.of(SPECIAL_CARD_GAINS[action.option]), "special card")
+        step.gain(Materials.of(SPECIAL_CARD_GAINS[action.option]), word(N_("special card")))
 
 
 def row_builds(row: HayAction) -> bool:
@@ -676,11 +699,11 @@ def thaler_by_use(step: Step, uses: int) -> None:
     Thaler ... pay all that money"."""
     change = (step.sheet.hay_action_thaler_by_use or (0, 0, 0))[uses - 1]
     if change > 0:
-        step.gain(Materials(thaler=change), f"Hay action, use {uses}")
+        step.gain(Materials(thaler=change), event(N_("Hay action, use {use}"), use=uses))
     elif change < 0:
         lost = min(-change, step.player.materials.thaler)
         if lost:
-            step.pay(Materials(thaler=lost), f"Hay action, use {uses}")
+            step.pay(Materials(thaler=lost), event(N_("Hay action, use {use}"), use=uses))
 
 
 def hay_action(step: Step, action: HayActionTaken) -> None:
@@ -708,7 +731,7 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
     third = uses + 1 == HAY_ACTION_USES_PER_ROW
     if action.bridge_to is not None and not row_builds(row) and not (third and row.third_use_free_bridge):
         raise RulesError(_('"{effect}" builds no Bridge').format(effect=effect))
-    step.pay(Materials(hay=row.hay), f"Hay action: {row.effect}")
+    step.pay(Materials(hay=row.hay), event(N_("Hay action: {effect}"), effect=word(row.effect)))
     step.update(hay_actions=tuple((r, n + 1 if r == row.id else n) for r, n in step.player.hay_actions))
     thaler_by_use(step, uses + 1)
     earned = 0
@@ -719,20 +742,21 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
                         beanichalcum_travel=action.beanichalcum_travel)
         if row.builds == "twice":  # C: the second build is owed next; a 3rd use's bonus after it
             owe(step, "build+bonus" if third and row.third_use_development_bonus else "build")
-    step.gain(Materials.of(row.gain), f"Hay action: {row.effect}")
+    step.gain(Materials.of(row.gain), event(N_("Hay action: {effect}"), effect=word(row.effect)))
     if row.thaler_by_use:
-        step.gain(Materials(thaler=row.thaler_by_use[uses]), f"Hay action: use {uses + 1}")
+        step.gain(Materials(thaler=row.thaler_by_use[uses]), event(N_("Hay action: use {use}"), use=uses + 1))
     if row.contract:
         gain_contract(step, row.contract, _('"{effect}"').format(effect=effect))
     if third:
-        step.gain(Materials.of(row.third_use_gain), f'"{row.effect}" 3rd use')
+        step.gain(Materials.of(row.third_use_gain), event(N_('"{effect}" 3rd use'), effect=word(row.effect)))
         third_use = _('"{effect}" 3rd use').format(effect=effect)
         if row.third_use_contract:
             gain_contract(step, row.third_use_contract, third_use)
         if row.third_use_milestone:
-            if milestone_refused(step):  # the event in English, as every event
-                with using(ENGLISH):
-                    step.events.append(f"{step.player.name}: no milestone on the 3rd use: {milestone_refused(step)}")
+            refusal = milestone_refusal(step)
+            if refusal:
+                step.events.append(event(N_("{player}: no milestone on the 3rd use: {reason}"),
+                                         player=step.player.name, reason=refusal))
             else:
                 left = [b.id for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]
                 bonus = step.choose("milestone_bonuses", MILESTONE_BONUS, left, third_use)
@@ -749,29 +773,35 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
 
 
 def milestone_refused(step: Step) -> str | None:
+    """Why the next milestone cannot be achieved now, in the phone's language, or None."""
+    refusal = milestone_refusal(step)
+    return refusal.said if refusal else None
+
+
+def milestone_refusal(step: Step) -> Event | None:
     """Why the next milestone cannot be achieved now, or None (rulebook: Achieve a
     Milestone: the lowest unfilled number against the facilities built, the setup Farms
     (and C's setup Bridge) included; D: against the Contracts executed)."""
     numbers = step.numbers("milestones")
     filled = step.player.milestones
     if filled >= len(numbers):
-        return ngettext("all milestones are achieved ({n} on the sheet)",
-                        "all milestones are achieved ({n} on the sheet)", len(numbers)).format(n=len(numbers))
+        return counted("all milestones are achieved ({n} on the sheet)",
+                       "all milestones are achieved ({n} on the sheet)", len(numbers), n=len(numbers))
     if step.sheet.contracts is not None:
         # D: 'the "No. of Contracts to execute" row ... If you have filled an equal or more
         # number of Contracts' (our reading: executed Contracts, the row's name)
         executed = len(step.player.contracts_executed)
         if executed < numbers[filled]:
             # the English says "1 Contracts executed" as the tests and players know it
-            return ngettext("the next milestone needs {need} Contracts executed; you have executed {done}",
-                            "the next milestone needs {need} Contracts executed; you have executed {done}",
-                            numbers[filled]).format(need=numbers[filled], done=executed)
+            return counted("the next milestone needs {need} Contracts executed; you have executed {done}",
+                           "the next milestone needs {need} Contracts executed; you have executed {done}",
+                           numbers[filled], need=numbers[filled], done=executed)
     elif step.player.facilities_built < numbers[filled]:
-        return ngettext("the next milestone needs {need} facility built; you have built {done}",
-                        "the next milestone needs {need} facilities built; you have built {done}",
-                        numbers[filled]).format(need=numbers[filled], done=step.player.facilities_built)
+        return counted("the next milestone needs {need} facility built; you have built {done}",
+                       "the next milestone needs {need} facilities built; you have built {done}",
+                       numbers[filled], need=numbers[filled], done=step.player.facilities_built)
     if not [b for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]:
-        return _("every Milestone Bonus is gained")
+        return word(N_("every Milestone Bonus is gained"))
     return None
 
 
@@ -787,10 +817,11 @@ def achieve_milestone(step: Step, bonus_id: str, bridge_to: str | None) -> None:
                           else _('"{bonus}" is not a Milestone Bonus; choose from {options}')).format(
             bonus=bonus_id, options=_one_of(left)))
     step.update(milestones=filled + 1, milestone_bonuses=step.player.milestone_bonuses + (bonus.id,))
-    step.events.append(f"{step.player.name}: milestone {numbers[filled]} achieved; {bonus.effect}")
+    step.events.append(event(N_("{player}: milestone {n} achieved; {effect}"), player=step.player.name,
+                             n=numbers[filled], effect=word(bonus.effect)))
     step.gain(Materials.of(step.sheet.milestone_gain.get(step.player.province, Cost())),
-              f"{PROVINCES[step.player.province].name}: a milestone")
-    step.gain(Materials.of(bonus.gain), "Milestone Bonus")
+              event(N_("{province}: a milestone"), province=PROVINCES[step.player.province].name))
+    step.gain(Materials.of(bonus.gain), word(MILESTONE_BONUS))
     if bonus.builds:  # free, a building action; C's Bridge anywhere
         build(step, bonus.builds, free=True, anywhere=True, bridge_to=bridge_to)
     elif bridge_to is not None:
@@ -825,10 +856,11 @@ def execute_contract(step: Step, action: ExecuteContract) -> None:
         raise RulesError(_("the Development Passport icons are counted: the scores are calculated"))
     cost = Materials.of(contract.cost)
     paid = step.payment(_("Contract {contract}").format(contract=contract.id), cost, action.payment)
-    step.pay(paid, f"Contract {contract.id}")
+    step.pay(paid, event(N_("Contract {contract}"), contract=contract.id))
     step.update(contracts_executed=step.player.contracts_executed + (contract.id,))
-    step.events.append(f"{step.player.name}: executed Contract {contract.id}")
-    step.gain(Materials.of(contract.gain), f"Contract {contract.id}")
+    step.events.append(event(N_("{player}: executed Contract {contract}"), player=step.player.name,
+                             contract=contract.id))
+    step.gain(Materials.of(contract.gain), event(N_("Contract {contract}"), contract=contract.id))
 
 
 def _turn(step: Step, action: PlayerAction) -> None:
@@ -854,8 +886,8 @@ def _turn(step: Step, action: PlayerAction) -> None:
         if not step.player.due:
             raise RulesError(_("nothing is owed to let pass"))
         passed = step.player.due[0]
-        step.events.append(f"{step.player.name}: lets {DUE_NAMES[passed].removesuffix(', then a Development Bonus')}"
-                           " pass")
+        step.events.append(event(N_("{player}: lets {owed} pass"), player=step.player.name,
+                                 owed=word(DUE_NAMES["build" if passed == "build+bonus" else passed])))
         step.update(due=step.player.due[1:])
         development_bonuses(step, 1 if passed == "build+bonus" else 0, action.development_bonuses,
                             _("Building twice, 3rd use"))
@@ -864,7 +896,7 @@ def _turn(step: Step, action: PlayerAction) -> None:
     how = _may_act(step.state, step.player, action.kind)
     if how == "zoodai":
         step.update(ability_used=True)
-        step.events.append(f"{step.player.name}: Zoodai's ability, the action again")
+        step.events.append(event(N_("{player}: Zoodai's ability, the action again"), player=step.player.name))
     if how == "due":
         step.update(due=step.player.due[1:])
     else:
@@ -900,11 +932,10 @@ def least_icons(players: Iterable[PlayerState], key: str) -> int:
 def enter_printed_value(state: State, action: EnterPrintedValue) -> State:
     """Checked for sense, kept in the state by key; entered again, it is corrected."""
     value = check(state.rules, action.key, action.value, least_icons=least_icons(state.players, action.key))
-    verb = "corrected" if action.key in state.entered else "entered"
+    text = N_("{place}: {value} (corrected)") if action.key in state.entered else N_("{place}: {value} (entered)")
     printed = tuple(p for p in state.printed if p.key != action.key) + (PrintedValue(key=action.key, value=value),)
-    with using(ENGLISH):  # events are stored in English
-        event = f"{spec(state.rules, action.key).place}: {shown(value)} ({verb})"
-    return state.changed(printed=printed, events=(event,))
+    return state.changed(printed=printed, events=(event(text, place=Place(letter=state.sheet, key=action.key),
+                                                          value=value),))
 
 
 def _chosen(action: PlayerAction) -> dict[str, tuple[str, ...]]:

@@ -25,6 +25,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, NonNegativeInt, StrictBool, StrictInt, StrictStr, TypeAdapter
 
 from sheets.gone_with_the_beans.engine import SetupPlayer
+from sheets.gone_with_the_beans.live.events import Event
 from sheets.gone_with_the_beans.live.materials import Materials
 from sheets.gone_with_the_beans.live.printed import Value
 from sheets.gone_with_the_beans.sheets import (
@@ -164,7 +165,7 @@ class State(Frozen):
     cards: tuple[RoundCard, ...] = ()  # revealed, round 1 first
     players: tuple[PlayerState, ...]
     printed: tuple[PrintedValue, ...] = ()  # entered printed values, by key
-    events: tuple[str, ...] = ()  # what the last step did, in words
+    events: tuple[Event, ...] = ()  # what the last step did, said where shown (events.said)
 
     @property
     def rules(self) -> Sheet:

@@ -17,9 +17,11 @@ from sheets.gone_with_the_beans.live import (
     Materials,
     Reveal,
     RoundCard,
+    State,
     apply,
     new_game,
 )
+from sheets.gone_with_the_beans.live.events import said
 
 # One of the two clockwise orders the rulebook allows (design page, gaps 7).
 MAP = ("zoodai", "tachiopi", "cashew", "ammond", "macadimia", "beanzantine")
@@ -113,3 +115,8 @@ def rejects(state, action, match: str, error=RulesError):
         apply(state, action)
     assert state.model_dump() == before
     return info.value
+
+
+def told(state: State) -> tuple[str, ...]:
+    """The state's events as a phone says them (in English unless ``using`` says otherwise)."""
+    return tuple(said(e) for e in state.events)

@@ -1,23 +1,28 @@
 """Issue 19, Gone with the Beans in German: the scorer's and the live sheet's refusals, the
 buttons' "why not", printed-value places and the solitaire rating in the phone's language,
-amounts counted in German ("1 Bohne + 2 Taler"); English outside ``using`` (the command
-line), and what is stored (events, ratings, titles) stays English."""
+amounts counted in German ("1 Bohne + 2 Taler"), what just happened; English outside
+``using`` (the command line), and what is stored (ratings, titles) stays English; a state's
+events are data, said by each phone in its own language."""
 
 from __future__ import annotations
 
 import pytest
 from gwtb_files import RULES, setup
-from gwtb_live_play import card, game, give, rejects
+from gwtb_live_play import card, game, give, rejects, told
+from gwtb_live_play import setup as live_setup
 
 from companion import i18n
 from sheets.errors import RulesError, ScoreFileError
 from sheets.gone_with_the_beans import SHEETS, Finish, SetFacility, solitaire_rating
 from sheets.gone_with_the_beans.live import (
+    AddHayShed,
     Build,
+    EnterPrintedValue,
     HayActionTaken,
     Materials,
     UnknownPrintedValue,
     apply,
+    new_game,
     quote,
     spec,
     why_not,
@@ -85,9 +90,9 @@ def test_the_quote_names_the_build_in_german():
     assert proposed == cost == Materials(bean=5, thaler=4)
 
 
-def test_an_unknown_printed_value_is_asked_for_by_its_german_place_and_events_stay_english():
+def test_an_unknown_printed_value_is_asked_for_by_its_german_place():
     """The place keeps its ", Sheet A" ending in German (", Bogen A"): the Sheet values
-    screen removes it. What happened is stored in the state, in English for every phone."""
+    screen removes it. What happened is stored as data: said in English outside ``using``."""
     state = game(("Ann", "zoodai"), known=False)
     with using(GERMAN):
         assert spec(SHEETS["A"], "icons:farm").place == "Anzahl der Bauernhof-Symbole, Bogen A"
@@ -101,7 +106,44 @@ def test_an_unknown_printed_value_is_asked_for_by_its_german_place_and_events_st
     state = give(round_1(), "Ann", bean=5, thaler=4)
     with using(GERMAN):
         after = apply(state, Build(player="Ann", facility="farm"))
-    assert "Ann: paid 5 Bean + 4 Thaler (Farm)" in after.events
+    assert "Ann: paid 5 Bean + 4 Thaler (Farm)" in told(after)
+
+
+def test_what_just_happened_is_said_by_each_phone_in_its_language_from_one_state():
+    """Issue 19: one State is shared by every phone at the table; its events are said in
+    German on a German phone and, from the very same State, in the English they always were."""
+
+    def both(state):
+        with using(GERMAN):
+            german = told(state)
+        return told(state), german
+
+    started = new_game(live_setup(("Ann", "zoodai"), ("Bob", "cashew")))
+    assert both(started) == (
+        ("Ann: 15 Hay from the Ruler's Starting Point card", "Bob: 11 Hay from the Ruler's Starting Point card"),
+        ("Ann: 15 Heu von der Startpunktkarte des Herrschers", "Bob: 11 Heu von der Startpunktkarte des Herrschers"))
+    state = apply(game(("Ann", "zoodai"), ("Bob", "cashew")), card("market", 2))
+    assert both(state) == (
+        ("Round 1: Market, 2 Hay", "Ann: +2 Hay (Income)", "Bob: +2 Hay (Income)"),
+        ("Runde 1: Markt, 2 Heu", "Ann: +2 Heu (Einkommen)", "Bob: +2 Heu (Einkommen)"))
+    built = apply(give(state, "Bob", bean=5, thaler=4), Build(player="Bob", facility="farm"))
+    assert both(built) == (
+        ("Bob: paid 5 Bean + 4 Thaler (Farm)", "Bob: built Farm 2", "Bob: +1 Hay (Cashew: a facility built)"),
+        ("Bob: 5 Bohnen + 4 Taler bezahlt (Bauernhof)", "Bob: Bauernhof 2 gebaut",
+         "Bob: +1 Heu (Cashew: ein Gebäude gebaut)"))
+    shed = apply(built, AddHayShed(player="Ann"))
+    assert both(shed) == (("Ann: Hay Shed 1 added", "Ann: +2 Hay (Hay Shed)"),
+                          ("Ann: Heuschober 1 angebaut", "Ann: +2 Heu (Heuschober)"))
+    paid = apply(give(state, "Ann", hay=10), HayActionTaken(player="Ann", row="thaler"))
+    assert both(paid) == (
+        ("Ann: paid 10 Hay (Hay action: Gain 7 Thaler.)", "Ann: +7 Thaler (Hay action: Gain 7 Thaler.)"),
+        ("Ann: 10 Heu bezahlt (Heuaktion: Erhalte 7 Taler.)", "Ann: +7 Taler (Heuaktion: Erhalte 7 Taler.)"))
+    moved = apply(shed, card("farm", 3))
+    assert both(moved)[1][:2] == ("Runde 2: Bauernhof, 3 Heu", "Der Herrscher zieht nach Beanzantine")
+    assert both(moved)[0][:2] == ("Round 2: Farm, 3 Hay", "The Ruler moves to Beanzantine")
+    corrected = apply(moved, EnterPrintedValue(key="hay-shed:1", value=12))
+    assert both(corrected) == (("Hay the added Hay Shed 1 holds, Sheet A: 12 (corrected)",),
+                               ("Heu, das der angebaute Heuschober 1 fasst, Bogen A: 12 (korrigiert)",))
 
 
 def test_the_scorer_refuses_in_german():

@@ -9,7 +9,7 @@ the rulebook does not state are the test values of gwtb_live_play.ENTERED.
 from __future__ import annotations
 
 import pytest
-from gwtb_live_play import SPECIAL, card, game, give, player, rejects
+from gwtb_live_play import SPECIAL, card, game, give, player, rejects, told
 
 from sheets.gone_with_the_beans.live import (
     AddHayShed,
@@ -39,8 +39,8 @@ def test_player_as_2_road_build_with_the_travel_hay_action():
     after = apply(state, HayActionTaken(player="Ann", row="travel", facility="farm"))
     assert player(after).materials == Materials()
     assert player(after).count("farm") == 2 and player(after).uses("travel") == 1
-    assert after.events[0] == "Ann: paid 8 Hay (Hay action: Remove the travel cost for 1 road and build a facility.)"
-    assert "Ann: paid 3 Bean + 3 Thaler (Farm)" in after.events
+    assert told(after)[0] == "Ann: paid 8 Hay (Hay action: Remove the travel cost for 1 road and build a facility.)"
+    assert "Ann: paid 3 Bean + 3 Thaler (Farm)" in told(after)
 
 
 def test_travel_cost_at_level_1_is_2_bean_and_1_thaler_per_road():
@@ -279,8 +279,8 @@ def test_hay_above_the_sheds_is_lost_and_reported():
     full = full.model_copy(update={"players": players})
     after = apply(give(full, "Ann", hay=49), AddHayShed(player="Ann"))
     assert player(after).materials.hay == 50 and player(after).hay_lost == 1
-    assert "Ann: 1 Hay lost (the Hay Sheds hold 50)" in after.events
-    assert "Ann: both extra Hay Sheds are added; only the Hay is gained" in after.events
+    assert "Ann: 1 Hay lost (the Hay Sheds hold 50)" in told(after)
+    assert "Ann: both extra Hay Sheds are added; only the Hay is gained" in told(after)
 
 
 def test_adding_a_hay_shed_asks_its_capacity():
@@ -325,4 +325,4 @@ def test_beanzantines_ability_is_not_used_up_by_a_build_it_changes_nothing_for()
     after = apply(state, Build(player="Ann", facility="market", beanzantine=True))
     assert player(after).count("market") == 1 and not player(after).ability_used
     assert ("Ann: the Ruler token is in Beanzantine already; Beanzantine's ability is not needed and stays "
-            "for later") in after.events
+            "for later") in told(after)

@@ -7,7 +7,7 @@ Deck of Round Cards", "Variant Rules", "Special Card"); issue 7 "Rounds".
 from __future__ import annotations
 
 import pytest
-from gwtb_live_play import SPECIAL, card, enter, game, give, player, rejects
+from gwtb_live_play import SPECIAL, card, enter, game, give, player, rejects, told
 
 from sheets.gone_with_the_beans.live import (
     AddHayShed,
@@ -83,7 +83,7 @@ def test_an_entered_printed_value_can_be_corrected():
     state = apply(game(known=False), EnterPrintedValue(key="hay-shed:1", value=8))
     state = apply(state, EnterPrintedValue(key="hay-shed:1", value=10))
     assert state.entered == {"hay-shed:1": 10}
-    assert state.events == ("Hay the added Hay Shed 1 holds, Sheet A: 10 (corrected)",)
+    assert told(state) == ("Hay the added Hay Shed 1 holds, Sheet A: 10 (corrected)",)
 
 
 def test_the_ruler_moves_one_province_clockwise_from_round_2():
@@ -105,7 +105,7 @@ def test_extra_income_on_zoodai_to_tachiopi_and_ammond_to_macadimia(first):
     assert state.ruler in ("tachiopi", "macadimia")
     assert player(state, "Ann").materials.thaler == 2  # Farm icon 2
     assert player(state, "Ben").materials.thaler == 1  # Farm icon 1
-    assert "The Ruler moves to " + state.ruler.capitalize() + ": Extra Income" in state.events
+    assert "The Ruler moves to " + state.ruler.capitalize() + ": Extra Income" in told(state)
 
 
 def test_extra_income_asks_for_the_printed_value():

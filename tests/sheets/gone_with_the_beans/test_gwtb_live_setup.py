@@ -7,7 +7,7 @@ gone-with-the-beans.md; issue 7 "Setup".
 from __future__ import annotations
 
 import pytest
-from gwtb_live_play import HAY, MAP, game, player, setup
+from gwtb_live_play import HAY, MAP, game, player, setup, told
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import map_orders, new_game, roads
@@ -59,7 +59,7 @@ def test_starting_hay_is_capped_by_the_30_hay_shed():
     beyond the limit do not count and are lost"."""
     state = game(("Ann", "cashew"), known=False, hay={"cashew": 34})
     assert player(state).materials.hay == 30 and player(state).hay_lost == 4
-    assert "Ann: 4 Hay lost (the Hay Shed holds 30)" in state.events
+    assert "Ann: 4 Hay lost (the Hay Shed holds 30)" in told(state)
 
 
 @pytest.mark.parametrize("players, match", [

@@ -8,7 +8,7 @@ rulebook does not state are the test values of gwtb_live_play.ENTERED_BY_SHEET.
 from __future__ import annotations
 
 import pytest
-from gwtb_live_play import SPECIAL, card, game, give, player, rejects
+from gwtb_live_play import SPECIAL, card, game, give, player, rejects, told
 
 from sheets.gone_with_the_beans.live import (
     AddHayShed,
@@ -56,7 +56,7 @@ def test_a_silo_gives_1_beanichalcum_and_a_development_bonus():
     state = give(round_1(), "Ann", thaler=2, bean=2)
     after = apply(state, Build(player="Ann", facility="silo", development_bonuses=("hay",)))
     assert player(after).materials == Materials(beanichalcum=1, hay=3)
-    assert "Ann: +1 Beanichalcum (a Silo built)" in after.events
+    assert "Ann: +1 Beanichalcum (a Silo built)" in told(after)
 
 
 def test_the_beanichalcum_milestone_bonus():
@@ -85,7 +85,7 @@ def test_a_beanichalcum_pays_the_whole_travel_cost_of_a_build_two_roads_away():
     state = give(round_1(("Ann", "zoodai")), "Ann", bean=1, thaler=2, beanichalcum=1)  # Macadimia: 2 roads
     after = apply(state, Build(player="Ann", facility="farm", beanichalcum_travel=True))
     assert player(after).materials == Materials() and player(after).count("farm") == 2
-    assert "Ann: paid 1 Bean + 2 Thaler + 1 Beanichalcum (Farm)" in after.events
+    assert "Ann: paid 1 Bean + 2 Thaler + 1 Beanichalcum (Farm)" in told(after)
     near = give(round_1(("Ann", "ammond")), "Ann", bean=1, thaler=2, beanichalcum=1)  # 1 road
     rejects(near, Build(player="Ann", facility="farm", beanichalcum_travel=True),
             "1 Beanichalcum pays the travel cost for 2 roads; this build travels 1")

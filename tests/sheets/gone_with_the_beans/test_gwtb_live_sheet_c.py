@@ -11,7 +11,7 @@ costs 3 Thaler, 4 Bridge icons; milestones at 2, 4, 6 ... facilities).
 from __future__ import annotations
 
 import pytest
-from gwtb_live_play import SPECIAL, card, game, give, player, rejects, setup
+from gwtb_live_play import SPECIAL, card, game, give, player, rejects, setup, told
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import (
@@ -135,7 +135,7 @@ def test_the_special_cards_travel_option_has_no_effect_on_c():
     state = apply(game(("Ann", "ammond"), sheet="C", bridges={"Ann": "cashew"}, deck="two-specials"), SPECIAL)
     after = apply(state, SpecialIncome(player="Ann", option="travel"))
     assert player(after).roads_removed == 0
-    assert "Ann: removing the travel cost has no effect on sheet C" in after.events
+    assert "Ann: removing the travel cost has no effect on sheet C" in told(after)
 
 
 def test_the_third_build_twice_gives_its_development_bonus_after_both_builds():
