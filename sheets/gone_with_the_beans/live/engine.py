@@ -452,8 +452,10 @@ def completion_bonus(step: Step, facility: Facility) -> None:
     """Sheet D, Building Completion Bonus: every icon of a row built: its materials at
     once, then its action before anything else ("It must be resolved immediately"). A Hay
     action the player has not the Hay for passes (rulebook: the Stable example)."""
+    if facility.completion_bonus is None:  # the caller checks: only D's rows have one
+        return
     step.events.append(event(N_("{player}: {facility} Completion Bonus: {bonus}"), player=step.player.name,
-                             facility=word(facility.name), bonus=word(facility.completion_bonus or "")))
+                             facility=word(facility.name), bonus=word(facility.completion_bonus)))
     step.gain(Materials.of(facility.completion_gain),
               event(N_("{facility} Completion Bonus"), facility=word(facility.name)))
     due = facility.completion_due

@@ -130,7 +130,7 @@ class Materials(Frozen):
         return not any(getattr(self, k) for k in KINDS)
 
     def __str__(self) -> str:
-        """In English, whatever the phone: the words stored in a state's events."""
+        """In English, whatever the phone (a state's events keep the Materials: events.said)."""
         parts = [f"{getattr(self, k)} {NAMES[k]}" for k in KINDS if getattr(self, k)]
         return " + ".join(parts) if parts else "nothing"
 

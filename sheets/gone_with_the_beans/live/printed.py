@@ -202,7 +202,7 @@ def keys(sheet: Sheet, entered: Mapping[str, Value]) -> tuple[str, ...]:
 
 
 def shown(value: Value) -> str:
-    """A value as stored in a state's events, in English: "2 Bean + 1 Thaler", "12", "2, 4, 6"."""
+    """A value in English, whatever the phone: "2 Bean + 1 Thaler", "12", "2, 4, 6"."""
     return ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
 
