@@ -74,7 +74,8 @@ def test_undo_and_redo_survive_a_server_restart(browser, seeded):
 
     server.stop()
     server.start()
-    phone.open(f"/game/{unfinished}")
+    phone.page.close()  # the old page reloads itself when the server answers; a new one is opened instead
+    phone = Phone(context.new_page(), server.url).open(f"/game/{unfinished}")
     phone.chip("Dee 0/20").wait_for()
     phone.tap("Redo")
     phone.chip("Dee 1/20").wait_for()
