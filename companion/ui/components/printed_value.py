@@ -17,7 +17,6 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.components.common import TOUCH, error_line
-from companion.ui.hooks import use_typed
 from sheets.i18n import N_, _
 
 # Labels marked for the catalog, translated where shown.
@@ -86,8 +85,9 @@ def PrintedValueForm(
 @ft.component
 def _Form(printed_key: str, place: str, kind: str, value: Any | None, on_save: Callable[[Any], None],
           label: str):
-    initial = ft.use_memo(lambda: as_fields(kind, value), [])  # the form starts from the value entered
-    fields, set_fields, typed = use_typed(initial)
+    fields: dict[str, str]
+    # mypy cannot solve flet's use_state(StateT | Callable[[], StateT]) for a lazy initial.
+    fields, set_fields = ft.use_state(lambda: as_fields(kind, value))  # type: ignore[arg-type, return-value]
     problem, set_problem = ft.use_state(cast("str | None", None))
 
     def change(name: str, text: str) -> None:
@@ -95,7 +95,7 @@ def _Form(printed_key: str, place: str, kind: str, value: Any | None, on_save: C
 
     def save(_e=None) -> None:
         try:
-            on_save(parse(kind, typed()))  # as typed, also just before this tap
+            on_save(parse(kind, fields))
         except ValueError as exc:  # unreadable typing, or the rules' reason (RulesError)
             set_problem(str(exc))
             return
