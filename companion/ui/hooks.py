@@ -8,7 +8,7 @@ import asyncio
 import contextvars
 import weakref
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -49,26 +49,6 @@ def phone_translations() -> Translations | None:
         return None
     language = _PHONE_LANGUAGE.get(id(page))
     return None if language is None else i18n.translations(language)
-
-
-T = TypeVar("T")
-
-
-def use_typed(initial: T) -> tuple[T, Callable[[T | Callable[[T], T]], None], Callable[[], T]]:
-    """State for what a player types, and ``latest()``: the value after every change so far.
-
-    A tap that follows typing at once (Start, Reveal) can arrive before the re-render that
-    takes the typing in; its handler, made by the earlier render, must read ``latest()``,
-    not the value it closed over. ``change`` takes a value or a function of the latest one.
-    """
-    value, set_value = ft.use_state(initial)
-    kept: list[T] = ft.use_memo(lambda: [value], [])  # the latest value, kept across renders
-
-    def change(new: T | Callable[[T], T]) -> None:
-        kept[0] = new(kept[0]) if callable(new) else new
-        set_value(kept[0])
-
-    return value, change, lambda: kept[0]
 
 
 def use_games() -> PhoneGames:

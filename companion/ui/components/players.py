@@ -7,7 +7,7 @@ from typing import cast
 import flet as ft
 
 from companion.ui.components.common import TOUCH, error_line, icon_button
-from companion.ui.hooks import go, use_games, use_typed
+from companion.ui.hooks import go, use_games
 from sheets.errors import RulesError
 from sheets.i18n import _
 
@@ -16,7 +16,7 @@ from sheets.i18n import _
 def PlayersSetup(game: str, low: int, high: int):
     """Names for ``low`` to ``high`` players; the engine checks them when the game starts."""
     games = use_games()
-    names, set_names, typed = use_typed([""] * low)
+    names, set_names = ft.use_state([""] * low)
     error, set_error = ft.use_state(cast("str | None", None))
 
     def rename(i: int, value: str) -> None:
@@ -24,7 +24,7 @@ def PlayersSetup(game: str, low: int, high: int):
 
     def start(_e: object) -> None:
         try:
-            game_id = games.new_game(game, {"players": typed()})
+            game_id = games.new_game(game, {"players": names})
         except RulesError as exc:
             set_error(str(exc))
             return
@@ -36,7 +36,7 @@ def PlayersSetup(game: str, low: int, high: int):
                 ft.TextField(label=_("Player {number}").format(number=i + 1), value=name, expand=True, autofocus=i == 0,
                              on_change=lambda e, i=i: rename(i, e.control.value)),
                 icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, _("Remove player {number}").format(number=i + 1),
-                            lambda _e, i=i: set_names(lambda old: [n for j, n in enumerate(old) if j != i]),
+                            lambda _e, i=i: set_names([n for j, n in enumerate(names) if j != i]),
                             disabled=len(names) <= low),
             ]
         )
@@ -47,7 +47,7 @@ def PlayersSetup(game: str, low: int, high: int):
             ft.Text(_("Players in seating order, {low} to {high}.").format(low=low, high=high), color=ft.Colors.ON_SURFACE_VARIANT),
             *rows,
             ft.OutlinedButton(_("Add player"), icon=ft.Icons.PERSON_ADD, height=TOUCH,
-                              disabled=len(names) >= high, on_click=lambda _e: set_names(lambda old: [*old, ""])),
+                              disabled=len(names) >= high, on_click=lambda _e: set_names([*names, ""])),
             error_line(error),
             ft.FilledButton(_("Start game"), icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
         ],

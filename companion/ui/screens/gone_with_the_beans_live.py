@@ -24,7 +24,7 @@ import flet as ft
 
 from companion.session import PhoneGames
 from companion.storage import StorageError
-from companion.ui.hooks import go, use_games, use_sheet_values, use_typed
+from companion.ui.hooks import go, use_games, use_sheet_values
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, action_button, use_entry, use_shown_player
 from companion.ui.components.common import (
@@ -83,18 +83,16 @@ def Setup(game: str):
     book = use_sheet_values()
     letter, set_letter = ft.use_state("A")
     bridges, set_bridges = ft.use_state(cast("dict[int, str]", {}))  # sheet C: player index -> province
-    players, set_players, typed_players = use_typed([("", "tachiopi"), ("", "cashew")])
+    players, set_players = ft.use_state([("", "tachiopi"), ("", "cashew")])
     deck, set_deck = ft.use_state("basic")
     first, set_first = ft.use_state(cast("str | None", None))
-    hay, set_hay, typed_hay = use_typed(cast("dict[str, str]", {}))  # province -> the text typed
+    hay, set_hay = ft.use_state(cast("dict[str, str]", {}))  # province -> the text typed
     remembered = ft.use_memo(lambda: last_map(games), [])
     order, set_order = ft.use_state(remembered)
     error, set_error = ft.use_state(cast("str | None", None))
     provinces = list(dict.fromkeys(p for _n, p in players))
 
     def start(_e) -> None:
-        players, hay = typed_players(), typed_hay()  # as typed, also just before this tap
-        provinces = list(dict.fromkeys(p for _n, p in players))
         if order is None:
             set_error(_("Confirm the Bean World map's clockwise order as printed on your map"))
             return
@@ -203,7 +201,7 @@ def Setup(game: str):
                 ft.Row([ft.TextField(label=_("Hay {province}").format(province=province(p)), value=hay.get(p, ""),
                                      width=170,
                                      keyboard_type=ft.KeyboardType.NUMBER,
-                                     on_change=lambda e, p=p: set_hay(lambda old: {**old, p: e.control.value}))
+                                     on_change=lambda e, p=p: set_hay({**hay, p: e.control.value}))
                         for p in provinces], wrap=True, spacing=8, run_spacing=8),
             ),
             section(
@@ -396,13 +394,12 @@ RoundHeader = ft.memo(_RoundHeader)
 @ft.component
 def RevealCard(state: State, attempt: Callable[..., bool]):  # Play's attempt(action, problem=None)
     """The table enters the revealed Round card once for all (any phone)."""
-    facility, set_facility, typed_facility = use_typed(cast("str | None", None))
-    hay, set_hay, typed_hay = use_typed("")
+    facility, set_facility = ft.use_state(cast("str | None", None))
+    hay, set_hay = ft.use_state("")
     number = state.round + 1
     special = Reveal(card=RoundCard(special=True))
 
     def reveal(_e) -> None:
-        facility, hay = typed_facility(), typed_hay()  # as chosen, also just before this tap
         if facility is None or not hay.strip().isdigit():
             attempt(None, _("Tap the card's facility and enter its Hay (a whole number)"))
             return
