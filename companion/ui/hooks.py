@@ -8,7 +8,7 @@ import asyncio
 import contextvars
 import weakref
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -49,6 +49,28 @@ def phone_translations() -> Translations | None:
         return None
     language = _PHONE_LANGUAGE.get(id(page))
     return None if language is None else i18n.translations(language)
+
+
+T = TypeVar("T")
+
+
+def use_typed(initial: T) -> tuple[T, Callable[[T | Callable[[T], T]], None], Callable[[], T]]:
+    """State for what a player types: ``(value, change, latest)``.
+
+    Flet runs each event of a phone as its own task and re-renders later, so a tap that
+    follows typing at once (Start, Save) can run the handler of the render before the
+    last keystroke was taken in. Handlers read ``latest()``, the value after every change
+    so far, never the value they closed over. ``change`` takes a value or a function of
+    the latest one.
+    """
+    value, set_value = ft.use_state(initial)
+    kept: list[T] = ft.use_memo(lambda: [initial], [])  # the latest value, kept across renders
+
+    def change(new: T | Callable[[T], T]) -> None:
+        kept[0] = new(kept[0]) if callable(new) else new
+        set_value(kept[0])
+
+    return value, change, lambda: kept[0]
 
 
 def use_games() -> PhoneGames:

@@ -64,6 +64,17 @@ def big_number(value: int | str, caption: str, color: str | None = None) -> ft.C
     )
 
 
+def text_field(label: str, value: str, on_text: Callable[[str], Any], **options: Any) -> ft.TextField:
+    """A text field that hands ``on_text`` the text the phone sent with each change.
+
+    The event's own text, not ``e.control.value``: a re-render that runs between the
+    phone's keystroke and its event (a busy table) replaces the control, and the
+    replacement still holds the text of the state before the keystroke.
+    """
+    return ft.TextField(label=label, value=value, **options,
+                        on_change=lambda e: on_text(e.data if isinstance(e.data, str) else e.control.value))
+
+
 def error_line(message: str | None) -> ft.Control:
     if not message:
         return ft.Container(height=0)

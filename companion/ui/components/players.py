@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import cast
 
 import flet as ft
 
-from companion.ui.components.common import TOUCH, error_line, icon_button
-from companion.ui.hooks import go, use_games
+from companion.ui.components.common import TOUCH, error_line, icon_button, text_field
+from companion.ui.hooks import go, use_games, use_typed
 from sheets.errors import RulesError
 from sheets.i18n import _
 
@@ -16,7 +17,7 @@ from sheets.i18n import _
 def PlayersSetup(game: str, low: int, high: int):
     """Names for ``low`` to ``high`` players; the engine checks them when the game starts."""
     games = use_games()
-    names, set_names = ft.use_state([""] * low)
+    names, set_names, typed = use_typed([""] * low)
     error, set_error = ft.use_state(cast("str | None", None))
 
     def rename(i: int, value: str) -> None:
@@ -24,7 +25,7 @@ def PlayersSetup(game: str, low: int, high: int):
 
     def start(_e: object) -> None:
         try:
-            game_id = games.new_game(game, {"players": names})
+            game_id = games.new_game(game, {"players": typed()})
         except RulesError as exc:
             set_error(str(exc))
             return
@@ -33,10 +34,10 @@ def PlayersSetup(game: str, low: int, high: int):
     rows = [
         ft.Row(
             [
-                ft.TextField(label=_("Player {number}").format(number=i + 1), value=name, expand=True, autofocus=i == 0,
-                             on_change=lambda e, i=i: rename(i, e.control.value)),
+                text_field(_("Player {number}").format(number=i + 1), name, partial(rename, i),
+                           expand=True, autofocus=i == 0),
                 icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, _("Remove player {number}").format(number=i + 1),
-                            lambda _e, i=i: set_names([n for j, n in enumerate(names) if j != i]),
+                            lambda _e, i=i: set_names(lambda old: [n for j, n in enumerate(old) if j != i]),
                             disabled=len(names) <= low),
             ]
         )
@@ -47,7 +48,7 @@ def PlayersSetup(game: str, low: int, high: int):
             ft.Text(_("Players in seating order, {low} to {high}.").format(low=low, high=high), color=ft.Colors.ON_SURFACE_VARIANT),
             *rows,
             ft.OutlinedButton(_("Add player"), icon=ft.Icons.PERSON_ADD, height=TOUCH,
-                              disabled=len(names) >= high, on_click=lambda _e: set_names([*names, ""])),
+                              disabled=len(names) >= high, on_click=lambda _e: set_names(lambda old: [*old, ""])),
             error_line(error),
             ft.FilledButton(_("Start game"), icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
         ],

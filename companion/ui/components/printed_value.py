@@ -16,7 +16,8 @@ from typing import Any, cast
 
 import flet as ft
 
-from companion.ui.components.common import TOUCH, error_line
+from companion.ui.components.common import TOUCH, error_line, text_field
+from companion.ui.hooks import use_typed
 from sheets.i18n import N_, _
 
 # Labels marked for the catalog, translated where shown.
@@ -85,9 +86,7 @@ def PrintedValueForm(
 @ft.component
 def _Form(printed_key: str, place: str, kind: str, value: Any | None, on_save: Callable[[Any], None],
           label: str):
-    fields: dict[str, str]
-    # mypy cannot solve flet's use_state(StateT | Callable[[], StateT]) for a lazy initial.
-    fields, set_fields = ft.use_state(lambda: as_fields(kind, value))  # type: ignore[arg-type, return-value]
+    fields, set_fields, typed = use_typed(as_fields(kind, value))
     problem, set_problem = ft.use_state(cast("str | None", None))
 
     def change(name: str, text: str) -> None:
@@ -95,18 +94,18 @@ def _Form(printed_key: str, place: str, kind: str, value: Any | None, on_save: C
 
     def save(_e=None) -> None:
         try:
-            on_save(parse(kind, fields))
+            on_save(parse(kind, typed()))  # as typed, also just before this tap
         except ValueError as exc:  # unreadable typing, or the rules' reason (RulesError)
             set_problem(str(exc))
             return
         set_problem(None)
 
     def field(name: str, text_label: str, last: bool = False, **extra: Any) -> ft.TextField:
-        return ft.TextField(
-            label=_(text_label),
-            value=fields.get(name, ""),
+        return text_field(
+            _(text_label),
+            fields.get(name, ""),
+            lambda text: change(name, text),
             keyboard_type=extra.pop("keyboard_type", ft.KeyboardType.NUMBER),
-            on_change=lambda e: change(name, e.control.value),
             on_submit=save if last else None,
             dense=True,
             **extra,

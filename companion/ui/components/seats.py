@@ -9,8 +9,8 @@ import flet as ft
 from companion.session import PhoneGames
 from companion.storage import StorageError
 from companion.table import PIN
-from companion.ui.components.common import TOUCH, error_line, screen
-from companion.ui.hooks import notify, use_game, use_games
+from companion.ui.components.common import TOUCH, error_line, screen, text_field
+from companion.ui.hooks import notify, use_game, use_games, use_typed
 from sheets.errors import RulesError
 from sheets.i18n import _, ngettext
 
@@ -54,9 +54,9 @@ def Seats():
     games = use_games()
     use_game(game_id)
     asking, set_asking = ft.use_state(cast("str | None", None))  # the player whose seat the PIN is for
-    pin, set_pin = ft.use_state("")
+    pin, set_pin, typed_pin = use_typed("")
     error, set_error = ft.use_state(cast("str | None", None))
-    note, set_note = ft.use_state(cast("str | None", None))  # the private note being edited
+    note, set_note, typed_note = use_typed(cast("str | None", None))  # the private note being edited
 
     try:
         seats = {seat.player: seat for seat in games.seats(game_id)}
@@ -74,6 +74,12 @@ def Seats():
         set_error(None)
         set_asking(None)
         set_pin("")
+
+    def save_note() -> None:
+        typed = typed_note()  # as typed, also just before this tap; None: not edited
+        if typed is not None:
+            games.write_private_note(game_id, typed)
+        set_note(None)
 
     def row(player: str) -> ft.Control:
         seat = seats[player]
@@ -105,30 +111,27 @@ def Seats():
     if asking:
         first = not seats[asking].pin_set
         controls += [
-            ft.TextField(
-                label=_("PIN for {player}'s seat").format(player=asking),
+            text_field(
+                _("PIN for {player}'s seat").format(player=asking), pin, set_pin,
                 helper=_("Choose 4 digits: they get this seat back from another phone") if first
                 else _("The 4 digits chosen when this seat was first taken"),
                 helper_max_lines=5,  # German words are longer: the helper wraps, never cut off
-                value=pin, on_change=lambda e: set_pin(e.control.value), max_length=4,
-                keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
+                max_length=4, keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
             ),
             ft.FilledButton(_("Take {player}'s seat").format(player=asking), height=TOUCH,
                             disabled=not PIN.fullmatch(pin),
-                            on_click=lambda _e: attempt(lambda: games.claim_seat(game_id, asking, pin))),
+                            on_click=lambda _e: attempt(lambda: games.claim_seat(game_id, asking, typed_pin()))),
         ]
     if me:
         stored = games.private_note(game_id)
         text = stored if note is None else note
         controls += [
-            ft.TextField(
-                label=_("{player}'s private note").format(player=me), value=text, multiline=True, min_lines=2,
+            text_field(
+                _("{player}'s private note").format(player=me), text, set_note, multiline=True, min_lines=2,
                 helper=_("Only this seat's phone ever shows it (a secret collection, a reminder)"), helper_max_lines=5,
-                on_change=lambda e: set_note(e.control.value),
             ),
             ft.OutlinedButton(_("Save note"), height=TOUCH, disabled=text == stored,
-                              on_click=lambda _e: attempt(lambda: (games.write_private_note(game_id, text),
-                                                                  set_note(None)))),
+                              on_click=lambda _e: attempt(save_note)),
         ]
     controls += [
         error_line(error),

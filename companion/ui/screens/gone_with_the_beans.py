@@ -9,15 +9,16 @@ is one engine action; every number shown comes from the engine's result.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, cast
 
 import flet as ft
 
-from companion.ui.hooks import go, use_games
+from companion.ui.hooks import go, use_games, use_typed
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, section, stepper,
+    TOUCH, big_number, error_line, icon_button, section, stepper, text_field,
 )
 from sheets.errors import RulesError
 from sheets.i18n import N_, _, ngettext
@@ -73,16 +74,20 @@ def next_province(taken: list[str]) -> str:
     return next((p for p in PROVINCES if p not in taken), list(PROVINCES)[len(taken) % len(PROVINCES)])
 
 
-def players_section(players: list[tuple[str, str]], set_players: Callable[[list], Any]) -> ft.Control:
-    """Names and provinces in seating order; each player taps the province they drew."""
+def players_section(players: list[tuple[str, str]], set_players: Callable[[Any], Any]) -> ft.Control:
+    """Names and provinces in seating order; each player taps the province they drew.
+    ``set_players`` takes a function of the latest rows (``use_typed``'s change)."""
 
     def change(i: int, name: str | None = None, province: str | None = None) -> None:
-        old_name, old_province = players[i]
-        row = (old_name if name is None else name, old_province if province is None else province)
-        set_players([row if j == i else p for j, p in enumerate(players)])
+        def edit(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+            old_name, old_province = rows[i]
+            row = (old_name if name is None else name, old_province if province is None else province)
+            return [row if j == i else p for j, p in enumerate(rows)]
+
+        set_players(edit)
 
     def add(_e) -> None:
-        set_players([*players, ("", next_province([p for _n, p in players]))])
+        set_players(lambda rows: [*rows, ("", next_province([p for _n, p in rows]))])
 
     def province_chip(i: int, province: str, chosen: str) -> ft.Control:
         name = _(PROVINCES[province].name)
@@ -105,10 +110,10 @@ def players_section(players: list[tuple[str, str]], set_players: Callable[[list]
         rows.append(ft.Column(
             [
                 ft.Row([
-                    ft.TextField(label=_("Player {number}").format(number=i + 1), value=name, expand=True, autofocus=i == 0,
-                                 on_change=lambda e, i=i: change(i, name=e.control.value)),
+                    text_field(_("Player {number}").format(number=i + 1), name, partial(change, i),  # the text is its name
+                               expand=True, autofocus=i == 0),
                     icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, _("Remove player {number}").format(number=i + 1),
-                                lambda _e, i=i: set_players([p for j, p in enumerate(players) if j != i]),
+                                lambda _e, i=i: set_players(lambda rows: [p for j, p in enumerate(rows) if j != i]),
                                 disabled=len(players) <= 1),
                 ]),
                 ft.Row([province_chip(i, p, province) for p in PROVINCES], wrap=True, spacing=6, run_spacing=2),
@@ -127,11 +132,11 @@ def players_section(players: list[tuple[str, str]], set_players: Callable[[list]
 def Setup(game: str):
     games = use_games()
     sheet, set_sheet = ft.use_state("A")
-    players, set_players = ft.use_state([("", "tachiopi"), ("", "cashew")])
+    players, set_players, typed_players = use_typed([("", "tachiopi"), ("", "cashew")])
     error, set_error = ft.use_state(cast("str | None", None))
 
     def start(_e) -> None:
-        setup = {"sheet": sheet, "players": [{"name": n, "province": p} for n, p in players]}
+        setup = {"sheet": sheet, "players": [{"name": n, "province": p} for n, p in typed_players()]}
         try:
             game_id = games.new_game(RULES.id, setup)
         except RulesError as exc:

@@ -18,17 +18,18 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, cast
 
 import flet as ft
 
 from companion.session import PhoneGames
 from companion.storage import StorageError
-from companion.ui.hooks import go, use_games, use_sheet_values
+from companion.ui.hooks import go, use_games, use_sheet_values, use_typed
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, action_button, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, section, stepper,
+    TOUCH, big_number, error_line, icon_button, section, stepper, text_field,
 )
 from companion.ui.components.printed_value import PrintedValueForm
 from companion.ui.screens.gone_with_the_beans import final_table, headline, note, plain, players_section, pt
@@ -83,16 +84,21 @@ def Setup(game: str):
     book = use_sheet_values()
     letter, set_letter = ft.use_state("A")
     bridges, set_bridges = ft.use_state(cast("dict[int, str]", {}))  # sheet C: player index -> province
-    players, set_players = ft.use_state([("", "tachiopi"), ("", "cashew")])
+    players, set_players, typed_players = use_typed([("", "tachiopi"), ("", "cashew")])
     deck, set_deck = ft.use_state("basic")
     first, set_first = ft.use_state(cast("str | None", None))
-    hay, set_hay = ft.use_state(cast("dict[str, str]", {}))  # province -> the text typed
+    hay, set_hay, typed_hay = use_typed(cast("dict[str, str]", {}))  # province -> the text typed
     remembered = ft.use_memo(lambda: last_map(games), [])
     order, set_order = ft.use_state(remembered)
     error, set_error = ft.use_state(cast("str | None", None))
     provinces = list(dict.fromkeys(p for _n, p in players))
 
+    def type_hay(p: str, text: str) -> None:
+        set_hay(lambda old: {**old, p: text})
+
     def start(_e) -> None:
+        players, hay = typed_players(), typed_hay()  # as typed, also just before this tap
+        provinces = list(dict.fromkeys(p for _n, p in players))
         if order is None:
             set_error(_("Confirm the Bean World map's clockwise order as printed on your map"))
             return
@@ -198,10 +204,9 @@ def Setup(game: str):
             ),
             section(
                 _("Starting Point card: each province's Hay (the Hay Shed keeps at most 30)"),
-                ft.Row([ft.TextField(label=_("Hay {province}").format(province=province(p)), value=hay.get(p, ""),
-                                     width=170,
-                                     keyboard_type=ft.KeyboardType.NUMBER,
-                                     on_change=lambda e, p=p: set_hay({**hay, p: e.control.value}))
+                ft.Row([text_field(_("Hay {province}").format(province=province(p)), hay.get(p, ""),
+                                   partial(type_hay, p),
+                                   width=170, keyboard_type=ft.KeyboardType.NUMBER)
                         for p in provinces], wrap=True, spacing=8, run_spacing=8),
             ),
             section(
@@ -394,12 +399,13 @@ RoundHeader = ft.memo(_RoundHeader)
 @ft.component
 def RevealCard(state: State, attempt: Callable[..., bool]):  # Play's attempt(action, problem=None)
     """The table enters the revealed Round card once for all (any phone)."""
-    facility, set_facility = ft.use_state(cast("str | None", None))
-    hay, set_hay = ft.use_state("")
+    facility, set_facility, typed_facility = use_typed(cast("str | None", None))
+    hay, set_hay, typed_hay = use_typed("")
     number = state.round + 1
     special = Reveal(card=RoundCard(special=True))
 
     def reveal(_e) -> None:
+        facility, hay = typed_facility(), typed_hay()  # as typed, also just before this tap
         if facility is None or not hay.strip().isdigit():
             attempt(None, _("Tap the card's facility and enter its Hay (a whole number)"))
             return
@@ -418,8 +424,7 @@ def RevealCard(state: State, attempt: Callable[..., bool]):  # Play's attempt(ac
     return section(
         _("Reveal round {number}'s Round card").format(number=number),
         ft.Row(chips, wrap=True, spacing=6, run_spacing=2),
-        ft.Row([ft.TextField(label=_("Card Hay"), value=hay, width=120, keyboard_type=ft.KeyboardType.NUMBER,
-                             on_change=lambda e: set_hay(e.control.value)),
+        ft.Row([text_field(_("Card Hay"), hay, set_hay, width=120, keyboard_type=ft.KeyboardType.NUMBER),
                 ft.FilledButton(_("Reveal"), icon=ft.Icons.STYLE, height=TOUCH, on_click=reveal)],
                wrap=True),
         action_button(_("Special card"), RULES.why_not(state, special), lambda: attempt(special)),
