@@ -165,9 +165,18 @@ class Phone:
         self.text(text, exact).first.wait_for(state="visible", timeout=timeout)
 
     def type_into(self, label: str, value: str) -> None:
+        """Type ``value`` into a text field, as a player would. Flutter takes a field over a
+        few frames after the tap and then writes the text it holds into it: what a test
+        types before that is lost (a person's first keystroke comes later). So the text
+        must still be there a moment later, or the field is tapped and typed into again."""
         box = self.page.get_by_role("textbox", name=label)
-        self.click(box)  # scrolled in first, like any tap
-        box.fill(value)
+        for _ in range(5):
+            self.click(box)  # scrolled in first, like any tap
+            box.fill(value)
+            self.page.wait_for_timeout(250)
+            if box.input_value() == value:
+                return
+        raise AssertionError(f"{label}: typed {value!r}, the field holds {box.input_value()!r}")
 
     def shot(self, name: str) -> Path:
         """A screenshot to look at; waits out a route's slide-in first (nothing is asserted)."""

@@ -47,13 +47,6 @@ def saved(phone: Phone) -> None:
     phone.text("saved", exact=False).first.wait_for(state="hidden", timeout=15_000)
 
 
-def fill(phone: Phone, label: str, text: str) -> None:
-    """Type into a field that may sit below the fold (scrolled in first)."""
-    box = phone.page.get_by_role("textbox", name=label)
-    phone.click(box)
-    box.fill(text)
-
-
 def test_correcting_an_entered_value_shows_on_every_phone_and_is_remembered(browser, live_game):
     server, gid = live_game
     ann_context, ben_context = browser.new_context(viewport=PHONE), browser.new_context(viewport=PHONE)
@@ -70,12 +63,12 @@ def test_correcting_an_entered_value_shows_on_every_phone_and_is_remembered(brow
     value = ann.page.get_by_role("textbox", name="Value")
     value.click()  # Flutter fills the input element once it has the focus
     assert value.input_value() == "6"
-    fill(ann, "Value", "31")
+    ann.type_into("Value", "31")
     ann.tap("Save")
     ann.see("31 cannot be printed there; enter 1 to 30")  # the rules' reason; the input stays
     assert value.input_value() == "31"
     ann.shot("sheet-values-refused")
-    fill(ann, "Value", "5")
+    ann.type_into("Value", "5")
     ann.tap("Save")
     value.wait_for(state="detached")  # the form closed
     row(ann, "Number of Farm icons 5 entered").wait_for()
@@ -88,7 +81,7 @@ def test_correcting_an_entered_value_shows_on_every_phone_and_is_remembered(brow
     # The unknown House icons: entered from the same screen.
     saved(ann)
     ann.click(row(ann, "Number of House icons"))
-    fill(ann, "Value", "4")
+    ann.type_into("Value", "4")
     ann.tap("Save")
     row(ann, "Number of House icons 4 entered").wait_for()
 
@@ -106,8 +99,8 @@ def test_correcting_an_entered_value_shows_on_every_phone_and_is_remembered(brow
     thaler = ann.page.get_by_role("textbox", name="Thaler")
     ann.click(thaler)
     assert thaler.input_value() == "3"
-    fill(ann, "Thaler", "4")
-    fill(ann, "Worker", "")
+    ann.type_into("Thaler", "4")
+    ann.type_into("Worker", "")
     ann.shot("sheet-values-materials-form")
     ann.tap("Save")
     row(ann, "House building cost 4 Thaler entered").wait_for()
