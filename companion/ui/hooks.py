@@ -8,6 +8,7 @@ import asyncio
 import contextvars
 import weakref
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit
 
@@ -71,6 +72,22 @@ def use_typed(initial: T) -> tuple[T, Callable[[T | Callable[[T], T]], None], Ca
         set_value(kept[0])
 
     return value, change, lambda: kept[0]
+
+
+def use_stable_handlers(**handlers: Callable[..., Any]) -> dict[str, Callable[..., Any]]:
+    """For each handler, one function kept across renders that calls this render's handler.
+
+    A memoized piece (``ft.memo``) renders again only when its arguments change; a handler
+    made anew by every render would change them every time. Pass the same names on every
+    render.
+    """
+    latest: dict[str, Callable[..., Any]] = ft.use_memo(dict, [])
+    latest.update(handlers)
+    return ft.use_memo(lambda: {name: partial(_call_latest, latest, name) for name in handlers}, [])
+
+
+def _call_latest(latest: dict[str, Callable[..., Any]], name: str, *args: Any) -> Any:
+    return latest[name](*args)
 
 
 def use_games() -> PhoneGames:

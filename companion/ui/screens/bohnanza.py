@@ -16,7 +16,7 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.colours import PAIRS
-from companion.ui.hooks import use_games
+from companion.ui.hooks import use_games, use_stable_handlers
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
@@ -464,12 +464,9 @@ def Play(game_id: str):
         set_panel(("harvest", number))
         entry.refuse(None)
 
-    # The memoized pieces get stable callbacks that run this render's handlers.
-    handlers: dict[str, Callable[..., Any]] = ft.use_memo(dict, [])
-    handlers.update(pick=pick_player, plant=open_plant, harvest=open_harvest, exhausted=exhausted,
-                    buy=lambda: act(BuyField(player=player), _("{player} bought the third field").format(player=player)))
-    stable = ft.use_memo(lambda: {key: (lambda *args, key=key: handlers[key](*args))
-                                  for key in ("pick", "plant", "harvest", "exhausted", "buy")}, [])
+    stable = use_stable_handlers(  # for the memoized pieces
+        pick=pick_player, plant=open_plant, harvest=open_harvest, exhausted=exhausted,
+        buy=lambda: act(BuyField(player=player), _("{player} bought the third field").format(player=player)))
 
     controls: list[ft.Control] = []
     if over:

@@ -25,7 +25,7 @@ import flet as ft
 
 from companion.session import PhoneGames
 from companion.storage import StorageError
-from companion.ui.hooks import go, use_games, use_sheet_values, use_typed
+from companion.ui.hooks import go, use_games, use_sheet_values, use_stable_handlers, use_typed
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, action_button, use_entry, use_shown_player
 from companion.ui.components.common import (
@@ -452,16 +452,13 @@ def Play(game_id: str):
     player = state.player(name)
     may_act = not at_table or mine == name
     column = ft.use_ref(cast("ft.Column | None", None))
-    # The memoized pieces get stable callbacks that run this render's handlers.
-    handlers: dict[str, Any] = ft.use_memo(dict, [])
-    tap = ft.use_callback(lambda i: handlers["taps"][i](), [])
-    pick_sheet = ft.use_callback(lambda n: handlers["pick"](n), [])
+    taps: list[Callable[[], Any]] = []  # each action button's tap, once the plan is made below
 
     def show_sheet(shown: str) -> None:
         show(shown)
         entry.refuse(None)
 
-    handlers["pick"] = show_sheet
+    stable = use_stable_handlers(pick=show_sheet, tap=lambda i: taps[i]())  # for the memoized pieces
 
     def owner(action: Any) -> str:
         return cast(str, getattr(action, "player", ""))
@@ -554,7 +551,7 @@ def Play(game_id: str):
         controls.append(note(_("Waiting for {players} to take an action").format(players=", ".join(waiting))))
 
     controls.append(ft.Row([SheetChip(p.name, p.name in pendings, bool(p.actions and not p.due), p.name == name,
-                                      pick_sheet) for p in state.players], wrap=True, spacing=6))
+                                      stable["pick"]) for p in state.players], wrap=True, spacing=6))
     elsewhere = [n for n in pendings if n and n != name]
     if elsewhere:  # a question switched away from is kept with its sheet
         controls.append(ft.Row([note(_("Open question on {players}'s sheet: it waits there.").format(
@@ -643,8 +640,8 @@ def Play(game_id: str):
                                 then, lambda: set_pending(None)))
     controls.append(error_line(entry.refusal))
     if state.round and not rounds_played(state) and pending is None:
-        plan, handlers["taps"] = action_plan(state, player, may_act, attempt, start_pay, set_pending, ask_bridge)
-        controls.append(ActionButtons(plan, tap))
+        plan, taps = action_plan(state, player, may_act, attempt, start_pay, set_pending, ask_bridge)
+        controls.append(ActionButtons(plan, stable["tap"]))
     if sheet.contracts is not None and state.round and player.dp_icons is None and pending is None:
         controls.append(contracts_part(state, player, may_act, start_pay))
     controls.append(SheetRows(sheet, player, facility_icons(state)))

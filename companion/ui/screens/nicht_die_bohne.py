@@ -13,7 +13,7 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.colours import NEGATIVE, PAIRS, POSITIVE
-from companion.ui.hooks import use_games
+from companion.ui.hooks import use_games, use_stable_handlers
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
@@ -494,15 +494,21 @@ def Play(game_id: str):
 
         set_draft(without)
 
-    # The same functions across renders (while these stay), so unchanged tiles are reused.
-    take = ft.use_callback(take_card, [games, number, player, drafting])
-    give_back = ft.use_callback(give_back_card, [games, number, player, drafting])
-    choose_colour = ft.use_callback(set_colour, [])
-    # A lambda's (f(), g()) only makes both calls: mypy objects to tuples of their None results.
-    choose_player = ft.use_callback(lambda p: (show(p), entry.refuse(None)), [number])  # type: ignore[func-returns-value]
-    pick_round = ft.use_callback(lambda n: (set_round(n), set_draft(None), entry.refuse(None)), [])  # type: ignore[func-returns-value]
-    record_chip = ft.use_callback(lambda n, p: act(RecordChip(round=n - 1, player=p), starts(p, n)),
-                                  [games, game_id])
+    def choose_player(shown_player: str) -> None:
+        show(shown_player)
+        entry.refuse(None)
+
+    def pick_round(n: int) -> None:
+        set_round(n)
+        set_draft(None)
+        entry.refuse(None)
+
+    # The same functions on every render, so unchanged tiles are reused.
+    stable = use_stable_handlers(
+        take=take_card, give_back=give_back_card, colour=set_colour, player=choose_player, round=pick_round,
+        chip=lambda n, p: act(RecordChip(round=n - 1, player=p), starts(p, n)),
+    )
+    take, give_back = stable["take"], stable["give_back"]
 
     def fill_rest() -> None:
         if draft is None:
@@ -528,9 +534,9 @@ def Play(game_id: str):
     can_fill_rest = len(mine) < state.hand_size and len(rest) == state.hand_size
 
     round_picker = RoundPicker(number, tuple(n <= len(state.rounds) or n == state.entering for n in range(1, ROUNDS + 1)),
-                               pick_round)
+                               stable["round"])
     player_chips = ft.Row(
-        [PlayerChip(p, len(shown.cards_of(number, p)), state.hand_size, p == player, choose_player)
+        [PlayerChip(p, len(shown.cards_of(number, p)), state.hand_size, p == player, stable["player"])
          for p in state.names],
         wrap=True,
         spacing=6,
@@ -551,7 +557,7 @@ def Play(game_id: str):
                 on_click=lambda _e: fill_rest(),
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14)),  # >= 48 px
             ))
-        round_part.append(colour_tabs(score, colour, choose_colour))
+        round_part.append(colour_tabs(score, colour, stable["colour"]))
         round_part.append(colour_cards(shown, number, player, colour, score.colours[list(Colour).index(colour)],
                                   take, give_back))
         if draft is not None:
@@ -574,7 +580,7 @@ def Play(game_id: str):
     if number >= 2 and draft is None:
         # Asked at the top as the round begins, and kept there once told: the keypad below
         # does not move under a player's finger when another phone answers.
-        controls.append(StarterPicker(number, state.starter(number), state.names, record_chip))
+        controls.append(StarterPicker(number, state.starter(number), state.names, stable["chip"]))
     heading = _("Round {number} – correcting") if draft is not None else _("Round {number}")
     controls.append(section(heading.format(number=number), *round_part))
     controls.append(round_picker)

@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 import flet as ft
 
 from companion.ui.colours import PAIRS
-from companion.ui.hooks import use_games
+from companion.ui.hooks import use_games, use_stable_handlers
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
@@ -347,7 +347,7 @@ def close_out_dialog(state: State, sheets: dict[str, Seen], player: str | None,
 
 @dataclass(frozen=True)
 class DraftTaps:
-    """What a tap of the lay panel does to the draft; made once per phone (``use_callback``)."""
+    """What a tap of the lay panel does to the draft; the same on every render (``use_stable_handlers``)."""
 
     where: Callable[[str], None]  # open, secret or new: its values start again
     bean: Callable[[Bean], None]  # the bean of a new collection: its values start again
@@ -569,25 +569,24 @@ def Play(game_id: str):
         if act(action, _("{player} laid {cards}").format(player=action.player, cards=cards_word(len(action.values)))):
             set_draft({})
 
-    lay_once = ft.use_callback(lay, [games, game_id])  # act: this phone's games
-    close_out_of = ft.use_callback(set_closing, [])  # a setter is a new function on every render
-    draft_to = ft.use_callback(set_draft, [])
-
     def choose(name: str) -> None:
         show(name)
         set_draft({})
         entry.refuse(None)
 
-    # The same functions on every render (they only call this phone's setters), so the
-    # memoized rows of tiles are reused.
-    choose_player = ft.use_callback(choose, [])
-    choose_me = ft.use_callback(lambda name: (set_me(name), set_draft({}), entry.refuse(None)), [])  # type: ignore[func-returns-value]  # the tuple only makes the calls
-    taps = DraftTaps(
-        where=ft.use_callback(lambda v: set_draft(lambda d: {**d, "where": v, "values": []}), []),
-        bean=ft.use_callback(lambda b: set_draft(lambda d: {**d, "where": "new", "bean": b, "values": []}), []),
-        value=ft.use_callback(lambda wv: set_draft(
-            lambda d: {**d, "where": wv[0], "values": [*d.get("values", []), wv[1]]}), []),
+    def choose_me(name: str) -> None:
+        set_me(name)
+        set_draft({})
+        entry.refuse(None)
+
+    # The same functions on every render, so the memoized rows of tiles are reused.
+    stable = use_stable_handlers(
+        lay=lay, close_out=set_closing, draft=set_draft, choose=choose, choose_me=choose_me,
+        where=lambda v: set_draft(lambda d: {**d, "where": v, "values": []}),
+        bean=lambda b: set_draft(lambda d: {**d, "where": "new", "bean": b, "values": []}),
+        value=lambda wv: set_draft(lambda d: {**d, "where": wv[0], "values": [*d.get("values", []), wv[1]]}),
     )
+    taps = DraftTaps(where=stable["where"], bean=stable["bean"], value=stable["value"])
 
     ft.use_dialog(close_out_dialog(state, sheets, closing, confirm_close_out, lambda: set_closing(None))
                   if not over else None)
@@ -630,15 +629,15 @@ def Play(game_id: str):
             [(_("I am an onlooker"), _("Onlooker"), None)] + [(_("I am {player}").format(player=n), n, n)
                                                               for n in state.names],
             me,
-            choose_me,
+            stable["choose_me"],
         ))
 
     if state.turn_over:  # only the end of the game is left, above
         controls.append(ft.Container(height=64))
         return game_screen(games, game_id, RULES.title, controls)
     controls.append(Turn(player, None if reached else state.names, sheets[player], me, draft, entry.refusal,
-                         state if draft.get("values") else None, choose_player, close_out_of, lay_once, draft_to,
-                         taps))
+                         state if draft.get("values") else None, stable["choose"], stable["close_out"],
+                         stable["lay"], stable["draft"], taps))
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
     return game_screen(games, game_id, RULES.title, controls)
 
