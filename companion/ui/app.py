@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import traceback
 from collections.abc import Callable
 from typing import Any, cast
 
 import flet as ft
+from flet.components.component import Component
 from flet.messaging.session import Session
 
 from companion import i18n
@@ -139,8 +141,27 @@ def hide_tracebacks() -> None:
     Session.error = error  # type: ignore[method-assign]  # on purpose, for every session
 
 
+def keep_phones_updating() -> None:
+    """Flet's update loop for a phone ends at the first render that raises, and that phone
+    then never changes again, without a word. A failed render is logged and the phone is
+    told (``Session.error``: the plain line above); its next change renders again."""
+    if getattr(Component.update, "guarded", False):
+        return
+    update = Component.update
+
+    def guarded(self: Component) -> None:
+        try:
+            update(self)
+        except Exception:  # noqa: BLE001 - any failure of a screen: the phone keeps updating
+            ft.context.page.session.error(traceback.format_exc())
+
+    guarded.guarded = True  # type: ignore[attr-defined]
+    Component.update = guarded  # type: ignore[method-assign]  # on purpose, for every session
+
+
 def make_main(games: Games, invite_url: str | None = None) -> Callable[[ft.Page], None]:
     hide_tracebacks()
+    keep_phones_updating()
     follow(phone_translations)  # every word is said in the language of the phone it is for
     values = SheetValuesService(games)  # one per server: it keeps the opened file
 
