@@ -1004,21 +1004,52 @@ def hay_capacity(state: State, name: str) -> int:
     return Step(state, state.player(name)).capacity()
 
 
-# What a state allows, worked out once per state, language and action and shared by every
-# phone and every render (states are frozen; the cache holds the few newest by identity).
-# The reason is in the asking phone's language: a phone of another language gets its own.
-_ALLOWED: dict[int, tuple[State, dict[tuple[Translations, Any], str | None]]] = {}
+# What a state allows, worked out once and shared by every phone and every render. A
+# player's action weighs only the table (sheet, map, Ruler, cards, printed values) and that
+# player's own state, never another player's or the events: keyed by those grounds, Ben's
+# buttons are not worked out again when Ann's entry changes the state. The table's own
+# actions (Reveal, a printed value) weigh the whole state: keyed by the state. The reason
+# is in the asking phone's language: a phone of another language gets its own.
+Answers = dict[tuple[Translations, Any], str | None]
+_BY_GROUNDS: dict[Any, Answers] = {}  # the newest grounds, oldest first
+# Each recent state's answers by player ("": the table's), so that the grounds, deep
+# values, are hashed once per state and player, not at every button. States are frozen;
+# each is held beside its answers so that a new state with a reused id is not taken for it.
+_BY_STATE: dict[int, tuple[State, dict[str, Answers]]] = {}
+_KEPT = 64
+
+
+def _answers(state: State, action: Action) -> Answers:
+    """The answers shared by every action with the same grounds as ``action``."""
+    hit = _BY_STATE.get(id(state))
+    if hit is None or hit[0] is not state:
+        _forget_oldest(_BY_STATE)
+        hit = _BY_STATE[id(state)] = (state, {})
+    who = "" if isinstance(action, (Reveal, EnterPrintedValue)) else action.player
+    answers = hit[1].get(who)
+    if answers is None:
+        if not who:
+            answers = {}  # the whole state's: kept with the state
+        else:
+            grounds = (state.sheet, state.map, state.ruler, state.round, state.cards, state.printed,
+                       state.player(who))
+            answers = _BY_GROUNDS.get(grounds)
+            if answers is None:
+                _forget_oldest(_BY_GROUNDS)
+                answers = _BY_GROUNDS[grounds] = {}
+        hit[1][who] = answers
+    return answers
+
+
+def _forget_oldest(cache: dict[Any, Any]) -> None:
+    if len(cache) >= _KEPT:
+        del cache[next(iter(cache))]
 
 
 def why_not(state: State, action: Action) -> str | None:
     """Why the rules refuse ``action`` now, in the player's words; None when they allow
     it, or would once a printed value is entered or a choice is made."""
-    hit = _ALLOWED.get(id(state))
-    if hit is None or hit[0] is not state:
-        if len(_ALLOWED) > 16:
-            _ALLOWED.clear()
-        hit = _ALLOWED[id(state)] = (state, {})
-    answers = hit[1]
+    answers = _answers(state, action)
     key = (current(), action)
     if key in answers:
         return answers[key]
