@@ -143,7 +143,7 @@ class Games:
         # game -> {n: the state after the stored log's first n entries}: an undo refolds
         # from the latest one before the entry it takes back. Dropped on any change before them.
         self._checkpoints: dict[str, dict[int, Any]] = {}
-        self._listeners: dict[str, list[Listener]] = defaultdict(list)
+        self._listeners: dict[str, list[tuple[Listener, str | None]]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
 
     # -- reading -------------------------------------------------------------------
@@ -310,7 +310,7 @@ class Games:
             entry = {"action": parsed.model_dump(mode="json"), "at": now(), "by": seat or by}
             updated = replace(record, log=[*record.log, entry], redo=[])
             self._commit(updated, new_state)
-        self.notify(game_id)
+        self.notify(game_id, by=device)
         return new_state
 
     def undo(self, game_id: str, device: str | None = None) -> Any:
@@ -327,7 +327,7 @@ class Games:
                 raise RulesError(_("your last entry cannot be undone: a later entry builds on it")) from None
             updated = replace(record, log=log, redo=[*record.redo, record.log[i]])
             self._commit(updated, new_state, checkpoints)
-        self.notify(game_id)
+        self.notify(game_id, by=device)
         return new_state
 
     def redo(self, game_id: str, device: str | None = None) -> Any:
@@ -340,7 +340,7 @@ class Games:
             new_state = rules.apply(self.state(game_id), rules.parse_action(entry["action"]))
             updated = replace(record, log=[*record.log, entry], redo=record.redo[:i] + record.redo[i + 1:])
             self._commit(updated, new_state)
-        self.notify(game_id)
+        self.notify(game_id, by=device)
         return new_state
 
     # -- table mode ------------------------------------------------------------------
@@ -571,22 +571,29 @@ class Games:
 
     # -- listeners -----------------------------------------------------------------------
 
-    def subscribe(self, game_id: str, listener: Listener) -> Callable[[], None]:
-        """Call ``listener(game_id)`` after every change of that game ("*" for all)."""
+    def subscribe(self, game_id: str, listener: Listener, device: str | None = None) -> Callable[[], None]:
+        """Call ``listener(game_id)`` after every change of that game ("*" for all);
+        ``device``: the phone listening (see notify)."""
+        subscription = (listener, device)
         with self._listeners_lock:
-            self._listeners[game_id].append(listener)
+            self._listeners[game_id].append(subscription)
 
         def unsubscribe() -> None:
             with self._listeners_lock:
-                if listener in self._listeners[game_id]:
-                    self._listeners[game_id].remove(listener)
+                if subscription in self._listeners[game_id]:
+                    self._listeners[game_id].remove(subscription)
 
         return unsubscribe
 
-    def notify(self, game_id: str) -> None:
+    def notify(self, game_id: str, by: str | None = None) -> None:
+        """Tell every listener of ``game_id``. The phone ``by`` that made the change is told
+        last: each phone's re-render waits for those told before it, and the other phones
+        at the table should not wait for the tapping phone's own (its largest) one."""
         with self._listeners_lock:
-            listeners = [*self._listeners.get(game_id, ()), *self._listeners.get("*", ())]
-        for listener in listeners:
+            subscriptions = [*self._listeners.get(game_id, ()), *self._listeners.get("*", ())]
+        if by is not None:
+            subscriptions.sort(key=lambda subscription: subscription[1] == by)  # stable: others keep their order
+        for listener, _device in subscriptions:
             try:
                 listener(game_id)
             except Exception:  # a closed browser session must not break a commit
@@ -628,7 +635,7 @@ class PhoneGames:
         return self.games.newest_setup(kind)
 
     def subscribe(self, game_id: str, listener: Listener) -> Callable[[], None]:
-        return self.games.subscribe(game_id, listener)
+        return self.games.subscribe(game_id, listener, self.device)
 
     # -- entries -----------------------------------------------------------------------
 

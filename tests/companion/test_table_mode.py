@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from companion.session import Games
+from companion.session import Games, PhoneGames
 from companion.storage import open_repository
 from sheets.errors import RulesError
 
@@ -98,6 +98,27 @@ def test_a_seat_undoes_its_own_entries_the_starter_anybodys(games):
     games.redo(gid, device="ben")
     games.undo(gid, device="ann")  # the starter may undo anybody's: the latest is Ben's again
     assert games.state(gid).player("Ben").dp_icons == 0
+
+
+def test_the_phone_that_made_a_change_is_told_last_and_the_others_in_their_order(games):
+    """Each phone's re-render waits for those of the phones told before it: the others at
+    the table do not wait for the tapping phone's own."""
+    gid = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="ann")
+    for name in ("Ann", "Ben", "Cy"):
+        games.claim_seat(gid, name, "1111", device=name.lower())
+    told: list[str] = []
+    for name in ("ann", "ben", "cy"):
+        PhoneGames(games, name).subscribe(gid, lambda _gid, name=name: told.append(name))
+    PhoneGames(games, "ann").dispatch(gid, {"kind": "take-card", "round": 1, "player": "Ann", "card": "red-3"})
+    assert told == ["ben", "cy", "ann"]
+    told.clear()
+    PhoneGames(games, "ben").dispatch(gid, {"kind": "take-card", "round": 1, "player": "Ben", "card": "red-4"})
+    PhoneGames(games, "ben").undo(gid)
+    PhoneGames(games, "ben").redo(gid)
+    assert told == ["ann", "cy", "ben"] * 3
+    told.clear()
+    games.notify(gid)  # a change no phone made (a restored backup): in the order they listen
+    assert told == ["ann", "ben", "cy"]
 
 
 def test_only_the_starter_releases_a_seat(games):
