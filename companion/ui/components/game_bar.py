@@ -18,15 +18,28 @@ def game_screen(games: PhoneGames, game_id: str, title: str, controls: list[ft.C
                 more_actions: Sequence[ft.Control] = ()) -> ft.View:
     """A game's play screen: the game bar, and the watching line above the game. The
     screen stays awake while it is open."""
-    return screen(f"/game/{game_id}", title, [ft.Column([KeepAwake(), watching_line(games, game_id)], spacing=0), *controls],
+    watching = games.seated(game_id) and games.my_seat(game_id) is None
+    return screen(f"/game/{game_id}", title, [TableLine(game_id, watching), *controls],
                   actions=[*more_actions, *game_bar(games, game_id)])
 
 
 @ft.component
-def KeepAwake() -> ft.Control:
-    """Holds the phone's screen on from when a game screen opens until it closes."""
+def _TableLine(game_id: str, watching: bool) -> ft.Control:
+    """Holds the phone's screen on from when a game screen opens until it closes; at a
+    table, a phone without a seat says so before any entry is composed."""
     use_wakelock()
-    return ft.Container(height=0)
+    if not watching:
+        return ft.Container(height=0)  # always there: the screen keeps its shape
+    return ft.Container(
+        ft.Row([ft.Icon(ft.Icons.VISIBILITY, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ft.Text(_("This phone is watching. Sit down to make entries."), expand=True,
+                        color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ft.TextButton(_("Sit down"), on_click=lambda _e: go(f"/game/{game_id}/seats"))]),
+        padding=8, border_radius=8, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    )
+
+
+TableLine = ft.memo(_TableLine)  # the same on most changes: not built again
 
 
 def game_bar(games: PhoneGames, game_id: str) -> list[ft.Control]:
@@ -42,19 +55,6 @@ def game_bar(games: PhoneGames, game_id: str) -> list[ft.Control]:
         HistoryButton(games, game_id, False, not games.can_undo(game_id), watching),
         HistoryButton(games, game_id, True, not games.can_redo(game_id), watching),
     ]
-
-
-def watching_line(games: PhoneGames, game_id: str) -> ft.Control:
-    """At a table, a phone without a seat says so before any entry is composed."""
-    if not games.seated(game_id) or games.my_seat(game_id) is not None:
-        return ft.Container(height=0)  # always there: the screen keeps its shape
-    return ft.Container(
-        ft.Row([ft.Icon(ft.Icons.VISIBILITY, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                ft.Text(_("This phone is watching. Sit down to make entries."), expand=True,
-                        color=ft.Colors.ON_SECONDARY_CONTAINER),
-                ft.TextButton(_("Sit down"), on_click=lambda _e: go(f"/game/{game_id}/seats"))]),
-        padding=8, border_radius=8, bgcolor=ft.Colors.SECONDARY_CONTAINER,
-    )
 
 
 @ft.component
