@@ -8,6 +8,9 @@ re-render, diff and encoding of each phone's screen, one after the other on the 
 event loop, as ``beans serve`` does. Divided by the phones: the server's time per change
 per phone. Target: a median of at most 3 ms for every game (``"limit"``; ``"ratio"`` is
 value / limit, ``"target"`` 1.0). The commit itself (bench/storage.py) is not counted.
+``"unchanged"``: the same when every phone is told of a change that changes nothing (the
+game's listeners called with the state as it was): what re-rendering a screen costs
+before anything on it differs, Flet's work for the controls a render makes.
 
 ``bench/server_time.py bohnanza`` measures only that game; ``--changes N`` sets how many.
 """
@@ -22,6 +25,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -37,14 +42,16 @@ PHONES = (1, 6)
 SETTLE = 0.1  # seconds
 
 
-async def per_phone(games: Games, game_id: str, phones: int, changes: int) -> list[float]:
-    """ms of server time per phone for each of ``changes`` changes, ``phones`` phones open.
+async def per_phone(games: Games, game_id: str, phones: int, changes: int) -> tuple[list[float], list[float]]:
+    """ms of server time per phone for each of ``changes`` changes, ``phones`` phones open;
+    and for as many notices that change nothing.
 
     The server's time is this process's processor time from the commit until every phone
     is served (its own seat's screen may not change: re-rendered, nothing is sent), so the
     other work on this shared machine does not count."""
     main = make_main(games)
-    times = []
+    times: list[float] = []
+    unchanged: list[float] = []
     async with Table() as table:
         for number in range(phones):
             await table.open(main, f"/game/{game_id}", device(number))
@@ -54,18 +61,23 @@ async def per_phone(games: Games, game_id: str, phones: int, changes: int) -> li
             await table.quiet()
             await asyncio.sleep(SETTLE)
             idle.append(time.process_time() - started)
-        for n in range(changes + 2):
-            before = sum(p.patches for p in table.phones)
-            (games.redo if n % 2 else games.undo)(game_id, device(0))
+
+        async def served(change: Callable[[], object]) -> float:
+            change()
             committed = time.process_time()
             await table.quiet()
             await asyncio.sleep(SETTLE)  # any render that sends nothing is done too
-            spent = time.process_time() - committed - min(idle)
+            return (time.process_time() - committed - min(idle)) * 1000 / phones
+
+        for n in range(changes + 2):
+            before = sum(p.patches for p in table.phones)
+            spent = await served(partial(games.redo if n % 2 else games.undo, game_id, device(0)))
             if sum(p.patches for p in table.phones) == before:
                 raise RuntimeError(f"no phone was sent change {n}: the figure would mean nothing")
             if n >= 2:  # after warming up
-                times.append(spent * 1000 / phones)
-    return times
+                times.append(spent)
+                unchanged.append(await served(partial(games.notify, game_id)))
+    return times, unchanged
 
 
 def main() -> None:
@@ -82,13 +94,14 @@ def main() -> None:
         for kind in args.games or GAMES:
             game_id = mid_game(Games(repo), kind)
             for phones in PHONES:  # a server of its own each time: no phone of the last one listens
-                times = asyncio.run(per_phone(Games(repo), game_id, phones, args.changes))
+                times, unchanged = asyncio.run(per_phone(Games(repo), game_id, phones, args.changes))
                 value = statistics.median(times)
                 print(json.dumps({
                     "name": f"server_time.{kind}.{phones}_phones.per_phone_per_change",
                     "value": round(value, 2), "unit": "ms", "limit": LIMIT,
                     "ratio": round(value / LIMIT, 2), "target": 1.0,
                     "p90": round(statistics.quantiles(times, n=10)[-1], 2),
+                    "unchanged": round(statistics.median(unchanged), 2),
                 }), flush=True)
     finally:
         repo.close()
