@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import LANGUAGES
-from companion.ui.hooks import use_language
+from companion.ui.hooks import go, use_language
 from sheets.i18n import _
 
 TOUCH = 48  # minimum touch target, in logical pixels
@@ -24,11 +24,7 @@ def screen(
 ) -> ft.View:
     """A phone screen: app bar, then one scrolling column. The app bar offers the
     language menu where ``language`` says (by default on Home, the screen without ``back``)."""
-    leading = (
-        icon_button(ft.Icons.ARROW_BACK, _("Back"), lambda _e: ft.context.page.navigate(back))
-        if back is not None
-        else None
-    )
+    leading = RouteButton(ft.Icons.ARROW_BACK, _("Back"), back) if back is not None else None
     if language if language is not None else back is None:
         actions = [*(actions or []), LanguageMenu()]
     return ft.View(
@@ -43,6 +39,15 @@ def screen(
         controls=[ft.Column(controls, spacing=12, expand=True, scroll=ft.ScrollMode.AUTO)],
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
     )
+
+
+@ft.component
+def _RouteButton(icon: ft.IconData, label: str, route: str) -> ft.Control:
+    """An icon button that opens ``route``."""
+    return icon_button(icon, label, lambda _e: go(route))
+
+
+RouteButton = ft.memo(_RouteButton)  # the same on every render of a screen: not built again
 
 
 def section(title: str, *controls: ft.Control) -> ft.Control:

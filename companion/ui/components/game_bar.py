@@ -20,7 +20,7 @@ def game_screen(games: PhoneGames, game_id: str, title: str, controls: list[ft.C
     screen stays awake while it is open."""
     watching = games.seated(game_id) and games.my_seat(game_id) is None
     return screen(f"/game/{game_id}", title, [TableLine(game_id, watching), *controls],
-                  actions=[*more_actions, *game_bar(games, game_id)])
+                  actions=[*more_actions, game_bar(games, game_id)])
 
 
 @ft.component
@@ -42,19 +42,26 @@ def _TableLine(game_id: str, watching: bool) -> ft.Control:
 TableLine = ft.memo(_TableLine)  # the same on most changes: not built again
 
 
-def game_bar(games: PhoneGames, game_id: str) -> list[ft.Control]:
+def game_bar(games: PhoneGames, game_id: str) -> ft.Control:
     """This phone's seat at the table, Undo and Redo (any number of steps, kept across
     restarts; at a table, this seat's own entries).
 
-    Memoized pieces: on the many changes that leave them as they were, no phone at the
-    table rebuilds them."""
+    Memoized, as one piece and each button: on the many changes that leave them as they
+    were, no phone at the table rebuilds them."""
     me = games.my_seat(game_id)
-    watching = games.seated(game_id) and me is None
-    return [
-        SeatButton(games, game_id, me, games.seat_moved(game_id), games.wrong_pin_tries(game_id)),
-        HistoryButton(games, game_id, False, not games.can_undo(game_id), watching),
-        HistoryButton(games, game_id, True, not games.can_redo(game_id), watching),
-    ]
+    return GameBar(games, game_id, me, games.seat_moved(game_id), games.wrong_pin_tries(game_id),
+                   not games.can_undo(game_id), not games.can_redo(game_id), games.seated(game_id) and me is None)
+
+
+@ft.component
+def _GameBar(games: PhoneGames, game_id: str, me: str | None, moved: str | None, wrong_pin_tries: int,
+             no_undo: bool, no_redo: bool, watching: bool) -> ft.Control:
+    return ft.Row([SeatButton(games, game_id, me, moved, wrong_pin_tries),
+                   HistoryButton(games, game_id, False, no_undo, watching),
+                   HistoryButton(games, game_id, True, no_redo, watching)], spacing=0, tight=True)
+
+
+GameBar = ft.memo(_GameBar)
 
 
 @ft.component

@@ -29,7 +29,7 @@ from companion.ui.hooks import go, use_games, use_sheet_values, use_stable_handl
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, action_button, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, section, stepper, text_field,
+    TOUCH, RouteButton, big_number, error_line, section, stepper, text_field,
 )
 from companion.ui.components.printed_value import PrintedValueForm
 from companion.ui.screens.gone_with_the_beans import final_table, headline, note, plain, players_section, pt
@@ -648,7 +648,7 @@ def Play(game_id: str):
     if state.events:
         controls.append(Events(state.events[-8:]))
     title = _("Sheet {letter}").format(letter=sheet.letter)
-    values = icon_button(ft.Icons.TUNE, _("Sheet values"), lambda _e: go(f"/game/{game_id}/values"))
+    values = RouteButton(ft.Icons.TUNE, _("Sheet values"), f"/game/{game_id}/values")
     view = game_screen(games, game_id, title, controls, [values])
     column.current = cast(ft.Column, view.controls[0])
     asked = f"{shown_owner}:{pending.step}:{pending.action!r}" if pending is not None else ""
