@@ -1012,7 +1012,7 @@ def hay_capacity(state: State, name: str) -> int:
 # is in the asking phone's language: a phone of another language gets its own.
 Answers = dict[tuple[Translations, Any], str | None]
 _BY_GROUNDS: dict[Any, Answers] = {}  # the newest grounds, oldest first
-# Each recent state's answers by player ("": the table's), so that the grounds, deep
+# Each recent state's answers by player ("": the table's, or of a name not playing), so that the grounds, deep
 # values, are hashed once per state and player, not at every button. States are frozen;
 # each is held beside its answers so that a new state with a reused id is not taken for it.
 _BY_STATE: dict[int, tuple[State, dict[str, Answers]]] = {}
@@ -1025,7 +1025,10 @@ def _answers(state: State, action: Action) -> Answers:
     if hit is None or hit[0] is not state:
         _forget_oldest(_BY_STATE)
         hit = _BY_STATE[id(state)] = (state, {})
-    who = "" if isinstance(action, (Reveal, EnterPrintedValue)) else action.player
+    if isinstance(action, (Reveal, EnterPrintedValue)) or action.player not in state.names:
+        who = ""  # the whole state's: the table's action, or a name not playing (apply says so)
+    else:
+        who = action.player
     answers = hit[1].get(who)
     if answers is None:
         if not who:

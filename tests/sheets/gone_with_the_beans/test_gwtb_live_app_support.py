@@ -76,6 +76,19 @@ def test_why_not_says_what_is_missing_and_allows_what_only_needs_a_value_or_a_ch
     assert why_not(rich, Build(player="Ann", facility="silo")) is None  # a Development Bonus to choose
     unknown = give(apply(game(("Ann", "macadimia"), known=False), card("market", 0)), "Ann", thaler=9)
     assert why_not(unknown, Build(player="Ann", facility="market")) is None  # a printed value to enter
+    assert why_not(state, Build(player="Zed", facility="farm")) == "'Zed' is not playing; the players are Ann"
+
+
+def test_what_a_player_may_do_is_not_changed_by_another_players_entry():
+    """The answers are shared by states with the same grounds (the table and the player's
+    own sheet): Ben's, asked again after Ann's build, are Ben's as the rules say them."""
+    state = give(round_1(("Ann", "macadimia"), ("Ben", "cashew")), "Ben", thaler=1)
+    farm = Build(player="Ben", facility="farm")
+    before = why_not(state, farm)
+    assert before is not None and "1 Thaler" in before
+    after_ann = apply(give(state, "Ann", bean=5, thaler=5), Build(player="Ann", facility="farm"))
+    assert why_not(after_ann, farm) == before
+    assert why_not(give(after_ann, "Ben", bean=5, thaler=5), farm) is None  # his own sheet changed: asked anew
 
 
 def test_a_silo_asks_for_its_development_bonus_with_the_ones_left():
