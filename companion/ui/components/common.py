@@ -70,14 +70,20 @@ def big_number(value: int | str, caption: str, color: str | None = None) -> ft.C
 
 
 def text_field(label: str, value: str, on_text: Callable[[str], Any], **options: Any) -> ft.TextField:
-    """A text field that hands ``on_text`` the text the phone sent with each change.
+    """A text field that hands ``on_text`` the text the phone sent with each change."""
+    return ft.TextField(label=label, value=value, **options, on_change=lambda e: on_text(sent(e)))
 
-    The event's own text, not ``e.control.value``: a re-render that runs between the
-    phone's keystroke and its event (a busy table) replaces the control, and the
-    replacement still holds the text of the state before the keystroke.
-    """
-    return ft.TextField(label=label, value=value, **options,
-                        on_change=lambda e: on_text(e.data if isinstance(e.data, str) else e.control.value))
+
+def radio_group(value: str, on_pick: Callable[[str], Any], content: ft.Control) -> ft.RadioGroup:
+    """Radio buttons that hand ``on_pick`` the value the phone picked."""
+    return ft.RadioGroup(value=value, content=content, on_change=lambda e: on_pick(sent(e)))
+
+
+def sent(e: ft.ControlEvent) -> Any:
+    """The value the phone sent with a change event, not ``e.control.value``: a re-render
+    that runs between the phone's keystroke (or pick) and its event (a busy table)
+    replaces the control, and the replacement still holds the value of the state before."""
+    return e.data if isinstance(e.data, str) else getattr(e.control, "value", None)
 
 
 def error_line(message: str | None) -> ft.Control:

@@ -18,7 +18,7 @@ from companion.ui.hooks import go, use_games, use_typed
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, section, stepper, text_field,
+    TOUCH, big_number, error_line, icon_button, radio_group, section, stepper, text_field,
 )
 from sheets.errors import RulesError
 from sheets.i18n import N_, _, ngettext
@@ -148,13 +148,9 @@ def Setup(game: str):
         [
             section(
                 _("Game sheet (all players use the same letter)"),
-                ft.RadioGroup(
-                    value=sheet,
-                    on_change=lambda e: set_sheet(e.control.value),
-                    content=ft.Column([ft.Radio(value=s.letter, label=f"{s.letter} · {_(s.title)}",
-                                                visual_density=ft.VisualDensity.STANDARD) for s in SHEETS.values()],
-                                      spacing=0),
-                ),
+                radio_group(sheet, set_sheet, ft.Column([ft.Radio(value=s.letter, label=f"{s.letter} · {_(s.title)}",
+                                                                  visual_density=ft.VisualDensity.STANDARD)
+                                                         for s in SHEETS.values()], spacing=0)),
             ),
             players_section(players, set_players),
             error_line(error),

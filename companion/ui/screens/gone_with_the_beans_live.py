@@ -29,7 +29,7 @@ from companion.ui.hooks import go, use_games, use_sheet_values, use_stable_handl
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, action_button, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, RouteButton, big_number, error_line, section, stepper, text_field,
+    TOUCH, RouteButton, big_number, error_line, radio_group, section, stepper, text_field,
 )
 from companion.ui.components.printed_value import PrintedValueForm
 from companion.ui.screens.gone_with_the_beans import final_table, headline, note, plain, players_section, pt
@@ -183,20 +183,16 @@ def Setup(game: str):
         [
             section(
                 _("Game sheet (all players use the same letter)"),
-                ft.RadioGroup(value=letter, on_change=lambda e: set_letter(e.control.value),
-                              content=ft.Column([letter_choice(option) for option in SHEETS], spacing=0)),
+                radio_group(letter, set_letter, ft.Column([letter_choice(option) for option in SHEETS], spacing=0)),
                 note(_("Sheet {letter} · {title}: every rule checked as you play.").format(
                     letter=letter, title=_(SHEETS[letter].title))),
             ),
             players_section(players, set_players),
             section(
                 _("Round card deck"),
-                ft.RadioGroup(
-                    value=deck,
-                    on_change=lambda e: set_deck(e.control.value),
-                    content=ft.Column([ft.Radio(value=d, label=deck_label(d), visual_density=ft.VisualDensity.STANDARD)
-                                       for d in ROUND_DECKS], spacing=0),
-                ),
+                radio_group(deck, set_deck, ft.Column([ft.Radio(value=d, label=deck_label(d),
+                                                                visual_density=ft.VisualDensity.STANDARD)
+                                                       for d in ROUND_DECKS], spacing=0)),
             ),
             section(
                 _("Ruler's Starting Point card: the Ruler's first province"),
