@@ -1,8 +1,10 @@
-"""The one base of every engine model: frozen, and no key beyond the declared fields."""
+"""The one base of every engine model: frozen, and no key beyond the declared fields; and
+the small caches play keeps of what it works out from frozen values."""
 
 from __future__ import annotations
 
-from typing import Any, Self
+from collections.abc import Callable, Hashable
+from typing import Any, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -15,3 +17,28 @@ class Frozen(BaseModel):
         is not). Nested model instances pass as they are: pydantic does not validate them again."""
         values = self.__dict__  # the fields' values; only the fields are taken (not a cached value)
         return self.model_validate({**{name: values[name] for name in type(self).model_fields}, **changes})
+
+
+K = TypeVar("K", bound=Hashable)
+T = TypeVar("T")
+KEPT = 64  # how many of the newest keys a cache keeps
+
+
+def newest(cache: dict[K, T], key: K, make: Callable[[], T]) -> T:
+    """``cache[key]``, made by ``make()`` the first time; the oldest key goes once
+    ``KEPT`` are kept."""
+    if key not in cache:
+        if len(cache) >= KEPT:
+            del cache[next(iter(cache))]
+        cache[key] = make()
+    return cache[key]
+
+
+def by_identity(cache: dict[int, tuple[Any, T]], value: Any, make: Callable[[], T]) -> T:
+    """What ``make()`` works out for the frozen ``value``, kept by its identity (``newest``).
+    ``value`` is held beside it, so that another value given its id later is not taken for it."""
+    hit = cache.get(id(value))
+    if hit is None or hit[0] is not value:
+        cache.pop(id(value), None)
+        hit = newest(cache, id(value), lambda: (value, make()))
+    return hit[1]

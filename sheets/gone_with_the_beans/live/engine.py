@@ -12,7 +12,7 @@ shared/design/gone-with-the-beans.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Any
 
 from sheets.errors import RulesError, parse_entry, parse_setup
@@ -77,6 +77,7 @@ from sheets.gone_with_the_beans.sheets import (
     building,
 )
 from sheets.i18n import N_, Translations, _, current, ngettext
+from sheets.model import by_identity, newest
 from sheets.results import GameResult
 
 GAME_ID = "gone-with-the-beans-live"
@@ -1011,42 +1012,24 @@ def hay_capacity(state: State, name: str) -> int:
 # actions (Reveal, a printed value) weigh the whole state: keyed by the state. The reason
 # is in the asking phone's language: a phone of another language gets its own.
 Answers = dict[tuple[Translations, Any], str | None]
-_BY_GROUNDS: dict[Any, Answers] = {}  # the newest grounds, oldest first
-# Each recent state's answers by player ("": the table's, or of a name not playing), so that the grounds, deep
-# values, are hashed once per state and player, not at every button. States are frozen;
-# each is held beside its answers so that a new state with a reused id is not taken for it.
-_BY_STATE: dict[int, tuple[State, dict[str, Answers]]] = {}
-_KEPT = 64
+_BY_GROUNDS: dict[Hashable, Answers] = {}
+# Each recent state's answers by player ("": the table's, or of a name not playing), so
+# that the grounds, deep values, are hashed once per state and player, not at every button.
+_BY_STATE: dict[int, tuple[Any, dict[str, Answers]]] = {}
 
 
 def _answers(state: State, action: Action) -> Answers:
     """The answers shared by every action with the same grounds as ``action``."""
-    hit = _BY_STATE.get(id(state))
-    if hit is None or hit[0] is not state:
-        _forget_oldest(_BY_STATE)
-        hit = _BY_STATE[id(state)] = (state, {})
+    by_player = by_identity(_BY_STATE, state, dict)
     if isinstance(action, (Reveal, EnterPrintedValue)) or action.player not in state.names:
         who = ""  # the whole state's: the table's action, or a name not playing (apply says so)
     else:
         who = action.player
-    answers = hit[1].get(who)
-    if answers is None:
-        if not who:
-            answers = {}  # the whole state's: kept with the state
-        else:
-            grounds = (state.sheet, state.map, state.ruler, state.round, state.cards, state.printed,
-                       state.player(who))
-            answers = _BY_GROUNDS.get(grounds)
-            if answers is None:
-                _forget_oldest(_BY_GROUNDS)
-                answers = _BY_GROUNDS[grounds] = {}
-        hit[1][who] = answers
-    return answers
-
-
-def _forget_oldest(cache: dict[Any, Any]) -> None:
-    if len(cache) >= _KEPT:
-        del cache[next(iter(cache))]
+    if who not in by_player:
+        by_player[who] = {} if not who else newest(
+            _BY_GROUNDS, (state.sheet, state.map, state.ruler, state.round, state.cards, state.printed,
+                          state.player(who)), dict)
+    return by_player[who]
 
 
 def why_not(state: State, action: Action) -> str | None:

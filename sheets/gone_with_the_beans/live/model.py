@@ -36,7 +36,7 @@ from sheets.gone_with_the_beans.sheets import (
     Sheet,
     SheetLetter,
 )
-from sheets.model import Frozen
+from sheets.model import Frozen, by_identity
 from sheets.results import position_of
 
 
@@ -141,19 +141,12 @@ class PrintedValue(Frozen):
     value: Value
 
 
-_ENTERED: dict[int, tuple[tuple[PrintedValue, ...], dict[str, Value]]] = {}
+_ENTERED: dict[int, tuple[Any, dict[str, Value]]] = {}
 
 
 def entered_of(printed: tuple[PrintedValue, ...]) -> dict[str, Value]:
     """``printed`` as a dict, cached by the tuple's identity (a few recent tuples)."""
-    hit = _ENTERED.get(id(printed))
-    if hit is not None and hit[0] is printed:
-        return hit[1]
-    if len(_ENTERED) > 64:
-        _ENTERED.clear()
-    found = {p.key: p.value for p in printed}
-    _ENTERED[id(printed)] = (printed, found)
-    return found
+    return by_identity(_ENTERED, printed, lambda: {p.key: p.value for p in printed})
 
 
 class State(Frozen):
