@@ -18,9 +18,10 @@ def game_screen(games: PhoneGames, game_id: str, title: str, controls: list[ft.C
                 more_actions: Sequence[ft.Control] = ()) -> ft.View:
     """A game's play screen: the game bar, and the watching line above the game. The
     screen stays awake while it is open."""
-    watching = games.seated(game_id) and games.my_seat(game_id) is None
+    me = games.my_seat(game_id)
+    watching = games.seated(game_id) and me is None
     return screen(f"/game/{game_id}", title, [TableLine(game_id, watching), *controls],
-                  actions=[*more_actions, game_bar(games, game_id)])
+                  actions=[*more_actions, game_bar(games, game_id, me, watching)])
 
 
 @ft.component
@@ -42,15 +43,14 @@ def _TableLine(game_id: str, watching: bool) -> ft.Control:
 TableLine = ft.memo(_TableLine)  # the same on most changes: not built again
 
 
-def game_bar(games: PhoneGames, game_id: str) -> ft.Control:
-    """This phone's seat at the table, Undo and Redo (any number of steps, kept across
-    restarts; at a table, this seat's own entries).
+def game_bar(games: PhoneGames, game_id: str, me: str | None, watching: bool) -> ft.Control:
+    """This phone's seat at the table (``me``), Undo and Redo (any number of steps, kept
+    across restarts; at a table, this seat's own entries).
 
     Memoized, as one piece and each button: on the many changes that leave them as they
     were, no phone at the table rebuilds them."""
-    me = games.my_seat(game_id)
     return GameBar(games, game_id, me, games.seat_moved(game_id), games.wrong_pin_tries(game_id),
-                   not games.can_undo(game_id), not games.can_redo(game_id), games.seated(game_id) and me is None)
+                   not games.can_undo(game_id), not games.can_redo(game_id), watching)
 
 
 @ft.component
