@@ -31,6 +31,20 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.skip(reason=reason))
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """When a browser test fails, what each open phone showed and what its server wrote
+    go into the report, taken before the fixtures close them."""
+    report = (yield).get_result()
+    if report.when == "call" and report.failed and "e2e" in item.keywords:
+        for i, phone in enumerate(p for p in Phone.opened if not p.page.is_closed()):
+            report.sections.append((f"phone {i + 1} at the failure", phone.evidence(f"failed-{item.name}-{i + 1}")))
+        for server in Server.running():
+            report.sections.append((f"the server on port {server.port}, its log's end", server.log_text()[-3_000:]))
+    if report.when == "teardown":
+        Phone.opened.clear()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -51,6 +65,8 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60, host: 
 
 
 class Server:
+    started: list["Server"] = []  # not stopped yet, for the report when a test fails
+
     def __init__(self, data_dir: Path, *args: str, host: str = "127.0.0.1"):
         self.data_dir = data_dir
         self.args = args  # more `beans serve` options, e.g. "--lan"
@@ -59,6 +75,11 @@ class Server:
         self.proc: subprocess.Popen | None = None
         # The server's log goes to a file: a pipe nobody reads fills up and stalls the server.
         self.log = tempfile.TemporaryFile("w+", encoding="utf-8")
+        Server.started.append(self)
+
+    @classmethod
+    def running(cls) -> list["Server"]:
+        return [s for s in cls.started if s.proc is not None and s.proc.poll() is None]
 
     @property
     def url(self) -> str:
@@ -82,6 +103,8 @@ class Server:
         return self.log.read()
 
     def stop(self) -> None:
+        if self in Server.started:
+            Server.started.remove(self)
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -111,9 +134,21 @@ def browser():
 class Phone:
     """One phone-sized browser page on the app, with Flutter's accessibility tree on."""
 
+    opened: list["Phone"] = []  # this test's phones, for the report when it fails
+
     def __init__(self, page, base_url: str):
         self.page = page
         self.base_url = base_url
+        Phone.opened.append(self)
+
+    def evidence(self, name: str) -> str:
+        """The screen as a screen reader has it, and a screenshot named ``name``."""
+        try:
+            ARTIFACTS.mkdir(exist_ok=True)
+            self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+            return f"{ARTIFACTS.name}/{name}.png\n" + self.page.locator("body").aria_snapshot(timeout=5_000)[-4_000:]
+        except Exception as exc:  # the page may be gone with what failed
+            return f"no evidence: {exc}"
 
     def open(self, path: str = "/") -> "Phone":
         self.page.goto(self.base_url + path)
@@ -134,9 +169,15 @@ class Phone:
         locator.click()
 
     def reveal(self, locator) -> dict:
-        """Scroll ``locator`` into the screen; its bounding box there."""
+        """Scroll ``locator`` into the screen; its bounding box there, once it stands still.
+
+        Flutter ignores a tap on a list while the list scrolls by itself (the live sheet
+        brings a question into view with a 250 ms animation): a tap then would be lost,
+        and typing would reach the page but not the app. So a control is tapped only when
+        its place is the same on two looks 60 ms apart (a scroll moves it every frame)."""
         locator.wait_for(timeout=15_000)
-        for _ in range(30):
+        last = None
+        for _ in range(40):
             box = locator.bounding_box()
             if box is None:
                 break
@@ -144,11 +185,15 @@ class Phone:
                 step = -300
             elif box["y"] + box["height"] > PHONE["height"]:
                 step = 300
-            else:
+            elif box == last:
                 break
-            self.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
-            self.page.mouse.wheel(0, step)
-            self.page.wait_for_timeout(150)
+            else:
+                step = 0
+            if step:
+                self.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+                self.page.mouse.wheel(0, step)
+            last = box
+            self.page.wait_for_timeout(150 if step else 60)
         return locator.bounding_box()
 
     def chip(self, name: str):
