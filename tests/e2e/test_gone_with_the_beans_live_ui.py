@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.storage.sheet_values import SheetValues
 from sheets.gone_with_the_beans.live import map_orders
@@ -71,22 +70,13 @@ def materials(phone: Phone, text: str) -> None:
 
 
 def enter_value(phone: Phone, place: str, fields: dict[str, str]) -> None:
-    """Play asks for a printed value the rulebook does not state; the player reads it off.
-
-    Now and then the app is handed an empty field although the page showed the typed
-    text for over a second (Playwright's typing not taken in by Flutter, as in
-    ``Phone.type_into``): the form then says a field is empty, and the value is typed
-    again, at most twice more."""
+    """Play asks for a printed value the rulebook does not state; the player reads it off
+    once the question has come into view (typing into it while it scrolls in is lost)."""
     phone.see(place)
-    for _ in range(3):
-        for label, value in fields.items():
-            phone.type_into(label, value)
-        phone.tap("Save value")
-        try:
-            phone.see(": enter a whole number", timeout=2_000)
-        except PlaywrightTimeout:
-            return
-    raise AssertionError(f"{place}: the typed value never reached the app")
+    in_view(phone, "Save value")
+    for label, value in fields.items():
+        phone.type_into(label, value)
+    phone.tap("Save value")
 
 
 def in_view(phone: Phone, name: str) -> None:
