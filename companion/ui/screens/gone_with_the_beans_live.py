@@ -78,6 +78,11 @@ def last_map(games: PhoneGames) -> tuple[str, ...] | None:
 # -- setup ------------------------------------------------------------------------------
 
 
+def provinces_of(players: list[tuple[str, str]]) -> list[str]:
+    """The players' provinces in seating order, each once: one Starting Point Hay each."""
+    return list(dict.fromkeys(p for _n, p in players))
+
+
 @ft.component
 def Setup(game: str):
     games = use_games()
@@ -91,14 +96,14 @@ def Setup(game: str):
     remembered = ft.use_memo(lambda: last_map(games), [])
     order, set_order = ft.use_state(remembered)
     error, set_error = ft.use_state(cast("str | None", None))
-    provinces = list(dict.fromkeys(p for _n, p in players))
+    provinces = provinces_of(players)
 
     def type_hay(p: str, text: str) -> None:
         set_hay(lambda old: {**old, p: text})
 
     def start(_e) -> None:
         players, hay = typed_players(), typed_hay()  # as typed, also just before this tap
-        provinces = list(dict.fromkeys(p for _n, p in players))
+        provinces = provinces_of(players)
         if order is None:
             set_error(_("Confirm the Bean World map's clockwise order as printed on your map"))
             return
