@@ -45,7 +45,7 @@ def known(browser, tmp_path):
 
 def start_sheet(phone: Phone, letter: str, players, first: str, hay: dict[str, int]) -> None:
     start_game(phone, players, "Basic game: 1 special card", first, hay)
-    phone.click(phone.page.get_by_role("radio", name=f"Sheet {letter}", exact=False))
+    phone.click(phone.page.get_by_role("radio", name=f"{letter} · ", exact=False))
 
 
 def test_a_players_first_three_rounds_on_sheet_b(known):

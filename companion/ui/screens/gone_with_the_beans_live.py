@@ -179,8 +179,9 @@ def Setup(game: str):
         return section(_("Setup Bridges: each joins your province to an adjacent one"), *rows)
 
     def letter_choice(option: str) -> ft.Control:
-        return ft.Radio(value=option, label=_("Sheet {letter} · {title}").format(letter=option,
-                                                                                 title=_(SHEETS[option].title)),
+        # The letter and title only, as the score sheets' setup says it: "Sheet B · Space
+        # Minerals Came Flying" is wider than a phone at 150 % text, and a radio's label is one line.
+        return ft.Radio(value=option, label=f"{option} · {_(SHEETS[option].title)}",
                         visual_density=ft.VisualDensity.STANDARD)
 
     orders = map_orders()
