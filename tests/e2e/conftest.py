@@ -144,9 +144,8 @@ class Phone:
     def evidence(self, name: str) -> str:
         """The screen as a screen reader has it, and a screenshot named ``name``."""
         try:
-            ARTIFACTS.mkdir(exist_ok=True)
-            self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-            return f"{ARTIFACTS.name}/{name}.png\n" + self.page.locator("body").aria_snapshot(timeout=5_000)[-4_000:]
+            shot = self.shot(name)
+            return f"{ARTIFACTS.name}/{shot.name}\n" + self.page.locator("body").aria_snapshot(timeout=5_000)[-4_000:]
         except Exception as exc:  # the page may be gone with what failed
             return f"no evidence: {exc}"
 
