@@ -51,7 +51,10 @@ def test_correcting_an_entered_value_shows_on_every_phone_and_is_remembered(brow
     server, gid = live_game
     ann_context, ben_context = browser.new_context(viewport=PHONE), browser.new_context(viewport=PHONE)
     ann = Phone(ann_context.new_page(), server.url).open(f"/game/{gid}/values")
-    ben = Phone(ben_context.new_page(), server.url).open(f"/game/{gid}/values")
+    # Ben comes the way a player does: from the live sheet, the link below its rows.
+    ben = Phone(ben_context.new_page(), server.url).open(f"/game/{gid}")
+    ben.tap("Sheet values")
+    ben.see("This game, sheet A: Bean Land")
     ann.see("This game, sheet A: Bean Land")
     ann.see("2 from the rulebook, 2 entered, 26 not known yet")
     row(ann, "Number of Farm icons").wait_for()

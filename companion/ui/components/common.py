@@ -50,6 +50,15 @@ def _RouteButton(icon: ft.IconData, label: str, route: str) -> ft.Control:
 RouteButton = ft.memo(_RouteButton)  # the same on every render of a screen: not built again
 
 
+@ft.component
+def _RouteLink(icon: ft.IconData, label: str, route: str) -> ft.Control:
+    """A text button in a screen's body that opens ``route``."""
+    return ft.TextButton(label, icon=icon, on_click=lambda _e: go(route))
+
+
+RouteLink = ft.memo(_RouteLink)
+
+
 def section(title: str, *controls: ft.Control) -> ft.Control:
     return ft.Column(
         [ft.Text(title, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY), *controls],

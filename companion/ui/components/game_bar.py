@@ -3,8 +3,6 @@ line on a watching phone."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import flet as ft
 
 from companion.session import PhoneGames
@@ -14,14 +12,13 @@ from companion.ui.hooks import go, notify, use_wakelock
 from sheets.i18n import _
 
 
-def game_screen(games: PhoneGames, game_id: str, title: str, controls: list[ft.Control],
-                more_actions: Sequence[ft.Control] = ()) -> ft.View:
+def game_screen(games: PhoneGames, game_id: str, title: str, controls: list[ft.Control]) -> ft.View:
     """A game's play screen: the game bar, and the watching line above the game. The
     screen stays awake while it is open."""
     me = games.my_seat(game_id)
     watching = games.seated(game_id) and me is None
     return screen(f"/game/{game_id}", title, [TableLine(game_id, watching), *controls],
-                  actions=[*more_actions, game_bar(games, game_id, me, watching)])
+                  actions=[game_bar(games, game_id, me, watching)])
 
 
 @ft.component

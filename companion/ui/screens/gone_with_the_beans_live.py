@@ -29,7 +29,7 @@ from companion.ui.hooks import go, use_games, use_sheet_values, use_stable_handl
 from companion.ui.components.game_bar import game_screen
 from companion.ui.kit import GameScreens, action_button, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, RouteButton, big_number, error_line, radio_group, section, stepper, text_field,
+    TOUCH, RouteLink, big_number, error_line, radio_group, section, stepper, text_field,
 )
 from companion.ui.components.printed_value import PrintedValueForm
 from companion.ui.screens.gone_with_the_beans import final_table, headline, note, plain, players_section, pt
@@ -647,11 +647,12 @@ def Play(game_id: str):
     if sheet.contracts is not None and state.round and player.dp_icons is None and pending is None:
         controls.append(contracts_part(state, player, may_act, start_pay))
     controls.append(SheetRows(sheet, player, facility_icons(state)))
+    # Below the sheet's rows, not in the app bar: there it left "Sheet A" too narrow at 150 % text.
+    controls.append(RouteLink(ft.Icons.LIST_ALT, _("Sheet values"), f"/game/{game_id}/values"))
     if state.events:
         controls.append(Events(state.events[-8:]))
     title = _("Sheet {letter}").format(letter=sheet.letter)
-    values = RouteButton(ft.Icons.TUNE, _("Sheet values"), f"/game/{game_id}/values")
-    view = game_screen(games, game_id, title, controls, [values])
+    view = game_screen(games, game_id, title, controls)
     column.current = cast(ft.Column, view.controls[0])
     asked = f"{shown_owner}:{pending.step}:{pending.action!r}" if pending is not None else ""
 
