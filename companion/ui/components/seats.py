@@ -36,7 +36,8 @@ def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | No
         button=True,
         exclude_semantics=True,
         content=ft.TextButton(
-            me or _("Seat"), icon=ft.Icons.WARNING_AMBER if warning else ft.Icons.EVENT_SEAT, tooltip=warning or label,
+            bar_name(me) if me else _("Seat"), icon=ft.Icons.WARNING_AMBER if warning else ft.Icons.EVENT_SEAT,
+            tooltip=warning or label,
             on_click=lambda _e: ft.context.page.navigate(f"/game/{game_id}/seats"),
         ),
     )
@@ -44,6 +45,14 @@ def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | No
 
 # Memoized: the app bar of every game screen shows it, and it rarely changes.
 SeatButton = ft.memo(_SeatButton)
+
+BAR_NAME = 7  # characters of a seat's name in the app bar: with 150 % text, more squeeze the title
+
+
+def bar_name(name: str) -> str:
+    """A seat's name as the app bar shows it: whole up to BAR_NAME characters, else its
+    start and "…" (a name may have 40). Its label and tooltip say the whole name."""
+    return name if len(name) <= BAR_NAME else name[:BAR_NAME - 1].rstrip() + "…"
 
 
 @ft.component
