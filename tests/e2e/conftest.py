@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -139,15 +140,23 @@ class Phone:
     def __init__(self, page, base_url: str):
         self.page = page
         self.base_url = base_url
+        # The page's last console lines, errors and a crash: what a failure report can still
+        # tell when the page itself no longer answers (a screenshot then times out).
+        self.console: deque[str] = deque(maxlen=30)
+        page.on("console", lambda message: self.console.append(f"{message.type}: {message.text}"[:500]))
+        page.on("pageerror", lambda error: self.console.append(f"page error: {error}"[:500]))
+        page.on("crash", lambda _page: self.console.append("the page crashed"))
         Phone.opened.append(self)
 
     def evidence(self, name: str) -> str:
-        """The screen as a screen reader has it, and a screenshot named ``name``."""
+        """The page's last console lines, the screen as a screen reader has it, and a
+        screenshot named ``name``."""
+        console = "the page's console:\n" + ("\n".join(self.console) or "(nothing)") + "\n"
         try:
             shot = self.shot(name)
-            return f"{ARTIFACTS.name}/{shot.name}\n" + self.page.locator("body").aria_snapshot(timeout=5_000)[-4_000:]
+            return console + f"{ARTIFACTS.name}/{shot.name}\n" + self.page.locator("body").aria_snapshot(timeout=5_000)[-4_000:]
         except Exception as exc:  # the page may be gone with what failed
-            return f"no evidence: {exc}"
+            return console + f"no screen: {exc}"
 
     def open(self, path: str = "/") -> "Phone":
         self.page.goto(self.base_url + path)
