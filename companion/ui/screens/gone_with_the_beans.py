@@ -28,7 +28,7 @@ from sheets.gone_with_the_beans import (
 )
 from sheets.gone_with_the_beans.engine import built_at_setup
 from sheets.gone_with_the_beans.scoring import horse_riding_level
-from sheets.gone_with_the_beans.sheets import AMMOND, Cost, Facility
+from sheets.gone_with_the_beans.sheets import AMMOND, Cost, Facility, Sheet
 
 # Breakdown keys (score-files.md) in the rulebook's words (End of the Game), long and short;
 # marked for the catalog, translated where shown.
@@ -148,9 +148,7 @@ def Setup(game: str):
         [
             section(
                 _("Game sheet (all players use the same letter)"),
-                radio_group(sheet, set_sheet, ft.Column([ft.Radio(value=s.letter, label=f"{s.letter} · {_(s.title)}",
-                                                                  visual_density=ft.VisualDensity.STANDARD)
-                                                         for s in SHEETS.values()], spacing=0)),
+                sheet_choice(sheet, set_sheet),
             ),
             players_section(players, set_players),
             error_line(error),
@@ -242,6 +240,19 @@ def hay_row(title: str, detail: str, uses: int, on_uses: Callable[[int], Any]) -
         ],
         spacing=4,
     )
+
+
+def sheet_name(sheet: Sheet) -> str:
+    """A sheet by its letter and printed title, "B · Space Minerals Came Flying": "Sheet B · ..."
+    is wider than a phone at 150 % text, and a radio's label is one line."""
+    return f"{sheet.letter} · {_(sheet.title)}"
+
+
+def sheet_choice(letter: str, choose: Callable[[str], Any]) -> ft.Control:
+    """One radio per sheet letter, A to D (a game's setup: all players use the same letter)."""
+    return radio_group(letter, choose, ft.Column([ft.Radio(value=s.letter, label=sheet_name(s),
+                                                           visual_density=ft.VisualDensity.STANDARD)
+                                                  for s in SHEETS.values()], spacing=0))
 
 
 def summary(player: PlayerSheet, points: dict[str, int]) -> ft.Control:
@@ -484,7 +495,7 @@ def Play(game_id: str):
     )
     controls: list[ft.Control] = [headline(state)] if state.finished else []
     controls += [pickers, summary(player, points), *areas, ft.Divider(), final]
-    title = f"{sheet.letter} · {_(sheet.title)}"
+    title = sheet_name(sheet)
     return game_screen(games, game_id, title, controls)
 
 

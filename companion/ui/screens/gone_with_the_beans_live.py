@@ -32,7 +32,9 @@ from companion.ui.components.common import (
     TOUCH, RouteLink, big_number, error_line, radio_group, section, stepper, text_field,
 )
 from companion.ui.components.printed_value import PrintedValueForm
-from companion.ui.screens.gone_with_the_beans import final_table, headline, note, plain, players_section, pt
+from companion.ui.screens.gone_with_the_beans import (
+    final_table, headline, note, plain, players_section, pt, sheet_choice,
+)
 from sheets.errors import RulesError
 from sheets.i18n import N_, _, ngettext
 from sheets.gone_with_the_beans.live import (
@@ -178,18 +180,12 @@ def Setup(game: str):
                 for p in adjacent], wrap=True, spacing=6, run_spacing=2))
         return section(_("Setup Bridges: each joins your province to an adjacent one"), *rows)
 
-    def letter_choice(option: str) -> ft.Control:
-        # The letter and title only, as the score sheets' setup says it: "Sheet B · Space
-        # Minerals Came Flying" is wider than a phone at 150 % text, and a radio's label is one line.
-        return ft.Radio(value=option, label=f"{option} · {_(SHEETS[option].title)}",
-                        visual_density=ft.VisualDensity.STANDARD)
-
     orders = map_orders()
     return ft.Column(
         [
             section(
                 _("Game sheet (all players use the same letter)"),
-                radio_group(letter, set_letter, ft.Column([letter_choice(option) for option in SHEETS], spacing=0)),
+                sheet_choice(letter, set_letter),
                 note(_("Sheet {letter} · {title}: every rule checked as you play.").format(
                     letter=letter, title=_(SHEETS[letter].title))),
             ),

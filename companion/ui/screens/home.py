@@ -15,7 +15,7 @@ from companion import i18n
 from companion.session import BIN_DAYS, BinnedGame, SetAside
 from companion.storage import StorageError, Summary
 from companion.ui.hooks import go, notify, use_game, use_games, use_invite_url
-from companion.ui.components.common import error_line, icon_button, screen, section
+from companion.ui.components.common import RouteLink, error_line, icon_button, screen, section
 from companion.ui.components.files import import_json, share_json
 from sheets.errors import RulesError
 from sheets.i18n import _, ngettext
@@ -217,8 +217,8 @@ def Home():
         ]),
         ft.Row([
             ft.TextButton(_("Import a score file"), icon=ft.Icons.UPLOAD_FILE, on_click=import_file),
-            ft.TextButton(_("Statistics"), icon=ft.Icons.BAR_CHART, on_click=lambda _e: go("/stats")),
-            ft.TextButton(_("Sheet values"), icon=ft.Icons.LIST_ALT, on_click=lambda _e: go("/values")),
+            RouteLink(ft.Icons.BAR_CHART, _("Statistics"), "/stats"),
+            RouteLink(ft.Icons.LIST_ALT, _("Sheet values"), "/values"),
         ], wrap=True),
         error_line(problem),
     ]
