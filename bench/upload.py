@@ -14,21 +14,23 @@ bytes): a valid envelope padded with 60,000 small objects, so that the doors
 before the file is refused; no real file is bigger, and a refused one costs more than a
 small valid one.
 
-Four ways, in turn, in the same run (``ROUNDS`` times, to spread other load alike): no
-upload (the baseline); the upload as the app runs it, in a worker thread, with the
-server's switch interval (``companion.server.SWITCH_INTERVAL``: how soon the worker hands
-the interpreter lock back to the loop); the same at Python's default switch interval (5
-ms, which the server had before: each time the loop waits for the lock it may wait that
-long, several times per tap); and the upload run on the loop itself (what the app must
-never do). Target: during the upload as the server runs it, a median tap latency at most
-1.2 times the baseline's (``"target": 1.2``; ``"ratio"`` is value / baseline); the other
-two are shown for scale. A phone's own drawing and the Wi-Fi, which the upload leaves
-alone, come on top of every figure. Never a pass/fail test.
+Five ways, in turn, in the same run (``ROUNDS`` times, to spread other load alike): no
+upload (the baseline); the upload as ``beans serve`` runs it, read and checked in its
+worker process (``companion.worker``); the same in a thread of the server, as where no
+worker runs (and as the server did before), with the server's switch interval
+(``companion.server.SWITCH_INTERVAL``: how soon a thread hands the interpreter lock back
+to the loop) and at Python's default (5 ms: each time the loop waits for the lock it may
+wait that long, several times per tap); and the upload run on the loop itself (what the
+app must never do). Target: during the upload as the server runs it, a median tap latency
+at most 1.2 times the baseline's (``"target": 1.2``; ``"ratio"`` is value / baseline);
+the others are shown for scale. A phone's own drawing and the Wi-Fi, which the upload
+leaves alone, come on top of every figure. Never a pass/fail test.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import statistics
 import sys
@@ -40,11 +42,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from companion import worker  # noqa: E402
 from companion.server import SWITCH_INTERVAL  # noqa: E402
 from companion.session import Games, PhoneGames  # noqa: E402
 from companion.storage import open_repository  # noqa: E402
 from companion.ui.components import files  # noqa: E402
-from sheets.limits import MAX_BYTES  # noqa: E402
+from sheets.errors import ScoreFileError  # noqa: E402
+from sheets.limits import MAX_BYTES, read_json  # noqa: E402
+from sheets.registry import score  # noqa: E402
 
 TAPS = 40  # per way and round
 ROUNDS = 3
@@ -108,12 +113,12 @@ class Table:
             started = time.perf_counter()
             if on_loop:
                 try:
-                    files.read_and_import(self.raw, self.uploader.import_file)
+                    self.uploader.import_file(score(read_json(self.raw)))
                 except ValueError:
                     pass
                 await asyncio.sleep(0)
             else:
-                await files.import_json("Import a score file", self.uploader.import_file, problems.append)
+                await files.import_json("Import a score file", score, self.uploader.import_file, problems.append)
             done.append(time.perf_counter() - started)
         if problems and "padding" not in (problems[0] or ""):  # refused before the doors did their work
             raise RuntimeError(f"the upload was refused early, the figures mean nothing: {problems[0]}")
@@ -133,17 +138,25 @@ def taps(table: Table, loop: asyncio.AbstractEventLoop) -> list[float]:
     return times
 
 
-WAYS = {  # way: (the upload runs on the loop, the switch interval)
-    "none": (False, SWITCH_INTERVAL),
-    "off_loop": (False, SWITCH_INTERVAL),
-    "off_loop_default_switch_interval": (False, 0.005),
-    "on_loop": (True, SWITCH_INTERVAL),
+WAYS = {  # way: (where the upload runs: worker process, thread or loop, the switch interval)
+    "none": ("worker", SWITCH_INTERVAL),
+    "worker_process": ("worker", SWITCH_INTERVAL),
+    "thread": ("thread", SWITCH_INTERVAL),
+    "thread_default_switch_interval": ("thread", 0.005),
+    "on_loop": ("loop", SWITCH_INTERVAL),
 }
 
 
 async def one_way(table: Table, way: str) -> tuple[list[float], list[float]]:
-    on_loop, interval = WAYS[way]
+    where, interval = WAYS[way]
     sys.setswitchinterval(interval)
+    if where == "worker":  # started, and its interpreter up, before the clock runs
+        worker.start()
+        with contextlib.suppress(ScoreFileError):
+            await worker.read_checked(b"{}", score, "en")
+    else:
+        worker.stop()
+    on_loop = where == "loop"
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     done: list[float] = []
@@ -173,10 +186,12 @@ def main() -> None:
     try:
         found = asyncio.run(run(table))
     finally:
+        worker.stop()
         table.games.repo.close()
     baseline = statistics.median(found["none"][0]) * 1000
-    upload_s = statistics.median(found["off_loop"][1])
-    for way, target in (("off_loop", TARGET), ("off_loop_default_switch_interval", None), ("on_loop", None)):
+    upload_s = statistics.median(found["worker_process"][1])
+    for way, target in (("worker_process", TARGET), ("thread", None), ("thread_default_switch_interval", None),
+                        ("on_loop", None)):
         times, done = found[way]
         value = statistics.median(times) * 1000
         line: dict[str, Any] = {

@@ -15,10 +15,11 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-# How soon a worker thread (an upload being imported) hands the interpreter back to the
-# event loop that serves every phone: at Python's default of 5 ms a tap during a 1 MB
-# upload reached the other phones 5 to 18 times slower than without it, at 0.5 ms 2 to
-# 4 times, at 0.1 ms 1.3 to 2 times, on this loaded 2-core machine (bench/upload.py).
+# How soon a worker thread (a client file compressed, an imported file stored) hands the
+# interpreter back to the event loop that serves every phone: at Python's default of 5 ms
+# a tap during a 1 MB upload read in a thread reached the other phones 5 to 18 times
+# slower than without it, at 0.5 ms 2 to 4 times, at 0.1 ms 1.3 to 2 times, on this loaded
+# 2-core machine (bench/upload.py). Uploads are read in a worker process now (worker.py).
 SWITCH_INTERVAL = 0.0001
 
 # FastAPI's generated pages (Flet serves through FastAPI): the app needs none of them.
@@ -88,6 +89,7 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False) -> Non
     import flet as ft
     import uvicorn
 
+    from companion import worker
     from companion.session import Games
     from companion.storage import open_repository
     from companion.ui.app import make_main
@@ -112,6 +114,8 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False) -> Non
                      export_asgi_app=True)
         config = uvicorn.Config(guarded(client_files(app)), host=host, port=port, ws="websockets-sansio",
                                 log_level="warning", access_log=False)
+        worker.start()  # reads and checks uploads away from the phones' loop
         uvicorn.Server(config).run()
     finally:
+        worker.stop()
         repo.close()

@@ -39,6 +39,27 @@ def may_change(phone: PhoneGames | None) -> None:
         raise RulesError(reason)
 
 
+def values_in_file(data: Any) -> tuple[str, dict[str, Any]]:
+    """A sheet-values file's sheet letter and its values, each checked; ScoreFileError
+    naming the place (a key, or the format) when anything in it is wrong."""
+    why = shape_problem(data)
+    if why:
+        raise ScoreFileError("", _("not a Bean Counter sheet-values file: {why}").format(why=why))
+    if len(data["sheets"]) != 1:
+        raise ScoreFileError("sheets", _("a sheet-values file holds the values of exactly one sheet letter"))
+    ((letter, values),) = data["sheets"].items()
+    sheet = sheet_of(letter)
+    checked = {}
+    for key, value in values.items():
+        try:
+            checked[key] = json_value(check(sheet, key, value))
+        except NotAPrintedValue as exc:  # its reason names the key already
+            raise ScoreFileError("", exc.reason) from None
+        except RulesError as exc:
+            raise ScoreFileError(f'"{key}"', exc.reason) from None
+    return letter, checked
+
+
 class SheetValuesService:
     def __init__(self, games: Games):
         self.games = games
@@ -118,21 +139,7 @@ class SheetValuesService:
         before; the others stay). Returns its sheet letter. ScoreFileError naming the
         place (a key, or the format) when anything in it is wrong: then nothing changes."""
         may_change(by)
-        why = shape_problem(data)
-        if why:
-            raise ScoreFileError("", _("not a Bean Counter sheet-values file: {why}").format(why=why))
-        if len(data["sheets"]) != 1:
-            raise ScoreFileError("sheets", _("a sheet-values file holds the values of exactly one sheet letter"))
-        ((letter, values),) = data["sheets"].items()
-        sheet = sheet_of(letter)
-        checked = {}
-        for key, value in values.items():
-            try:
-                checked[key] = json_value(check(sheet, key, value))
-            except NotAPrintedValue as exc:  # its reason names the key already
-                raise ScoreFileError("", exc.reason) from None
-            except RulesError as exc:
-                raise ScoreFileError(f'"{key}"', exc.reason) from None
+        letter, checked = values_in_file(data)
         with self.games.repo.lock:
             store = self._opened()
             store.replace(letter, {**store.of(letter), **checked})

@@ -44,12 +44,22 @@ def speak(page: ft.Page, language: str) -> None:
 def phone_translations() -> Translations | None:
     """The translations of the phone whose work this is (``sheets.i18n.follow`` asks this);
     None outside a page (the command line, tests): English."""
+    language = _phone_language()
+    return None if language is None else i18n.translations(language)
+
+
+def phone_language() -> str:
+    """The language code of the phone whose work this is, for work done elsewhere (the
+    worker process) that speaks to it."""
+    return _phone_language() or i18n.DEFAULT
+
+
+def _phone_language() -> str | None:
     try:
         page = ft.context.page
     except RuntimeError:
         return None
-    language = _PHONE_LANGUAGE.get(id(page))
-    return None if language is None else i18n.translations(language)
+    return _PHONE_LANGUAGE.get(id(page))
 
 
 T = TypeVar("T")

@@ -29,6 +29,7 @@ from companion.storage import open_repository
 from companion.ui.components import files
 from sheets.errors import ScoreFileError
 from sheets.limits import MAX_BYTES, MAX_DEPTH, MAX_NAME, MAX_PLAYERS, read_json
+from sheets.registry import score
 from tests.companion.commands import BEANS
 
 ENVELOPE = {"format": "beans-score/1"}
@@ -193,18 +194,18 @@ def test_the_installed_command_refuses_deep_json_with_one_line(tmp_path):
 # -- the app's upload ---------------------------------------------------------------------
 
 
-def upload(monkeypatch, raw: bytes, importer) -> tuple[Any, list[str | None]]:
+def upload(monkeypatch, raw: bytes, importer, check=score) -> tuple[Any, list[str | None]]:
     async def picked(title: str) -> tuple[str, bytes]:
         return "hostile.json", raw
 
     monkeypatch.setattr(files, "upload", picked)
     problems: list[str | None] = []
-    result = asyncio.run(files.import_json("Import", importer, problems.append))
+    result = asyncio.run(files.import_json("Import", check, importer, problems.append))
     return result, problems
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_the_upload_refuses_each_hostile_file_in_one_line(case, monkeypatch, data_dir):
+def test_the_upload_refuses_each_hostile_file_in_one_line(case, reader, monkeypatch, data_dir):
     repo = open_repository(data_dir)
     try:
         games = Games(repo)
@@ -217,8 +218,24 @@ def test_the_upload_refuses_each_hostile_file_in_one_line(case, monkeypatch, dat
         repo.close()
 
 
-def test_the_upload_is_read_and_imported_off_the_event_loop(monkeypatch):
-    """A big upload never stalls the phones: parsing and importing run in a worker thread."""
+def test_a_good_upload_is_stored_as_a_game(reader, monkeypatch, data_dir):
+    repo = open_repository(data_dir)
+    try:
+        games = Games(repo)
+        result, problems = upload(monkeypatch, encoded(bohnanza("Ann", "Ben", "Cy")), games.import_file)
+        assert problems == [None]
+        assert result is not None and result[0] == "hostile.json"
+        assert [s.players for s in games.summaries()] == [("Ann", "Ben", "Cy")]
+    finally:
+        repo.close()
+
+
+def accept(data: Any) -> None:
+    """A check that accepts every file."""
+
+
+def test_the_upload_is_imported_off_the_event_loop(reader, monkeypatch):
+    """A big upload never stalls the phones: what passed the doors is stored in a thread."""
     seen: list[int] = []
 
     def importer(data: Any) -> str:
@@ -227,11 +244,11 @@ def test_the_upload_is_read_and_imported_off_the_event_loop(monkeypatch):
 
     async def run() -> Any:
         loop_thread = threading.get_ident()
-        result = await files.import_json("Import", importer, lambda problem: None)
+        result = await files.import_json("Import", accept, importer, lambda problem: None)
         return loop_thread, result
 
     async def picked(title: str) -> tuple[str, bytes]:
-        return "good.json", b"\xef\xbb\xbf{}"
+        return "good.json", b"\xef\xbb\xbf[]"
 
     monkeypatch.setattr(files, "upload", picked)
     loop_thread, result = asyncio.run(run())

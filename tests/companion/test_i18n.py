@@ -11,15 +11,17 @@ from datetime import date, datetime
 import pytest
 from flet.controls.context import _context_page  # what Flet binds to each render, handler and task
 
-from companion import i18n
+from companion import i18n, worker
 from companion.pin_guard import FREE_TRIES
 from companion.session import Games, PhoneGames
 from companion.sheet_values import SheetValuesService
 from companion.storage.sheet_values import FORMAT as SHEET_VALUES_FORMAT
 from companion.storage import open_repository
+from companion.ui.components import files
 from companion.ui.hooks import phone_translations, speak
 from sheets.errors import RulesError, ScoreFileError
 from sheets.limits import read_json
+from sheets.registry import score
 from sheets.i18n import _, follow, ngettext, using
 
 GERMAN = i18n.translations("de")
@@ -97,6 +99,24 @@ def test_work_sent_to_a_worker_thread_keeps_the_phone_language(games):
         return await asyncio.to_thread(lambda: refusal(lambda: games.import_file([])))
 
     assert as_phone(page, lambda: asyncio.run(upload())) == "eine Punktedatei ist ein JSON-Objekt"
+
+
+def test_an_upload_read_in_the_worker_process_is_refused_in_the_phones_language(games, monkeypatch):
+    """beans serve reads an upload in a worker process of its own (companion/worker.py):
+    the refusal it sends back is in the language of the phone that uploaded."""
+    async def picked(title: str) -> tuple[str, bytes]:
+        return "liste.json", b"[]"
+
+    monkeypatch.setattr(files, "upload", picked)
+    page = Page()
+    speak(page, "de")
+    problems: list[str | None] = []
+    worker.start()
+    try:
+        as_phone(page, lambda: asyncio.run(files.import_json("Import", score, games.import_file, problems.append)))
+    finally:
+        worker.stop()
+    assert problems == ["liste.json wurde nicht importiert: eine Punktedatei ist ein JSON-Objekt"]
 
 
 def test_outside_a_phone_everything_is_english(games):

@@ -10,9 +10,11 @@ from typing import Any, TypeVar
 
 import flet as ft
 
+from companion import worker
 from companion.storage import StorageError
+from companion.ui.hooks import phone_language
 from sheets.i18n import _
-from sheets.limits import one_line, read_json
+from sheets.limits import one_line
 
 T = TypeVar("T")
 
@@ -49,25 +51,23 @@ async def upload(title: str) -> tuple[str, bytes] | None:
     return picked[0].name, picked[0].bytes or b""
 
 
-def read_and_import(raw: bytes, importer: Callable[[Any], T]) -> T:
-    """The upload's JSON through the doors of sheets.limits, then ``importer``: the
-    heavy part of an upload, run in a worker thread."""
-    return importer(read_json(raw))
-
-
-async def import_json(title: str, importer: Callable[[Any], T],
+async def import_json(title: str, check: Callable[[Any], object], importer: Callable[[Any], T],
                       set_problem: Callable[[str | None], Any]) -> tuple[str, T] | None:
-    """Pick a JSON file and hand its data to ``importer``: the file's name and what
-    ``importer`` returned. None when nothing was picked, or when the file was refused:
-    then ``set_problem`` says why, naming the file."""
+    """Pick a JSON file and hand its data to ``importer`` once ``check`` (a module-level
+    function raising ValueError) accepts it: the file's name and what ``importer``
+    returned. None when nothing was picked, or when the file was refused: then
+    ``set_problem`` says why, naming the file."""
     name = _("the file")
     try:
         picked = await upload(title)
         if picked is None:
             return None
         name, raw = picked
-        # off the event loop that serves every phone: a big file never stalls the table
-        imported = await asyncio.to_thread(read_and_import, raw, importer)
+        # Off the event loop that serves every phone: a big file never stalls the table.
+        # Read and checked in the server's worker process; what passed is imported in a
+        # thread, as it stores (a real file is a few kilobytes).
+        data = await worker.read_checked(raw, check, phone_language())
+        imported = await asyncio.to_thread(importer, data)
     except (ValueError, StorageError) as exc:  # ScoreFileError, RulesError
         set_problem(one_line(_("{file} was not imported: {reason}").format(file=name, reason=exc)))
         return None

@@ -19,7 +19,7 @@ from companion.ui.components.common import RouteLink, error_line, icon_button, s
 from companion.ui.components.files import import_json, share_json
 from sheets.errors import RulesError
 from sheets.i18n import _, ngettext
-from sheets.registry import KINDS
+from sheets.registry import KINDS, score
 
 
 def when(stamp: str) -> str:
@@ -179,7 +179,7 @@ def Home():
         await share_json(f"{summary.game}-{summary.created[:10]}-{summary.id}.json", data)
 
     async def import_file(_e) -> None:
-        imported = await import_json(_("Import a score file"), games.import_file, set_problem)
+        imported = await import_json(_("Import a score file"), score, games.import_file, set_problem)
         if imported is not None:
             go(f"/game/{imported[1]}")
 

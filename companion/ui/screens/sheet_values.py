@@ -22,7 +22,7 @@ from typing import Any, cast
 import flet as ft
 
 from companion.session import PhoneGames
-from companion.sheet_values import SHEET_VALUES, SheetValuesService
+from companion.sheet_values import SHEET_VALUES, SheetValuesService, values_in_file
 from companion.storage import GameNotFound, StorageError
 from companion.storage.sheet_values import SheetValuesDamaged
 from companion.ui.hooks import go, notify, use_game, use_games, use_sheet_values
@@ -265,8 +265,8 @@ def SheetValuesScreen():
         await download_json(f"sheet-values-{letter}.json", book.export(letter))
 
     async def import_file(_e) -> None:
-        imported = await import_json(_("Import sheet values"), lambda data: book.import_file(data, by=games),
-                                     set_problem)
+        imported = await import_json(_("Import sheet values"), values_in_file,
+                                     lambda data: book.import_file(data, by=games), set_problem)
         if imported is not None:
             name, sheet_letter = imported
             set_letter(sheet_letter)

@@ -1,0 +1,97 @@
+"""beans serve reads and checks an upload in a worker process of its own
+(companion/worker.py), so that a big file never holds the interpreter lock the phones'
+event loop needs (bench/upload.py measures the taps). Where no worker runs, a thread does
+the same (tests/companion/test_hostile_input.py runs every hostile file both ways)."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import worker
+from sheets.errors import ScoreFileError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def refuse_saying_where(data: Any) -> None:
+    """A check that refuses every file, naming the process that read it."""
+    raise ValueError(f"read in process {os.getpid()}")
+
+
+def die_unless_in_the_server(data: Any) -> None:
+    """A check that ends the worker process reading it, as a crash or the kernel would."""
+    if multiprocessing.parent_process() is not None:  # a worker: the server started it
+        os._exit(1)
+    refuse_saying_where(data)
+
+
+def reading_process(check) -> int:
+    with pytest.raises(ScoreFileError) as refused:
+        asyncio.run(worker.read_checked(b"{}", check, "en"))
+    return int(str(refused.value).rsplit(" ", 1)[1])
+
+
+def test_an_upload_is_read_in_the_worker_process_where_one_runs(reader):
+    assert (reading_process(refuse_saying_where) != os.getpid()) == (reader == "worker process")
+
+
+def test_an_upload_is_still_read_when_the_worker_died(reader):
+    """A worker process that died is replaced: the upload it was reading is read in a
+    thread, the next in a new worker."""
+    assert reading_process(die_unless_in_the_server) == os.getpid()
+    assert (reading_process(refuse_saying_where) != os.getpid()) == (reader == "worker process")
+
+
+def test_what_passes_comes_back_as_read(reader):
+    data = asyncio.run(worker.read_checked('{"name": "Bärbel", "coins": [1, 2]}'.encode(), dict, "en"))
+    assert data == {"name": "Bärbel", "coins": [1, 2]}
+
+
+SERVER = textwrap.dedent("""
+    import asyncio, multiprocessing, os
+    from companion import worker
+    from sheets.registry import score
+
+    async def upload():
+        try:
+            await worker.read_checked(b"{}", score, "en")
+        except ValueError:
+            pass
+
+    if __name__ == "__main__":
+        worker.start()
+        asyncio.run(upload())
+        print(*[child.pid for child in multiprocessing.active_children()], flush=True)
+        os._exit(0)  # killed: nothing stops the worker
+""")
+
+
+def test_a_killed_server_leaves_no_worker_behind(tmp_path):
+    script = tmp_path / "server.py"
+    script.write_text(SERVER)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    pids = [int(pid) for pid in done.stdout.split()]
+    assert len(pids) == 1, done.stderr
+    deadline = time.monotonic() + 20
+    while alive(pids[0]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not alive(pids[0])
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
