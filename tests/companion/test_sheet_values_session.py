@@ -5,15 +5,17 @@ clear message and changes nothing (DEVELOPERS.md)."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 
 import pytest
 
 from companion.session import Games, PhoneGames
-from companion.sheet_values import SHEET_VALUES, SheetValuesService
+from companion.sheet_values import SHEET_VALUES, SheetValuesService, values_in_file
 from companion.storage import Repository
 from companion.storage.sheet_values import FILE_NAME, FORMAT
+from companion.ui.components import files
 from sheets.errors import RulesError, ScoreFileError
 from sheets.gone_with_the_beans.live import RULES as LIVE
 from sheets.gone_with_the_beans.live.events import said
@@ -165,6 +167,26 @@ def test_a_bad_file_is_refused_with_one_line_and_changes_nothing(games, data, sa
     assert "\n" not in str(caught.value)
     assert values_of(games).of("A") == {"icons:farm": 2}
     assert (games.repo.data_dir / FILE_NAME).read_bytes() == before
+
+
+@pytest.mark.parametrize("data, says", [
+    ({"format": FORMAT, "sheets": {"A": {"icons:farm": 5}}}, None),
+    ({"format": FORMAT, "sheets": {"A": {"icons:farm": 6, "icons:castle": 3}}},
+     'values.json was not imported: "icons:castle": "castle" is not a facility of sheet A'),
+], ids=["good", "bad"])
+def test_the_sheet_values_upload_imports_a_good_file_and_refuses_a_bad_one(reader, games, monkeypatch, data, says):
+    """Sheet values' Import: the file is read and checked where uploads are (beans serve's
+    worker process, else a thread), then remembered."""
+    async def picked(title: str) -> tuple[str, bytes]:
+        return "values.json", json.dumps(data).encode()
+
+    monkeypatch.setattr(files, "upload", picked)
+    values_of(games).remember("A", "icons:farm", 2)
+    problems: list[str | None] = []
+    imported = asyncio.run(files.import_json("Import", values_in_file, values_of(games).import_file, problems.append))
+    assert problems == [says]
+    assert imported == (None if says else ("values.json", "A"))
+    assert values_of(games).of("A") == {"icons:farm": 2 if says else 5}
 
 
 def test_a_damaged_memory_is_reported_and_restored_from_its_backup(games):
