@@ -24,7 +24,7 @@ from typing import Any
 from companion.i18n import translations
 from sheets.errors import ScoreFileError
 from sheets.i18n import using
-from sheets.limits import read_json
+from sheets.limits import check_size, read_json
 
 _pool: list[ProcessPoolExecutor] = []  # the worker, once started
 
@@ -60,6 +60,7 @@ async def read_checked(raw: bytes, check: Callable[[Any], object], language: str
     accepts it; ScoreFileError with the reason in ``language`` when either refuses it.
     A worker that died (killed, out of memory) is replaced, and this upload is read in a
     thread instead."""
+    check_size(raw)  # a file too large to read is not sent anywhere
     if _pool:
         try:
             refused, found = await asyncio.get_running_loop().run_in_executor(

@@ -75,12 +75,17 @@ def too_deep() -> str:
     return _("nested more than {most} levels deep").format(most=MAX_DEPTH)
 
 
-def read_json(raw: bytes) -> Any:
-    """The JSON value in ``raw`` (UTF-8, with or without a byte-order mark), checked for
-    size, nesting, number size and repeated keys; ScoreFileError with one plain line otherwise."""
+def check_size(raw: bytes) -> None:
+    """ScoreFileError when ``raw`` is larger than any file this app reads (MAX_BYTES)."""
     if len(raw) > MAX_BYTES:
         raise ScoreFileError("", _("larger than {megabytes} MB; a score file is a few kilobytes").format(
             megabytes=MAX_BYTES // 1_000_000))
+
+
+def read_json(raw: bytes) -> Any:
+    """The JSON value in ``raw`` (UTF-8, with or without a byte-order mark), checked for
+    size, nesting, number size and repeated keys; ScoreFileError with one plain line otherwise."""
+    check_size(raw)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

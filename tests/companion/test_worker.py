@@ -19,6 +19,7 @@ import pytest
 
 from companion import worker
 from sheets.errors import ScoreFileError
+from sheets.limits import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,3 +96,11 @@ def alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_a_file_too_large_is_refused_before_it_is_sent_to_the_worker(reader):
+    def never(data: Any) -> None:  # a local function: the worker could not even import it
+        raise AssertionError("a file too large was read")
+
+    with pytest.raises(ScoreFileError, match="^larger than 1 MB"):
+        asyncio.run(worker.read_checked(b" " * (MAX_BYTES + 1), never, "en"))
