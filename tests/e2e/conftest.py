@@ -38,8 +38,11 @@ def pytest_runtest_makereport(item, call):
     go into the report, taken before the fixtures close them."""
     report = (yield).get_result()
     if report.when == "call" and report.failed and "e2e" in item.keywords:
-        for i, phone in enumerate(p for p in Phone.opened if not p.page.is_closed()):
+        phones = [p for p in Phone.opened if not p.page.is_closed()]
+        for i, phone in enumerate(phones):
             report.sections.append((f"phone {i + 1} at the failure", phone.evidence(f"failed-{item.name}-{i + 1}")))
+        if phones:
+            report.sections.append(("the browser's processes", busy_processes(phones[0].page.context.browser)))
         for server in Server.running():
             report.sections.append((f"the server on port {server.port}, its log's end", server.log_text()[-3_000:]))
     if report.when == "teardown":
@@ -132,6 +135,21 @@ def browser():
         b.close()
 
 
+def busy_processes(browser) -> str:
+    """Each of the browser's processes and the processor time it used in 2 s: which one
+    spins (a page's renderer, the GPU process) when a page stops answering."""
+    try:
+        session = browser.new_browser_cdp_session()
+        before = {p["id"]: p["cpuTime"] for p in session.send("SystemInfo.getProcessInfo")["processInfo"]}
+        time.sleep(2)
+        after = session.send("SystemInfo.getProcessInfo")["processInfo"]
+        session.detach()
+    except Exception as exc:  # noqa: BLE001 - an old Chromium, or the browser is gone
+        return f"not known: {exc}"
+    return "\n".join(f"{p['type']} {p['id']}: {p['cpuTime'] - before.get(p['id'], 0.0):.2f} s of 2 s"
+                     for p in after)
+
+
 class Phone:
     """One phone-sized browser page on the app, with Flutter's accessibility tree on."""
 
@@ -151,12 +169,21 @@ class Phone:
     def evidence(self, name: str) -> str:
         """The page's last console lines, the screen as a screen reader has it, and a
         screenshot named ``name``."""
-        console = "the page's console:\n" + ("\n".join(self.console) or "(nothing)") + "\n"
+        console = self.answers() + "the page's console:\n" + ("\n".join(self.console) or "(nothing)") + "\n"
         try:
             shot = self.shot(name)
             return console + f"{ARTIFACTS.name}/{shot.name}\n" + self.page.locator("body").aria_snapshot(timeout=5_000)[-4_000:]
         except Exception as exc:  # the page may be gone with what failed
             return console + f"no screen: {exc}"
+
+    def answers(self) -> str:
+        """Whether the page's script still runs: a frozen page whose screenshot times out
+        may be stuck in its script, or only in drawing."""
+        try:
+            self.page.wait_for_function("true", timeout=3_000)
+            return "the page's script answers\n"
+        except Exception:  # noqa: BLE001 - Playwright's TimeoutError, or the page is gone
+            return "the page's script does not answer within 3 s\n"
 
     def open(self, path: str = "/") -> "Phone":
         self.page.goto(self.base_url + path)
