@@ -194,13 +194,13 @@ def test_the_installed_command_refuses_deep_json_with_one_line(tmp_path):
 # -- the app's upload ---------------------------------------------------------------------
 
 
-def upload(monkeypatch, raw: bytes, importer, check=score) -> tuple[Any, list[str | None]]:
+def upload(monkeypatch, raw: bytes, importer, name: str = "hostile.json") -> tuple[Any, list[str | None]]:
     async def picked(title: str) -> tuple[str, bytes]:
-        return "hostile.json", raw
+        return name, raw
 
     monkeypatch.setattr(files, "upload", picked)
     problems: list[str | None] = []
-    result = asyncio.run(files.import_json("Import", check, importer, problems.append))
+    result = asyncio.run(files.import_json("Import", score, importer, problems.append))
     return result, problems
 
 
@@ -222,9 +222,9 @@ def test_a_good_upload_is_stored_as_a_game(reader, monkeypatch, data_dir):
     repo = open_repository(data_dir)
     try:
         games = Games(repo)
-        result, problems = upload(monkeypatch, encoded(bohnanza("Ann", "Ben", "Cy")), games.import_file)
+        result, problems = upload(monkeypatch, encoded(bohnanza("Ann", "Ben", "Cy")), games.import_file, "game.json")
         assert problems == [None]
-        assert result is not None and result[0] == "hostile.json"
+        assert result is not None and result[0] == "game.json"
         assert [s.players for s in games.summaries()] == [("Ann", "Ben", "Cy")]
     finally:
         repo.close()
@@ -248,7 +248,7 @@ def test_the_upload_is_imported_off_the_event_loop(reader, monkeypatch):
         return loop_thread, result
 
     async def picked(title: str) -> tuple[str, bytes]:
-        return "good.json", b"\xef\xbb\xbf[]"
+        return "good.json", b"\xef\xbb\xbf{}"
 
     monkeypatch.setattr(files, "upload", picked)
     loop_thread, result = asyncio.run(run())
