@@ -167,8 +167,8 @@ class Phone:
         Phone.opened.append(self)
 
     def evidence(self, name: str) -> str:
-        """The page's last console lines, the screen as a screen reader has it, and a
-        screenshot named ``name``."""
+        """Whether the page's script answers, its last console lines, the screen as a
+        screen reader has it, and a screenshot named ``name``."""
         console = self.answers() + "the page's console:\n" + ("\n".join(self.console) or "(nothing)") + "\n"
         try:
             shot = self.shot(name)
