@@ -143,6 +143,53 @@ def use_game(game_id: str | None) -> int:
     return version
 
 
+class GameChanged(ft.Observable):
+    """Handed to a game's play screen (the body inside its frame): a play screen re-renders
+    whenever it notifies (Flet re-renders a component when an observable argument does)."""
+
+
+FrameT = TypeVar("FrameT")
+
+
+def use_game_frame(game_id: str, frame: Callable[[], FrameT]) -> tuple[FrameT, GameChanged]:
+    """For a screen whose frame (the app bar, a line above the game) shows little of the
+    game: ``frame()`` is what the frame shows. On a change of the game, the calling
+    component re-renders only when ``frame()`` differs from what it was at its last render;
+    otherwise only the body is told, through the ``GameChanged`` returned. On most changes
+    the frame stays as it was, and no phone builds or compares it again.
+
+    One listener per screen, so the order is fixed: a frame that changes (a deleted game)
+    renders before its body would.
+    """
+    games = use_games()
+    _version, set_version = ft.use_state(0)
+    changed = ft.use_memo(GameChanged, [game_id])
+    shown = frame()
+    latest: list[Any] = ft.use_memo(lambda: [None, None], [])  # this render's frame and what it returned
+    latest[:] = [frame, shown]
+    page = ft.context.page
+
+    async def tell() -> None:
+        if latest[0]() != latest[1]:
+            set_version(lambda v: v + 1)
+        else:
+            changed.notify()
+
+    def listen(_game_id: str) -> None:
+        contextvars.copy_context().run(page.run_task, tell)  # as in use_game
+
+    ft.use_effect(lambda: games.subscribe(game_id, listen), [game_id])
+    return shown, changed
+
+
+# The play screen's scrolling column, for a screen that scrolls a question into view.
+ScreenColumnContext = ft.create_context(cast("ft.Ref[ft.Column] | None", None))
+
+
+def use_screen_column() -> ft.Ref[ft.Column] | None:
+    return ft.use_context(ScreenColumnContext)
+
+
 class _Awake:
     """One page's wake lock: how many shown components want it, and what the phone was
     last told. Calls go one at a time (Flet's web fallback races when enable and disable

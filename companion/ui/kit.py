@@ -27,7 +27,8 @@ from sheets.results import GameResult
 @dataclass(frozen=True)
 class GameScreens:
     setup: Callable[..., Any]  # @ft.component (game) -> controls that create a game
-    play: Callable[..., Any]  # @ft.component (game_id) -> ft.View
+    play: Callable[..., Any]  # @ft.component (game_id, changed: GameChanged) -> the game below its frame
+    title: Callable[[Any], str]  # the app bar's title for a state of the game
     blurb: str  # marked N_("..."): New game translates it where shown
     heading: str | None = None  # in the New game list, when the game's title is not enough (N_ too)
 

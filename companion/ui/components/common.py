@@ -12,6 +12,7 @@ from companion.ui.hooks import go, use_language
 from sheets.i18n import _
 
 TOUCH = 48  # minimum touch target, in logical pixels
+SPACING = 12  # between the parts of a screen
 
 
 def screen(
@@ -21,9 +22,11 @@ def screen(
     actions: list[ft.Control] | None = None,
     back: str | None = "/",
     language: bool | None = None,
+    column: ft.Ref[ft.Column] | None = None,
 ) -> ft.View:
-    """A phone screen: app bar, then one scrolling column. The app bar offers the
-    language menu where ``language`` says (by default on Home, the screen without ``back``)."""
+    """A phone screen: app bar, then one scrolling column (``column`` refers to it). The
+    app bar offers the language menu where ``language`` says (by default on Home, the
+    screen without ``back``)."""
     leading = RouteButton(ft.Icons.ARROW_BACK, _("Back"), back) if back is not None else None
     if language if language is not None else back is None:
         actions = [*(actions or []), LanguageMenu()]
@@ -36,7 +39,7 @@ def screen(
             automatically_imply_leading=False,
             actions=actions or [],
         ),
-        controls=[ft.Column(controls, spacing=12, expand=True, scroll=ft.ScrollMode.AUTO)],
+        controls=[ft.Column(controls, spacing=SPACING, expand=True, scroll=ft.ScrollMode.AUTO, ref=column)],
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
     )
 

@@ -3,22 +3,59 @@ line on a watching phone."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 import flet as ft
 
 from companion.session import PhoneGames
-from companion.ui.components.common import icon_button, screen
+from companion.ui.components.common import SPACING, icon_button, screen
 from companion.ui.components.seats import SeatButton
 from companion.ui.hooks import go, notify, use_wakelock
 from sheets.i18n import _
 
 
-def game_screen(games: PhoneGames, game_id: str, title: str, controls: list[ft.Control]) -> ft.View:
-    """A game's play screen: the game bar, and the watching line above the game. The
-    screen stays awake while it is open."""
+@dataclass(frozen=True)
+class Frame:
+    """What a game screen shows around the game: the app bar (title, this phone's seat,
+    Undo and Redo) and the watching line. Compared on every change: equal frames are
+    not built again."""
+
+    kind: str
+    title: str
+    me: str | None
+    watching: bool
+    moved: str | None
+    wrong_pin_tries: int
+    no_undo: bool
+    no_redo: bool
+
+
+def frame_of(games: PhoneGames, game_id: str, title: Callable[[str, Any], str]) -> Frame:
+    """The frame of that game on this phone; ``title(kind, state)`` is the app bar's.
+    Raises StorageError for a game that cannot be read."""
+    kind = games.kind(game_id)
     me = games.my_seat(game_id)
-    watching = games.seated(game_id) and me is None
-    return screen(f"/game/{game_id}", title, [TableLine(game_id, watching), *controls],
-                  actions=[game_bar(games, game_id, me, watching)])
+    return Frame(kind=kind, title=title(kind, games.state(game_id)), me=me,
+                 watching=games.seated(game_id) and me is None, moved=games.seat_moved(game_id),
+                 wrong_pin_tries=games.wrong_pin_tries(game_id), no_undo=not games.can_undo(game_id),
+                 no_redo=not games.can_redo(game_id))
+
+
+def game_screen(games: PhoneGames, game_id: str, frame: Frame, play: ft.Control,
+                column: ft.Ref[ft.Column]) -> ft.View:
+    """A game's screen: the game bar, the watching line, and the game's play screen below
+    (``column`` the scrolling column they are in). The screen stays awake while it is open."""
+    bar = GameBar(games, game_id, frame.me, frame.moved, frame.wrong_pin_tries, frame.no_undo, frame.no_redo,
+                  frame.watching)
+    return screen(f"/game/{game_id}", frame.title, [TableLine(game_id, frame.watching), play], actions=[bar],
+                  column=column)
+
+
+def game_body(controls: list[ft.Control]) -> ft.Control:
+    """A play screen's controls, spaced as the screen's own."""
+    return ft.Column(controls, spacing=SPACING)
 
 
 @ft.component
@@ -40,16 +77,6 @@ def _TableLine(game_id: str, watching: bool) -> ft.Control:
 TableLine = ft.memo(_TableLine)  # the same on most changes: not built again
 
 
-def game_bar(games: PhoneGames, game_id: str, me: str | None, watching: bool) -> ft.Control:
-    """This phone's seat at the table (``me``), Undo and Redo (any number of steps, kept
-    across restarts; at a table, this seat's own entries).
-
-    Memoized, as one piece and each button: on the many changes that leave them as they
-    were, no phone at the table rebuilds them."""
-    return GameBar(games, game_id, me, games.seat_moved(game_id), games.wrong_pin_tries(game_id),
-                   not games.can_undo(game_id), not games.can_redo(game_id), watching)
-
-
 @ft.component
 def _GameBar(games: PhoneGames, game_id: str, me: str | None, moved: str | None, wrong_pin_tries: int,
              no_undo: bool, no_redo: bool, watching: bool) -> ft.Control:
@@ -58,6 +85,8 @@ def _GameBar(games: PhoneGames, game_id: str, me: str | None, moved: str | None,
                    HistoryButton(games, game_id, True, no_redo, watching)], spacing=0, tight=True)
 
 
+# Memoized, as one piece and each button: on the many changes that leave them as they
+# were, no phone at the table rebuilds them.
 GameBar = ft.memo(_GameBar)
 
 

@@ -16,8 +16,8 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.colours import PAIRS
-from companion.ui.hooks import use_games, use_stable_handlers
-from companion.ui.components.game_bar import game_screen
+from companion.ui.hooks import GameChanged, use_games, use_stable_handlers
+from companion.ui.components.game_bar import game_body
 from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
     TOUCH, error_line, section,
@@ -408,7 +408,7 @@ def end_harvest_panel(state: State, confirm: Callable[[], None], cancel: Callabl
 
 
 @ft.component
-def Play(game_id: str):
+def Play(game_id: str, changed: GameChanged):
     games = use_games()
     state: State = games.state(game_id)
     over = RULES.is_over(state)
@@ -507,16 +507,19 @@ def Play(game_id: str):
                                 end_harvest_panel(state, lambda: act(DeckExhausted(), _("The game is over")), close)))
     else:
         controls.append(DrawPileSection(state.deck_pass, over, stable["exhausted"]))
+    return game_body(controls)
 
+
+def title(state: State) -> str:
     # TRANSLATORS: the app bar's title: at 150 % text about 11 characters fit after "Bohnanza,"
-    title = (_("{title}, game over").format(title=RULES.title) if over
-             else _("{title}, pass {number} of {passes}").format(title=RULES.title, number=state.deck_pass,
-                                                                 passes=PASSES))
-    return game_screen(games, game_id, title, controls)
+    return (_("{title}, game over").format(title=RULES.title) if RULES.is_over(state)
+            else _("{title}, pass {number} of {passes}").format(title=RULES.title, number=state.deck_pass,
+                                                                passes=PASSES))
 
 
 SCREENS = GameScreens(
     setup=Setup,
     play=Play,
+    title=title,
     blurb=N_("3-5 players: coins and bean fields per player, harvests by the beanometer, three passes."),
 )

@@ -8,8 +8,9 @@ import flet as ft
 
 from companion.session import damage_words
 from companion.storage import DamagedGame, GameNotFound, StorageError
-from companion.ui.hooks import go, notify, use_game, use_games
+from companion.ui.hooks import ScreenColumnContext, go, notify, use_game_frame, use_games
 from companion.ui.components.common import error_line, screen
+from companion.ui.components.game_bar import Frame, frame_of, game_screen
 from companion.ui.screens.catalog import GAME_SCREENS
 from companion.ui.screens.not_found import no_game_here
 from sheets.i18n import _
@@ -33,16 +34,20 @@ def Deleted(game_id: str, deleted_by: str) -> ft.View:
 def GameScreen():
     game_id = ft.use_route_params().get("id", "")
     games = use_games()
-    # The one subscriber to this game's changes on its route: the play screen below
-    # re-renders as its child. A play screen subscribing too would render twice per
-    # change and, for a deleted game, could render before this screen leaves, fail,
-    # and stop Flet's updates for that phone.
-    use_game(game_id)
     problem, set_problem = ft.use_state(cast("str | None", None))
-    try:
-        kind = games.kind(game_id)
-    except DamagedGame as exc:
-        damaged = exc
+    column = ft.use_ref(cast("ft.Column | None", None))
+
+    def frame() -> Frame | StorageError:
+        try:
+            return frame_of(games, game_id, lambda kind, state: GAME_SCREENS[kind].title(state))
+        except StorageError as exc:
+            return exc
+
+    # The one listener to this game's changes on its route: this screen renders again when
+    # its frame changes (a deleted game among them), else only the play screen does.
+    shown, changed = use_game_frame(game_id, frame)
+    if isinstance(shown, DamagedGame):
+        damaged = shown
 
         def restore(_e: object) -> None:
             try:
@@ -51,12 +56,14 @@ def GameScreen():
             except StorageError as err:
                 set_problem(str(err))
 
-        buttons = [ft.FilledButton(_("Restore the newest good backup"), on_click=restore)] if exc.backup else []
-        return screen(f"/game/{game_id}", _("Game damaged"), [ft.Text(damage_words(exc)), *buttons, error_line(problem)])
-    except StorageError as exc:
+        buttons = [ft.FilledButton(_("Restore the newest good backup"), on_click=restore)] if damaged.backup else []
+        return screen(f"/game/{game_id}", _("Game damaged"), [ft.Text(damage_words(damaged)), *buttons,
+                                                               error_line(problem)])
+    if isinstance(shown, StorageError):
         deleted_by = games.deleted_by(game_id)
         if deleted_by is not None:
             return Deleted(game_id, deleted_by)
-        said = no_game_here() if isinstance(exc, GameNotFound) else str(exc)  # never the id on a phone
+        said = no_game_here() if isinstance(shown, GameNotFound) else str(shown)  # never the id on a phone
         return screen(f"/game/{game_id}", _("Game not found"), [ft.Text(said)])
-    return GAME_SCREENS[kind].play(game_id)
+    play = ScreenColumnContext(column, lambda: GAME_SCREENS[shown.kind].play(game_id, changed))
+    return game_screen(games, game_id, shown, play, column)

@@ -14,8 +14,8 @@ from typing import Any, cast
 
 import flet as ft
 
-from companion.ui.hooks import go, use_games, use_typed
-from companion.ui.components.game_bar import game_screen
+from companion.ui.hooks import GameChanged, go, use_games, use_typed
+from companion.ui.components.game_bar import game_body
 from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
     TOUCH, big_number, error_line, icon_button, radio_group, section, stepper, text_field,
@@ -351,7 +351,7 @@ def final_table(state: State) -> ft.Control:
 
 
 @ft.component
-def Play(game_id: str):
+def Play(game_id: str, changed: GameChanged):
     games = use_games()
     state: State = games.state(game_id)
     sheet = state.rules
@@ -495,13 +495,13 @@ def Play(game_id: str):
     )
     controls: list[ft.Control] = [headline(state)] if state.finished else []
     controls += [pickers, summary(player, points), *areas, ft.Divider(), final]
-    title = sheet_name(sheet)
-    return game_screen(games, game_id, title, controls)
+    return game_body(controls)
 
 
 SCREENS = GameScreens(
     setup=Setup,
     play=Play,
+    title=lambda state: sheet_name(state.rules),
     blurb=N_("Score finished sheets A-D (solitaire or more players): winner or solitaire rating."),
     heading=N_("Gone with the Beans: score the sheets"),
 )

@@ -25,8 +25,9 @@ import flet as ft
 
 from companion.session import PhoneGames
 from companion.storage import StorageError
-from companion.ui.hooks import go, use_games, use_sheet_values, use_stable_handlers, use_typed
-from companion.ui.components.game_bar import game_screen
+from companion.ui.hooks import (GameChanged, go, use_games, use_screen_column, use_sheet_values, use_stable_handlers,
+                                use_typed)
+from companion.ui.components.game_bar import game_body
 from companion.ui.kit import GameScreens, action_button, use_entry, use_shown_player
 from companion.ui.components.common import (
     TOUCH, RouteLink, big_number, error_line, radio_group, section, stepper, text_field,
@@ -433,7 +434,7 @@ def RevealCard(state: State, attempt: Callable[..., bool]):  # Play's attempt(ac
 
 
 @ft.component
-def Play(game_id: str):
+def Play(game_id: str, changed: GameChanged):
     games = use_games()
     book = use_sheet_values()
     state: State = games.state(game_id)
@@ -449,7 +450,7 @@ def Play(game_id: str):
     name, show = use_shown_player(game_id, names)
     player = state.player(name)
     may_act = not at_table or mine == name
-    column = ft.use_ref(cast("ft.Column | None", None))
+    column = use_screen_column()
     taps: list[Callable[[], Any]] = []  # each action button's tap, once the plan is made below
 
     def show_sheet(shown: str) -> None:
@@ -647,18 +648,15 @@ def Play(game_id: str):
     controls.append(RouteLink(ft.Icons.LIST_ALT, _("Sheet values"), f"/game/{game_id}/values"))
     if state.events:
         controls.append(Events(state.events[-8:]))
-    title = _("Sheet {letter}").format(letter=sheet.letter)
-    view = game_screen(games, game_id, title, controls)
-    column.current = cast(ft.Column, view.controls[0])
     asked = f"{shown_owner}:{pending.step}:{pending.action!r}" if pending is not None else ""
 
     def bring_into_view() -> None:
         """The open question, scrolled into view: impossible to miss on a phone."""
-        if asked and column.current is not None:
+        if asked and column is not None and column.current is not None:
             ft.context.page.run_task(scroll_to_question, column.current)
 
     ft.use_effect(bring_into_view, [asked])
-    return view
+    return game_body(controls)
 
 
 async def scroll_to_question(column: ft.Column) -> None:
@@ -926,6 +924,7 @@ def final_part(state: State, attempt, at_table: bool, mine: str | None) -> list[
 SCREENS = GameScreens(
     setup=Setup,
     play=Play,
+    title=lambda state: _("Sheet {letter}").format(letter=state.rules.letter),
     blurb=N_("Play sheet A, B, C or D round by round: costs, payments, income and every rule checked; "
              "scored at the end."),
 )

@@ -13,8 +13,8 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.colours import NEGATIVE, PAIRS, POSITIVE
-from companion.ui.hooks import use_games, use_stable_handlers
-from companion.ui.components.game_bar import game_screen
+from companion.ui.hooks import GameChanged, use_games, use_stable_handlers
+from companion.ui.components.game_bar import game_body
 from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
     TOUCH, big_number, error_line, icon_button, section,
@@ -430,7 +430,7 @@ def next_to_enter(state: State, number: int, player: str) -> str | None:
 
 
 @ft.component
-def Play(game_id: str):
+def Play(game_id: str, changed: GameChanged):
     games = use_games()
     state: State = games.state(game_id)
     over = RULES.is_over(state)
@@ -589,11 +589,12 @@ def Play(game_id: str):
     # Always there, empty or not: a screen that keeps its shape keeps a tap made during an update.
     controls.append(ft.Text(_("Last entry by {player}").format(player=last_by) if last_by else "", size=13,
                             color=ft.Colors.ON_SURFACE_VARIANT))
-    return game_screen(games, game_id, _(RULES.title), controls)
+    return game_body(controls)
 
 
 SCREENS = GameScreens(
     setup=Setup,
     play=Play,
+    title=lambda _state: _(RULES.title),
     blurb=N_("3-6 players, 3 rounds: the score pad with Nullifier, Doubler and Plus/Minus."),
 )

@@ -20,8 +20,8 @@ from typing import Any, TypeVar, cast
 import flet as ft
 
 from companion.ui.colours import PAIRS
-from companion.ui.hooks import use_games, use_stable_handlers
-from companion.ui.components.game_bar import game_screen
+from companion.ui.hooks import GameChanged, use_games, use_stable_handlers
+from companion.ui.components.game_bar import game_body
 from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
     TOUCH, big_number, error_line, icon_button, section,
@@ -531,7 +531,7 @@ def final_table(state: State, sheets: dict[str, Seen]) -> list[ft.Control]:
 
 
 @ft.component
-def Play(game_id: str):
+def Play(game_id: str, changed: GameChanged):
     games = use_games()
     state: State = games.state(game_id)
     me, set_me = ft.use_state(cast("str | None", None))  # which player this browser session is (None: an onlooker)
@@ -594,7 +594,7 @@ def Play(game_id: str):
     controls: list[ft.Control] = []
     if over:
         controls += final_table(state, sheets)
-        return game_screen(games, game_id, RULES.title, controls)
+        return game_body(controls)
 
     if reached:
         end = EndGame(player=reached)
@@ -634,16 +634,17 @@ def Play(game_id: str):
 
     if state.turn_over:  # only the end of the game is left, above
         controls.append(ft.Container(height=64))
-        return game_screen(games, game_id, RULES.title, controls)
+        return game_body(controls)
     controls.append(Turn(player, None if reached else state.names, sheets[player], me, draft, entry.refusal,
                          state if draft.get("values") else None, stable["choose"], stable["close_out"],
                          stable["lay"], stable["draft"], taps))
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
-    return game_screen(games, game_id, RULES.title, controls)
+    return game_body(controls)
 
 
 SCREENS = GameScreens(
     setup=Setup,
     play=Play,
+    title=lambda _state: RULES.title,
     blurb=N_("2-6 players: trophy piles, open and secret collections, close-outs and the race to 30."),
 )

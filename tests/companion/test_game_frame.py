@@ -1,0 +1,94 @@
+"""A game screen's frame (the app bar: title, seat, Undo and Redo; the watching line) is
+built again only when it changes; on most changes only the play screen below it is
+(companion/ui/hooks.py: use_game_frame). What every phone at the table still sees: an
+entry reaches every play screen, Undo and Redo follow this seat's entries, and a game
+deleted under the phones leaves every screen in plain words."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from flet.messaging.protocol import MessageAction
+
+from bench.harness import Phone, Table
+from bench.positions import device, mid_game
+from companion.session import Games
+from companion.storage import open_repository
+from companion.ui.app import make_main
+from sheets.errors import RulesError
+
+
+FRAME = "'appbar'"  # a patch that reaches into the app bar
+
+
+def record(phone: Phone) -> list[str]:
+    """What ``phone`` is sent from now on, each message as text."""
+    sent: list[str] = []
+    send = phone.send_message
+
+    def keep(message: Any) -> None:
+        sent.append(f"{message.action.name} {message.body!r}")
+        send(message)
+
+    phone.send_message = keep  # type: ignore[method-assign]
+    return sent
+
+
+async def at_the_table(change: str) -> tuple[list[str], list[str]]:
+    """Two seated phones on a Nicht die Bohne! game in mid-play: what Ann's phone (seat 0)
+    and Ben's (seat 1) are sent after ``change``."""
+    games = Games(open_repository(Path(tempfile.mkdtemp(prefix="beans-frame-"))))
+    game_id = mid_game(games, "nicht-die-bohne")
+    main = make_main(games)
+    async with Table() as table:
+        ann = await table.open(main, f"/game/{game_id}", device(0))
+        ben = await table.open(main, f"/game/{game_id}", device(1))
+        to_ann, to_ben = record(ann), record(ben)
+        if change == "undo":  # the latest entry is Ann's: her Redo comes on
+            games.undo(game_id, device(0))
+        elif change == "ben's entry":  # nothing of Ann's frame changes
+            change_a_card(games, game_id, "Ben", device(1))
+        elif change == "delete":
+            games.delete(game_id, host=True)
+        await table.quiet()
+        await asyncio.sleep(0.1)
+        return to_ann, to_ben
+
+
+def change_a_card(games: Games, game_id: str, player: str, phone: str) -> None:
+    """``player`` gives back a card of round 1, or takes the first one the rules allow."""
+    held = games.state(game_id).cards_of(1, player)
+    if held:
+        games.dispatch(game_id, {"kind": "return-card", "round": 1, "player": player,
+                                 "card": held[0].model_dump(mode="json")}, device=phone)
+        return
+    for card in (f"{colour}-{n}" for colour in ("blue", "red", "green", "yellow") for n in range(1, 11)):
+        try:
+            games.dispatch(game_id, {"kind": "take-card", "round": 1, "player": player, "card": card}, device=phone)
+            return
+        except RulesError:
+            continue
+    raise AssertionError(f"no card is left for {player}")
+
+
+def test_an_entry_reaches_every_play_screen_without_sending_the_frame_again():
+    to_ann, to_ben = asyncio.run(at_the_table("ben's entry"))
+    for sent in (to_ann, to_ben):
+        assert any("Last entry by Ben" in m for m in sent)
+        assert not any(FRAME in m for m in sent)  # the app bar stays as it was
+
+
+def test_undo_changes_the_frame_of_the_phone_whose_entry_it_takes_back():
+    to_ann, to_ben = asyncio.run(at_the_table("undo"))
+    assert any(FRAME in m and "'disabled', False" in m for m in to_ann)  # Ann's Redo comes on
+    assert not any(FRAME in m for m in to_ben)  # Ben has nothing to redo
+    assert any("Last entry by" in m for m in to_ben)
+
+
+def test_a_game_deleted_under_the_phones_leaves_every_screen_in_plain_words():
+    for sent in asyncio.run(at_the_table("delete")):
+        assert not any(m.startswith(MessageAction.SESSION_CRASHED.name) for m in sent)
+        assert any("deleted this game" in m or "Game deleted" in m for m in sent)
