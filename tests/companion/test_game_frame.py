@@ -1,13 +1,13 @@
 """A game screen's frame (the app bar: title, seat, Undo and Redo; the watching line) is
-built again only when it changes; on most changes only the play screen below it is
-(companion/ui/hooks.py: use_game_frame). What every phone at the table still sees: an
-entry reaches every play screen, Undo and Redo follow this seat's entries, and a game
-deleted under the phones leaves every screen in plain words."""
+built again only when it changes; on other changes only the play screen below it is
+(companion/ui/hooks.py: use_game_frame; what that saves, bench/server_time.py). What every
+phone at the table still sees: an entry reaches every play screen, Undo and Redo follow
+this seat's entries, and a game deleted under the phones leaves every screen in plain
+words."""
 
 from __future__ import annotations
 
 import asyncio
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +37,11 @@ def record(phone: Phone) -> list[str]:
     return sent
 
 
-async def at_the_table(change: str) -> tuple[list[str], list[str]]:
-    """Two seated phones on a Nicht die Bohne! game in mid-play: what Ann's phone (seat 0)
-    and Ben's (seat 1) are sent after ``change``."""
-    games = Games(open_repository(Path(tempfile.mkdtemp(prefix="beans-frame-"))))
+async def at_the_table(change: str, root: Path) -> tuple[list[str], list[str]]:
+    """Two seated phones on a Nicht die Bohne! game in mid-play (stored in ``root``): what
+    Ann's phone (seat 0) and Ben's (seat 1) are sent after ``change``."""
+    repo = open_repository(root)
+    games = Games(repo)
     game_id = mid_game(games, "nicht-die-bohne")
     main = make_main(games)
     async with Table() as table:
@@ -55,7 +56,8 @@ async def at_the_table(change: str) -> tuple[list[str], list[str]]:
             games.delete(game_id, host=True)
         await table.quiet()
         await asyncio.sleep(0.1)
-        return to_ann, to_ben
+    repo.close()
+    return to_ann, to_ben
 
 
 def change_a_card(games: Games, game_id: str, player: str, phone: str) -> None:
@@ -74,21 +76,21 @@ def change_a_card(games: Games, game_id: str, player: str, phone: str) -> None:
     raise AssertionError(f"no card is left for {player}")
 
 
-def test_an_entry_reaches_every_play_screen_without_sending_the_frame_again():
-    to_ann, to_ben = asyncio.run(at_the_table("ben's entry"))
+def test_an_entry_reaches_every_play_screen_without_sending_the_frame_again(tmp_path):
+    to_ann, to_ben = asyncio.run(at_the_table("ben's entry", tmp_path))
     for sent in (to_ann, to_ben):
         assert any("Last entry by Ben" in m for m in sent)
         assert not any(FRAME in m for m in sent)  # the app bar stays as it was
 
 
-def test_undo_changes_the_frame_of_the_phone_whose_entry_it_takes_back():
-    to_ann, to_ben = asyncio.run(at_the_table("undo"))
+def test_undo_changes_the_frame_of_the_phone_whose_entry_it_takes_back(tmp_path):
+    to_ann, to_ben = asyncio.run(at_the_table("undo", tmp_path))
     assert any(FRAME in m and "'disabled', False" in m for m in to_ann)  # Ann's Redo comes on
     assert not any(FRAME in m for m in to_ben)  # Ben has nothing to redo
     assert any("Last entry by" in m for m in to_ben)
 
 
-def test_a_game_deleted_under_the_phones_leaves_every_screen_in_plain_words():
-    for sent in asyncio.run(at_the_table("delete")):
+def test_a_game_deleted_under_the_phones_leaves_every_screen_in_plain_words(tmp_path):
+    for sent in asyncio.run(at_the_table("delete", tmp_path)):
         assert not any(m.startswith(MessageAction.SESSION_CRASHED.name) for m in sent)
         assert any("deleted this game" in m or "Game deleted" in m for m in sent)
