@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from functools import partial
 from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit
@@ -124,23 +124,27 @@ def use_game(game_id: str | None) -> int:
 
     Returns a version number that grows with every change seen.
     """
-    games = use_games()
     version, set_version = ft.use_state(0)
-    page = ft.context.page
 
     async def bump() -> None:
         set_version(lambda v: v + 1)
 
+    _use_changes(game_id or "*", bump)
+    return version
+
+
+def _use_changes(game_id: str, react: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run ``react`` after every change of that game ("*": of any game) while the calling
+    component is shown."""
+    games = use_games()
+    page = ft.context.page
+
     def listen(_game_id: str) -> None:
         # A change may come from another browser session's thread: run the re-render
         # on this page's own loop, without touching the caller's page context.
-        contextvars.copy_context().run(page.run_task, bump)
+        contextvars.copy_context().run(page.run_task, react)
 
-    def subscribe() -> Callable[[], None] | None:
-        return games.subscribe(game_id or "*", listen)
-
-    ft.use_effect(subscribe, [game_id])
-    return version
+    ft.use_effect(lambda: games.subscribe(game_id, listen), [game_id])
 
 
 class GameChanged(ft.Observable):
@@ -161,24 +165,21 @@ def use_game_frame(game_id: str, frame: Callable[[], FrameT]) -> tuple[FrameT, G
     One listener per screen, so the order is fixed: a frame that changes (a deleted game)
     renders before its body would.
     """
-    games = use_games()
     _version, set_version = ft.use_state(0)
     changed = ft.use_memo(GameChanged, [game_id])
     shown = frame()
-    latest: list[Any] = ft.use_memo(lambda: [None, None], [])  # this render's frame and what it returned
-    latest[:] = [frame, shown]
-    page = ft.context.page
+    rendered = ft.use_ref(cast("tuple[Callable[[], FrameT], FrameT] | None", None))
+    rendered.current = (frame, shown)  # this render's frame, and what it showed
 
     async def tell() -> None:
-        if latest[0]() != latest[1]:
+        assert rendered.current is not None  # set by every render, before any change is told
+        latest, was = rendered.current
+        if latest() != was:
             set_version(lambda v: v + 1)
         else:
             changed.notify()
 
-    def listen(_game_id: str) -> None:
-        contextvars.copy_context().run(page.run_task, tell)  # as in use_game
-
-    ft.use_effect(lambda: games.subscribe(game_id, listen), [game_id])
+    _use_changes(game_id, tell)
     return shown, changed
 
 
