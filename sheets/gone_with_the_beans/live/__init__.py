@@ -27,6 +27,7 @@ from sheets.gone_with_the_beans.live.engine import (
     result,
     rounds_played,
     scored_sheet,
+    shared_by_grounds,
     why_none_of,
     why_not,
 )
@@ -81,5 +82,5 @@ __all__ = [
     "Milestone", "Reveal", "RoundCard", "SpecialIncome", "State", "UnknownPrintedValue",
     "apply", "bridge_options", "check_payment", "contract_quote", "covers", "export", "hay_capacity", "is_over", "keys", "map_orders", "missing",
     "new_game", "parse_action", "propose", "quote", "result", "roads", "rounds_played", "said", "scored_sheet", "shown",
-    "spec", "why_none_of", "why_not",
+    "shared_by_grounds", "spec", "why_none_of", "why_not",
 ]

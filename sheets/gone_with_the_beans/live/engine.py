@@ -13,7 +13,7 @@ shared/design/gone-with-the-beans.md.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Any, cast
 
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.gone_with_the_beans import engine as scorer
@@ -1011,7 +1011,7 @@ def hay_capacity(state: State, name: str) -> int:
 # buttons are not worked out again when Ann's entry changes the state. The table's own
 # actions (Reveal, a printed value) weigh the whole state: keyed by the state. The reason
 # is in the asking phone's language: a phone of another language gets its own.
-Answers = dict[tuple[Translations, Any], str | None]
+Answers = dict[Hashable, Any]  # (translations, action) -> the reason, or None; and a screen's own keys
 _BY_GROUNDS: dict[Hashable, Answers] = {}
 # Each recent state's answers by player ("": the table's, or of a name not playing), so
 # that the grounds, deep values, are hashed once per state and player, not at every button.
@@ -1020,11 +1020,18 @@ _BY_STATE: dict[int, tuple[Any, dict[str, Answers]]] = {}
 
 def _answers(state: State, action: Action) -> Answers:
     """The answers shared by every action with the same grounds as ``action``."""
+    if isinstance(action, (Reveal, EnterPrintedValue)):
+        return shared_by_grounds(state, "")  # the table's action
+    return shared_by_grounds(state, action.player)
+
+
+def shared_by_grounds(state: State, player: str) -> dict[Hashable, Any]:
+    """A dict shared by every state in which ``player``'s actions weigh the same grounds
+    (above): the rules keep their answers there, under (translations, action), and a
+    screen may keep what it makes of them (its buttons) under a key of its own. ""
+    (or a name not playing): the state's own."""
     by_player = by_identity(_BY_STATE, state, dict)
-    if isinstance(action, (Reveal, EnterPrintedValue)) or action.player not in state.names:
-        who = ""  # the whole state's: the table's action, or a name not playing (apply says so)
-    else:
-        who = action.player
+    who = player if player in state.names else ""
     if who not in by_player:
         by_player[who] = {} if not who else newest(
             _BY_GROUNDS, (state.sheet, state.map, state.ruler, state.round, state.cards, state.printed,
@@ -1038,7 +1045,7 @@ def why_not(state: State, action: Action) -> str | None:
     answers = _answers(state, action)
     key = (current(), action)
     if key in answers:
-        return answers[key]
+        return cast("str | None", answers[key])
     try:
         apply(state, action, quick=True)
         reason = None
