@@ -147,23 +147,40 @@ def _use_changes(game_id: str, react: Callable[[], Coroutine[Any, Any, None]]) -
     ft.use_effect(lambda: games.subscribe(game_id, listen), [game_id])
 
 
-class GameChanged(ft.Observable):
-    """Handed to a game's play screen (the body inside its frame): a play screen re-renders
-    whenever it notifies (Flet re-renders a component when an observable argument does)."""
+class GameChanged:
+    """One game's changes on one phone's game screen, told to the pieces of its play screen
+    that listen (``use_game_part``). Not a Flet observable: Flet would re-render every
+    component that reads one from a context on every change."""
 
+    def __init__(self) -> None:
+        self._listeners: list[Callable[[], None]] = []
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def notify(self) -> None:
+        for listener in list(self._listeners):
+            listener()
+
+
+# The game screen's GameChanged (None outside a game screen: a part is read at each render).
+GameChangedContext = ft.create_context(cast("GameChanged | None", None))
 
 FrameT = TypeVar("FrameT")
+PartT = TypeVar("PartT")
 
 
 def use_game_frame(game_id: str, frame: Callable[[], FrameT]) -> tuple[FrameT, GameChanged]:
-    """For a screen whose frame (the app bar, a line above the game) shows little of the
-    game: ``frame()`` is what the frame shows. On a change of the game, the calling
-    component re-renders only when ``frame()`` differs from what it was at its last render;
-    otherwise only the body is told, through the ``GameChanged`` returned. On most changes
-    the frame stays as it was, and no phone builds or compares it again.
+    """For a screen that shows little of the game itself: ``frame()`` is what it shows. On a
+    change of the game, the calling component re-renders only when ``frame()`` differs from
+    what it was at its last render, and the pieces below it that read the game
+    (``use_game_part``, under ``GameChangedContext`` with the ``GameChanged`` returned) are
+    told: each re-renders only if what it shows differs. A frame that is an exception (the
+    game cannot be read any more) tells the pieces nothing.
 
     One listener per screen, so the order is fixed: a frame that changes (a deleted game)
-    renders before its body would.
+    renders before its pieces would.
     """
     _version, set_version = ft.use_state(0)
     changed = ft.use_memo(GameChanged, [game_id])
@@ -174,13 +191,39 @@ def use_game_frame(game_id: str, frame: Callable[[], FrameT]) -> tuple[FrameT, G
     async def tell() -> None:
         assert rendered.current is not None  # set by every render, before any change is told
         latest, was = rendered.current
-        if latest() != was:
+        now = latest()
+        if now != was:
             set_version(lambda v: v + 1)
-        else:
+        if not isinstance(now, Exception):
             changed.notify()
 
     _use_changes(game_id, tell)
     return shown, changed
+
+
+def use_game_part(read: Callable[[], PartT]) -> PartT:
+    """What a piece of a play screen shows of its game: ``read()``. After each change of the
+    game it is read again, and the piece re-renders only when it differs from what the
+    piece showed: on most changes most pieces of a screen stay as they were, on every phone
+    at the table. Everything the piece shows of the game must come from ``read()``."""
+    changed = ft.use_context(GameChangedContext)
+    _version, set_version = ft.use_state(0)
+    shown = read()
+    rendered = ft.use_ref(cast("tuple[Callable[[], PartT], PartT] | None", None))
+    rendered.current = (read, shown)
+
+    def listen() -> None:
+        assert rendered.current is not None  # set by every render, before it subscribes
+        latest, was = rendered.current
+        try:
+            differs = latest() != was
+        except Exception:  # read with this render's arguments, which may not fit the changed game:
+            differs = True  # render again (a parent that passes fitting ones renders too)
+        if differs:
+            set_version(lambda v: v + 1)
+
+    ft.use_effect(lambda: changed.subscribe(listen) if changed is not None else None, [changed])
+    return shown
 
 
 # The play screen's scrolling column, for a screen that scrolls a question into view.

@@ -5,7 +5,8 @@
 - ``use_shown_player``: the player a phone shows (its own seat first);
 - ``action_button``: a button the rules allow now, or a disabled one saying why (the
   reason is the game contract's ``why_not``);
-- ``result_banner``: the winners, or a solitaire game's rating (never "Winner").
+- ``result_banner``: the winners, or a solitaire game's rating (never "Winner");
+- ``per_state``: what a screen shows of a state, worked out once for every phone.
 """
 
 from __future__ import annotations
@@ -24,10 +25,30 @@ from sheets.i18n import _
 from sheets.results import GameResult
 
 
+def per_state(fn: Callable) -> Callable:
+    """After a change every phone at the table renders the same state: work out what a
+    screen shows from it once, not once per phone (keyed by the state object itself, which
+    the cache keeps alive, so a key is never a recycled id)."""
+    cache: dict[tuple, tuple] = {}
+
+    def cached(state, *args):
+        key = (id(state), *args)
+        hit = cache.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        if len(cache) >= 64:
+            cache.clear()
+        value = fn(state, *args)
+        cache[key] = (state, value)
+        return value
+
+    return cached
+
+
 @dataclass(frozen=True)
 class GameScreens:
     setup: Callable[..., Any]  # @ft.component (game) -> controls that create a game
-    play: Callable[..., Any]  # @ft.component (game_id, changed: GameChanged) -> the game below its frame
+    play: Callable[..., Any]  # @ft.component (game_id) -> the game below its frame; reads it with use_game_part
     title: Callable[[Any], str]  # the app bar's title for a state of the game
     blurb: str  # marked N_("..."): New game translates it where shown
     heading: str | None = None  # in the New game list, when the game's title is not enough (N_ too)

@@ -1,9 +1,9 @@
-"""A game screen's frame (the app bar: title, seat, Undo and Redo; the watching line) is
-built again only when it changes; on other changes only the play screen below it is
-(companion/ui/hooks.py: use_game_frame; what that saves, bench/server_time.py). What every
-phone at the table still sees: an entry reaches every play screen, Undo and Redo follow
-this seat's entries, and a game deleted under the phones leaves every screen in plain
-words."""
+"""A game screen is built again only where a change touches it: its frame (title, seat,
+the watching line) when that changes, and otherwise only the pieces that show what changed
+(companion/ui/hooks.py: use_game_frame, use_game_part; what that saves,
+bench/server_time.py). What every phone at the table still sees: an entry reaches every
+play screen, Undo and Redo follow this seat's entries, and a game deleted under the phones
+leaves every screen in plain words."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from flet.messaging.protocol import MessageAction
 
 from bench.harness import Phone, Table
@@ -18,31 +19,38 @@ from bench.positions import device, mid_game
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
+from companion.ui.components.game_bar import GameBar
+from companion.ui.screens import nicht_die_bohne
+from companion.ui.screens.catalog import GAME_SCREENS
+from companion.ui.screens.game import GameScreen
 from sheets.errors import RulesError
 
 
-FRAME = "'appbar'"  # a patch that reaches into the app bar
+FRAME = "'appbar'"  # a patch that reaches into the app bar from the screen
 
 
 def record(phone: Phone) -> list[str]:
-    """What ``phone`` is sent from now on, each message as text."""
+    """What ``phone`` is sent from now on, each message as text, after the name of the
+    component it patches (when it patches one)."""
     sent: list[str] = []
     send = phone.send_message
 
     def keep(message: Any) -> None:
-        sent.append(f"{message.action.name} {message.body!r}")
+        patched = phone.session.index.get(getattr(message.body, "id", None))
+        sent.append(f"{getattr(getattr(patched, 'fn', None), '__name__', '-')} {message.action.name} "
+                    f"{message.body!r}")
         send(message)
 
     phone.send_message = keep  # type: ignore[method-assign]
     return sent
 
 
-async def at_the_table(change: str, root: Path) -> tuple[list[str], list[str]]:
-    """Two seated phones on a Nicht die Bohne! game in mid-play (stored in ``root``): what
+async def at_the_table(change: str, root: Path, kind: str = "nicht-die-bohne") -> tuple[list[str], list[str]]:
+    """Two seated phones on a game of ``kind`` in mid-play (stored in ``root``): what
     Ann's phone (seat 0) and Ben's (seat 1) are sent after ``change``."""
     repo = open_repository(root)
     games = Games(repo)
-    game_id = mid_game(games, "nicht-die-bohne")
+    game_id = mid_game(games, kind)
     main = make_main(games)
     async with Table() as table:
         ann = await table.open(main, f"/game/{game_id}", device(0))
@@ -76,21 +84,50 @@ def change_a_card(games: Games, game_id: str, player: str, phone: str) -> None:
     raise AssertionError(f"no card is left for {player}")
 
 
+def patched(sent: list[str], component: Any) -> list[str]:
+    return [m for m in sent if m.startswith(f"{component.__name__} ")]
+
+
 def test_an_entry_reaches_every_play_screen_without_sending_the_frame_again(tmp_path):
     to_ann, to_ben = asyncio.run(at_the_table("ben's entry", tmp_path))
     for sent in (to_ann, to_ben):
         assert any("Last entry by Ben" in m for m in sent)
         assert not any(FRAME in m for m in sent)  # the app bar stays as it was
+        assert not patched(sent, GameBar) and not patched(sent, GameScreen)
 
 
 def test_undo_changes_the_frame_of_the_phone_whose_entry_it_takes_back(tmp_path):
     to_ann, to_ben = asyncio.run(at_the_table("undo", tmp_path))
-    assert any(FRAME in m and "'disabled', False" in m for m in to_ann)  # Ann's Redo comes on
-    assert not any(FRAME in m for m in to_ben)  # Ben has nothing to redo
+    assert any("'disabled', False" in m for m in patched(to_ann, GameBar))  # Ann's Redo comes on
+    assert not patched(to_ben, GameBar)  # Ben has nothing to redo
     assert any("Last entry by" in m for m in to_ben)
+
+
+def test_another_phone_is_sent_only_the_pieces_an_entry_changes(tmp_path):
+    """Ann's entry undone: on Ben's phone her chip and her row of the pad change, and who
+    made the last entry; his keypad, the round picker and the screen around them do not."""
+    _to_ann, to_ben = asyncio.run(at_the_table("undo", tmp_path))
+    assert any("'Ann " in m for m in patched(to_ben, nicht_die_bohne.PlayerChip))
+    assert any("'Ann " in m for m in patched(to_ben, nicht_die_bohne.PadRow))
+    assert not patched(to_ben, nicht_die_bohne.Play) and not patched(to_ben, GameScreen)
+    assert not patched(to_ben, nicht_die_bohne.Pad)
+    pieces = {nicht_die_bohne.PlayerChip, nicht_die_bohne.PadRow, nicht_die_bohne.LastEntry, nicht_die_bohne.Hand}
+    assert all(any(m.startswith(f"{p.__name__} ") for p in pieces) for m in to_ben if "PATCH_CONTROL" in m
+               and "_services" not in m)  # a snackbar's patch is the page's
 
 
 def test_a_game_deleted_under_the_phones_leaves_every_screen_in_plain_words(tmp_path):
     for sent in asyncio.run(at_the_table("delete", tmp_path)):
         assert not any(m.startswith(MessageAction.SESSION_CRASHED.name) for m in sent)
         assert any("deleted this game" in m or "Game deleted" in m for m in sent)
+
+
+@pytest.mark.parametrize("kind", ["nicht-die-bohne", "space-beans", "bohnanza", "gone-with-the-beans-live"])
+def test_every_game_sends_another_phone_only_what_an_entry_changes(kind, tmp_path):
+    """Ann's last entry undone (a card, a lay, a harvest, an action): Ben's phone is sent
+    what changed on his screen, and neither his play screen nor the screen around it
+    again."""
+    _to_ann, to_ben = asyncio.run(at_the_table("undo", tmp_path, kind))
+    patches = [m for m in to_ben if "PATCH_CONTROL" in m and "_services" not in m]
+    assert patches  # Ann's chip, coins, collection or sheet chip changed on Ben's screen
+    assert not patched(to_ben, GAME_SCREENS[kind].play) and not patched(to_ben, GameScreen)

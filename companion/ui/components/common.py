@@ -13,6 +13,7 @@ from sheets.i18n import _
 
 TOUCH = 48  # minimum touch target, in logical pixels
 SPACING = 12  # between the parts of a screen
+SECTION_SPACING = 6  # between the lines of a section
 
 
 def screen(
@@ -65,7 +66,7 @@ RouteLink = ft.memo(_RouteLink)
 def section(title: str, *controls: ft.Control) -> ft.Control:
     return ft.Column(
         [ft.Text(title, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY), *controls],
-        spacing=6,
+        spacing=SECTION_SPACING,
     )
 
 

@@ -12,24 +12,20 @@ import flet as ft
 from companion.session import PhoneGames
 from companion.ui.components.common import SPACING, icon_button, screen
 from companion.ui.components.seats import SeatButton
-from companion.ui.hooks import go, notify, use_wakelock
+from companion.ui.hooks import go, notify, use_game_part, use_wakelock
 from sheets.i18n import _
 
 
 @dataclass(frozen=True)
 class Frame:
-    """What a game screen shows around the game: the app bar (title, this phone's seat,
-    Undo and Redo) and the watching line. Compared on every change: equal frames are
-    not built again."""
+    """What a game screen shows of the game around its play screen: the game, the app
+    bar's title, this phone's seat, and whether it watches. Compared on every change: the
+    screen renders again only when it differs. The app bar's buttons read the rest."""
 
     kind: str
     title: str
     me: str | None
     watching: bool
-    moved: str | None
-    wrong_pin_tries: int
-    no_undo: bool
-    no_redo: bool
 
 
 def frame_of(games: PhoneGames, game_id: str, title: Callable[[str, Any], str]) -> Frame:
@@ -38,17 +34,14 @@ def frame_of(games: PhoneGames, game_id: str, title: Callable[[str, Any], str]) 
     kind = games.kind(game_id)
     me = games.my_seat(game_id)
     return Frame(kind=kind, title=title(kind, games.state(game_id)), me=me,
-                 watching=games.seated(game_id) and me is None, moved=games.seat_moved(game_id),
-                 wrong_pin_tries=games.wrong_pin_tries(game_id), no_undo=not games.can_undo(game_id),
-                 no_redo=not games.can_redo(game_id))
+                 watching=games.seated(game_id) and me is None)
 
 
 def game_screen(games: PhoneGames, game_id: str, frame: Frame, play: ft.Control,
                 column: ft.Ref[ft.Column]) -> ft.View:
     """A game's screen: the game bar, the watching line, and the game's play screen below
     (``column`` the scrolling column they are in). The screen stays awake while it is open."""
-    bar = GameBar(games, game_id, frame.me, frame.moved, frame.wrong_pin_tries, frame.no_undo, frame.no_redo,
-                  frame.watching)
+    bar = GameBar(games, game_id, frame.me, frame.watching)
     return screen(f"/game/{game_id}", frame.title, [TableLine(game_id, frame.watching), play], actions=[bar],
                   column=column)
 
@@ -78,16 +71,15 @@ TableLine = ft.memo(_TableLine)  # the same on most changes: not built again
 
 
 @ft.component
-def _GameBar(games: PhoneGames, game_id: str, me: str | None, moved: str | None, wrong_pin_tries: int,
-             no_undo: bool, no_redo: bool, watching: bool) -> ft.Control:
+def GameBar(games: PhoneGames, game_id: str, me: str | None, watching: bool) -> ft.Control:
+    """The app bar's seat, Undo and Redo. It reads what they show of the game itself: on a
+    change, Undo coming on renders it again, not the screen."""
+    moved, wrong_pin_tries, no_undo, no_redo = use_game_part(lambda: (
+        games.seat_moved(game_id), games.wrong_pin_tries(game_id), not games.can_undo(game_id),
+        not games.can_redo(game_id)))
     return ft.Row([SeatButton(games, game_id, me, moved, wrong_pin_tries),
                    HistoryButton(games, game_id, False, no_undo, watching),
                    HistoryButton(games, game_id, True, no_redo, watching)], spacing=0, tight=True)
-
-
-# Memoized, as one piece and each button: on the many changes that leave them as they
-# were, no phone at the table rebuilds them.
-GameBar = ft.memo(_GameBar)
 
 
 @ft.component

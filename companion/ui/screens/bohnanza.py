@@ -16,11 +16,11 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.colours import PAIRS
-from companion.ui.hooks import GameChanged, use_games, use_stable_handlers
+from companion.ui.hooks import use_game_part, use_games, use_stable_handlers
 from companion.ui.components.game_bar import game_body
 from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, error_line, section,
+    SPACING, TOUCH, error_line, section,
 )
 from companion.ui.components.players import PlayersSetup
 from sheets.bohnanza import (
@@ -407,18 +407,84 @@ def end_harvest_panel(state: State, confirm: Callable[[], None], cancel: Callabl
 # -- the play screen --------------------------------------------------------------------
 
 
+# The pieces of the play screen: each reads what it shows of the game (use_game_part), so
+# a change renders, on each phone, only the pieces that show what it changed.
+
+
 @ft.component
-def Play(game_id: str, changed: GameChanged):
+def Chips(game_id: str, shown: str, pick: Callable[[str], None]) -> ft.Control:
+    """Each player's name and coins; the shown one selected."""
     games = use_games()
-    state: State = games.state(game_id)
-    over = RULES.is_over(state)
+    totals = use_game_part(lambda: tuple((f.name, f.total) for f in games.state(game_id).players))
+    return PlayerChips(totals, shown, pick)
+
+
+@ft.component
+def Farm(game_id: str, player: str, panel: tuple[str, int] | None, bean: Bean | None, error: str | None,
+         set_bean: Callable[[Bean], None], handlers: dict[str, Callable[..., Any]]) -> ft.Control:
+    """The shown player's coins, third field and fields; a field's open panel (``panel``)
+    with ``error``, the engine's word on the last tap."""
+    games = use_games()
+    field_panel = panel is not None and panel[0] in ("plant", "harvest")
+
+    def read() -> tuple[Farmer, str | None, tuple[str | None, ...], State | None]:
+        state = games.state(game_id)
+        farmer = state.player(player)
+        return (farmer, None if farmer.third_field else RULES.why_not(state, BuyField(player=player)),
+                tuple(harvest_refusal(state, player, number, field)
+                      for number, field in enumerate(farmer.fields, start=1)),
+                state if field_panel else None)  # an open panel shows more of the game
+
+    farmer, buy_refusal, refusals, state = use_game_part(read)
+    controls: list[ft.Control] = [Coins(player, farmer.total),
+                                  ThirdField(player, farmer.third_field, buy_refusal, handlers["buy"])]
+    if state is None:
+        controls.append(error_line(error))
+        controls.append(Fields(player, farmer.fields, refusals, handlers["open_plant"], handlers["open_harvest"]))
+        return ft.Column(controls, spacing=SPACING)
+    cards: list[ft.Control] = []
+    for number, (field, refused) in enumerate(zip(farmer.fields, refusals), start=1):
+        open_panel = None
+        if panel == ("plant", number):
+            open_panel = plant_panel(state, player, number, field, bean, set_bean,
+                                     lambda count, n=number: handlers["plant"](n, count), handlers["close"])  # type: ignore[misc]  # mypy#15459: a lambda with a default
+        elif panel == ("harvest", number):
+            open_panel = harvest_panel(state, player, number, lambda n=number: handlers["harvest"](n),  # type: ignore[misc]  # mypy#15459: a lambda with a default
+                                       handlers["close"])
+        if open_panel is None:
+            cards.append(FieldCard(number, field, refused, handlers["open_plant"], handlers["open_harvest"]))
+        else:
+            cards.append(field_card(number, field, refused, ft.Column([open_panel, error_line(error)], spacing=6),
+                                    handlers["open_plant"], handlers["open_harvest"]))
+    controls.append(section(_("{player}'s fields").format(player=player), *cards))
+    return ft.Column(controls, spacing=SPACING)
+
+
+@ft.component
+def EndHarvest(game_id: str, confirm: Callable[[], None], cancel: Callable[[], None]) -> ft.Control:
+    """The draw pile's third exhaustion, to confirm: what the end harvest pays everyone."""
+    games = use_games()
+    state = use_game_part(lambda: games.state(game_id))
+    return section(_("Draw pile (the whole table)"), PassCounter(state.deck_pass, state.over),
+                   end_harvest_panel(state, confirm, cancel))
+
+
+@ft.component
+def Result(game_id: str) -> ft.Control:
+    games = use_games()
+    return result_banner(use_game_part(lambda: RULES.result(games.state(game_id))), coins)
+
+
+@ft.component
+def Play(game_id: str):
+    games = use_games()
+    # What this screen itself shows of the game; its pieces read the rest.
+    over, names, deck_pass = use_game_part(lambda: (RULES.is_over(games.state(game_id)), games.state(game_id).names,
+                                                    games.state(game_id).deck_pass))
     panel, set_panel = ft.use_state(cast("tuple[str, int] | None", None))  # ("plant" | "harvest", field) or ("end", 0)
     bean, set_bean = ft.use_state(cast("Bean | None", None))
     entry = use_entry(game_id)
-    error = entry.refusal
-
-    player, show = use_shown_player(game_id, state.names)
-    farmer: Farmer = state.player(player)
+    player, show = use_shown_player(game_id, names)
 
     def close() -> None:
         set_panel(None)
@@ -434,7 +500,7 @@ def Play(game_id: str, changed: GameChanged):
 
     def open_plant(number: int) -> None:
         set_panel(("plant", number))
-        set_bean(farmer.fields[number - 1].bean)
+        set_bean(games.state(game_id).player(player).fields[number - 1].bean)
         entry.refuse(None)
 
     def plant(number: int, count: int) -> None:
@@ -454,9 +520,8 @@ def Play(game_id: str, changed: GameChanged):
                                                              coins=coins(sale.coins)))
 
     def exhausted() -> None:
-        if state.deck_pass < PASSES:
-            act(DeckExhausted(), _("Pass {number}: the discard pile is the new draw pile").format(
-                number=state.deck_pass + 1))
+        if deck_pass < PASSES:
+            act(DeckExhausted(), _("Pass {number}: the discard pile is the new draw pile").format(number=deck_pass + 1))
         else:
             set_panel(("end", 0))
 
@@ -464,49 +529,21 @@ def Play(game_id: str, changed: GameChanged):
         set_panel(("harvest", number))
         entry.refuse(None)
 
-    stable = use_stable_handlers(  # for the memoized pieces
-        pick=pick_player, plant=open_plant, harvest=open_harvest, exhausted=exhausted,
+    stable = use_stable_handlers(  # for the pieces
+        pick=pick_player, open_plant=open_plant, open_harvest=open_harvest, exhausted=exhausted, plant=plant,
+        harvest=harvest, close=close,
         buy=lambda: act(BuyField(player=player), _("{player} bought the third field").format(player=player)))
 
     controls: list[ft.Control] = []
     if over:
-        controls.append(result_banner(RULES.result(state), coins))
+        controls.append(Result(game_id))
     else:
-        controls.append(PlayerChips(tuple((f.name, f.total) for f in state.players), player, stable["pick"]))
-        controls.append(Coins(player, farmer.total))
-        controls.append(ThirdField(player, farmer.third_field,
-                                   None if farmer.third_field else RULES.why_not(state, BuyField(player=player)),
-                                   stable["buy"]))
-        field_panel = panel is not None and panel[0] in ("plant", "harvest")
-        if not field_panel:
-            controls.append(error_line(error))
-
-        refusals = tuple(harvest_refusal(state, player, number, field)
-                         for number, field in enumerate(farmer.fields, start=1))
-        if not field_panel:
-            controls.append(Fields(player, farmer.fields, refusals, stable["plant"], stable["harvest"]))
-        else:
-            cards: list[ft.Control] = []
-            for number, (field, refused) in enumerate(zip(farmer.fields, refusals), start=1):
-                open_panel = None
-                if panel == ("plant", number):
-                    open_panel = plant_panel(state, player, number, field, bean, set_bean,
-                                             lambda count, n=number: plant(n, count), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
-                elif panel == ("harvest", number):
-                    open_panel = harvest_panel(state, player, number, lambda n=number: harvest(n), close)  # type: ignore[misc]  # mypy#15459: a lambda with a default
-                if open_panel is None:
-                    cards.append(FieldCard(number, field, refused, stable["plant"], stable["harvest"]))
-                else:
-                    cards.append(field_card(number, field, refused,
-                                            ft.Column([open_panel, error_line(error)], spacing=6),
-                                            open_plant, open_harvest))
-            controls.append(section(_("{player}'s fields").format(player=player), *cards))
-
+        controls.append(Chips(game_id, player, stable["pick"]))
+        controls.append(Farm(game_id, player, panel, bean, entry.refusal, set_bean, stable))
     if panel == ("end", 0) and not over:
-        controls.append(section(_("Draw pile (the whole table)"), PassCounter(state.deck_pass, state.over),
-                                end_harvest_panel(state, lambda: act(DeckExhausted(), _("The game is over")), close)))
+        controls.append(EndHarvest(game_id, lambda: act(DeckExhausted(), _("The game is over")), close))
     else:
-        controls.append(DrawPileSection(state.deck_pass, over, stable["exhausted"]))
+        controls.append(DrawPileSection(deck_pass, over, stable["exhausted"]))
     return game_body(controls)
 
 

@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.session import damage_words
 from companion.storage import DamagedGame, GameNotFound, StorageError
-from companion.ui.hooks import ScreenColumnContext, go, notify, use_game_frame, use_games
+from companion.ui.hooks import GameChangedContext, ScreenColumnContext, go, notify, use_game_frame, use_games
 from companion.ui.components.common import error_line, screen
 from companion.ui.components.game_bar import Frame, frame_of, game_screen
 from companion.ui.screens.catalog import GAME_SCREENS
@@ -44,7 +44,7 @@ def GameScreen():
             return exc
 
     # The one listener to this game's changes on its route: this screen renders again when
-    # its frame changes (a deleted game among them), else only the play screen does.
+    # its frame changes (a deleted game among them).
     shown, changed = use_game_frame(game_id, frame)
     if isinstance(shown, DamagedGame):
         damaged = shown
@@ -65,5 +65,7 @@ def GameScreen():
             return Deleted(game_id, deleted_by)
         said = no_game_here() if isinstance(shown, GameNotFound) else str(shown)  # never the id on a phone
         return screen(f"/game/{game_id}", _("Game not found"), [ft.Text(said)])
-    play = ScreenColumnContext(column, lambda: GAME_SCREENS[shown.kind].play(game_id, changed))
-    return game_screen(games, game_id, shown, play, column)
+    # Each piece of the screen reads what it shows of the game (use_game_part) and is told
+    # of a change through ``changed``: on most changes only the pieces it touches render.
+    return GameChangedContext(changed, lambda: game_screen(
+        games, game_id, shown, ScreenColumnContext(column, lambda: GAME_SCREENS[shown.kind].play(game_id)), column))

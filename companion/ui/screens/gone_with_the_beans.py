@@ -14,7 +14,7 @@ from typing import Any, cast
 
 import flet as ft
 
-from companion.ui.hooks import GameChanged, go, use_games, use_typed
+from companion.ui.hooks import go, use_game_part, use_games, use_typed
 from companion.ui.components.game_bar import game_body
 from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
@@ -351,9 +351,9 @@ def final_table(state: State) -> ft.Control:
 
 
 @ft.component
-def Play(game_id: str, changed: GameChanged):
+def Play(game_id: str):
     games = use_games()
-    state: State = games.state(game_id)
+    state: State = use_game_part(lambda: games.state(game_id))
     sheet = state.rules
     entry = use_entry(game_id)
     name, show = use_shown_player(game_id, state.names)

@@ -25,23 +25,24 @@ import flet as ft
 
 from companion.session import PhoneGames
 from companion.storage import StorageError
-from companion.ui.hooks import (GameChanged, go, use_games, use_screen_column, use_sheet_values, use_stable_handlers,
+from companion.ui.hooks import (go, use_game_part, use_games, use_screen_column, use_sheet_values, use_stable_handlers,
                                 use_typed)
 from companion.ui.components.game_bar import game_body
 from companion.ui.kit import GameScreens, action_button, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, RouteLink, big_number, error_line, radio_group, section, stepper, text_field,
+    SPACING, TOUCH, RouteLink, big_number, error_line, radio_group, section, stepper, text_field,
 )
 from companion.ui.components.printed_value import PrintedValueForm
 from companion.ui.screens.gone_with_the_beans import (
     final_table, headline, note, plain, players_section, pt, sheet_choice,
 )
 from sheets.errors import RulesError
-from sheets.i18n import N_, _, ngettext
+from sheets.i18n import N_, _, current, ngettext
 from sheets.gone_with_the_beans.live import (
     RULES, AddHayShed, BonusesDue, Build, EnterDpIcons, ExecuteContract, Forgo, HayActionTaken, Materials,
     Milestone, Reveal, RoundCard, SpecialIncome, State, UnknownPrintedValue, bridge_options, contract_quote,
-    hay_capacity, map_orders, missing, quote, roads, rounds_played, scored_sheet, spec, why_none_of,
+    hay_capacity, map_orders, missing, quote, roads, rounds_played, scored_sheet, shared_by_grounds, spec,
+    why_none_of,
 )
 from sheets.gone_with_the_beans.live.engine import ACTION_NAMES, DUE_NAMES, counts_dp_icons
 from sheets.gone_with_the_beans.live.events import Event
@@ -433,31 +434,144 @@ def RevealCard(state: State, attempt: Callable[..., bool]):  # Play's attempt(ac
 # -- the play screen ----------------------------------------------------------------------
 
 
+# The pieces of the play screen: each reads what it shows of the game (use_game_part), so
+# a change renders, on each phone, only the pieces that show what it changed.
+
+
 @ft.component
-def Play(game_id: str, changed: GameChanged):
+def RoundOf(game_id: str) -> ft.Control:
+    """The round, its card and the Ruler."""
+    games = use_games()
+
+    def read() -> tuple[Sheet, int, RoundCard | None, str, str | None]:
+        state = games.state(game_id)
+        return state.rules, state.round, state.card, state.ruler, games.last_entry_by(game_id, "reveal")
+
+    return RoundHeader(*use_game_part(read))
+
+
+@ft.component
+def RoundStatus(game_id: str, attempt: Callable[..., bool]) -> ft.Control:
+    """Between rounds the next Round card to reveal; in a round, who has still to act."""
+    games = use_games()
+
+    def read() -> tuple[State | None, tuple[str, ...]]:
+        state = games.state(game_id)
+        waiting = tuple(p.name for p in state.players if not p.actions or p.due)
+        revealing = state.round < ROUNDS and (state.round == 0 or not waiting)
+        return (state if revealing else None), (waiting if state.round else ())
+
+    revealing, waiting = use_game_part(read)
+    if revealing is not None:
+        return RevealCard(revealing, attempt)
+    if waiting:
+        return note(_("Waiting for {players} to take an action").format(players=", ".join(waiting)))
+    return ft.Container(height=0)
+
+
+@ft.component
+def SheetChipOf(game_id: str, name: str, asking: bool, selected: bool, pick: Callable[[str], Any]) -> ft.Control:
+    """A player's sheet to show: done this round, or a question open on it (``asking``)."""
+    games = use_games()
+
+    def done() -> bool:
+        player = games.state(game_id).player(name)
+        return bool(player.actions and not player.due)
+
+    return SheetChip(name, asking, use_game_part(done), selected, pick)
+
+
+@ft.component
+def MaterialsOf(game_id: str, name: str) -> ft.Control:
+    games = use_games()
+
+    def read() -> tuple[Sheet, Materials, int, int]:
+        state = games.state(game_id)
+        player = state.player(name)
+        return state.rules, player.materials, hay_capacity(state, name), player.hay_lost
+
+    return MaterialsRow(*use_game_part(read))
+
+
+@ft.component
+def Actions(game_id: str, name: str, may_act: bool, handlers: dict[str, Callable[..., Any]]) -> ft.Control:
+    """This round's income choice and action on ``name``'s sheet (``action_plan``)."""
+    games = use_games()
+    plan = use_game_part(lambda: shared_plan(games.state(game_id), name, may_act)[0])
+    taps = shared_plan(games.state(game_id), name, may_act)[1]
+    tap = use_stable_handlers(tap=lambda i: taps[i](handlers))["tap"]  # for the memoized buttons
+    return ActionButtons(plan, tap)
+
+
+@ft.component
+def Contracts(game_id: str, name: str, may_act: bool, start_pay: Callable[..., Any]) -> ft.Control:
+    games = use_games()
+
+    def read() -> tuple[Any, tuple[str | None, ...]]:
+        state = games.state(game_id)
+        player = state.player(name)
+        return player, tuple(RULES.why_not(state, ExecuteContract(player=name, contract=c))
+                             for c in player.contracts_gained)
+
+    player, _reasons = use_game_part(read)
+    return contracts_part(games.state(game_id), player, may_act, start_pay)
+
+
+@ft.component
+def Rows(game_id: str, name: str) -> ft.Control:
+    games = use_games()
+
+    def read() -> tuple[Sheet, Any, tuple[int | None, ...]]:
+        state = games.state(game_id)
+        return state.rules, state.player(name), facility_icons(state)
+
+    return SheetRows(*use_game_part(read))
+
+
+@ft.component
+def EventsOf(game_id: str) -> ft.Control:
+    games = use_games()
+    events = use_game_part(lambda: games.state(game_id).events[-8:])
+    return Events(events) if events else ft.Container(height=0)
+
+
+@ft.component
+def Final(game_id: str, attempt: Callable[..., bool], at_table: bool, mine: str | None) -> ft.Control:
+    games = use_games()
+    state = use_game_part(lambda: games.state(game_id))
+    return ft.Column(final_part(state, attempt, at_table, mine), spacing=SPACING)
+
+
+@ft.component
+def Play(game_id: str):
     games = use_games()
     book = use_sheet_values()
-    state: State = games.state(game_id)
-    sheet = state.rules
+    sheet = games.state(game_id).rules  # a game's sheet and players never change
+    names = games.state(game_id).names
     at_table = games.seated(game_id)
     mine = games.my_seat(game_id) if at_table else None
-    names = state.names
     # Open questions by the player whose sheet they belong to ("": the table's).
     pendings, set_pendings = ft.use_state(cast("dict[str, Pending]", {}))
     # The payment being composed in each player's open payment question.
     payments, set_payments = ft.use_state(cast("dict[str, dict[str, int]]", {}))
     entry = use_entry(game_id)
     name, show = use_shown_player(game_id, names)
-    player = state.player(name)
     may_act = not at_table or mine == name
     column = use_screen_column()
-    taps: list[Callable[[], Any]] = []  # each action button's tap, once the plan is made below
+    shown_owner = name if name in pendings else ""
+    shown_pending = pendings.get(shown_owner)
+
+    def read() -> tuple[int, bool, bool, State | None]:
+        state = games.state(game_id)
+        return (state.round, bool(rounds_played(state)), state.player(name).dp_icons is None,
+                state if shown_pending is not None else None)  # an open question shows more of the game
+
+    # What this screen itself shows of the game; its pieces read the rest.
+    round_number, played, dp_uncounted, asked_state = use_game_part(read)
 
     def show_sheet(shown: str) -> None:
         show(shown)
         entry.refuse(None)
-
-    stable = use_stable_handlers(pick=show_sheet, tap=lambda i: taps[i]())  # for the memoized pieces
 
     def owner(action: Any) -> str:
         return cast(str, getattr(action, "player", ""))
@@ -536,40 +650,83 @@ def Play(game_id: str, changed: GameChanged):
         if retry:
             retry()
 
-    shown_owner = name if name in pendings else ""
-    shown_pending = pendings.get(shown_owner)
+    # The same functions on every render, for the pieces.
+    stable = use_stable_handlers(pick=show_sheet, attempt=attempt, start_pay=start_pay, set_pending=set_pending,
+                                 ask_bridge=ask_bridge)
 
     controls: list[ft.Control] = []
-    if rounds_played(state):
-        controls += final_part(state, attempt, at_table, mine)
-    controls.append(RoundHeader(sheet, state.round, state.card, state.ruler, games.last_entry_by(game_id, "reveal")))
-    waiting = [p.name for p in state.players if not p.actions or p.due]
-    if state.round < ROUNDS and (state.round == 0 or not waiting):
-        controls.append(RevealCard(state, attempt))
-    elif state.round and waiting:
-        controls.append(note(_("Waiting for {players} to take an action").format(players=", ".join(waiting))))
-
-    controls.append(ft.Row([SheetChip(p.name, p.name in pendings, bool(p.actions and not p.due), p.name == name,
-                                      stable["pick"]) for p in state.players], wrap=True, spacing=6))
+    if played:
+        controls.append(Final(game_id, stable["attempt"], at_table, mine))
+    controls.append(RoundOf(game_id))
+    controls.append(RoundStatus(game_id, stable["attempt"]))
+    controls.append(ft.Row([SheetChipOf(game_id, n, n in pendings, n == name, stable["pick"]) for n in names],
+                           wrap=True, spacing=6))
     elsewhere = [n for n in pendings if n and n != name]
     if elsewhere:  # a question switched away from is kept with its sheet
         controls.append(ft.Row([note(_("Open question on {players}'s sheet: it waits there.").format(
                                     players=", ".join(elsewhere))),
                                 *[ft.TextButton(_("Back to {player}").format(player=n), height=TOUCH, on_click=lambda _e, n=n: show(n))
                                   for n in elsewhere]], wrap=True))
-    controls.append(ft.Text(f"{name} · {province(player.province)}", size=18, weight=ft.FontWeight.W_600))
-    controls.append(MaterialsRow(sheet, player.materials, hay_capacity(state, name), player.hay_lost))
+    controls.append(ft.Text(f"{name} · {province(games.state(game_id).player(name).province)}", size=18,
+                            weight=ft.FontWeight.W_600))
+    controls.append(MaterialsOf(game_id, name))
 
     # Whatever the last tap needs, right here, above the buttons; scrolled into view.
     pending = shown_pending
-    if pending is not None and pending.step == "value":
+    if pending is not None and asked_state is not None:
+        controls += question_part(asked_state, name, pending, payments.get(shown_owner, {}), PendingTaps(
+            attempt=attempt, start_pay=start_pay, set_pending=set_pending, ask_bridge=ask_bridge,
+            save_value=save_value, close=lambda: set_pending(None, shown_owner),
+            set_payment=lambda changed: set_payments(lambda old: {**old, shown_owner: changed})))
+    controls.append(error_line(entry.refusal))
+    if round_number and not played and pending is None:
+        controls.append(Actions(game_id, name, may_act, stable))
+    if sheet.contracts is not None and round_number and dp_uncounted and pending is None:
+        controls.append(Contracts(game_id, name, may_act, stable["start_pay"]))
+    controls.append(Rows(game_id, name))
+    # Below the sheet's rows, not in the app bar: there it left "Sheet A" too narrow at 150 % text.
+    controls.append(RouteLink(ft.Icons.LIST_ALT, _("Sheet values"), f"/game/{game_id}/values"))
+    controls.append(EventsOf(game_id))
+    asked = f"{shown_owner}:{pending.step}:{pending.action!r}" if pending is not None else ""
+
+    def bring_into_view() -> None:
+        """The open question, scrolled into view: impossible to miss on a phone."""
+        if asked and column is not None and column.current is not None:
+            ft.context.page.run_task(scroll_to_question, column.current)
+
+    ft.use_effect(bring_into_view, [asked])
+    return game_body(controls)
+
+
+@dataclass(frozen=True)
+class PendingTaps:
+    """What an open question's buttons do (Play's handlers)."""
+
+    attempt: Callable[..., bool]
+    start_pay: Callable[[Any], None]
+    set_pending: Callable[..., None]
+    ask_bridge: Callable[[Callable[[str], Any]], None]
+    save_value: Callable[[Any], None]
+    close: Callable[[], None]  # closes the shown question
+    set_payment: Callable[[dict[str, int]], None]
+
+
+def question_part(state: State, name: str, pending: Pending, payment: dict[str, int],
+                  taps: PendingTaps) -> list[ft.Control]:
+    """The open question on ``name``'s sheet (``pending``): a printed value, a payment, a
+    bonus, a milestone, a facility or a Bridge's province."""
+    sheet = state.rules
+    player = state.player(name)
+    attempt, start_pay, set_pending, ask_bridge = taps.attempt, taps.start_pay, taps.set_pending, taps.ask_bridge
+    controls: list[ft.Control] = []
+    if pending.step == "value":
         found = spec(sheet, pending.detail.key)
         controls.append(question(
             _("Needed now: a value printed on your sheet"),
-            PrintedValueForm(found.key, pending.detail.place, found.kind, None, save_value, _("Save value")),
-            ft.TextButton(_("Cancel"), height=TOUCH, on_click=lambda _e: set_pending(None, shown_owner)),
+            PrintedValueForm(found.key, pending.detail.place, found.kind, None, taps.save_value, _("Save value")),
+            ft.TextButton(_("Cancel"), height=TOUCH, on_click=lambda _e: taps.close()),
         ))
-    elif pending is not None and pending.step == "pay":
+    elif pending.step == "pay":
         what, cost, have, _proposed = pending.detail
         action = pending.action
         extra: list[ft.Control] = []
@@ -585,14 +742,13 @@ def Play(game_id: str, changed: GameChanged):
                     height=TOUCH, on_click=lambda _e: start_pay(other)))
             except RulesError:
                 pass
-        payment = payments.get(shown_owner, {})
         controls.append(payment_panel(
-            sheet, what, cost, have, payment, lambda changed: set_payments(lambda old: {**old, shown_owner: changed}),
+            sheet, what, cost, have, payment, taps.set_payment,
             lambda: attempt(action.changed(payment=Materials(**payment))),
             lambda: set_pending(None),
             _("Pay and execute") if isinstance(action, ExecuteContract) else _("Pay and build"), extra,
         ))
-    elif pending is not None and pending.step == "bonus":
+    elif pending.step == "bonus":
         due: BonusesDue = pending.detail
         action = pending.action
         picked = tuple(getattr(action, due.field))
@@ -610,7 +766,7 @@ def Play(game_id: str, changed: GameChanged):
 
         controls.append(chooser(title, [(b, option_text(sheet, due.field, b)) for b in due.left if b not in picked],
                                 pick, lambda: set_pending(None)))
-    elif pending is not None and pending.step == "milestone":
+    elif pending.step == "milestone":
         left = [b for b in sheet.milestone_bonuses if b.id not in player.milestone_bonuses]
 
         def milestone_pick(bonus: str) -> None:
@@ -622,7 +778,7 @@ def Play(game_id: str, changed: GameChanged):
         controls.append(chooser(_("Choose a Milestone Bonus"), [(b.id, f"{plain(b.effect)} · {pt(b.points)}")
                                                                 for b in left],
                                 milestone_pick, lambda: set_pending(None)))
-    elif pending is not None and pending.step == "facility":
+    elif pending.step == "facility":
         row: HayAction = pending.detail
         controls.append(chooser(
             _("{action}: which facility to build?").format(action=plain(row.effect)),
@@ -632,31 +788,12 @@ def Play(game_id: str, changed: GameChanged):
                        if f == "bridge" else start_pay(HayActionTaken(player=name, row=row.id, facility=f))),
             lambda: set_pending(None),
         ))
-    elif pending is not None and pending.step == "bridge":
+    elif pending.step == "bridge":
         then = cast(Callable[[str], Any], pending.then)
         controls.append(chooser(_("Which province does the Bridge join?"),
                                 [(p, province(p)) for p in bridge_options(state, name)],
                                 then, lambda: set_pending(None)))
-    controls.append(error_line(entry.refusal))
-    if state.round and not rounds_played(state) and pending is None:
-        plan, taps = action_plan(state, player, may_act, attempt, start_pay, set_pending, ask_bridge)
-        controls.append(ActionButtons(plan, stable["tap"]))
-    if sheet.contracts is not None and state.round and player.dp_icons is None and pending is None:
-        controls.append(contracts_part(state, player, may_act, start_pay))
-    controls.append(SheetRows(sheet, player, facility_icons(state)))
-    # Below the sheet's rows, not in the app bar: there it left "Sheet A" too narrow at 150 % text.
-    controls.append(RouteLink(ft.Icons.LIST_ALT, _("Sheet values"), f"/game/{game_id}/values"))
-    if state.events:
-        controls.append(Events(state.events[-8:]))
-    asked = f"{shown_owner}:{pending.step}:{pending.action!r}" if pending is not None else ""
-
-    def bring_into_view() -> None:
-        """The open question, scrolled into view: impossible to miss on a phone."""
-        if asked and column is not None and column.current is not None:
-            ft.context.page.run_task(scroll_to_question, column.current)
-
-    ft.use_effect(bring_into_view, [asked])
-    return game_body(controls)
+    return controls
 
 
 async def scroll_to_question(column: ft.Column) -> None:
@@ -671,8 +808,12 @@ async def scroll_to_question(column: ft.Column) -> None:
 Plan = tuple[Any, ...]
 
 
-def action_plan(state: State, player, may_act: bool, attempt, start_pay, set_pending,
-                ask_bridge) -> tuple[Plan, list[Callable[[], Any]]]:
+# A button's tap, given the play screen's handlers: attempt(action), start_pay(action),
+# set_pending(pending) and ask_bridge(then). Not bound to one phone's: shared by all.
+Tap = Callable[[dict[str, Callable[..., Any]]], Any]
+
+
+def action_plan(state: State, player, may_act: bool) -> tuple[Plan, list[Tap]]:
     """This round's income choice and action, one button per action the rules allow now:
     the plan, and each button's tap in its order."""
     name = player.name
@@ -684,7 +825,7 @@ def action_plan(state: State, player, may_act: bool, attempt, start_pay, set_pen
         options = list(SPECIAL_CARD_OPTIONS.items())
         return (("special", _("Special card: choose your income"),
                  tuple((plain(text), RULES.why_not(state, SpecialIncome(player=name, option=o))) for o, text in options)),
-                [lambda o=o: attempt(SpecialIncome(player=name, option=o)) for o, _t in options])  # type: ignore[misc]  # mypy#15459: a lambda with a default
+                [lambda h, o=o: h["attempt"](SpecialIncome(player=name, option=o)) for o, _t in options])  # type: ignore[misc]  # mypy#15459: a lambda with a default
     title = _("Your action this round")
     if player.actions:
         title = _("Your action this round: {actions}").format(actions=", ".join(_(ACTION_NAMES[a])
@@ -693,7 +834,7 @@ def action_plan(state: State, player, may_act: bool, attempt, start_pay, set_pen
     if owed:
         title = _("Owed at once: {action}").format(action=_(DUE_NAMES[player.due[0]]))
 
-    def build_choice(f: Facility, beanzantine: bool = False) -> tuple[str, str | None, Callable[[], Any]]:
+    def build_choice(f: Facility, beanzantine: bool = False) -> tuple[str, str | None, Tap]:
         action = Build(player=name, facility=f.id, beanzantine=beanzantine)
         label = (_("Build {facility} as if the Ruler were in Beanzantine") if beanzantine
                  else _("Build {facility}")).format(facility=_(f.name))
@@ -701,11 +842,11 @@ def action_plan(state: State, player, may_act: bool, attempt, start_pay, set_pen
             options = bridge_options(state, name)
             reason = why_none_of(state, (action.changed(bridge_to=p) for p in options)) if options else \
                 _("every adjacent province is joined already")
-            return label, reason, lambda: ask_bridge(lambda p: start_pay(action.changed(bridge_to=p)))
+            return label, reason, lambda h: h["ask_bridge"](lambda p: h["start_pay"](action.changed(bridge_to=p)))
         tries = [action] + ([action.changed(beanichalcum_travel=True)] if sheet.beanichalcum_travel_roads else [])
-        return label, why_none_of(state, tries), lambda: start_pay(action)
+        return label, why_none_of(state, tries), lambda h: h["start_pay"](action)
 
-    choices: list[tuple[str, str | None, Callable[[], Any]]] = [build_choice(f) for f in sheet.facilities]
+    choices: list[tuple[str, str | None, Tap]] = [build_choice(f) for f in sheet.facilities]
     if player.province == "beanzantine" and not player.ability_used and state.ruler != "beanzantine":
         choices += [build_choice(f, beanzantine=True) for f in sheet.facilities if f.id != "bridge"]
     for row in sheet.hay_actions:
@@ -716,23 +857,34 @@ def action_plan(state: State, player, may_act: bool, attempt, start_pay, set_pen
             tries = [HayActionTaken(player=name, row=row.id, facility=f.id) for f in sheet.facilities
                      if f.id != "bridge"]
             choices.append((label, why_none_of(state, tries),
-                            lambda row=row: set_pending(Pending("facility", detail=row))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
+                            lambda h, row=row: h["set_pending"](Pending("facility", detail=row))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
         elif row.third_use_free_bridge and uses == HAY_ACTION_USES_PER_ROW - 1:
             tries = [HayActionTaken(player=name, row=row.id, bridge_to=p) for p in bridge_options(state, name)]
             choices.append((label, why_none_of(state, tries) if tries else _("no province left for a Bridge"),
-                            lambda row=row: ask_bridge(lambda p: attempt(HayActionTaken(player=name, row=row.id,  # type: ignore[misc]
-                                                                                          bridge_to=p)))))
+                            lambda h, row=row: h["ask_bridge"](lambda p: h["attempt"](HayActionTaken(  # type: ignore[misc]
+                                player=name, row=row.id, bridge_to=p)))))
         else:
             choices.append((label, RULES.why_not(state, HayActionTaken(player=name, row=row.id)),
-                            lambda row=row: attempt(HayActionTaken(player=name, row=row.id))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
+                            lambda h, row=row: h["attempt"](HayActionTaken(player=name, row=row.id))))  # type: ignore[misc]  # mypy#15459: a lambda with a default
     left = [b.id for b in sheet.milestone_bonuses if b.id not in player.milestone_bonuses]
     milestone = (why_none_of(state, (Milestone(player=name, bonus=b) for b in left)) if left
                  else _("every Milestone Bonus is gained"))
-    choices.append((_("Achieve a milestone"), milestone, lambda: set_pending(Pending("milestone"))))
+    choices.append((_("Achieve a milestone"), milestone, lambda h: h["set_pending"](Pending("milestone"))))
     choices.append((_("Add a Hay Shed (+{hay} Hay)").format(hay=HAY_SHED_GAIN.hay), RULES.why_not(state, AddHayShed(player=name)),
-                    lambda: attempt(AddHayShed(player=name))))
-    taps = [tap for _l, _r, tap in choices] + ([lambda: attempt(Forgo(player=name))] if owed else [])
+                    lambda h: h["attempt"](AddHayShed(player=name))))
+    taps = [tap for _l, _r, tap in choices] + ([lambda h: h["attempt"](Forgo(player=name))] if owed else [])
     return ("actions", title, owed, tuple((label, reason) for label, reason, _t in choices)), taps
+
+
+def shared_plan(state: State, name: str, may_act: bool) -> tuple[Plan, list[Tap]]:
+    """``action_plan``, worked out once for every phone and every state in which the
+    player's actions weigh the same (the engine's ``shared_by_grounds``): after Ann's
+    entry, Ben's buttons are the ones his phone showed."""
+    shared = shared_by_grounds(state, name)
+    key = ("action plan", current(), may_act)
+    if key not in shared:
+        shared[key] = action_plan(state, state.player(name), may_act)
+    return cast("tuple[Plan, list[Tap]]", shared[key])
 
 
 def plain_choice(label: str, reason: str | None, index: int, tap: Callable[[int], Any], said: bool) -> ft.Control:
@@ -774,10 +926,10 @@ def _ActionButtons(plan: Plan, tap: Callable[[int], Any]) -> ft.Control:
 ActionButtons = ft.memo(_ActionButtons)
 
 
-def actions_part(state: State, player, may_act: bool, attempt, start_pay, set_pending, ask_bridge) -> ft.Control:
+def actions_part(state: State, player, may_act: bool, handlers: dict[str, Callable[..., Any]]) -> ft.Control:
     """This round's income choice and action (as the screen shows them, not memoized)."""
-    plan, taps = action_plan(state, player, may_act, attempt, start_pay, set_pending, ask_bridge)
-    return action_controls(plan, lambda i: taps[i]())
+    plan, taps = action_plan(state, player, may_act)
+    return action_controls(plan, lambda i: taps[i](handlers))
 
 
 def contracts_part(state: State, player, may_act: bool, start_pay) -> ft.Control:

@@ -13,11 +13,11 @@ from typing import Any, cast
 import flet as ft
 
 from companion.ui.colours import NEGATIVE, PAIRS, POSITIVE
-from companion.ui.hooks import GameChanged, use_games, use_stable_handlers
+from companion.ui.hooks import use_game_part, use_games, use_stable_handlers
 from companion.ui.components.game_bar import game_body
-from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
+from companion.ui.kit import GameScreens, Said, per_state, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, section,
+    SECTION_SPACING, TOUCH, big_number, error_line, icon_button, section,
 )
 from companion.ui.components.players import PlayersSetup
 from sheets.nicht_die_bohne import RULES, Card, Colour
@@ -43,26 +43,6 @@ def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-def per_state(fn: Callable) -> Callable:
-    """After a change every phone at the table renders the same state: work out what the
-    pad shows from it once, not once per phone (keyed by the state object itself, which
-    the cache keeps alive, so a key is never a recycled id)."""
-    cache: dict[tuple, tuple] = {}
-
-    def cached(state, *args):
-        key = (id(state), *args)
-        hit = cache.get(key)
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        if len(cache) >= 64:
-            cache.clear()
-        value = fn(state, *args)
-        cache[key] = (state, value)
-        return value
-
-    return cached
-
-
 # -- setup ------------------------------------------------------------------------------
 
 
@@ -76,8 +56,7 @@ def Setup(game: str):
 RoundCell = tuple[int, int, int, bool] | None  # total, positive, negative, complete
 
 
-@ft.component
-def _ScoreRow(name: str, cells: tuple[RoundCell, ...], total: int, winner: bool):
+def score_row(name: str, cells: tuple[RoundCell, ...], total: int, winner: bool) -> ft.Control:
     """One player's line of the pad: each round's total (+positive −negative), the game total."""
 
     def cell(value: RoundCell) -> ft.Control:
@@ -115,8 +94,6 @@ def _ScoreRow(name: str, cells: tuple[RoundCell, ...], total: int, winner: bool)
     )
 
 
-# Memoized: a change re-renders only the rows it touches, on every phone at the table.
-ScoreRow = ft.memo(_ScoreRow)
 COLUMN = 62  # "+30 −11" under a round's total, at 150 % text
 
 
@@ -151,20 +128,6 @@ def table_rows(state: State, over: bool) -> tuple[tuple[str, tuple[RoundCell, ..
         )
         rows.append((p.name, cells, p.total, over and p.name in result.winners))
     return tuple(rows)
-
-
-@ft.component
-def _RoundTable(rows: tuple[tuple[str, tuple[RoundCell, ...], int, bool], ...]):
-    """The paper pad: per player each round's positive, negative and total, and the game total."""
-    return ft.Column([RoundHeader(), *[ScoreRow(*row) for row in rows]], spacing=0)
-
-
-# Memoized: a render that leaves the pad as it was (a tap on this phone's keypad) skips it.
-RoundTable = ft.memo(_RoundTable)
-
-
-def round_table(state: State, over: bool) -> ft.Control:
-    return RoundTable(table_rows(state, over))
 
 
 rest_of_deck = per_state(lambda state, number, player: state.rest_of_deck(number, player))
@@ -223,16 +186,6 @@ def _CardTile(card: Card, chosen: bool, holder: str | None, take: Callable, give
 
 # Memoized: when one card changes, every phone at the table re-renders only that tile.
 CardTile = ft.memo(_CardTile)
-
-
-@ft.component
-def _PlayerChip(name: str, cards: int, hand: int, selected: bool, choose: Callable[[str], None]):
-    """A player's chip: how many of their cards are entered this round."""
-    return ft.Chip(label=ft.Text(f"{name} {cards}/{hand}"), selected=selected, show_checkmark=False,
-                   on_select=lambda _e: choose(name))
-
-
-PlayerChip = ft.memo(_PlayerChip)
 
 
 @ft.component
@@ -313,21 +266,21 @@ NULLIFIED, ODD_PLUS_MINUS, DOUBLED = N_("nullified"), N_("negative: odd Plus/Min
 
 
 def colour_cards(
-    state: State, number: int, player: str, colour: Colour, colour_score,
+    mine: tuple[Card, ...], held: dict[Card, list[str]], colour: Colour, colour_score,
     take: Callable[[Card], None], give_back: Callable[[Card], None],
 ) -> ft.Control:
-    """The chosen colour's 1-10, Nullifier, Doubler and Plus/Minus count for one player."""
-    mine = set(state.cards_of(number, player))  # a set: a Card compared field by field costs
-    held = state.holders(number, besides=player)
+    """The chosen colour's 1-10, Nullifier, Doubler and Plus/Minus count for one player;
+    ``held``: who else holds which card of that colour."""
+    chosen = set(mine)  # a set: a Card compared field by field costs
 
     def holder(card: Card) -> str | None:
         return held[card][0] if DECK[card] == 1 and card in held else None
 
     pm = Card(colour=colour, face=PLUSMINUS)
-    tiles = tuple((c, c in mine, holder(c)) for c in KEYPAD[colour])
+    tiles = tuple((c, c in chosen, holder(c)) for c in KEYPAD[colour])
     notes = [_(w) for w, on in ((NULLIFIED, colour_score.nullified), (ODD_PLUS_MINUS, colour_score.negative),
                                 (DOUBLED, colour_score.doubled)) if on]
-    return ColourCards(colour, tiles, state.cards_of(number, player).count(pm), DECK[pm] - len(held.get(pm, [])),
+    return ColourCards(colour, tiles, mine.count(pm), DECK[pm] - len(held.get(pm, [])),
                        ", ".join(notes), take, give_back)
 
 
@@ -429,37 +382,162 @@ def next_to_enter(state: State, number: int, player: str) -> str | None:
     return next((p for p in order if len(state.cards_of(number, p)) < state.hand_size), None)
 
 
+Draft = dict[str, list[Card]] | None  # {player: [cards]} while a finished round is corrected
+
+
+def shown_state(state: State, number: int, draft: Draft) -> State:
+    """The cards shown: the stored round, or the draft of a correction of round ``number``."""
+    if draft is None:
+        return state
+    return State(
+        names=state.names,
+        rounds=tuple(Round(cards=tuple(tuple(draft[p]) for p in state.names)) if n == number else r
+                     for n, r in enumerate(state.rounds, start=1)),
+    )
+
+
+# The pieces of the play screen below: each shows one part of the game and reads it itself
+# (use_game_part), so a change re-renders, on each phone, only the pieces it touches.
+
+
 @ft.component
-def Play(game_id: str, changed: GameChanged):
+def PlayerChip(game_id: str, number: int, name: str, selected: bool, draft: Draft, choose: Callable[[str], None]):
+    """A player's chip: how many of their cards are entered in round ``number``."""
     games = use_games()
-    state: State = games.state(game_id)
-    over = RULES.is_over(state)
-    default_round = state.entering or len(state.rounds)
+
+    def read() -> tuple[int, int]:
+        state = games.state(game_id)
+        return len(shown_state(state, number, draft).cards_of(number, name)), state.hand_size
+
+    cards, hand = use_game_part(read)
+    return ft.Chip(label=ft.Text(f"{name} {cards}/{hand}"), selected=selected, show_checkmark=False,
+                   on_select=lambda _e: choose(name))
+
+
+@ft.component
+def Hand(game_id: str, number: int, player: str, colour: Colour, draft: Draft, refusal: str | None,
+         handlers: dict[str, Callable[..., Any]]):
+    """One player's cards of round ``number``: the totals, the chosen colour's keypad, and
+    the rest of the deck once it is theirs (``refusal``: the engine's word on the last tap)."""
+    games = use_games()
+
+    def read() -> tuple[tuple[Card, ...], dict[Card, list[str]], tuple[Card, ...], int]:
+        state = games.state(game_id)
+        shown = shown_state(state, number, draft)
+        # The rest of the deck is this player's hand only once the others hold all but a hand
+        # (it is never shorter than that: the deck's Counter less theirs stops at zero).
+        others = sum(len(shown.cards_of(number, p)) for p in state.names if p != player)
+        rest = rest_of_deck(shown, number, player) if others >= DECK_SIZE - state.hand_size else ()
+        held = {card: who for card, who in shown.holders(number, besides=player).items() if card.colour == colour}
+        return tuple(shown.cards_of(number, player)), held, tuple(rest), state.hand_size
+
+    mine, held, rest, hand = use_game_part(read)
+    score = round_score(mine)
+    controls: list[ft.Control] = [
+        Totals(score.positive, score.negative, score.total,
+               _("{player}, round {number}").format(player=player, number=number)),
+        error_line(refusal),
+    ]
+    if len(mine) < hand and len(rest) == hand:
+        # As tall as its words: a long name or German words wrap onto a second line.
+        controls.append(ft.FilledTonalButton(
+            content=ft.Text(ngettext("{player} takes the rest of the deck ({n} card)",
+                                     "{player} takes the rest of the deck ({n} cards)", len(rest)).format(
+                player=player, n=len(rest))),
+            icon=ft.Icons.AUTO_FIX_HIGH,
+            on_click=lambda _e: handlers["fill_rest"](rest),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14)),  # >= 48 px
+        ))
+    controls.append(colour_tabs(score, colour, handlers["colour"]))
+    controls.append(colour_cards(mine, held, colour, score.colours[list(Colour).index(colour)],
+                                 handlers["take"], handlers["give_back"]))
+    return ft.Column(controls, spacing=SECTION_SPACING)
+
+
+@ft.component
+def FinishedHand(game_id: str, number: int, player: str, start_correction: Callable[[], None]):
+    """A finished round: the player's cards in words, and a way to correct the round."""
+    games = use_games()
+    mine = use_game_part(lambda: games.state(game_id).cards_of(number, player))
+    return ft.Column([
+        ft.Text(_("Round {number} is finished. {player}: {cards}.").format(
+            number=number, player=player, cards=cards_text(mine) or _("no cards")), color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.OutlinedButton(_("Correct round {number}").format(number=number), icon=ft.Icons.EDIT,
+                          on_click=lambda _e: start_correction(), height=TOUCH),
+    ], spacing=SECTION_SPACING)
+
+
+@ft.component
+def Starter(game_id: str, number: int, record: Callable[[int, str], None]):
+    """Who starts round ``number``: asked until told."""
+    games = use_games()
+    starter, names = use_game_part(lambda: (games.state(game_id).starter(number), games.state(game_id).names))
+    return StarterPicker(number, starter, names, record)
+
+
+@ft.component
+def Pad(game_id: str):
+    """The paper pad: a row per player."""
+    games = use_games()
+    players = use_game_part(lambda: len(games.state(game_id).names))
+    return ft.Column([RoundHeader(), *[PadRow(game_id, index) for index in range(players)]], spacing=0)
+
+
+@ft.component
+def PadRow(game_id: str, index: int):
+    """The pad's row ``index``, in the order of the game's result."""
+    games = use_games()
+
+    def read() -> tuple[str, tuple[RoundCell, ...], int, bool]:
+        state = games.state(game_id)
+        return table_rows(state, RULES.is_over(state))[index]
+
+    return score_row(*use_game_part(read))
+
+
+@ft.component
+def Result(game_id: str):
+    """Who won, once the game is over."""
+    games = use_games()
+    return result_banner(use_game_part(lambda: RULES.result(games.state(game_id))))
+
+
+@ft.component
+def LastEntry(game_id: str):
+    games = use_games()
+    last_by = use_game_part(lambda: games.last_entry_by(game_id))
+    # Always there, empty or not: a screen that keeps its shape keeps a tap made during an update.
+    return ft.Text(_("Last entry by {player}").format(player=last_by) if last_by else "", size=13,
+                   color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+@ft.component
+def Play(game_id: str):
+    games = use_games()
+
+    def read() -> tuple[bool, int | None, int, tuple[str, ...], tuple[tuple[int, ...], ...]]:
+        state = games.state(game_id)
+        return (RULES.is_over(state), state.entering, len(state.rounds), state.names,
+                tuple(tuple(len(state.cards_of(n, p)) < state.hand_size for p in state.names)
+                      for n in range(1, len(state.rounds) + 1)))
+
+    # What this screen itself shows of the game: the rounds there are, and who still enters cards.
+    over, entering, rounds, names, incomplete_by_round = use_game_part(read)
     chosen_round, set_round = ft.use_state(cast("int | None", None))
-    draft, set_draft = ft.use_state(cast("dict[str, list[Card]] | None", None))  # {player: [cards]} while correcting a finished round
+    draft, set_draft = ft.use_state(cast(Draft, None))
     colour, set_colour = ft.use_state(Colour.BLUE)
     entry = use_entry(game_id)
 
-    number = chosen_round if chosen_round and chosen_round <= len(state.rounds) + 1 else default_round
-    number = min(number, len(state.rounds) + (0 if over else 1)) or 1
-    live = number >= len(state.rounds) and draft is None
+    number = chosen_round if chosen_round and chosen_round <= rounds + 1 else (entering or rounds)
+    number = min(number, rounds + (0 if over else 1)) or 1
+    live = number >= rounds and draft is None
     # Not seated: the first player still entering cards. A pick counts for its round only.
-    incomplete = [p for p in state.names if len(state.cards_of(number, p)) < state.hand_size]
-    player, show = use_shown_player(game_id, state.names, default=next(iter(incomplete), None), key=number)
+    incomplete = ([p for p, open_hand in zip(names, incomplete_by_round[number - 1]) if open_hand]
+                  if number <= rounds else list(names))
+    player, show = use_shown_player(game_id, names, default=next(iter(incomplete), None), key=number)
 
     def act(action: Any, said: Said = None) -> bool:
         return entry.make(action, said)
-
-    # The cards shown: the stored round, or the draft of a correction.
-    shown = state
-    if draft is not None:
-        shown = State(
-            names=state.names,
-            rounds=tuple(
-                Round(cards=tuple(tuple(draft[p]) for p in state.names)) if n == number else r
-                for n, r in enumerate(state.rounds, start=1)
-            ),
-        )
 
     def commit(action: Any) -> None:
         """Store one change of the round being entered; say so when it completes the round
@@ -494,6 +572,12 @@ def Play(game_id: str, changed: GameChanged):
 
         set_draft(without)
 
+    def fill_rest(rest: tuple[Card, ...]) -> None:
+        if draft is None:
+            commit(EnterCards(round=number, player=player, cards=rest))
+        else:
+            set_draft(lambda d: {**d, player: list(rest)})
+
     def choose_player(shown_player: str) -> None:
         show(shown_player)
         entry.refuse(None)
@@ -503,63 +587,29 @@ def Play(game_id: str, changed: GameChanged):
         set_draft(None)
         entry.refuse(None)
 
-    # The same functions on every render, so unchanged tiles are reused.
+    def start_correction() -> None:
+        state = games.state(game_id)
+        set_draft({p: list(state.cards_of(number, p)) for p in state.names})
+
+    # The same functions on every render, so unchanged pieces are reused.
     stable = use_stable_handlers(
         take=take_card, give_back=give_back_card, colour=set_colour, player=choose_player, round=pick_round,
+        fill_rest=fill_rest, correct=start_correction,
         chip=lambda n, p: act(RecordChip(round=n - 1, player=p), starts(p, n)),
     )
-    take, give_back = stable["take"], stable["give_back"]
-
-    def fill_rest() -> None:
-        if draft is None:
-            commit(EnterCards(round=number, player=player, cards=rest))
-        else:
-            set_draft(lambda d: {**d, player: list(rest)})
 
     def save_correction(_e) -> None:
         assert draft is not None  # its button shows only while correcting
-        if act(CorrectRound(round=number, cards={p: tuple(draft[p]) for p in state.names}),
+        if act(CorrectRound(round=number, cards={p: tuple(draft[p]) for p in names}),
                _("Round {number} corrected").format(number=number)):
             set_draft(None)
 
-    def start_correction(_e) -> None:
-        set_draft({p: list(state.cards_of(number, p)) for p in state.names})
-
-    mine = shown.cards_of(number, player)
-    score = round_score(mine)
-    # The rest of the deck is this player's hand only once the others hold all but a hand
-    # (it is never shorter than that: the deck's Counter less theirs stops at zero).
-    others = sum(len(shown.cards_of(number, p)) for p in state.names if p != player)
-    rest = rest_of_deck(shown, number, player) if others >= DECK_SIZE - state.hand_size else ()
-    can_fill_rest = len(mine) < state.hand_size and len(rest) == state.hand_size
-
-    round_picker = RoundPicker(number, tuple(n <= len(state.rounds) or n == state.entering for n in range(1, ROUNDS + 1)),
-                               stable["round"])
-    player_chips = ft.Row(
-        [PlayerChip(p, len(shown.cards_of(number, p)), state.hand_size, p == player, stable["player"])
-         for p in state.names],
-        wrap=True,
-        spacing=6,
-    )
-    totals = Totals(score.positive, score.negative, score.total,
-                    _("{player}, round {number}").format(player=player, number=number))
-
     # The keypad first (it is what a player taps at the table), the pad below it.
-    round_part: list[ft.Control] = [player_chips, totals, error_line(entry.refusal)]
+    player_chips = ft.Row([PlayerChip(game_id, number, p, p == player, draft, stable["player"]) for p in names],
+                          wrap=True, spacing=6)
+    round_part: list[ft.Control] = [player_chips]
     if live or draft is not None:
-        if can_fill_rest:
-            # As tall as its words: a long name or German words wrap onto a second line.
-            round_part.append(ft.FilledTonalButton(
-                content=ft.Text(ngettext("{player} takes the rest of the deck ({n} card)",
-                                         "{player} takes the rest of the deck ({n} cards)", len(rest)).format(
-                    player=player, n=len(rest))),
-                icon=ft.Icons.AUTO_FIX_HIGH,
-                on_click=lambda _e: fill_rest(),
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14)),  # >= 48 px
-            ))
-        round_part.append(colour_tabs(score, colour, stable["colour"]))
-        round_part.append(colour_cards(shown, number, player, colour, score.colours[list(Colour).index(colour)],
-                                  take, give_back))
+        round_part.append(Hand(game_id, number, player, colour, draft, entry.refusal, stable))
         if draft is not None:
             round_part.append(ft.Row([
                 ft.OutlinedButton(_("Cancel"), on_click=lambda _e: (set_draft(None), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
@@ -568,27 +618,20 @@ def Play(game_id: str, changed: GameChanged):
                                 height=TOUCH, expand=True),
             ]))
     else:
-        round_part.append(ft.Text(_("Round {number} is finished. {player}: {cards}.").format(
-            number=number, player=player, cards=cards_text(mine) or _("no cards")),
-                             color=ft.Colors.ON_SURFACE_VARIANT))
-        round_part.append(ft.OutlinedButton(_("Correct round {number}").format(number=number), icon=ft.Icons.EDIT,
-                                       on_click=start_correction, height=TOUCH))
+        round_part.append(error_line(entry.refusal))
+        round_part.append(FinishedHand(game_id, number, player, stable["correct"]))
 
-    controls: list[ft.Control] = []
-    if over:
-        controls.append(result_banner(RULES.result(state)))
+    controls: list[ft.Control] = [Result(game_id)] if over else []
     if number >= 2 and draft is None:
         # Asked at the top as the round begins, and kept there once told: the keypad below
         # does not move under a player's finger when another phone answers.
-        controls.append(StarterPicker(number, state.starter(number), state.names, stable["chip"]))
+        controls.append(Starter(game_id, number, stable["chip"]))
     heading = _("Round {number} – correcting") if draft is not None else _("Round {number}")
     controls.append(section(heading.format(number=number), *round_part))
-    controls.append(round_picker)
-    controls.append(round_table(state, over))
-    last_by = games.last_entry_by(game_id)
-    # Always there, empty or not: a screen that keeps its shape keeps a tap made during an update.
-    controls.append(ft.Text(_("Last entry by {player}").format(player=last_by) if last_by else "", size=13,
-                            color=ft.Colors.ON_SURFACE_VARIANT))
+    controls.append(RoundPicker(number, tuple(n <= rounds or n == entering for n in range(1, ROUNDS + 1)),
+                                stable["round"]))
+    controls.append(Pad(game_id))
+    controls.append(LastEntry(game_id))
     return game_body(controls)
 
 

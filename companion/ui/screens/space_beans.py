@@ -20,11 +20,11 @@ from typing import Any, TypeVar, cast
 import flet as ft
 
 from companion.ui.colours import PAIRS
-from companion.ui.hooks import GameChanged, use_games, use_stable_handlers
+from companion.ui.hooks import use_game_part, use_games, use_stable_handlers
 from companion.ui.components.game_bar import game_body
-from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
+from companion.ui.kit import GameScreens, per_state, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, section,
+    SPACING, TOUCH, big_number, error_line, icon_button, section,
 )
 from companion.ui.components.players import PlayersSetup
 from sheets.errors import RulesError
@@ -157,7 +157,7 @@ Tiles = ft.memo(_Tiles)
 
 
 def pile(cards: tuple[Card, ...]) -> ft.Control:
-    """Cards as small coloured values; read out as their names (``Pile`` memoizes it)."""
+    """Cards as small coloured values; read out as their names."""
     tags: list[ft.Control] = []
     for card in cards:
         fill, ink = BEAN_COLOURS[card.bean]
@@ -171,11 +171,6 @@ def pile(cards: tuple[Card, ...]) -> ft.Control:
         exclude_semantics=True,
         content=ft.Row(tags, wrap=True, spacing=3, run_spacing=3),
     )
-
-
-# A player's card re-renders when the player's sheet changes: the pile and the collection
-# the change left as they were are then reused.
-Pile = ft.memo(ft.component(pile))
 
 
 def collection_line(which: str, collection: Collection) -> ft.Control:
@@ -192,9 +187,6 @@ def collection_line(which: str, collection: Collection) -> ft.Control:
         ],
         spacing=8,
     )
-
-
-CollectionLine = ft.memo(ft.component(collection_line))
 
 
 def growing(button: B) -> B:
@@ -224,7 +216,20 @@ def Setup(game: str):
 # -- the table at a glance ------------------------------------------------------------------
 
 
-def player_card(sheet: Seen, points: int, leader: bool, me: str | None) -> ft.Control:
+@dataclass(frozen=True)
+class CardShape:
+    """What a player's card shows besides its pieces: whether there is an open collection,
+    and the secret collection (its cards on its own phone, else how many)."""
+
+    has_open: bool
+    secret: Collection | None
+    secret_cards: int
+
+
+def player_card(name: str, points: int, leader: bool, me: str | None, shape: CardShape, trophies: ft.Control,
+                open_line: ft.Control) -> ft.Control:
+    """A player's card: ``trophies`` and ``open_line`` are the pieces that show the trophy
+    pile and the open collection (the latter shown when ``shape`` says there is one)."""
     to_go = END_AT - points
     status = (_("reached {end}").format(end=END_AT) if to_go <= 0
               else _("{n} short of {end}").format(n=to_go, end=END_AT))
@@ -235,7 +240,7 @@ def player_card(sheet: Seen, points: int, leader: bool, me: str | None) -> ft.Co
                     [
                         ft.Row(
                             ([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=20)] if leader else [])
-                            + [ft.Text(_("{name} (you)").format(name=sheet.name) if sheet.name == me else sheet.name,
+                            + [ft.Text(_("{name} (you)").format(name=name) if name == me else name,
                                        size=18,
                                        weight=ft.FontWeight.BOLD)],
                             spacing=4,
@@ -249,20 +254,20 @@ def player_card(sheet: Seen, points: int, leader: bool, me: str | None) -> ft.Co
                 big_number(points, _("trophy points")),
             ],
         ),
-        Pile(sheet.trophies) if sheet.trophies else ft.Text(_("No trophies yet"), size=12, color=MUTED),
+        trophies,
     ]
-    if sheet.open:
-        lines.append(CollectionLine(_("Open"), sheet.open))
-    if sheet.secret:
-        lines.append(CollectionLine(_("Secret (only you see it)"), sheet.secret))
-    elif sheet.secret_cards:
+    if shape.has_open:
+        lines.append(open_line)
+    if shape.secret:
+        lines.append(collection_line(_("Secret (only you see it)"), shape.secret))
+    elif shape.secret_cards:
         lines.append(ft.Row(
             [ft.Icon(ft.Icons.VISIBILITY_OFF, size=18, color=MUTED),
-             ft.Text(_("Secret: {cards}, face down").format(cards=cards_word(sheet.secret_cards)), size=15,
+             ft.Text(_("Secret: {cards}, face down").format(cards=cards_word(shape.secret_cards)), size=15,
                      expand=True)],
             spacing=8,
         ))
-    if not sheet.open and not sheet.secret_cards:
+    if not shape.has_open and not shape.secret_cards:
         lines.append(ft.Text(_("No collection"), size=12, color=MUTED))
     return ft.Container(
         ft.Column(lines, spacing=6),
@@ -270,10 +275,6 @@ def player_card(sheet: Seen, points: int, leader: bool, me: str | None) -> ft.Co
         border_radius=12,
         bgcolor=ft.Colors.SECONDARY_CONTAINER if leader else ft.Colors.SURFACE_CONTAINER_HIGHEST,
     )
-
-
-# A change touches one player's card at a time: every phone skips rebuilding the others.
-PlayerCard = ft.memo(ft.component(player_card))
 
 
 def leader_line(result) -> ft.Control:
@@ -530,24 +531,131 @@ def final_table(state: State, sheets: dict[str, Seen]) -> list[ft.Control]:
 # -- the play screen --------------------------------------------------------------------------
 
 
+# What every player's sheet shows to a phone (``me``: its player, None for an onlooker).
+sheets_seen = per_state(lambda state, me: seen(seen_by(state, me)))
+
+
+def trophy_points(state: State) -> dict[str, int]:
+    return {p.name: p.breakdown["trophies"] for p in RULES.result(state).players}
+
+
+# The pieces of the play screen: each reads what it shows of the game (use_game_part), so
+# a change renders, on each phone, only the pieces that show what it changed.
+
+
 @ft.component
-def Play(game_id: str, changed: GameChanged):
+def Sheet(game_id: str, name: str, me: str | None) -> ft.Control:
+    """A player's trophies and collections, as this phone may see them. The trophy pile and
+    the open collection are pieces of their own: a lay renders only the collection."""
     games = use_games()
-    state: State = games.state(game_id)
+
+    def read() -> tuple[int, bool, CardShape]:
+        state = games.state(game_id)
+        player = RULES.result(state).players[state.names.index(name)]  # the players in seating order
+        points = player.breakdown["trophies"]
+        sheet = sheets_seen(state, me)[name]
+        return points, player.rank == 1 and points > 0, CardShape(sheet.open is not None, sheet.secret,
+                                                                    sheet.secret_cards)
+
+    points, leader, shape = use_game_part(read)
+    return player_card(name, points, leader, me, shape, Trophies(game_id, name), OpenCollection(game_id, name))
+
+
+@ft.component
+def Trophies(game_id: str, name: str) -> ft.Control:
+    games = use_games()
+    trophies = use_game_part(lambda: games.state(game_id).player(name).trophies)
+    return pile(trophies) if trophies else ft.Text(_("No trophies yet"), size=12, color=MUTED)
+
+
+@ft.component
+def OpenCollection(game_id: str, name: str) -> ft.Control:
+    games = use_games()
+    collection = use_game_part(lambda: games.state(game_id).player(name).open_collection)
+    return collection_line(_("Open"), collection) if collection else ft.Container(height=0)
+
+
+@ft.component
+def Leader(game_id: str) -> ft.Control:
+    games = use_games()
+    return leader_line(use_game_part(lambda: RULES.result(games.state(game_id))))
+
+
+@ft.component
+def GameEnd(game_id: str, reached: str, act: Callable[[Any, str], Any]) -> ft.Control:
+    """A player's trophies reached the end: what is left of the game, and its end."""
+    games = use_games()
+    end = EndGame(player=reached)
+
+    def read() -> tuple[int, bool, str | None]:
+        state = games.state(game_id)
+        return trophy_points(state)[reached], state.turn_over, RULES.why_not(state, end)
+
+    points, turn_over, refused = use_game_part(read)
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(_("{player}'s trophies reached {points}: the game ends at the end of {player}'s turn.")
+                        .format(player=reached, points=points), size=16, weight=ft.FontWeight.W_600),
+                ft.Text(" ".join([
+                    _("{player} has laid: the turn is over.") if turn_over else
+                    _("Nobody else plays; {player} may still close out, then lays once, which ends the turn."),
+                    _("{player} gets the {bohnus}-point Bohnus; then every collection is turned up and "
+                      "closed out."),
+                ]).format(player=reached, bohnus=BOHNUS), size=13),
+                end_button(_("End of {player}'s turn: end the game").format(player=reached),
+                           refused, lambda: act(end, _("The game is over"))),
+            ],
+            spacing=8,
+        ),
+        padding=12,
+        border_radius=12,
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+    )
+
+
+@ft.component
+def TurnOf(game_id: str, player: str, names: tuple[str, ...] | None, me: str | None, draft: dict,
+           refusal: str | None, choose: Callable[[str], None], close_out: Callable[[str], None],
+           lay: Callable[[Lay], Any], set_draft: Callable, taps: DraftTaps) -> ft.Control:
+    """The shown player's turn (``Turn``), with what it shows of the game."""
+    games = use_games()
+
+    def read() -> tuple[Seen, State | None]:
+        state = games.state(game_id)
+        return sheets_seen(state, me)[player], state if draft.get("values") else None  # laying: the engine's preview
+
+    sheet, state = use_game_part(read)
+    return Turn(player, names, sheet, me, draft, refusal, state, choose, close_out, lay, set_draft, taps)
+
+
+@ft.component
+def Final(game_id: str, me: str | None) -> ft.Control:
+    games = use_games()
+    state = use_game_part(lambda: games.state(game_id))
+    return ft.Column(final_table(state, sheets_seen(state, me)), spacing=SPACING)
+
+
+@ft.component
+def Play(game_id: str):
+    games = use_games()
     me, set_me = ft.use_state(cast("str | None", None))  # which player this browser session is (None: an onlooker)
     draft, set_draft = ft.use_state(cast("dict[str, Any]", {}))  # the cards being laid: where, bean, values
     closing, set_closing = ft.use_state(cast("str | None", None))  # the player whose close-out awaits confirmation
     entry = use_entry(game_id)
 
-    over = RULES.is_over(state)
+    def read() -> tuple[bool, str | None, bool, tuple[str, ...], State | None]:
+        state = games.state(game_id)
+        return (RULES.is_over(state), state.reached.name if state.reached else None, state.turn_over, state.names,
+                state if closing else None)  # a close-out to confirm shows what the engine says of it
+
+    # What this screen itself shows of the game; its pieces read the rest.
+    over, reached, turn_over, names, closing_state = use_game_part(read)
     at_table = games.seated(game_id)  # table mode: this phone is its seat, nobody else
-    me = games.my_seat(game_id) if at_table else (me if me in state.names else None)
-    sheets = seen(seen_by(state, me))
-    result = RULES.result(state)
-    points = {p.name: p.breakdown["trophies"] for p in result.players}
-    reached = state.reached.name if state.reached else None  # the game ends at the end of this player's turn
-    # The turn shown: the player picked, else the one whose trophies reached 30, else this phone's.
-    player, show = use_shown_player(game_id, state.names, lead=reached, default=me)
+    me = games.my_seat(game_id) if at_table else (me if me in names else None)
+    # The turn shown: the player picked, else the one whose trophies reached 30 (the game
+    # ends at the end of that player's turn), else this phone's.
+    player, show = use_shown_player(game_id, names, lead=reached, default=me)
     if reached:  # nobody else plays before the end
         player = reached
 
@@ -558,7 +666,7 @@ def Play(game_id: str, changed: GameChanged):
         name = closing
         assert name is not None  # the dialog shows only while closing
         set_closing(None)
-        collection = sheets[name].open
+        collection = sheets_seen(games.state(game_id), me)[name].open
         assert collection is not None  # the dialog shows only for an open collection
         outcome = close_out(collection)
         act(CloseOut(player=name, forced=forced),
@@ -581,63 +689,35 @@ def Play(game_id: str, changed: GameChanged):
 
     # The same functions on every render, so the memoized rows of tiles are reused.
     stable = use_stable_handlers(
-        lay=lay, close_out=set_closing, draft=set_draft, choose=choose, choose_me=choose_me,
+        lay=lay, close_out=set_closing, draft=set_draft, choose=choose, choose_me=choose_me, act=act,
         where=lambda v: set_draft(lambda d: {**d, "where": v, "values": []}),
         bean=lambda b: set_draft(lambda d: {**d, "where": "new", "bean": b, "values": []}),
         value=lambda wv: set_draft(lambda d: {**d, "where": wv[0], "values": [*d.get("values", []), wv[1]]}),
     )
     taps = DraftTaps(where=stable["where"], bean=stable["bean"], value=stable["value"])
 
-    ft.use_dialog(close_out_dialog(state, sheets, closing, confirm_close_out, lambda: set_closing(None))
-                  if not over else None)
+    ft.use_dialog(close_out_dialog(closing_state, sheets_seen(closing_state, me), closing, confirm_close_out,
+                                   lambda: set_closing(None)) if closing_state is not None and not over else None)
 
-    controls: list[ft.Control] = []
     if over:
-        controls += final_table(state, sheets)
-        return game_body(controls)
-
-    if reached:
-        end = EndGame(player=reached)
-        controls.append(ft.Container(
-            ft.Column(
-                [
-                    ft.Text(_("{player}'s trophies reached {points}: the game ends at the end of {player}'s turn.")
-                            .format(player=reached, points=points[reached]), size=16, weight=ft.FontWeight.W_600),
-                    ft.Text(" ".join([
-                        _("{player} has laid: the turn is over.") if state.turn_over else
-                        _("Nobody else plays; {player} may still close out, then lays once, which ends the turn."),
-                        _("{player} gets the {bohnus}-point Bohnus; then every collection is turned up and "
-                          "closed out."),
-                    ]).format(player=reached, bohnus=BOHNUS), size=13),
-                    end_button(_("End of {player}'s turn: end the game").format(player=reached),
-                               RULES.why_not(state, end), lambda: act(end, _("The game is over"))),
-                ],
-                spacing=8,
-            ),
-            padding=12,
-            border_radius=12,
-            bgcolor=ft.Colors.TERTIARY_CONTAINER,
-        ))
-    controls.append(leader_line(result))
-    controls += [
-        PlayerCard(sheets[n], points[n], result.players[i].rank == 1 and points[n] > 0, me)
-        for i, n in enumerate(state.names)
-    ]
+        return game_body([Final(game_id, me)])
+    controls: list[ft.Control] = [GameEnd(game_id, reached, stable["act"])] if reached else []
+    controls.append(Leader(game_id))
+    controls += [Sheet(game_id, n, me) for n in names]
     if not at_table:
         controls.append(chooser(
             _("This phone belongs to"),
             [(_("I am an onlooker"), _("Onlooker"), None)] + [(_("I am {player}").format(player=n), n, n)
-                                                              for n in state.names],
+                                                              for n in names],
             me,
             stable["choose_me"],
         ))
 
-    if state.turn_over:  # only the end of the game is left, above
+    if turn_over:  # only the end of the game is left, above
         controls.append(ft.Container(height=64))
         return game_body(controls)
-    controls.append(Turn(player, None if reached else state.names, sheets[player], me, draft, entry.refusal,
-                         state if draft.get("values") else None, stable["choose"], stable["close_out"],
-                         stable["lay"], stable["draft"], taps))
+    controls.append(TurnOf(game_id, player, None if reached else names, me, draft, entry.refusal,
+                           stable["choose"], stable["close_out"], stable["lay"], stable["draft"], taps))
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
     return game_body(controls)
 
