@@ -27,7 +27,7 @@ from sheets.bohnanza import (
     BEANS, RULES, Bean, BuyField, DeckExhausted, Harvest, Plant, State, preview_harvest,
 )
 from sheets.bohnanza.beans import count_of, name
-from sheets.bohnanza.engine import MAX_PLAYERS, MIN_PLAYERS, PASSES, THIRD_FIELD_PRICE, BeanField, Farmer
+from sheets.bohnanza.engine import MAX_PLAYERS, MIN_PLAYERS, PASSES, THIRD_FIELD_PRICE, BeanField
 from sheets.errors import RulesError
 from sheets.i18n import N_, _, ngettext
 
@@ -290,12 +290,12 @@ PassCounter = ft.memo(_PassCounter)
 
 
 @ft.component
-def _PlayerChip(name: str, total: int, selected: bool, pick: Callable[[str], None]) -> ft.Control:
+def PlayerChip(game_id: str, name: str, selected: bool, pick: Callable[[str], None]) -> ft.Control:
+    """A player's name and coins (a piece: it reads the coins itself)."""
+    games = use_games()
+    total = use_game_part(lambda: games.state(game_id).player(name).total)
     return ft.Chip(label=ft.Text(f"{name} · {total}"), selected=selected, show_checkmark=False,
                    on_select=lambda _e: pick(name))
-
-
-PlayerChip = ft.memo(_PlayerChip)
 
 
 @ft.component
@@ -360,15 +360,6 @@ DrawPileSection = ft.memo(_DrawPileSection)
 
 
 @ft.component
-def _PlayerChips(totals: tuple[tuple[str, int], ...], shown: str, pick: Callable[[str], None]) -> ft.Control:
-    """Each player's name and coins; the shown one selected."""
-    return ft.Row([PlayerChip(name, total, name == shown, pick) for name, total in totals], wrap=True, spacing=6)
-
-
-PlayerChips = ft.memo(_PlayerChips)
-
-
-@ft.component
 def _Fields(player: str, fields: tuple[BeanField, ...], refusals: tuple[str | None, ...],
             plant: Callable[[int], None], harvest: Callable[[int], object]) -> ft.Control:
     """The shown player's fields, none of them with a panel open."""
@@ -412,38 +403,44 @@ def end_harvest_panel(state: State, confirm: Callable[[], None], cancel: Callabl
 
 
 @ft.component
-def Chips(game_id: str, shown: str, pick: Callable[[str], None]) -> ft.Control:
-    """Each player's name and coins; the shown one selected."""
+def CoinsOf(game_id: str, player: str) -> ft.Control:
     games = use_games()
-    totals = use_game_part(lambda: tuple((f.name, f.total) for f in games.state(game_id).players))
-    return PlayerChips(totals, shown, pick)
+    return Coins(player, use_game_part(lambda: games.state(game_id).player(player).total))
 
 
 @ft.component
-def Farm(game_id: str, player: str, panel: tuple[str, int] | None, bean: Bean | None, error: str | None,
-         set_bean: Callable[[Bean], None], handlers: dict[str, Callable[..., Any]]) -> ft.Control:
-    """The shown player's coins, third field and fields; a field's open panel (``panel``)
-    with ``error``, the engine's word on the last tap."""
+def ThirdFieldOf(game_id: str, player: str, buy: Callable[[], None]) -> ft.Control:
+    games = use_games()
+
+    def read() -> tuple[bool, str | None]:
+        state = games.state(game_id)
+        bought = state.player(player).third_field
+        return bought, None if bought else RULES.why_not(state, BuyField(player=player))
+
+    return ThirdField(player, *use_game_part(read), buy)
+
+
+@ft.component
+def FieldsOf(game_id: str, player: str, panel: tuple[str, int] | None, bean: Bean | None, error: str | None,
+             set_bean: Callable[[Bean], None], handlers: dict[str, Callable[..., Any]]) -> ft.Control:
+    """The shown player's fields; a field's open panel (``panel``) with ``error``, the
+    engine's word on the last tap."""
     games = use_games()
     field_panel = panel is not None and panel[0] in ("plant", "harvest")
 
-    def read() -> tuple[Farmer, str | None, tuple[str | None, ...], State | None]:
+    def read() -> tuple[tuple[BeanField, ...], tuple[str | None, ...], State | None]:
         state = games.state(game_id)
-        farmer = state.player(player)
-        return (farmer, None if farmer.third_field else RULES.why_not(state, BuyField(player=player)),
-                tuple(harvest_refusal(state, player, number, field)
-                      for number, field in enumerate(farmer.fields, start=1)),
+        fields = state.player(player).fields
+        return (fields, tuple(harvest_refusal(state, player, number, field)
+                              for number, field in enumerate(fields, start=1)),
                 state if field_panel else None)  # an open panel shows more of the game
 
-    farmer, buy_refusal, refusals, state = use_game_part(read)
-    controls: list[ft.Control] = [Coins(player, farmer.total),
-                                  ThirdField(player, farmer.third_field, buy_refusal, handlers["buy"])]
+    fields, refusals, state = use_game_part(read)
     if state is None:
-        controls.append(error_line(error))
-        controls.append(Fields(player, farmer.fields, refusals, handlers["open_plant"], handlers["open_harvest"]))
-        return ft.Column(controls, spacing=SPACING)
+        return ft.Column([error_line(error), Fields(player, fields, refusals, handlers["open_plant"],
+                                                    handlers["open_harvest"])], spacing=SPACING)
     cards: list[ft.Control] = []
-    for number, (field, refused) in enumerate(zip(farmer.fields, refusals), start=1):
+    for number, (field, refused) in enumerate(zip(fields, refusals), start=1):
         open_panel = None
         if panel == ("plant", number):
             open_panel = plant_panel(state, player, number, field, bean, set_bean,
@@ -456,8 +453,7 @@ def Farm(game_id: str, player: str, panel: tuple[str, int] | None, bean: Bean | 
         else:
             cards.append(field_card(number, field, refused, ft.Column([open_panel, error_line(error)], spacing=6),
                                     handlers["open_plant"], handlers["open_harvest"]))
-    controls.append(section(_("{player}'s fields").format(player=player), *cards))
-    return ft.Column(controls, spacing=SPACING)
+    return section(_("{player}'s fields").format(player=player), *cards)
 
 
 @ft.component
@@ -538,8 +534,12 @@ def Play(game_id: str):
     if over:
         controls.append(Result(game_id))
     else:
-        controls.append(Chips(game_id, player, stable["pick"]))
-        controls.append(Farm(game_id, player, panel, bean, entry.refusal, set_bean, stable))
+        # Each player's name and coins; the shown one selected.
+        controls.append(ft.Row([PlayerChip(game_id, n, n == player, stable["pick"]) for n in names], wrap=True,
+                               spacing=6))
+        controls.append(CoinsOf(game_id, player))
+        controls.append(ThirdFieldOf(game_id, player, stable["buy"]))
+        controls.append(FieldsOf(game_id, player, panel, bean, entry.refusal, set_bean, stable))
     if panel == ("end", 0) and not over:
         controls.append(EndHarvest(game_id, lambda: act(DeckExhausted(), _("The game is over")), close))
     else:
