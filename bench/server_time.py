@@ -9,8 +9,8 @@ event loop, as ``beans serve`` does. Divided by the phones: the server's time pe
 per phone. Target: a median of at most 3 ms for every game (``"limit"``; ``"ratio"`` is
 value / limit, ``"target"`` 1.0). The commit itself (bench/storage.py) is not counted.
 ``"unchanged"``: the same when every phone is told of a change that changes nothing (the
-game's listeners called with the state as it was): what re-rendering a screen costs
-before anything on it differs, Flet's work for the controls a render makes.
+game's listeners called with the state as it was): what a notice costs before anything on
+a screen differs (each piece of it reads its part of the game, ``use_game_part``).
 
 ``bench/server_time.py bohnanza`` measures only that game; ``--changes N`` sets how many.
 """
