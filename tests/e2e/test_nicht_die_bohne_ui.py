@@ -179,6 +179,8 @@ def test_who_starts_the_next_round_is_asked_at_the_top_as_it_begins(browser, rou
         phone.see("Round 1 is finished.")
         said = phone.text("Round 1 is finished.").first.inner_text()
         assert "blue 1, 2, 3" in said and not re.search(r"(blue|red|green|yellow)-", said), said
+        shown = said.removeprefix("Round 1 is finished. ").split(":")[0]
+        phone.see(f"{shown}, round 1")  # the finished round's points, as while it was entered
         phone.shot("ndb-round-1-finished")
     finally:
         context.close()

@@ -433,11 +433,7 @@ def Hand(game_id: str, number: int, player: str, colour: Colour, draft: Draft, r
 
     mine, held, rest, hand = use_game_part(read)
     score = round_score(mine)
-    controls: list[ft.Control] = [
-        Totals(score.positive, score.negative, score.total,
-               _("{player}, round {number}").format(player=player, number=number)),
-        error_line(refusal),
-    ]
+    controls: list[ft.Control] = [round_totals(score, player, number), error_line(refusal)]
     if len(mine) < hand and len(rest) == hand:
         # As tall as its words: a long name or German words wrap onto a second line.
         controls.append(ft.FilledTonalButton(
@@ -454,12 +450,21 @@ def Hand(game_id: str, number: int, player: str, colour: Colour, draft: Draft, r
     return ft.Column(controls, spacing=SECTION_SPACING)
 
 
+def round_totals(score, player: str, number: int) -> ft.Control:
+    """The player's round (``score``) in large type."""
+    return Totals(score.positive, score.negative, score.total,
+                  _("{player}, round {number}").format(player=player, number=number))
+
+
 @ft.component
-def FinishedHand(game_id: str, number: int, player: str, start_correction: Callable[[], None]):
-    """A finished round: the player's cards in words, and a way to correct the round."""
+def FinishedHand(game_id: str, number: int, player: str, refusal: str | None, start_correction: Callable[[], None]):
+    """A finished round: the player's points and cards, and a way to correct the round
+    (``refusal``: the engine's word on the last tap)."""
     games = use_games()
     mine = use_game_part(lambda: games.state(game_id).cards_of(number, player))
     return ft.Column([
+        round_totals(round_score(mine), player, number),
+        error_line(refusal),
         ft.Text(_("Round {number} is finished. {player}: {cards}.").format(
             number=number, player=player, cards=cards_text(mine) or _("no cards")), color=ft.Colors.ON_SURFACE_VARIANT),
         ft.OutlinedButton(_("Correct round {number}").format(number=number), icon=ft.Icons.EDIT,
@@ -618,8 +623,7 @@ def Play(game_id: str):
                                 height=TOUCH, expand=True),
             ]))
     else:
-        round_part.append(error_line(entry.refusal))
-        round_part.append(FinishedHand(game_id, number, player, stable["correct"]))
+        round_part.append(FinishedHand(game_id, number, player, entry.refusal, stable["correct"]))
 
     controls: list[ft.Control] = [Result(game_id)] if over else []
     if number >= 2 and draft is None:
