@@ -29,6 +29,7 @@ from companion.ui.components.common import (
 from companion.ui.components.players import PlayersSetup
 from sheets.errors import RulesError
 from sheets.i18n import N_, _, ngettext
+from sheets.results import PlayerResult
 from sheets.space_beans import (
     BEAN_NAMES, BOHNUS, END_AT, RULES, Bean, Card, CloseOut, Collection, EndGame, Lay, State,
     close_out, seen_by,
@@ -535,8 +536,12 @@ def final_table(state: State, sheets: dict[str, Seen]) -> list[ft.Control]:
 sheets_seen = per_state(lambda state, me: seen(seen_by(state, me)))
 
 
-def trophy_points(state: State) -> dict[str, int]:
-    return {p.name: p.breakdown["trophies"] for p in RULES.result(state).players}
+# The result, worked out once per state for every phone and every piece that shows it.
+standings = per_state(RULES.result)
+
+
+def standing(state: State, name: str) -> PlayerResult:
+    return standings(state).players[state.names.index(name)]  # the result lists the players in seating order
 
 
 # The pieces of the play screen: each reads what it shows of the game (use_game_part), so
@@ -551,7 +556,7 @@ def Sheet(game_id: str, name: str, me: str | None) -> ft.Control:
 
     def read() -> tuple[int, bool, CardShape]:
         state = games.state(game_id)
-        player = RULES.result(state).players[state.names.index(name)]  # the players in seating order
+        player = standing(state, name)
         points = player.breakdown["trophies"]
         sheet = sheets_seen(state, me)[name]
         return points, player.rank == 1 and points > 0, CardShape(sheet.open is not None, sheet.secret,
@@ -578,7 +583,7 @@ def OpenCollection(game_id: str, name: str) -> ft.Control:
 @ft.component
 def Leader(game_id: str) -> ft.Control:
     games = use_games()
-    return leader_line(use_game_part(lambda: RULES.result(games.state(game_id))))
+    return leader_line(use_game_part(lambda: standings(games.state(game_id))))
 
 
 @ft.component
@@ -589,7 +594,7 @@ def GameEnd(game_id: str, reached: str, act: Callable[[Any, str], Any]) -> ft.Co
 
     def read() -> tuple[int, bool, str | None]:
         state = games.state(game_id)
-        return trophy_points(state)[reached], state.turn_over, RULES.why_not(state, end)
+        return standing(state, reached).breakdown["trophies"], state.turn_over, RULES.why_not(state, end)
 
     points, turn_over, refused = use_game_part(read)
     return ft.Container(
