@@ -5,6 +5,7 @@ the contexts; screens and components import them from here, never from ``app.py`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import weakref
 from collections.abc import Callable, Coroutine
@@ -182,19 +183,11 @@ def use_game_frame(game_id: str, frame: Callable[[], FrameT]) -> tuple[FrameT, G
     One listener per screen, so the order is fixed: a frame that changes (a deleted game)
     renders before its pieces would.
     """
-    _version, set_version = ft.use_state(0)
     changed = ft.use_memo(GameChanged, [game_id])
-    shown = frame()
-    rendered = ft.use_ref(cast("tuple[Callable[[], FrameT], FrameT] | None", None))
-    rendered.current = (frame, shown)  # this render's frame, and what it showed
+    shown, read_again = _use_read_again(frame)
 
     async def tell() -> None:
-        assert rendered.current is not None  # set by every render, before any change is told
-        latest, was = rendered.current
-        now = latest()
-        if now != was:
-            set_version(lambda v: v + 1)
-        if not isinstance(now, Exception):
+        if not isinstance(read_again(), Exception):
             changed.notify()
 
     _use_changes(game_id, tell)
@@ -207,23 +200,39 @@ def use_game_part(read: Callable[[], PartT]) -> PartT:
     piece showed: on most changes most pieces of a screen stay as they were, on every phone
     at the table. Everything the piece shows of the game must come from ``read()``."""
     changed = ft.use_context(GameChangedContext)
-    _version, set_version = ft.use_state(0)
-    shown = read()
-    rendered = ft.use_ref(cast("tuple[Callable[[], PartT], PartT] | None", None))
-    rendered.current = (read, shown)
+    shown, read_again = _use_read_again(read)
 
     def listen() -> None:
-        assert rendered.current is not None  # set by every render, before it subscribes
-        latest, was = rendered.current
-        try:
-            differs = latest() != was
-        except Exception:  # read with this render's arguments, which may not fit the changed game:
-            differs = True  # render again (a parent that passes fitting ones renders too)
-        if differs:
-            set_version(lambda v: v + 1)
+        with contextlib.suppress(Exception):  # the piece renders again: see _use_read_again
+            read_again()
 
     ft.use_effect(lambda: changed.subscribe(listen) if changed is not None else None, [changed])
     return shown
+
+
+def _use_read_again(read: Callable[[], T]) -> tuple[T, Callable[[], T]]:
+    """``read()`` as the calling component shows it now, and ``read_again()``: reads with
+    the latest render's ``read`` and renders the component again when the value differs
+    from what that render showed, or when reading fails (its arguments may not fit the
+    changed game; a parent that passes fitting ones renders too), then raises."""
+    _version, set_version = ft.use_state(0)
+    shown = read()
+    rendered = ft.use_ref(cast("tuple[Callable[[], T], T] | None", None))
+    rendered.current = (read, shown)  # this render's read, and what it showed
+
+    def read_again() -> T:
+        assert rendered.current is not None  # set by every render, before any change is told
+        latest, was = rendered.current
+        try:
+            now = latest()
+        except Exception:
+            set_version(lambda v: v + 1)
+            raise
+        if now != was:
+            set_version(lambda v: v + 1)
+        return now
+
+    return shown, read_again
 
 
 # The play screen's scrolling column, for a screen that scrolls a question into view.
