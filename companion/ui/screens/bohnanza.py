@@ -474,9 +474,12 @@ def Result(game_id: str) -> ft.Control:
 @ft.component
 def Play(game_id: str):
     games = use_games()
+    def read() -> tuple[bool, tuple[str, ...], int]:
+        state = games.state(game_id)
+        return RULES.is_over(state), state.names, state.deck_pass
+
     # What this screen itself shows of the game; its pieces read the rest.
-    over, names, deck_pass = use_game_part(lambda: (RULES.is_over(games.state(game_id)), games.state(game_id).names,
-                                                    games.state(game_id).deck_pass))
+    over, names, deck_pass = use_game_part(read)
     panel, set_panel = ft.use_state(cast("tuple[str, int] | None", None))  # ("plant" | "harvest", field) or ("end", 0)
     bean, set_bean = ft.use_state(cast("Bean | None", None))
     entry = use_entry(game_id)

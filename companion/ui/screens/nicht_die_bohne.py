@@ -476,15 +476,15 @@ def FinishedHand(game_id: str, number: int, player: str, refusal: str | None, st
 def Starter(game_id: str, number: int, record: Callable[[int, str], None]):
     """Who starts round ``number``: asked until told."""
     games = use_games()
-    starter, names = use_game_part(lambda: (games.state(game_id).starter(number), games.state(game_id).names))
-    return StarterPicker(number, starter, names, record)
+    starter = use_game_part(lambda: games.state(game_id).starter(number))
+    return StarterPicker(number, starter, games.state(game_id).names, record)  # a game's players never change
 
 
 @ft.component
 def Pad(game_id: str):
     """The paper pad: a row per player."""
     games = use_games()
-    players = use_game_part(lambda: len(games.state(game_id).names))
+    players = len(games.state(game_id).names)  # a game's players never change: each row reads its own
     return ft.Column([RoundHeader(), *[PadRow(game_id, index) for index in range(players)]], spacing=0)
 
 
