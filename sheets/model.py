@@ -34,6 +34,23 @@ def newest(cache: dict[K, T], key: K, make: Callable[[], T]) -> T:
     return cache[key]
 
 
+class Hashed:
+    """A frozen ``value`` as a key, hashed once: a deep value is hashed field by field at
+    every lookup. Equal to another Hashed of an equal value."""
+
+    __slots__ = ("value", "_hash")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self._hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hashed) and (self is other or (self._hash == other._hash and self.value == other.value))
+
+
 def by_identity(cache: dict[int, tuple[Any, T]], value: Any, make: Callable[[], T]) -> T:
     """What ``make()`` works out for the frozen ``value``, kept by its identity (``newest``).
     ``value`` is held beside it, so that another value given its id later is not taken for it."""

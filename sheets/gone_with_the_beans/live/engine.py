@@ -77,7 +77,7 @@ from sheets.gone_with_the_beans.sheets import (
     building,
 )
 from sheets.i18n import N_, Translations, _, current, ngettext
-from sheets.model import by_identity, newest
+from sheets.model import Hashed, by_identity, newest
 from sheets.results import GameResult
 
 GAME_ID = "gone-with-the-beans-live"
@@ -1014,8 +1014,9 @@ def hay_capacity(state: State, name: str) -> int:
 Answers = dict[Hashable, Any]  # (translations, action) -> the reason, or None; and a screen's own keys
 _BY_GROUNDS: dict[Hashable, Answers] = {}
 # Each recent state's answers by player ("": the table's, or of a name not playing), so
-# that the grounds, deep values, are hashed once per state and player, not at every button.
-_BY_STATE: dict[int, tuple[Any, dict[str, Answers]]] = {}
+# that the grounds, deep values, are hashed once per state and player, not at every button;
+# the table's part of them (its printed values hash field by field) once per state.
+_BY_STATE: dict[int, tuple[Any, tuple[Hashed, dict[str, Answers]]]] = {}
 
 
 def _answers(state: State, action: Action) -> Answers:
@@ -1030,12 +1031,11 @@ def shared_by_grounds(state: State, player: str) -> dict[Hashable, Any]:
     (above): the rules keep their answers there, under (translations, action), and a
     screen may keep what it makes of them (its buttons) under a key of its own. ""
     (or a name not playing): the state's own."""
-    by_player = by_identity(_BY_STATE, state, dict)
+    table, by_player = by_identity(_BY_STATE, state, lambda: (
+        Hashed((state.sheet, state.map, state.ruler, state.round, state.cards, state.printed)), {}))
     who = player if player in state.names else ""
     if who not in by_player:
-        by_player[who] = {} if not who else newest(
-            _BY_GROUNDS, (state.sheet, state.map, state.ruler, state.round, state.cards, state.printed,
-                          state.player(who)), dict)
+        by_player[who] = {} if not who else newest(_BY_GROUNDS, (table, state.player(who)), dict)
     return by_player[who]
 
 
