@@ -76,7 +76,7 @@ from sheets.gone_with_the_beans.sheets import (
     HayAction,
     building,
 )
-from sheets.i18n import N_, Translations, _, current, ngettext
+from sheets.i18n import N_, _, current, ngettext
 from sheets.model import Hashed, by_identity, newest
 from sheets.results import GameResult
 
