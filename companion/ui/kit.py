@@ -122,13 +122,27 @@ def use_shown_player(game_id: str, names: Sequence[str], lead: str | None = None
     return shown, lambda name: set_picked((key, name))
 
 
-def action_button(label: str, reason: str | None, on_click: Callable[[], Any]) -> ft.Control:
-    """One action the rules allow now; a disabled one says why under it."""
-    button = ft.OutlinedButton(label, disabled=reason is not None, height=TOUCH,
-                               on_click=lambda _: on_click())
-    if reason is None:
-        return button
-    return ft.Column([button, ft.Text(reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
+ONE_LINE = 28  # characters that fit one line of a button on a phone at 150 % text
+
+
+def action_button(label: str, reason: str | None, on_click: Callable[[], Any], said: bool = True) -> ft.Control:
+    """One action the rules allow now; a disabled one says why under it (``said``: a run
+    of buttons refused for one reason says it once, under the last). Of one shape,
+    allowed or not: a new reason changes words, not controls."""
+    return ft.Column([action_only(label, reason is not None, on_click), reason_line(reason if said else None)],
+                     spacing=0)
+
+
+def action_only(label: str, disabled: bool, on_click: Callable[[], Any]) -> ft.Control:
+    """The button of ``action_button``: a finger tall (48 px) for a short label; a longer
+    one, which may take two lines at a large text size, grows with it instead."""
+    return ft.OutlinedButton(label, disabled=disabled, on_click=lambda _e: on_click(),
+                             height=TOUCH if len(label) <= ONE_LINE else None)
+
+
+def reason_line(reason: str | None) -> ft.Control:
+    """The words under ``action_button`` (none: there, unseen)."""
+    return ft.Text(reason or "", size=13, color=ft.Colors.ON_SURFACE_VARIANT, visible=reason is not None)
 
 
 def result_banner(result: GameResult, points: Callable[[int], str] = str,

@@ -63,11 +63,13 @@ def _RouteLink(icon: ft.IconData, label: str, route: str) -> ft.Control:
 RouteLink = ft.memo(_RouteLink)
 
 
-def section(title: str, *controls: ft.Control) -> ft.Control:
-    return ft.Column(
-        [ft.Text(title, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY), *controls],
-        spacing=SECTION_SPACING,
-    )
+def section(title: str | ft.Control, *controls: ft.Control) -> ft.Control:
+    """A titled part of a screen; ``title`` may be its ``section_title`` made before."""
+    return ft.Column([section_title(title) if isinstance(title, str) else title, *controls], spacing=SECTION_SPACING)
+
+
+def section_title(title: str) -> ft.Control:
+    return ft.Text(title, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
 
 
 def big_number(value: int | str, caption: str, color: str | None = None) -> ft.Control:
