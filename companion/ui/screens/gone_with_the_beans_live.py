@@ -25,12 +25,12 @@ import flet as ft
 
 from companion.session import PhoneGames
 from companion.storage import StorageError
-from companion.ui.hooks import (go, use_game_part, use_games, use_screen_column, use_sheet_values, use_stable_handlers,
-                                use_typed)
+from companion.ui.hooks import (go, use_game_part, use_games, use_kept, use_screen_column, use_sheet_values,
+                                use_stable_handlers, use_typed)
 from companion.ui.components.game_bar import game_body
-from companion.ui.kit import GameScreens, action_button, use_entry, use_shown_player
+from companion.ui.kit import GameScreens, action_button, action_only, reason_line, use_entry, use_shown_player
 from companion.ui.components.common import (
-    SPACING, TOUCH, RouteLink, big_number, error_line, radio_group, section, stepper, text_field,
+    SPACING, TOUCH, RouteLink, big_number, error_line, radio_group, section, section_title, stepper, text_field,
 )
 from companion.ui.components.printed_value import PrintedValueForm
 from companion.ui.screens.gone_with_the_beans import (
@@ -45,7 +45,6 @@ from sheets.gone_with_the_beans.live import (
     why_none_of,
 )
 from sheets.gone_with_the_beans.live.engine import ACTION_NAMES, DUE_NAMES, counts_dp_icons
-from sheets.gone_with_the_beans.live.events import Event
 from sheets.gone_with_the_beans.live.events import said as said_event
 from sheets.gone_with_the_beans.live.materials import KINDS, NAMES, rates
 from sheets.gone_with_the_beans.scoring import horse_riding_level
@@ -250,10 +249,11 @@ def kinds(sheet: Sheet) -> tuple[str, ...]:
 
 @ft.component
 def _MaterialsRow(sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
-    tiles = [big_number(materials.thaler, _("Thaler")), big_number(materials.bean, _("Bean")),
-             big_number(materials.worker, _("Worker")),
-             big_number(materials.hay, _("Hay of {capacity}").format(capacity=capacity))]
-    row: ft.Control = ft.Row([ft.Container(t, expand=True) for t in tiles], spacing=4)
+    keep = use_kept()  # a payment changes one or two of the four tiles
+    tiles = [(materials.thaler, _("Thaler")), (materials.bean, _("Bean")), (materials.worker, _("Worker")),
+             (materials.hay, _("Hay of {capacity}").format(capacity=capacity))]
+    row: ft.Control = ft.Row([keep(tile, lambda: ft.Container(big_number(*tile), expand=True)) for tile in tiles],
+                             spacing=4)
     if sheet.beanichalcum is not None:  # a fifth tile does not fit a phone at 150 % text
         row = ft.Column([row, ft.Text(_("Beanichalcum: {n}").format(n=materials.beanichalcum), size=18, weight=ft.FontWeight.W_600)],
                         spacing=2)
@@ -318,28 +318,11 @@ def payment_panel(sheet: Sheet, what: str, cost: Materials, have: Materials, pay
     )
 
 
-ONE_LINE = 28  # characters that fit one line of a button on a phone at 150 % text
-
-
-def choice_button(label: str, reason: str | None, on_click: Callable[[], Any], said: bool = True) -> ft.Control:
-    """The kit's action_button (a finger tall, 48 px) for a short label; a longer one,
-    which may take two lines at a large text size, gets a button that grows with it
-    instead of cutting it off. ``said``: the reason it is disabled shows under it."""
-    if len(label) <= ONE_LINE:
-        if said:
-            return action_button(label, reason, on_click)
-        return ft.OutlinedButton(label, disabled=reason is not None, height=TOUCH, on_click=lambda _e: on_click())
-    button = ft.OutlinedButton(label, disabled=reason is not None, on_click=lambda _e: on_click())
-    if reason is None or not said:
-        return button
-    return ft.Column([button, ft.Text(reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
-
-
 def chooser(title: str, options: list[tuple[str, str]], on_pick: Callable[[str], Any],
             cancel: Callable[[], Any]) -> ft.Control:
     return question(
         title,
-        *[choice_button(text, None, lambda i=i: on_pick(i)) for i, text in options],  # type: ignore[misc]  # mypy#15459: a lambda with a default
+        *[action_button(text, None, lambda i=i: on_pick(i)) for i, text in options],  # type: ignore[misc]  # mypy#15459: a lambda with a default
         ft.TextButton(_("Cancel"), height=TOUCH, on_click=lambda _e: cancel()),
     )
 
@@ -471,14 +454,26 @@ def RoundStatus(game_id: str, attempt: Callable[..., bool]) -> ft.Control:
 
 @ft.component
 def SheetChipOf(game_id: str, name: str, asking: bool, selected: bool, pick: Callable[[str], Any]) -> ft.Control:
-    """A player's sheet to show: done this round, or a question open on it (``asking``)."""
+    """A player's sheet to show: a question is open on it (``asking``), or done this round."""
+    return ft.Semantics(label=(_("Sheet of {player} (a question is open)") if asking
+                               else _("Sheet of {player}")).format(player=name),
+                        button=True, selected=selected, exclude_semantics=True,
+                        content=ft.Chip(label=SheetChipLabel(game_id, name, asking),
+                                        selected=selected, show_checkmark=False,
+                                        visual_density=ft.VisualDensity.STANDARD,
+                                        on_select=lambda _e: pick(name)))
+
+
+@ft.component
+def SheetChipLabel(game_id: str, name: str, asking: bool) -> ft.Control:
+    """The chip's words; only they change when the player is done (on every phone)."""
     games = use_games()
 
     def done() -> bool:
         player = games.state(game_id).player(name)
         return bool(player.actions and not player.due)
 
-    return SheetChip(name, asking, use_game_part(done), selected, pick)
+    return ft.Text(name + (" · ?" if asking else " · " + _("done") if use_game_part(done) else ""))
 
 
 @ft.component
@@ -532,7 +527,11 @@ def Rows(game_id: str, name: str) -> ft.Control:
 def EventsOf(game_id: str) -> ft.Control:
     games = use_games()
     events = use_game_part(lambda: games.state(game_id).events[-8:])
-    return Events(events) if events else ft.Container(height=0)
+    keep = use_kept()  # on every phone after every entry: the title is kept
+    if not events:
+        return ft.Container(height=0)
+    return section(keep("title", lambda: section_title(_("What just happened"))),
+                   *[keep((n, text), lambda: note(text)) for n, text in enumerate(map(said_event, events))])
 
 
 @ft.component
@@ -888,10 +887,7 @@ def shared_plan(state: State, name: str, may_act: bool) -> tuple[Plan, list[Tap]
 
 
 def plain_choice(label: str, reason: str | None, index: int, tap: Callable[[int], Any], said: bool) -> ft.Control:
-    return choice_button(label, reason, lambda: tap(index), said=said)
-
-
-ChoiceButton = ft.memo(ft.component(plain_choice))  # an unchanged button is not built again
+    return action_button(label, reason, lambda: tap(index), said=said)
 
 
 def action_controls(plan: Plan, tap: Callable[[int], Any],
@@ -919,7 +915,18 @@ def action_controls(plan: Plan, tap: Callable[[int], Any],
 
 @ft.component
 def _ActionButtons(plan: Plan, tap: Callable[[int], Any]) -> ft.Control:
-    return action_controls(plan, tap, ChoiceButton)
+    """``action_controls``, each button kept (``use_kept``) while it stays the same; a new
+    reason for a button still disabled (its materials changed) changes the words under
+    it, and the button itself is kept."""
+    keep = use_kept()
+
+    def button(label: str, reason: str | None, index: int, tap: Callable[[int], Any], said: bool) -> ft.Control:
+        disabled = reason is not None
+        only = keep((label, disabled, index, tap), lambda: action_only(label, disabled, lambda: tap(index)))
+        return keep((label, reason, index, tap, said),
+                    lambda: ft.Column([only, reason_line(reason if said else None)], spacing=0))
+
+    return action_controls(plan, tap, button)
 
 
 # Memoized: after another player's change the buttons are often the same (``tap`` is stable).
@@ -942,7 +949,7 @@ def contracts_part(state: State, player, may_act: bool, start_pay) -> ft.Control
             lines.append(note(_("Executed: {contract}").format(contract=contract_text(contract))))
         elif may_act:
             action = ExecuteContract(player=player.name, contract=contract.id)
-            lines.append(choice_button(_("Execute {contract}").format(contract=contract_text(contract)), RULES.why_not(state, action),
+            lines.append(action_button(_("Execute {contract}").format(contract=contract_text(contract)), RULES.why_not(state, action),
                                        lambda action=action: start_pay(action)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
         else:
             lines.append(note(_("Gained: {contract}").format(contract=contract_text(contract))))
@@ -957,8 +964,7 @@ def facility_icons(state: State) -> tuple[int | None, ...]:
                  for f in state.rules.facilities)
 
 
-@ft.component
-def _FacilityRow(plural_name: str, built: int, icons: int | None) -> ft.Control:
+def facility_row(plural_name: str, built: int, icons: int | None) -> ft.Control:
     """A facility's row: its name, a box per icon (filled: built) and the count."""
     plural = _(plural_name)
     label = (_("{facilities}: {built} built of {icons}") if icons is not None
@@ -970,11 +976,7 @@ def _FacilityRow(plural_name: str, built: int, icons: int | None) -> ft.Control:
          ft.Text(count, size=14)]))
 
 
-FacilityRow = ft.memo(_FacilityRow)
-
-
-@ft.component
-def _HayRow(effect: Any, hay: int, uses: int) -> ft.Control:
+def hay_row(effect: Any, hay: int, uses: int) -> ft.Control:
     """A Hay action's row: what it does and a box per use."""
     return ft.Semantics(label=_("{action}: used {uses} of {most}").format(
                             action=plain(effect), uses=uses, most=HAY_ACTION_USES_PER_ROW),
@@ -985,14 +987,11 @@ def _HayRow(effect: Any, hay: int, uses: int) -> ft.Control:
                                               ft.Icons.CHECK_BOX, ft.Icons.CHECK_BOX_OUTLINE_BLANK)]))
 
 
-HayRow = ft.memo(_HayRow)
-
-
 @ft.component
-def _SheetRows(sheet: Sheet, player: Any, icons_known: tuple[int | None, ...]) -> ft.Control:
-    """The paper sheet's rows as they stand (memoized: another player's change leaves them)."""
-    lines: list[ft.Control] = [FacilityRow(f.plural, player.count(f.id), icons)
-                               for f, icons in zip(sheet.facilities, icons_known)]
+def SheetRows(sheet: Sheet, player: Any, icons_known: tuple[int | None, ...]) -> ft.Control:
+    """The paper sheet's rows as they stand; a build changes one facility's row and the
+    facts under them, the rest is kept (``use_kept``)."""
+    keep = use_kept()
     facts = [ngettext("{n} facility built", "{n} facilities built", player.facilities_built).format(
                  n=player.facilities_built),
              _("Hay Sheds added {n} of {most}").format(n=player.hay_sheds, most=sheet.extra_hay_sheds)]
@@ -1002,51 +1001,30 @@ def _SheetRows(sheet: Sheet, player: Any, icons_known: tuple[int | None, ...]) -
         facts.append(_("Bridges join {provinces}").format(provinces=", ".join(province(p) for p in player.bridges)))
     if sheet.beanichalcum is not None:
         facts.append(_("Beanichalcum gained {n}").format(n=player.beanichalcum_gained))
-    lines.append(note(" · ".join(facts)))
-    hay_rows = [HayRow(r.effect, r.hay, player.uses(r.id)) for r in sheet.hay_actions]
+    facts_text = " · ".join(facts)
     # The bonuses a player gained are the sheet's own.
     gained_m = [plain(cast(MilestoneBonus, sheet.milestone_bonus(b)).effect) for b in player.milestone_bonuses]
     ability = PROVINCES[player.province]
-    parts = [
-        section(_("Facilities"), *lines),
-        section(_("Hay actions"), *hay_rows),
-        section(_("Milestones achieved: {n}").format(n=player.milestones),
-                note(_("Bonuses: {bonuses}").format(bonuses="; ".join(gained_m) if gained_m else _("none yet")))),
-    ]
+    facilities = tuple(("facility", f.plural, player.count(f.id), icons)
+                       for f, icons in zip(sheet.facilities, icons_known))
+    hay_actions = tuple(("hay", r.effect, r.hay, player.uses(r.id)) for r in sheet.hay_actions)
+    notes = [(_("Milestones achieved: {n}").format(n=player.milestones),
+              _("Bonuses: {bonuses}").format(bonuses="; ".join(gained_m) if gained_m else _("none yet")))]
     if sheet.development_bonuses is not None:
         gained_d = [plain(cast(DevelopmentBonus, sheet.development_bonus(b)).effect)
                     for b in player.development_bonuses]
-        parts.append(section(_("Development Bonuses"), note("; ".join(gained_d) if gained_d else _("none yet"))))
+        notes.append((_("Development Bonuses"), "; ".join(gained_d) if gained_d else _("none yet")))
     ability_text = _(sheet.province_abilities.get(player.province, ability.ability))
-    parts.append(section(_(ability.name), note(_("{ability} (used)").format(ability=ability_text)
-                                               if player.ability_used else ability_text)))
+    notes.append((_(ability.name), _("{ability} (used)").format(ability=ability_text)
+                   if player.ability_used else ability_text))
+    facility_rows = [keep(row, lambda: facility_row(*row[1:])) for row in facilities]
+    hay_rows = [keep(row, lambda: hay_row(*row[1:])) for row in hay_actions]
+    parts = [
+        keep(("facilities", facilities, facts_text), lambda: section(_("Facilities"), *facility_rows, note(facts_text))),
+        keep(("hay actions", hay_actions), lambda: section(_("Hay actions"), *hay_rows)),
+        *[keep(("note", title, text), lambda: section(title, note(text))) for title, text in notes],
+    ]
     return ft.Column(parts, spacing=12)
-
-
-SheetRows = ft.memo(_SheetRows)
-
-
-@ft.component
-def _Events(events: tuple[Event, ...]) -> ft.Control:
-    return section(_("What just happened"), *[note(said_event(e)) for e in events])
-
-
-Events = ft.memo(_Events)
-
-
-@ft.component
-def _SheetChip(name: str, asking: bool, done: bool, selected: bool, pick: Callable[[str], Any]) -> ft.Control:
-    """A player's sheet to show: a question is open on it, or done this round."""
-    return ft.Semantics(label=(_("Sheet of {player} (a question is open)") if asking
-                               else _("Sheet of {player}")).format(player=name),
-                        button=True, selected=selected, exclude_semantics=True,
-                        content=ft.Chip(label=ft.Text(name + (" · ?" if asking else " · " + _("done") if done else "")),
-                                        selected=selected, show_checkmark=False,
-                                        visual_density=ft.VisualDensity.STANDARD,
-                                        on_select=lambda _e: pick(name)))
-
-
-SheetChip = ft.memo(_SheetChip)
 
 
 def final_part(state: State, attempt, at_table: bool, mine: str | None) -> list[ft.Control]:
