@@ -104,14 +104,15 @@ def test_undo_changes_the_frame_of_the_phone_whose_entry_it_takes_back(tmp_path)
 
 
 def test_another_phone_is_sent_only_the_pieces_an_entry_changes(tmp_path):
-    """Ann's entry undone: on Ben's phone her chip and her row of the pad change, and who
-    made the last entry; his keypad, the round picker and the screen around them do not."""
+    """Ann's entry undone: on Ben's phone the words on her chip and her row of the pad
+    change, and who made the last entry; the chip itself, his keypad, the round picker and
+    the screen around them do not."""
     _to_ann, to_ben = asyncio.run(at_the_table("undo", tmp_path))
-    assert any("'Ann " in m for m in patched(to_ben, nicht_die_bohne.PlayerChip))
+    assert any("'Ann " in m for m in patched(to_ben, nicht_die_bohne.PlayerChipLabel))
     assert any("'Ann " in m for m in patched(to_ben, nicht_die_bohne.PadRow))
     assert not patched(to_ben, nicht_die_bohne.Play) and not patched(to_ben, GameScreen)
-    assert not patched(to_ben, nicht_die_bohne.Pad)
-    pieces = {nicht_die_bohne.PlayerChip, nicht_die_bohne.PadRow, nicht_die_bohne.LastEntry, nicht_die_bohne.Hand}
+    assert not patched(to_ben, nicht_die_bohne.Pad) and not patched(to_ben, nicht_die_bohne.PlayerChip)
+    pieces = {nicht_die_bohne.PlayerChipLabel, nicht_die_bohne.PadRow, nicht_die_bohne.LastEntry, nicht_die_bohne.Hand}
     assert all(any(m.startswith(f"{p.__name__} ") for p in pieces) for m in to_ben if "PATCH_CONTROL" in m
                and "_services" not in m)  # a snackbar's patch is the page's
 

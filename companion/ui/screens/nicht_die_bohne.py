@@ -7,13 +7,13 @@ rows. Every tap is committed; cards another player took this round are shown as 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, cast
 
 import flet as ft
 
 from companion.ui.colours import NEGATIVE, PAIRS, POSITIVE
-from companion.ui.hooks import use_game_part, use_games, use_stable_handlers
+from companion.ui.hooks import use_game_part, use_games, use_kept, use_stable_handlers
 from companion.ui.components.game_bar import game_body
 from companion.ui.kit import GameScreens, Said, per_state, result_banner, use_entry, use_shown_player
 from companion.ui.components.common import (
@@ -56,22 +56,10 @@ def Setup(game: str):
 RoundCell = tuple[int, int, int, bool] | None  # total, positive, negative, complete
 
 
-def score_row(name: str, cells: tuple[RoundCell, ...], total: int, winner: bool) -> ft.Control:
-    """One player's line of the pad: each round's total (+positive −negative), the game total."""
-
-    def cell(value: RoundCell) -> ft.Control:
-        if value is None:
-            return ft.Text("–", color=ft.Colors.ON_SURFACE_VARIANT, width=COLUMN, text_align=ft.TextAlign.END)
-        points, positive, negative, done = value
-        return ft.Column(
-            [
-                ft.Text(signed(points), size=16, weight=ft.FontWeight.BOLD, italic=not done),
-                ft.Text(f"+{positive} −{negative}" if negative else f"+{positive}", size=10, no_wrap=True,
-                        color=ft.Colors.ON_SURFACE_VARIANT),
-            ],
-            spacing=0, width=COLUMN, horizontal_alignment=ft.CrossAxisAlignment.END,
-        )
-
+def score_row(name: str, cells: tuple[RoundCell, ...], total: int, winner: bool,
+              keep: Callable[[Hashable, Callable[[], ft.Control]], ft.Control]) -> ft.Control:
+    """One player's line of the pad: each round's total (+positive −negative), the game
+    total; ``keep`` (``use_kept``): an entry changes one round's cell, the others are kept."""
     shown = ["–" if c is None else signed(c[0]) for c in cells]
     return ft.Semantics(
         label=" ".join([name, *shown, str(total)]),
@@ -80,18 +68,42 @@ def score_row(name: str, cells: tuple[RoundCell, ...], total: int, winner: bool)
         content=ft.Container(
             ft.Row(
                 [
-                    ft.Row(([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)] if winner else [])
-                           + [ft.Text(name, weight=ft.FontWeight.BOLD if winner else None)], spacing=4, expand=True),
-                    *[cell(c) for c in cells],
+                    keep(("name", name, winner), lambda: player_name(name, winner)),
+                    *[keep((n, cell), lambda: round_points(cell)) for n, cell in enumerate(cells)],  # made at once
                     ft.Text(str(total), size=18, weight=ft.FontWeight.BOLD, width=COLUMN, text_align=ft.TextAlign.END),
                 ],
             ),
             height=TOUCH + 4,
-            padding=ft.Padding.symmetric(horizontal=6),
+            padding=ROW_PADDING,
             bgcolor=ft.Colors.SECONDARY_CONTAINER if winner else None,
-            border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            border=ROW_LINE,
         ),
     )
+
+
+def player_name(name: str, winner: bool) -> ft.Control:
+    return ft.Row(([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)] if winner else [])
+                  + [ft.Text(name, weight=ft.FontWeight.BOLD if winner else None)], spacing=4, expand=True)
+
+
+def round_points(value: RoundCell) -> ft.Control:
+    """A round's cell: its total, and under it +positive −negative; italic while it runs."""
+    if value is None:
+        return ft.Text("–", color=ft.Colors.ON_SURFACE_VARIANT, width=COLUMN, text_align=ft.TextAlign.END)
+    points, positive, negative, done = value
+    return ft.Column(
+        [
+            ft.Text(signed(points), size=16, weight=ft.FontWeight.BOLD, italic=not done),
+            ft.Text(f"+{positive} −{negative}" if negative else f"+{positive}", size=10, no_wrap=True,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+        ],
+        spacing=0, width=COLUMN, horizontal_alignment=ft.CrossAxisAlignment.END,
+    )
+
+
+# The same objects at every render: Flet passes over a value it sent before without comparing it.
+ROW_PADDING = ft.Padding.symmetric(horizontal=6)
+ROW_LINE = ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))
 
 
 COLUMN = 62  # "+30 −11" under a round's total, at 150 % text
@@ -116,8 +128,9 @@ RoundHeader = ft.memo(_RoundHeader)  # the same on every render (per phone and l
 
 
 @per_state
-def table_rows(state: State, over: bool) -> tuple[tuple[str, tuple[RoundCell, ...], int, bool], ...]:
-    """Each player's row of the pad: name, round cells, total, winner."""
+def table_rows(state: State) -> tuple[tuple[str, tuple[RoundCell, ...], int, bool], ...]:
+    """Each player's row of the pad: name, round cells, total, winner (once the game is over)."""
+    over = RULES.is_over(state)
     result = RULES.result(state)
     rows = []
     for p in result.players:
@@ -403,6 +416,13 @@ def shown_state(state: State, number: int, draft: Draft) -> State:
 @ft.component
 def PlayerChip(game_id: str, number: int, name: str, selected: bool, draft: Draft, choose: Callable[[str], None]):
     """A player's chip: how many of their cards are entered in round ``number``."""
+    return ft.Chip(label=PlayerChipLabel(game_id, number, name, draft), selected=selected, show_checkmark=False,
+                   on_select=lambda _e: choose(name))
+
+
+@ft.component
+def PlayerChipLabel(game_id: str, number: int, name: str, draft: Draft):
+    """The chip's words; only they change with an entry (on every phone)."""
     games = use_games()
 
     def read() -> tuple[int, int]:
@@ -410,8 +430,7 @@ def PlayerChip(game_id: str, number: int, name: str, selected: bool, draft: Draf
         return len(shown_state(state, number, draft).cards_of(number, name)), state.hand_size
 
     cards, hand = use_game_part(read)
-    return ft.Chip(label=ft.Text(f"{name} {cards}/{hand}"), selected=selected, show_checkmark=False,
-                   on_select=lambda _e: choose(name))
+    return ft.Text(f"{name} {cards}/{hand}")
 
 
 @ft.component
@@ -495,9 +514,9 @@ def PadRow(game_id: str, index: int):
 
     def read() -> tuple[str, tuple[RoundCell, ...], int, bool]:
         state = games.state(game_id)
-        return table_rows(state, RULES.is_over(state))[index]
+        return table_rows(state)[index]
 
-    return score_row(*use_game_part(read))
+    return score_row(*use_game_part(read), use_kept())
 
 
 @ft.component
