@@ -106,7 +106,12 @@ def use_kept() -> Callable[[Hashable, Callable[[], ft.Control]], ft.Control]:
     (everything it shows stands in the key), else ``make()``. Flet passes over a control
     it sent before without building or comparing it again, which costs less than a
     memoized component of its own: a re-render pays only for the parts that changed. A
-    key is used at most once per render; a control not kept by the last render is made."""
+    key is used at most once per render; a control not kept by the last render is made.
+
+    A kept control must stand where it stood among its siblings: Flet matches a re-render's
+    controls to the last one's by their place, and a kept control met at another place
+    takes over another control's identity. Let the key hold the place (an index, what
+    stands before it)."""
     kept = ft.use_ref(cast("dict[Hashable, ft.Control] | None", None))
     last = kept.current or {}
     now: dict[Hashable, ft.Control] = {}

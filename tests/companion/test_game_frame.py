@@ -8,14 +8,17 @@ leaves every screen in plain words."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from pathlib import Path
 from typing import Any
 
+import flet as ft
 import pytest
+from flet.controls.base_control import BaseControl
 from flet.messaging.protocol import MessageAction
 
 from bench.harness import Phone, Table
-from bench.positions import device, mid_game
+from bench.positions import device, mid_game, play
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
@@ -132,3 +135,53 @@ def test_every_game_sends_another_phone_only_what_an_entry_changes(kind, tmp_pat
     patches = [m for m in to_ben if "PATCH_CONTROL" in m and "_services" not in m]
     assert patches  # Ann's chip, coins, collection or sheet chip changed on Ben's screen
     assert not patched(to_ben, GAME_SCREENS[kind].play) and not patched(to_ben, GameScreen)
+
+
+def controls_on(control: Any) -> list[Any]:
+    """Every control of a phone's screen under ``control``, each as often as it stands there
+    (a component stands for what it renders, ``_b``; its arguments are not on the screen)."""
+    found = [control]
+    values = [getattr(control, "_b", None)] + [
+        getattr(control, f.name) for f in dataclasses.fields(control)
+        if not f.metadata.get("skip", False) and not f.name.startswith("_") and f.name not in ("args", "kwargs")]
+    while values:
+        value = values.pop()
+        if isinstance(value, BaseControl):
+            found += controls_on(value)
+        elif isinstance(value, (list, tuple)):
+            values += value
+        elif isinstance(value, dict):
+            values += value.values()
+    return found
+
+
+@pytest.mark.parametrize("kind", ["nicht-die-bohne", "space-beans", "bohnanza", "gone-with-the-beans-live"])
+def test_after_many_entries_every_control_on_a_phone_is_the_one_its_taps_reach(kind, tmp_path):
+    """Play goes on with two phones open (pieces re-render and keep what did not change,
+    use_kept): every control on each screen is there once, under an id of its own, and a
+    tap sent to that id reaches it."""
+
+    async def go_on() -> list[Phone]:
+        repo = open_repository(tmp_path)
+        games = Games(repo)
+        game_id = mid_game(games, kind)
+        async with Table() as table:
+            phones = [await table.open(make_main(games), f"/game/{game_id}", device(n)) for n in range(2)]
+            for step in range(12):
+                if step % 4 == 3:
+                    games.undo(game_id, device(0))
+                elif kind == "nicht-die-bohne":  # round 1's hands are full: a card goes back, or comes
+                    change_a_card(games, game_id, games.players(game_id)[step % 2], device(step % 2))
+                else:
+                    play(games, game_id, kind, 1, seed=step, last_by=None)
+                await table.quiet()
+            await asyncio.sleep(0.1)
+            for phone in phones:
+                shown = controls_on(phone.session.page)
+                assert len({id(c) for c in shown}) == len(shown)  # none stands twice
+                assert len({c._i for c in shown}) == len(shown)  # nor shares an id
+                assert all(phone.session.index.get(c._i) is c for c in shown if isinstance(c, ft.Control))
+        repo.close()
+        return phones
+
+    asyncio.run(go_on())

@@ -919,11 +919,12 @@ def _ActionButtons(plan: Plan, tap: Callable[[int], Any]) -> ft.Control:
     reason for a button still disabled (its materials changed) changes the words under
     it, and the button itself is kept."""
     keep = use_kept()
+    owed = plan[0] == "actions" and plan[2]  # "Let it pass" stands before the buttons: their place
 
     def button(label: str, reason: str | None, index: int, tap: Callable[[int], Any], said: bool) -> ft.Control:
         disabled = reason is not None
-        only = keep((label, disabled, index, tap), lambda: action_only(label, disabled, lambda: tap(index)))
-        return keep((label, reason, index, tap, said),
+        only = keep((label, disabled, owed, index, tap), lambda: action_only(label, disabled, lambda: tap(index)))
+        return keep((label, reason, owed, index, tap, said),
                     lambda: ft.Column([only, reason_line(reason if said else None)], spacing=0))
 
     return action_controls(plan, tap, button)
@@ -1005,9 +1006,10 @@ def SheetRows(sheet: Sheet, player: Any, icons_known: tuple[int | None, ...]) ->
     # The bonuses a player gained are the sheet's own.
     gained_m = [plain(cast(MilestoneBonus, sheet.milestone_bonus(b)).effect) for b in player.milestone_bonuses]
     ability = PROVINCES[player.province]
-    facilities = tuple(("facility", f.plural, player.count(f.id), icons)
-                       for f, icons in zip(sheet.facilities, icons_known))
-    hay_actions = tuple(("hay", r.effect, r.hay, player.uses(r.id)) for r in sheet.hay_actions)
+    # Each row's key holds its place (use_kept).
+    facilities = tuple(("facility", place, f.plural, player.count(f.id), icons)
+                       for place, (f, icons) in enumerate(zip(sheet.facilities, icons_known)))
+    hay_actions = tuple(("hay", place, r.effect, r.hay, player.uses(r.id)) for place, r in enumerate(sheet.hay_actions))
     notes = [(_("Milestones achieved: {n}").format(n=player.milestones),
               _("Bonuses: {bonuses}").format(bonuses="; ".join(gained_m) if gained_m else _("none yet")))]
     if sheet.development_bonuses is not None:
@@ -1017,8 +1019,8 @@ def SheetRows(sheet: Sheet, player: Any, icons_known: tuple[int | None, ...]) ->
     ability_text = _(sheet.province_abilities.get(player.province, ability.ability))
     notes.append((_(ability.name), _("{ability} (used)").format(ability=ability_text)
                    if player.ability_used else ability_text))
-    facility_rows = [keep(row, lambda: facility_row(*row[1:])) for row in facilities]
-    hay_rows = [keep(row, lambda: hay_row(*row[1:])) for row in hay_actions]
+    facility_rows = [keep(row, lambda: facility_row(*row[2:])) for row in facilities]
+    hay_rows = [keep(row, lambda: hay_row(*row[2:])) for row in hay_actions]
     parts = [
         keep(("facilities", facilities, facts_text), lambda: section(_("Facilities"), *facility_rows, note(facts_text))),
         keep(("hay actions", hay_actions), lambda: section(_("Hay actions"), *hay_rows)),
