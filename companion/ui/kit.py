@@ -22,25 +22,21 @@ from companion.ui.components.common import TOUCH
 from companion.ui.hooks import notify, use_games
 from sheets.errors import RulesError
 from sheets.i18n import _
+from sheets.model import by_identity
 from sheets.results import GameResult
 
 
 def per_state(fn: Callable) -> Callable:
     """After a change every phone at the table renders the same state: work out what a
-    screen shows from it once, not once per phone (keyed by the state object itself, which
-    the cache keeps alive, so a key is never a recycled id)."""
-    cache: dict[tuple, tuple] = {}
+    screen shows from it once, not once per phone (kept by the state object itself, as the
+    engine keeps its answers: ``sheets.model.by_identity``)."""
+    cache: dict[int, tuple[Any, dict[tuple, Any]]] = {}
 
     def cached(state, *args):
-        key = (id(state), *args)
-        hit = cache.get(key)
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        if len(cache) >= 64:
-            cache.clear()
-        value = fn(state, *args)
-        cache[key] = (state, value)
-        return value
+        by_args = by_identity(cache, state, dict)
+        if args not in by_args:
+            by_args[args] = fn(state, *args)
+        return by_args[args]
 
     return cached
 
