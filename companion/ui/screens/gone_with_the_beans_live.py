@@ -494,7 +494,7 @@ def Actions(game_id: str, name: str, may_act: bool, handlers: dict[str, Callable
     games = use_games()
     plan = use_game_part(lambda: shared_plan(games.state(game_id), name, may_act)[0])
     taps = shared_plan(games.state(game_id), name, may_act)[1]
-    tap = use_stable_handlers(tap=lambda i: taps[i](handlers))["tap"]  # for the memoized buttons
+    tap = use_stable_handlers(tap=lambda i: taps[i](handlers))["tap"]  # stable: in the memo and the kept buttons' keys
     return ActionButtons(plan, tap)
 
 
