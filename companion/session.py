@@ -12,25 +12,31 @@ import json
 import re
 import threading
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
 from companion import i18n, table
+from companion.derived import Derived
 from companion.pin_guard import PinGuard
 from companion.storage import DamagedGame, GameRecord, Repository, StorageError, Summary
 from companion.storage.repository import now, record_in
 from sheets.errors import RulesError
 from sheets.game import GameRules, fold
-from sheets.i18n import N_, _
+from sheets.i18n import N_, _, current
 from sheets.registry import KINDS
 from sheets.registry import score
 from sheets.results import GameResult
 from sheets.results_out import PlayInfo, bgstats_link, bgstats_play, results_csv
 from sheets.scorefile import PlayFields, split_play_fields, with_play_fields
+
+S = TypeVar("S")  # a game's State
+A = TypeVar("A")  # its Action
+L = TypeVar("L")  # what its state allows a player (``GameRules.allowed``)
+V = TypeVar("V")  # what a screen makes of a state for one phone
 
 Listener = Callable[[str], None]
 BIN_DAYS = 30  # a deleted game can be restored from the bin this long
@@ -109,7 +115,7 @@ def fingerprint(data: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def rules_for(game: str) -> GameRules[Any, Any]:
+def rules_for(game: str) -> GameRules[Any, Any, Any]:
     if game not in KINDS:
         raise RulesError(_("unknown game {game}").format(game=repr(game)))
     return KINDS[game]
@@ -143,6 +149,7 @@ class Games:
         # game -> {n: the state after the stored log's first n entries}: an undo refolds
         # from the latest one before the entry it takes back. Dropped on any change before them.
         self._checkpoints: dict[str, dict[int, Any]] = {}
+        self._derived: dict[str, Derived] = {}  # game -> what was worked out of its states
         self._listeners: dict[str, list[tuple[Listener, str | None]]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
 
@@ -155,7 +162,7 @@ class Games:
         """The stored kind of game (a score-file game id, or the live sheet's)."""
         return self.record(game_id).game
 
-    def rules(self, game_id: str) -> GameRules[Any, Any]:
+    def rules(self, game_id: str) -> GameRules[Any, Any, Any]:
         return rules_for(self.kind(game_id))
 
     def players(self, game_id: str) -> tuple[str, ...]:
@@ -209,6 +216,25 @@ class Games:
         """The game's state and checkpoints are folded again from what is stored."""
         self._states.pop(game_id, None)
         self._checkpoints.pop(game_id, None)
+        self._derived.pop(game_id, None)
+
+    def derived(self, game_id: str) -> Derived:
+        """What is worked out of this game's states (``allowed``, screens' views), kept
+        beside the game for every phone: bounded, and dropped with the game."""
+        found = self._derived.get(game_id)
+        if found is None:
+            found = self._derived.setdefault(game_id, Derived())
+        return found
+
+    def allowed(self, game_id: str, state: S, rules: GameRules[S, Any, L], player: str) -> L:
+        """``rules.allowed(state, player)``, worked out once for every state with the same
+        grounds and every phone speaking the same language (its reasons are in words)."""
+        grounds = rules.grounds(state, player)
+        cache = self.derived(game_id)
+        make = lambda: rules.allowed(state, player)  # noqa: E731
+        if grounds is None:
+            return cache.of_state(state, ("allowed", player, current()), make)
+        return cache.get(("allowed", player, current(), grounds), make)
 
     def can_undo(self, game_id: str, device: str | None = None) -> bool:
         record = self.record(game_id)
@@ -613,10 +639,19 @@ class PhoneGames:
     def kind(self, game_id: str) -> str:
         return self.games.kind(game_id)
 
-    def state(self, game_id: str) -> Any:
+    def state(self, game_id: str) -> object:
+        """The game's state, of a type this edge does not know: a screen of one game reads
+        its own game through ``game(game_id, RULES)``."""
         return self.games.state(game_id)
 
-    def rules(self, game_id: str) -> GameRules[Any, Any]:
+    def game(self, game_id: str, rules: GameRules[S, A, L]) -> GameOf[S, A, L]:
+        """That game, typed by its rules; raises StorageError when it cannot be read and
+        RulesError when it is another kind of game."""
+        if self.kind(game_id) != rules.id:
+            raise RulesError(_("this is not a game of {game}").format(game=_(rules.title)))
+        return GameOf(self, game_id, rules)
+
+    def rules(self, game_id: str) -> GameRules[Any, Any, Any]:
         return self.games.rules(game_id)
 
     def players(self, game_id: str) -> tuple[str, ...]:
@@ -642,13 +677,13 @@ class PhoneGames:
     def new_game(self, game: str, setup: dict[str, Any]) -> str:
         return self.games.new_game(game, setup, starter=self.device)
 
-    def dispatch(self, game_id: str, action: BaseModel | dict[str, Any]) -> Any:
+    def dispatch(self, game_id: str, action: BaseModel | dict[str, Any]) -> object:
         return self.games.dispatch(game_id, action, device=self.device)
 
-    def undo(self, game_id: str) -> Any:
+    def undo(self, game_id: str) -> object:
         return self.games.undo(game_id, device=self.device)
 
-    def redo(self, game_id: str) -> Any:
+    def redo(self, game_id: str) -> object:
         return self.games.redo(game_id, device=self.device)
 
     def can_undo(self, game_id: str) -> bool:
@@ -810,3 +845,43 @@ def finished_games_csv(games: Games) -> str:
             continue
         rows.append((summary.id, result, info))
     return results_csv(rows)
+
+
+@dataclass(frozen=True)
+class GameOf(Generic[S, A, L]):
+    """One game as one phone reads and changes it, typed by its rules (``PhoneGames.game``):
+    a screen sees its own game's State, sends its own game's Action, and asks what a
+    player may do (``allowed``) and what it shows (``view``), both worked out once per
+    state for every phone."""
+
+    phone: PhoneGames
+    game_id: str
+    rules: GameRules[S, A, L]
+
+    def state(self) -> S:
+        state: S = self.phone.games.state(self.game_id)
+        return state
+
+    def dispatch(self, action: A) -> S:
+        """Make the entry as this phone; raises RulesError (nothing stored) when refused."""
+        state: S = self.phone.games.dispatch(self.game_id, _as_action(action), device=self.phone.device)
+        return state
+
+    def allowed(self, player: str, state: S | None = None) -> L:
+        """What ``player`` may do now (or in ``state``): the engine's answer, kept by the session."""
+        return self.phone.games.allowed(self.game_id, self.state() if state is None else state, self.rules, player)
+
+    def view(self, make: Callable[[S, str | None], V], me: str | None = None, key: Hashable = None) -> V:
+        """``make(state, me)`` for the latest state: what a screen shows to a phone that
+        sits as ``me`` (None: a phone that watches), worked out once per state and viewer
+        for every phone (``make`` is a module-level function; ``key`` tells apart two
+        views one function makes)."""
+        state = self.state()
+        return self.phone.games.derived(self.game_id).of_state(
+            state, (make, me, current(), key), lambda: make(state, me))
+
+
+def _as_action(action: object) -> BaseModel | dict[str, Any]:
+    if isinstance(action, (BaseModel, dict)):
+        return action
+    raise TypeError(f"an action is a pydantic model, not {type(action).__name__}")

@@ -27,7 +27,7 @@ One vocabulary in every engine (``sheets/<game>/engine.py``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
 from sheets.errors import RulesError
@@ -35,12 +35,14 @@ from sheets.results import GameResult
 
 S = TypeVar("S")  # a game's State
 A = TypeVar("A")  # a game's Action (a discriminated union on ``kind``)
+L = TypeVar("L")  # what a state allows one player: the game's own frozen type (``allowed``)
+L_co = TypeVar("L_co", covariant=True)  # the same, as the protocol returns it
 
 # (setup, actions) as storage keeps a game: what a score file imports as.
 StoredGame = tuple[dict[str, Any], list[dict[str, Any]]]
 
 
-class GameRules(Protocol[S, A]):
+class GameRules(Protocol[S, A, L_co]):
     @property
     def id(self) -> str:
         """The stored kind, and the score files' "game" value, e.g. "nicht-die-bohne"."""
@@ -67,6 +69,18 @@ class GameRules(Protocol[S, A]):
 
     def why_not(self, state: S, action: A) -> str | None:
         """Why the rules refuse ``action`` now, in the player's words; None when allowed."""
+
+    def allowed(self, state: S, player: str) -> L_co:
+        """What ``player`` may do now: every action the rules allow, each refused one with
+        its reason (in the asking phone's language), and the offers that go with them (a
+        build's options and the payment proposed). Screens show it and decide no rule.
+        ``player`` may be "" for the table's own entries. Pure: the session keeps the
+        answer (``grounds``)."""
+
+    def grounds(self, state: S, player: str) -> Hashable | None:
+        """What ``allowed(state, player)`` depends on, when that is less than the whole
+        state (equal grounds, equal answers: another player's entry does not change it);
+        None: the state itself. The session keeps answers by their grounds."""
 
     def owner(self, action: A) -> str | None:
         """The player whose own entry the action changes; None for the table's shared entries.
@@ -104,10 +118,20 @@ def all_face_up(state: object) -> bool:
     return False
 
 
-class EngineRules(Generic[S, A]):
+def offers_pending(state: object, player: str) -> None:
+    """TEMPORARY (issue 30, while each engine gains its own ``allowed``): nothing said yet."""
+    return None
+
+
+def the_state(state: object, player: str) -> None:
+    """The usual ``grounds``: what a player may do depends on the whole state."""
+    return None
+
+
+class EngineRules(Generic[S, A, L]):
     """A game's ``GameRules``, wired from the functions of its engine (new_game,
-    parse_action, apply, is_over, result, players) and of its score files (read: a file
-    as the state it records; export; import_file), each passed by name."""
+    parse_action, apply, is_over, result, players, allowed) and of its score files (read:
+    a file as the state it records; export; import_file), each passed by name."""
 
     def __init__(
         self,
@@ -120,12 +144,14 @@ class EngineRules(Generic[S, A]):
         is_over: Callable[[S], bool],
         result: Callable[[S], GameResult],
         players: Callable[[S], tuple[str, ...]],
+        allowed: Callable[[S, str], L],
         read: Callable[[dict[str, Any]], S],
         export: Callable[[S], dict[str, Any]],
         import_file: Callable[[dict[str, Any]], StoredGame],
         owner: Callable[[A], str | None] = player_entry,
         why_not: Callable[[S, A], str | None] | None = None,
         face_down: Callable[[S], bool] = all_face_up,
+        grounds: Callable[[S, str], Hashable | None] = the_state,
     ) -> None:
         self.id = id
         self.title = title
@@ -135,6 +161,8 @@ class EngineRules(Generic[S, A]):
         self.is_over = is_over
         self.result = result
         self.players = players
+        self.allowed = allowed
+        self.grounds = grounds
         self.read = read
         self.export = export
         self.import_file = import_file
@@ -157,7 +185,7 @@ class EngineRules(Generic[S, A]):
         return f"EngineRules({self.id!r})"
 
 
-def fold(rules: GameRules[S, A], setup: dict[str, Any], actions: Iterable[dict[str, Any]]) -> S:
+def fold(rules: GameRules[S, A, Any], setup: dict[str, Any], actions: Iterable[dict[str, Any]]) -> S:
     """Replay a stored game: the state after every action of the log."""
     state = rules.new_game(setup)
     for data in actions:

@@ -17,11 +17,11 @@ from sheets.results import GameResult
 from sheets.scorefile import FORMAT, check_start_player, split_play_fields
 from sheets.space_beans import RULES as SPACE_BEANS
 
-GAMES: dict[str, GameRules[Any, Any]] = {rules.id: rules for rules in (NICHT_DIE_BOHNE, GONE_WITH_THE_BEANS, SPACE_BEANS, BOHNANZA)}
+GAMES: dict[str, GameRules[Any, Any, Any]] = {rules.id: rules for rules in (NICHT_DIE_BOHNE, GONE_WITH_THE_BEANS, SPACE_BEANS, BOHNANZA)}
 
 # What a stored game can be: every score-file game, and Gone with the Beans played on the
 # live sheet (it exports as a "gone-with-the-beans" score file).
-KINDS: dict[str, GameRules[Any, Any]] = {**GAMES, GONE_WITH_THE_BEANS_LIVE.id: GONE_WITH_THE_BEANS_LIVE}
+KINDS: dict[str, GameRules[Any, Any, Any]] = {**GAMES, GONE_WITH_THE_BEANS_LIVE.id: GONE_WITH_THE_BEANS_LIVE}
 
 
 def score(data: Any) -> GameResult:

@@ -8,16 +8,18 @@ import asyncio
 import contextlib
 import contextvars
 import weakref
-from collections.abc import Callable, Coroutine, Hashable
+from collections.abc import Callable, Coroutine, Hashable, Sequence
+from dataclasses import dataclass
 from functools import partial
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, ParamSpec, TypeVar, cast
 from urllib.parse import urlsplit
 
 import flet as ft
 
 from companion import i18n
-from companion.session import PhoneGames
+from companion.session import GameOf, PhoneGames
 from companion.sheet_values import SheetValuesService
+from sheets.game import GameRules
 from sheets.i18n import N_, Translations, _
 
 # Every screen is under the app's providers: the defaults are never seen.
@@ -64,6 +66,12 @@ def _phone_language() -> str | None:
 
 
 T = TypeVar("T")
+P = ParamSpec("P")
+R = TypeVar("R")
+S = TypeVar("S")  # a game's State
+A = TypeVar("A")  # its Action
+L = TypeVar("L")  # what its state allows a player
+V = TypeVar("V")  # a play screen's view of a state for one phone
 
 
 def use_typed(initial: T) -> tuple[T, Callable[[T | Callable[[T], T]], None], Callable[[], T]]:
@@ -99,6 +107,66 @@ def use_stable_handlers(**handlers: Callable[..., Any]) -> dict[str, Callable[..
 
 def _call_latest(latest: dict[str, Callable[..., Any]], name: str, *args: Any) -> Any:
     return latest[name](*args)
+
+
+def use_latest(handler: Callable[P, R]) -> Callable[P, R]:
+    """One function kept across renders that calls the latest render's ``handler``.
+
+    A play screen hands its pieces a frozen dataclass of such callbacks (its taps, typed):
+    made of ``use_latest`` functions it stays equal from render to render, so a kept
+    control's tap and a piece that compares its arguments stay as they are, and a tap
+    always runs the newest render's code (what the phone picked, typed, scrolled to)."""
+    latest: list[Callable[P, R]] = ft.use_memo(lambda: [handler], [])  # (use_ref would call a function it is given)
+    latest[0] = handler
+    return cast("Callable[P, R]", ft.use_memo(lambda: partial(_call_latest_of, latest), []))
+
+
+def _call_latest_of(latest: list[Callable[..., Any]], *args: Any, **kwargs: Any) -> Any:
+    return latest[0](*args, **kwargs)
+
+
+Part = tuple[Hashable, Callable[[], ft.Control]]  # (what the control shows, how to make it)
+
+
+class Kept:
+    """Controls a component keeps across its renders (``use_keeper``): the very control the
+    last render made for a part that shows the same, which Flet passes over without
+    building or comparing it again. A re-render pays only for the parts that changed.
+
+    Flet matches a re-render's controls to the last one's by their place among their
+    siblings, so a kept control must stand where it stood: ``column`` and ``row`` make the
+    whole container of kept parts, and each part's key holds its place."""
+
+    def __init__(self, last: dict[Hashable, ft.Control]) -> None:
+        self._last = last
+        self.now: dict[Hashable, ft.Control] = {}
+
+    def controls(self, where: Hashable, parts: Sequence[Part]) -> list[ft.Control]:
+        """The controls of ``parts``, in order: kept where the same part stood at the same
+        place of the same container (``where``) last time, else made."""
+        made = []
+        for place, (shows, make) in enumerate(parts):
+            key = (where, place, shows)
+            control = self._last[key] if key in self._last else make()
+            self.now[key] = control
+            made.append(control)
+        return made
+
+    def column(self, where: Hashable, parts: Sequence[Part], **style: Any) -> ft.Column:
+        """An ``ft.Column`` of exactly ``parts`` (``style``: its other arguments)."""
+        return ft.Column(self.controls(where, parts), **style)
+
+    def row(self, where: Hashable, parts: Sequence[Part], **style: Any) -> ft.Row:
+        """An ``ft.Row`` of exactly ``parts`` (``style``: its other arguments)."""
+        return ft.Row(self.controls(where, parts), **style)
+
+
+def use_keeper() -> Kept:
+    """This component's ``Kept``: what its last render kept, for this render to keep again."""
+    ref = ft.use_ref(cast("Kept | None", None))
+    keeper = Kept(ref.current.now if ref.current is not None else {})
+    ref.current = keeper
+    return keeper
 
 
 def use_kept() -> Callable[[Hashable, Callable[[], ft.Control]], ft.Control]:
@@ -216,6 +284,29 @@ def use_game_frame(game_id: str, frame: Callable[[], FrameT]) -> tuple[FrameT, G
 
     _use_changes(game_id, tell)
     return shown, changed
+
+
+def use_game_of(game_id: str, rules: GameRules[S, A, L]) -> GameOf[S, A, L]:
+    """That game as this phone reads and changes it, typed by its rules. Raises
+    StorageError or RulesError when it cannot be read as one (the frame says so)."""
+    return use_games().game(game_id, rules)
+
+
+@dataclass(frozen=True)
+class ViewOf(Generic[V]):
+    """A play screen's typed view of its game for this phone: ``now()``, the view of the
+    latest state (``GameOf.view``: worked out once per state and viewer for every phone).
+    The screen hands it to its pieces, and each piece shows a slice of it
+    (``use_slice``): what a piece shows of the game comes from the view, by its type."""
+
+    now: Callable[[], V]
+
+
+def use_slice(view: ViewOf[V], pick: Callable[[V], PartT]) -> PartT:
+    """A piece's slice of the play screen's view: ``pick(view)``. After each change of the
+    game the slice is picked again, and the piece re-renders only when it differs: on most
+    changes most pieces of a screen stay as they were, on every phone at the table."""
+    return use_game_part(lambda: pick(view.now()))
 
 
 def use_game_part(read: Callable[[], PartT]) -> PartT:

@@ -13,17 +13,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
 
 from companion.storage import DiskError, StorageError
 from companion.ui.components.common import TOUCH
+from companion.session import GameOf
 from companion.ui.hooks import notify, use_games
 from sheets.errors import RulesError
 from sheets.i18n import _
 from sheets.model import by_identity
 from sheets.results import GameResult
+
+S = TypeVar("S")  # a game's State
+A = TypeVar("A")  # its Action
 
 
 def per_state(fn: Callable) -> Callable:
@@ -51,55 +55,62 @@ class GameScreens:
 
 
 # What an entry says once made: fixed words, words from the new state, or nothing.
-Said = str | Callable[[Any], str | None] | None
+Said = str | Callable[[S], str | None] | None
 
 
 @dataclass(frozen=True)
-class Entry:
-    make: Callable[..., bool]  # make(action, said=None, where=None, asks=()) -> made?
-    refuse: Callable[..., None]  # refuse(reason, where=None): show a reason without an entry
-    refusal: str | None  # the last refusal, in the player's words
-    where: str | None  # the part of the screen it belongs to (None: the screen's own line)
+class Entry(Generic[S, A]):
+    """This phone's way to make entries in one game (``use_entry``), and the refusal it
+    shows: ``refusal`` (in the player's words) belongs to the part of the screen ``where``
+    the player tapped (None: the screen's own line)."""
+
+    game: GameOf[S, A, Any]
+    refusal: str | None
+    where: str | None
+    _show: Callable[[tuple[str | None, str | None]], None]
 
     def refusal_at(self, where: str | None) -> str | None:
         return self.refusal if self.where == where else None
 
+    def refuse(self, reason: str | None, where: str | None = None) -> None:
+        """Show a reason without an entry (None: clear it)."""
+        self._show((where, reason))
 
-def use_entry(game_id: str) -> Entry:
-    """One way to make an entry on every game screen.
-
-    ``make(action, said, where, asks)`` dispatches as this phone; a refusal is kept for
-    the part of the screen ``where`` the player tapped, and the entry returns False; an
-    entry made clears it and shows ``said`` (or ``said(new_state)``) with Undo. Refusals
-    of the types in ``asks`` (what the entry still needs, e.g. a printed value) are
-    raised to the caller instead.
-    """
-    games = use_games()
-    shown, set_shown = ft.use_state(cast("tuple[str | None, str | None]", (None, None)))  # (where, reason)
-
-    def refuse(reason: str | None, where: str | None = None) -> None:
-        set_shown((where, reason))
-
-    def make(action: Any, said: Said = None, where: str | None = None,
+    def make(self, action: A, said: Said[S] = None, where: str | None = None,
              asks: tuple[type[RulesError], ...] = ()) -> bool:
+        """Make ``action`` as this phone. A refusal is kept for the part of the screen
+        ``where`` the player tapped, and the entry returns False; an entry made clears it and
+        shows ``said`` (or ``said(new_state)``) with Undo. Refusals of the types in ``asks``
+        (what the entry still needs, e.g. a printed value) are raised to the caller instead."""
         try:
-            new_state = games.dispatch(game_id, action)
+            new_state = self.game.dispatch(action)
         except asks:
-            set_shown((None, None))
+            self._show((None, None))
             raise
         except RulesError as exc:
-            set_shown((where, exc.reason))
+            self._show((where, exc.reason))
             return False
         except DiskError as exc:  # a full or read-only disk: said where the player tapped
-            set_shown((where, str(exc)))
+            self._show((where, str(exc)))
             return False
-        set_shown((None, None))
+        self._show((None, None))
         words = said(new_state) if callable(said) else said
         if words:
-            notify(words, undo=lambda: games.undo(game_id))
+            game = self.game
+            notify(words, undo=lambda: game.phone.undo(game.game_id))
         return True
 
-    return Entry(make=make, refuse=refuse, refusal=shown[1], where=shown[0])
+
+def use_entry_untyped(game_id: str) -> Entry[Any, Any]:
+    """TEMPORARY (issue 30): ``use_entry`` for a screen not yet reading its game typed."""
+    games = use_games()
+    return use_entry(GameOf(games, game_id, games.rules(game_id)))
+
+
+def use_entry(game: GameOf[S, A, Any]) -> Entry[S, A]:
+    """One way to make an entry on every game screen (``Entry.make``)."""
+    shown, set_shown = ft.use_state(cast("tuple[str | None, str | None]", (None, None)))  # (where, reason)
+    return Entry(game, refusal=shown[1], where=shown[0], _show=set_shown)
 
 
 def use_shown_player(game_id: str, names: Sequence[str], lead: str | None = None,

@@ -8,7 +8,7 @@ from sheets.bohnanza.engine import (
     BuyField, DeckExhausted, FinalCount, Harvest, HarvestPreview, Plant, PlayerCount, Setup, State,
     preview_harvest,
 )
-from sheets.game import EngineRules
+from sheets.game import EngineRules, offers_pending
 
 
 # An entry is its player's (the action's `player`); the deck, the final count and
@@ -16,7 +16,7 @@ from sheets.game import EngineRules
 RULES = EngineRules(
     id=engine.GAME_ID, title="Bohnanza",
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
-    is_over=engine.is_over, result=engine.result, players=engine.players,
+    is_over=engine.is_over, result=engine.result, players=engine.players, allowed=offers_pending,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
 )
 

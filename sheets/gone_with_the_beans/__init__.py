@@ -17,7 +17,7 @@ from sheets.gone_with_the_beans.engine import (
 )
 from sheets.gone_with_the_beans.scoring import PlayerSheet
 from sheets.gone_with_the_beans.sheets import PROVINCES, SHEETS, UNKNOWN, Sheet, solitaire_rating
-from sheets.game import EngineRules
+from sheets.game import EngineRules, offers_pending
 from sheets.i18n import N_
 
 
@@ -26,7 +26,7 @@ from sheets.i18n import N_
 RULES = EngineRules(
     id=engine.GAME_ID, title=N_("Gone with the Beans"),
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
-    is_over=engine.is_over, result=engine.result, players=engine.players,
+    is_over=engine.is_over, result=engine.result, players=engine.players, allowed=offers_pending,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
 )
 

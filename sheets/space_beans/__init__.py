@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sheets.game import EngineRules
+from sheets.game import EngineRules, offers_pending
 from sheets.space_beans import engine, scorefile
 from sheets.space_beans.cards import BEAN_NAMES, DECK, Bean, Card, Collection, check_supply
 from sheets.space_beans.engine import CloseOut, EndGame, Lay, PlayerSheet, Setup, State, seen_by
@@ -12,7 +12,7 @@ from sheets.space_beans.scoring import BOHNUS, END_AT, CloseOutResult, close_out
 RULES = EngineRules(
     id=engine.GAME_ID, title="Space Beans",
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
-    is_over=engine.is_over, result=engine.result, players=engine.players,
+    is_over=engine.is_over, result=engine.result, players=engine.players, allowed=offers_pending,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
     owner=engine.owner, face_down=engine.face_down,
 )

@@ -18,7 +18,7 @@ import flet as ft
 from companion.ui.colours import PAIRS
 from companion.ui.hooks import use_game_part, use_games, use_stable_handlers
 from companion.ui.components.game_bar import game_body
-from companion.ui.kit import GameScreens, result_banner, use_entry, use_shown_player
+from companion.ui.kit import GameScreens, result_banner, use_entry_untyped, use_shown_player
 from companion.ui.components.common import (
     SPACING, TOUCH, error_line, section,
 )
@@ -482,7 +482,7 @@ def Play(game_id: str):
     over, names, deck_pass = use_game_part(read)
     panel, set_panel = ft.use_state(cast("tuple[str, int] | None", None))  # ("plant" | "harvest", field) or ("end", 0)
     bean, set_bean = ft.use_state(cast("Bean | None", None))
-    entry = use_entry(game_id)
+    entry = use_entry_untyped(game_id)
     player, show = use_shown_player(game_id, names)
 
     def close() -> None:

@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.ui.hooks import go, use_game_part, use_games, use_typed
 from companion.ui.components.game_bar import game_body
-from companion.ui.kit import GameScreens, Said, result_banner, use_entry, use_shown_player
+from companion.ui.kit import GameScreens, Said, result_banner, use_entry_untyped, use_shown_player
 from companion.ui.components.common import (
     TOUCH, big_number, error_line, icon_button, radio_group, section, stepper, text_field,
 )
@@ -355,7 +355,7 @@ def Play(game_id: str):
     games = use_games()
     state: State = use_game_part(lambda: games.state(game_id))
     sheet = state.rules
-    entry = use_entry(game_id)
+    entry = use_entry_untyped(game_id)
     name, show = use_shown_player(game_id, state.names)
     index = next(i for i, p in enumerate(state.players) if p.name == name)
     player = state.players[index]

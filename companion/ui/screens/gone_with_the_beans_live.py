@@ -28,7 +28,7 @@ from companion.storage import StorageError
 from companion.ui.hooks import (go, use_game_part, use_games, use_kept, use_screen_column, use_sheet_values,
                                 use_stable_handlers, use_typed)
 from companion.ui.components.game_bar import game_body
-from companion.ui.kit import GameScreens, action_button, action_only, reason_line, use_entry, use_shown_player
+from companion.ui.kit import GameScreens, action_button, action_only, reason_line, use_entry_untyped, use_shown_player
 from companion.ui.components.common import (
     SPACING, TOUCH, RouteLink, big_number, error_line, radio_group, section, section_title, stepper, text_field,
 )
@@ -553,7 +553,7 @@ def Play(game_id: str):
     pendings, set_pendings = ft.use_state(cast("dict[str, Pending]", {}))
     # The payment being composed in each player's open payment question.
     payments, set_payments = ft.use_state(cast("dict[str, dict[str, int]]", {}))
-    entry = use_entry(game_id)
+    entry = use_entry_untyped(game_id)
     name, show = use_shown_player(game_id, names)
     may_act = not at_table or mine == name
     column = use_screen_column()

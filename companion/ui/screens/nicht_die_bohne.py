@@ -15,7 +15,7 @@ import flet as ft
 from companion.ui.colours import NEGATIVE, PAIRS, POSITIVE
 from companion.ui.hooks import use_game_part, use_games, use_kept, use_stable_handlers
 from companion.ui.components.game_bar import game_body
-from companion.ui.kit import GameScreens, Said, per_state, result_banner, use_entry, use_shown_player
+from companion.ui.kit import GameScreens, Said, per_state, result_banner, use_entry_untyped, use_shown_player
 from companion.ui.components.common import (
     SECTION_SPACING, TOUCH, big_number, error_line, icon_button, section,
 )
@@ -550,7 +550,7 @@ def Play(game_id: str):
     chosen_round, set_round = ft.use_state(cast("int | None", None))
     draft, set_draft = ft.use_state(cast(Draft, None))
     colour, set_colour = ft.use_state(Colour.BLUE)
-    entry = use_entry(game_id)
+    entry = use_entry_untyped(game_id)
 
     number = chosen_round if chosen_round and chosen_round <= rounds + 1 else (entering or rounds)
     number = min(number, rounds + (0 if over else 1)) or 1

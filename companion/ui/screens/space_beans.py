@@ -22,7 +22,7 @@ import flet as ft
 from companion.ui.colours import PAIRS
 from companion.ui.hooks import use_game_part, use_games, use_stable_handlers
 from companion.ui.components.game_bar import game_body
-from companion.ui.kit import GameScreens, per_state, result_banner, use_entry, use_shown_player
+from companion.ui.kit import GameScreens, per_state, result_banner, use_entry_untyped, use_shown_player
 from companion.ui.components.common import (
     SPACING, TOUCH, big_number, error_line, icon_button, section,
 )
@@ -647,7 +647,7 @@ def Play(game_id: str):
     me, set_me = ft.use_state(cast("str | None", None))  # which player this browser session is (None: an onlooker)
     draft, set_draft = ft.use_state(cast("dict[str, Any]", {}))  # the cards being laid: where, bean, values
     closing, set_closing = ft.use_state(cast("str | None", None))  # the player whose close-out awaits confirmation
-    entry = use_entry(game_id)
+    entry = use_entry_untyped(game_id)
 
     def read() -> tuple[bool, str | None, bool, tuple[str, ...], State | None]:
         state = games.state(game_id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from sheets.errors import ScoreFileError
-from sheets.game import EngineRules
+from sheets.game import EngineRules, offers_pending
 from sheets.gone_with_the_beans.live import engine
 from sheets.gone_with_the_beans.live.engine import (
     BonusesDue,
@@ -70,7 +70,7 @@ def no_live_file(data: dict[str, Any]) -> NoReturn:
 RULES = EngineRules(
     id=engine.GAME_ID, title=N_("Gone with the Beans: live sheet"),
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
-    is_over=engine.is_over, result=engine.result, players=engine.players,
+    is_over=engine.is_over, result=engine.result, players=engine.players, allowed=offers_pending,
     read=no_live_file, export=engine.export, import_file=no_live_file,
     why_not=engine.why_not,
 )
