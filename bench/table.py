@@ -41,10 +41,10 @@ sys.path.insert(0, str(ROOT))
 
 from bench.apps.static_screen import watched  # noqa: E402
 from bench.phones import QUIET, Phones  # noqa: E402
-from bench.positions import GAMES, device, mid_game  # noqa: E402
+from testkit.positions import GAMES, device, mid_game  # noqa: E402
 from companion.session import Games  # noqa: E402
 from companion.storage import open_repository  # noqa: E402
-from tests.e2e.conftest import ARGS, CHROMIUM, PHONE, free_port, wait_for_port  # noqa: E402
+from testkit.browser import ARGS, CHROMIUM, PHONE, free_port, wait_for_port  # noqa: E402
 
 PHONES = (2, 4, 6, 12)
 TARGET_PHONES, TARGET = 6, 1.3

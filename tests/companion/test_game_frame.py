@@ -17,8 +17,8 @@ import pytest
 from flet.controls.base_control import BaseControl
 from flet.messaging.protocol import MessageAction
 
-from bench.harness import Phone, Table
-from bench.positions import device, mid_game, play
+from testkit.harness import Phone, Table
+from testkit.positions import device, mid_game, play
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
