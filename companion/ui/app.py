@@ -32,7 +32,7 @@ STORAGE_WAIT = 10  # seconds: a browser whose local storage fails may never answ
 
 
 @ft.component
-def App(games: Games, values: SheetValuesService, invite_url: str | None = None):
+def App(games: Games, values: SheetValuesService, invite_url: str | None = None) -> list[ft.View] | ft.Control:
     device, set_device = ft.use_state(cast("str | None", None))
     language, set_language = ft.use_state(i18n.DEFAULT)
     page = ft.context.page

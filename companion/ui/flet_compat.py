@@ -27,8 +27,9 @@ import logging
 import re
 import traceback
 from collections.abc import Callable
+from contextvars import ContextVar
 from importlib import metadata
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 from flet.components.component import Component
@@ -99,7 +100,7 @@ def keep_phones_updating() -> None:
     Once per process (idempotent)."""
     if getattr(Component.update, "guarded", False):
         return
-    update = Component.update
+    update = cast("Callable[[Component], None]", Component.update)  # (unannotated in Flet)
 
     def guarded(self: Component) -> None:
         try:
@@ -162,13 +163,14 @@ def fallback_font_table(main_js: str) -> FontTable:
 
 # ---- a session without a network, for the in-process harness ----
 
-ENCODE: Callable[[Any], Any] = configure_encode_object_for_msgpack(BaseControl)  # msgpack's default=
+ENCODE = cast("Callable[[type[BaseControl]], Callable[[Any], Any]]",  # (unannotated in Flet)
+              configure_encode_object_for_msgpack)(BaseControl)  # msgpack's default= for Flet's messages
 
 
 def bind_page(page: ft.Page) -> None:
     """Bind ``page`` to the running task, as Flet does for each render, handler and task
     of a phone (``ft.context.page``)."""
-    _context_page.set(page)
+    cast("ContextVar[ft.Page | None]", _context_page).set(page)  # (Flet types it by its default, None)
 
 
 __all__ = [
