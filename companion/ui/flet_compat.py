@@ -55,16 +55,21 @@ class FletVersionError(RuntimeError):
     """The installed Flet is not the one whose internals this module knows."""
 
 
-def check_flet_version(installed: Callable[[str], str] = metadata.version) -> None:
-    """Raise ``FletVersionError`` unless flet and flet-web are the pinned version."""
+def check_flet_version(installed: Callable[[str], str] = metadata.version,
+                       flet_version: str = ft.version.flet_version) -> None:
+    """Raise ``FletVersionError`` unless Flet is the pinned version (``flet.version`` and the
+    installed package say so), and flet-web too where it is installed (``beans serve``; an
+    app built for a phone or a desktop has no web client)."""
+    found = [("flet", flet_version)]
     for package in PACKAGES:
         try:
-            found = installed(package)
+            found.append((package, installed(package)))
         except metadata.PackageNotFoundError:
-            found = "none"
-        if found != FLET:
+            pass
+    for package, version in found:
+        if version != FLET:
             raise FletVersionError(
-                f"Bean Counter runs on {package} {FLET} (pinned in pyproject.toml), but {package} {found} "
+                f"Bean Counter runs on {package} {FLET} (pinned in pyproject.toml), but {package} {version} "
                 f"is installed: reinstall Bean Counter, or check companion/ui/flet_compat.py against the new "
                 f"Flet (tests/companion/test_flet_compat.py) before moving the pin.")
 
