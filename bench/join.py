@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.e2e.conftest import ARGS, CHROMIUM, PHONE, Server  # noqa: E402
+from testkit.browser import ARGS, CHROMIUM, PHONE, Server  # noqa: E402
 
 ROUNDS = 3
 TARGETS = {"first_load": 5_000_000, "reload": 200_000}

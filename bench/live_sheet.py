@@ -29,8 +29,7 @@ from sheets.errors import RulesError  # noqa: E402
 from sheets.gone_with_the_beans.live import RULES, engine  # noqa: E402
 from companion.storage import open_repository  # noqa: E402
 from companion.ui.screens.gone_with_the_beans_live import actions_part, contracts_part  # noqa: E402
-from tests.companion.test_gwtb_live_session import play_a_turn  # noqa: E402
-from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED_BY_SHEET, setup  # noqa: E402
+from testkit.gwtb_live_play import ENTERED_BY_SHEET, play_a_turn, setup  # noqa: E402
 
 PLAYERS = (("Ann", "macadimia"), ("Ben", "cashew"), ("Cy", "zoodai"), ("Dee", "tachiopi"), ("Eve", "ammond"),
            ("Fay", "beanzantine"))

@@ -48,15 +48,20 @@ def named_buttons(body, found: dict[str, int]) -> None:
 
 
 class Phones:
-    """``count`` screenless phones on ``route`` of the server at ``base`` (http://host:port),
-    run on their own event loop thread while the ``with`` block lasts. Phone n's local
-    storage holds the device token ``devices[n]`` (a phone seated at the table before),
-    or nothing."""
+    """``count`` screenless phones on ``route`` of the server at ``base`` (http://host:port)
+    (or phone n on ``route[n]``), run on their own event loop thread while the ``with``
+    block lasts. Phone n's local storage holds the device token ``devices[n]`` (a phone
+    seated at the table before), or nothing. Only ``tappers`` (every phone by default)
+    decode their updates to find their buttons; the others only count them, so that 60
+    phones in this process keep up with the server."""
 
-    def __init__(self, base: str, route: str, count: int, devices: list[str | None] | None = None):
+    def __init__(self, base: str, route: str | list[str], count: int, devices: list[str | None] | None = None,
+                 timeout: float = 60, tappers: set[int] | None = None):
         self.url = base.replace("http://", "ws://") + "/ws"
-        self.route = route
+        self.routes = [route] * count if isinstance(route, str) else list(route)
         self.count = count
+        self.timeout = timeout
+        self.tappers = tappers  # the phones that tap (their buttons' ids are read), None: every phone
         self.devices = devices or [None] * count
         self.buttons: list[dict[str, int]] = [{} for _ in range(count)]  # accessible name -> control id
         self.sockets: list = [None] * count
@@ -70,7 +75,7 @@ class Phones:
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.tasks = [asyncio.run_coroutine_threadsafe(self.phone(n), self.loop) for n in range(self.count)]
-        deadline = time.time() + 60
+        deadline = time.time() + self.timeout
         while not all(self.updates) or time.time() - max(self.last) < QUIET:
             if time.time() > deadline:
                 raise TimeoutError(f"screenless phones got no first screen from {self.url}")
@@ -97,14 +102,21 @@ class Phones:
     async def phone(self, number: int) -> None:
         async with connect(self.url, max_size=None) as ws:
             self.sockets[number] = ws
-            await ws.send(frame(REGISTER_CLIENT, {"session_id": None, "page_name": self.route.lstrip("/"),
-                                                  "page": {**PAGE, "route": self.route}}))
+            route = self.routes[number]
+            await ws.send(frame(REGISTER_CLIENT, {"session_id": None, "page_name": route.lstrip("/"),
+                                                  "page": {**PAGE, "route": route}}))
+            reads = self.tappers is None or number in self.tappers
             async for data in ws:
-                action, body = decode(data)
-                named_buttons(body, self.buttons[number])
+                received = time.time()
+                # [action, body]: a 2-item array whose first item is a small int, read without decoding
+                action = data[2] if data[1:2] == b"\x92" and data[2] < 0x80 else None
+                body = None
+                if reads or action != PATCH_CONTROL:
+                    action, body = decode(data)
+                    named_buttons(body, self.buttons[number])
                 if action == PATCH_CONTROL:
                     self.updates[number] += 1
-                    self.last[number] = time.time()
+                    self.last[number] = received
                 elif action == INVOKE_METHOD:  # local storage: the token kept, if any; a write succeeds
                     result = self.devices[number] if body["name"] == "get" else True
                     await ws.send(frame(INVOKE_METHOD, {"control_id": body["control_id"], "call_id": body["call_id"],
@@ -117,3 +129,19 @@ class Phones:
         started = time.time()
         asyncio.run_coroutine_threadsafe(self.sockets[number].send(event), self.loop).result(10)
         return started
+
+    def tap_all(self, taps: list[tuple[int, str]]) -> list[float]:
+        """Each ``(number, name)``: phone ``number`` taps the button named ``name``, all at
+        once (one after the other on the phones' loop, nothing awaited between them); the
+        time.time() each was sent at."""
+        events = [(number, frame(CONTROL_EVENT, {"target": self.buttons[number][name], "name": "click", "data": None}))
+                  for number, name in taps]
+
+        async def send() -> list[float]:
+            started = []
+            for number, event in events:
+                started.append(time.time())
+                await self.sockets[number].send(event)
+            return started
+
+        return asyncio.run_coroutine_threadsafe(send(), self.loop).result(10)

@@ -33,8 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.harness import Table  # noqa: E402
-from bench.positions import GAMES, device, mid_game  # noqa: E402
+from testkit.harness import Table  # noqa: E402
+from testkit.positions import GAMES, device, mid_game  # noqa: E402
 from companion.session import Games  # noqa: E402
 from companion.storage import open_repository  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402

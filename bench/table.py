@@ -18,9 +18,18 @@ the change (see ``opened``); taps on the app and on its copy alternate, so the l
 a busy machine hits both alike. Target: within 1.3x of the static screen at 6 phones,
 for every game (``"target"`` on those lines; ``"ratio"`` on every line).
 
-``bench/table.py --games bohnanza --phones 2 6`` measures only those; ``--drawn all``
-draws every phone in the browser (on this 2-core machine every page's drawing then
-competes for the same two cores). Never a pass/fail test.
+The club line: 10 games of 6 phones each on one server (a club night), every phone
+screenless (bench/phones.py). In every game Ann's phone taps Undo or Redo at the same
+moment as in every other game; the time runs from her click until each other phone of her
+game has been sent all of its update (its last message, once the server is quiet). The
+baseline, in the same run and on the same server with the same phones open, is one
+table's: one game tapping alone while the others sit idle (in turn with the club's taps,
+each game in turn). Target: median and p95 within 1.5x of one table's (``"target"``).
+
+``bench/table.py --games bohnanza --phones 2 6`` measures only those (the club then plays
+those games); ``--drawn all`` draws every phone in the browser (on this 2-core machine
+every page's drawing then competes for the same two cores); ``--club-only`` measures only
+the club, ``--club 0`` leaves it out. Never a pass/fail test.
 """
 
 from __future__ import annotations
@@ -41,14 +50,16 @@ sys.path.insert(0, str(ROOT))
 
 from bench.apps.static_screen import watched  # noqa: E402
 from bench.phones import QUIET, Phones  # noqa: E402
-from bench.positions import GAMES, device, mid_game  # noqa: E402
+from testkit.positions import GAMES, device, mid_game  # noqa: E402
 from companion.session import Games  # noqa: E402
 from companion.storage import open_repository  # noqa: E402
-from tests.e2e.conftest import ARGS, CHROMIUM, PHONE, free_port, wait_for_port  # noqa: E402
+from testkit.browser import ARGS, CHROMIUM, PHONE, free_port, wait_for_port  # noqa: E402
 
 PHONES = (2, 4, 6, 12)
 TARGET_PHONES, TARGET = 6, 1.3
 TAPS = 20
+CLUB_GAMES, CLUB_PHONES, CLUB_TARGET = 10, 6, 1.5
+SETTLE = 0.3  # seconds without a message to any phone: every update of a tap is sent
 
 
 def start(args: list[str], port: int) -> subprocess.Popen:
@@ -167,6 +178,57 @@ def opened(browser, url: str, count: int, drawn: int, shown, tapper: str = "brow
             made.context.close()
 
 
+def club(base: str, ids: list[str], phones: int, taps: int) -> tuple[list[float], list[float]]:
+    """Seconds from Ann's tap until each other phone of her game has its update: with one
+    game tapping alone (the other games' phones open and idle), and with every game tapping
+    at once; ``taps`` rounds of each, in turn. ``phones`` screenless phones per game, seat
+    n's phone holding ``device(n)`` (past the game's seats, a phone that watches)."""
+    routes = [f"/game/{game_id}" for game_id in ids for _ in range(phones)]
+    devices: list[str | None] = [device(seat) for _ in ids for seat in range(phones)]
+    tapper = [g * phones for g in range(len(ids))]  # each game's Ann
+    others = [list(range(g * phones + 1, (g + 1) * phones)) for g in range(len(ids))]
+    made = [0] * len(ids)  # taps made in each game: Undo first (the latest entry is Ann's), then Redo
+
+    with Phones(base, routes, len(routes), devices, timeout=300, tappers=set(tapper)) as table:
+        deadline = time.time() + 300  # a busy server may be silent for a while between first screens
+        while not all({"Undo", "Redo"} <= table.buttons[n].keys() for n in tapper) \
+                or time.time() - max(table.last) < QUIET:
+            if time.time() > deadline:
+                raise RuntimeError(f"a tapping phone of {base} never showed Undo and Redo")
+            time.sleep(0.1)
+
+        def tap(games: list[int]) -> list[float]:
+            before = list(table.updates)
+            started = table.tap_all([(tapper[g], "Undo" if made[g] % 2 == 0 else "Redo") for g in games])
+            for g in games:
+                made[g] += 1
+            waiting = [n for g in games for n in [tapper[g], *others[g]]]
+            deadline = time.time() + 60
+            while any(table.updates[n] == before[n] for n in waiting) \
+                    or time.time() - max(table.last[n] for n in waiting) < SETTLE:
+                if time.time() > deadline:
+                    raise RuntimeError(f"a phone of {base} was never sent a tap's update: the figures mean nothing")
+                time.sleep(0.02)
+            return [table.last[n] - start for g, start in zip(games, started) for n in others[g]]
+
+        alone: list[float] = []
+        together: list[float] = []
+        for n in range(taps):  # in turn: the machine's load hits both alike
+            alone += tap([n % len(ids)])
+            together += tap(list(range(len(ids))))
+    return alone, together
+
+
+def club_lines(base: str, ids: list[str], phones: int, taps: int) -> None:
+    alone, together = club(base, ids, phones, taps)
+    name = f"table.club.{len(ids)}_games.{phones}_phones.screenless"
+    for stat, fn in (("median", statistics.median), ("p95", p95)):
+        value, baseline = fn(together) * 1000, fn(alone) * 1000
+        print(json.dumps({"name": f"{name}.{stat}", "value": round(value, 1), "unit": "ms",
+                          "baseline": round(baseline, 1), "ratio": round(value / baseline, 2),
+                          "target": CLUB_TARGET, "taps": taps, "samples": len(together)}), flush=True)
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -179,20 +241,30 @@ def main() -> None:
                         help="phones drawn in the browser: Ann's and Ben's (default), or all")
     parser.add_argument("--tapper", choices=("browser", "screenless"), default="browser",
                         help="Ann's phone: a browser page (default) or a screenless phone sending the click")
+    parser.add_argument("--club", type=int, default=CLUB_GAMES, metavar="GAMES",
+                        help=f"games in the club line ({CLUB_GAMES} by default; 0: no club line)")
+    parser.add_argument("--club-phones", type=int, default=CLUB_PHONES, help="phones at each game of the club")
+    parser.add_argument("--club-only", action="store_true", help="only the club line (no browser)")
     args = parser.parse_args()
-    if min(args.phones) < 2:
+    if min(args.phones) < 2 or args.club_phones < 2:
         parser.error("a table has 2 phones at least: one taps, one watches")
 
     data_dir = Path(tempfile.mkdtemp(prefix="beans-bench-table-"))
     repo = open_repository(data_dir)
-    ids = {kind: mid_game(Games(repo), kind) for kind in args.games}
+    kinds = [] if args.club_only else args.games
+    ids = {kind: mid_game(Games(repo), kind) for kind in kinds}
+    club_ids = [mid_game(Games(repo), args.games[g % len(args.games)]) for g in range(args.club)]
     repo.close()
-    texts = {kind: watched(data_dir, ids[kind]) for kind in args.games}  # (with Ann's entry, without)
+    texts = {kind: watched(data_dir, ids[kind]) for kind in kinds}  # (with Ann's entry, without)
     procs = []
     try:
         app_port = free_port()
         procs.append(start([sys.executable, "-m", "companion", "serve", "--port", str(app_port),
                             "--data-dir", str(data_dir)], app_port))
+        if club_ids:
+            club_lines(f"http://127.0.0.1:{app_port}", club_ids, args.club_phones, args.taps)
+        if not kinds:
+            return
         static_ports = {}
         for kind in args.games:
             static_ports[kind] = free_port()
@@ -232,7 +304,11 @@ def main() -> None:
     finally:
         for proc in procs:
             proc.terminate()
-            proc.wait(10)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
         shutil.rmtree(data_dir, ignore_errors=True)
 
 

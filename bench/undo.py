@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.positions import live_rounds  # noqa: E402
+from testkit.positions import live_rounds  # noqa: E402
 from companion.session import Games  # noqa: E402
 from companion.storage import Repository  # noqa: E402
 

@@ -12,8 +12,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from sheets.errors import RulesError, ScoreFileError
 from sheets.limits import MAX_BYTES, one_line, read_json
@@ -304,8 +305,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.data_dir = default_data_dir()
     from companion.storage import StorageError
 
+    command: Callable[[argparse.Namespace], int] = args.func
     try:
-        return args.func(args)
+        return command(args)
     except (UsageError, RulesError, ScoreFileError) as exc:
         print(f"beans: {one_line(str(exc))}", file=sys.stderr)
         return 2

@@ -31,7 +31,8 @@ def lan_address() -> str:
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
-        return probe.getsockname()[0]
+        address: str = probe.getsockname()[0]
+        return address
     except OSError:
         return "127.0.0.1"
     finally:

@@ -126,7 +126,7 @@ class SheetValuesService:
         with self.games.repo.lock:
             if phone.kind(game_id) != LIVE_RULES.id:
                 raise RulesError(_("printed values are entered on a Gone with the Beans live sheet"))
-            new_state: LiveState = phone.dispatch(game_id, EnterPrintedValue(key=key, value=json_value(value)))
+            new_state = phone.game(game_id, LIVE_RULES).dispatch(EnterPrintedValue(key=key, value=json_value(value)))
             self.remember(new_state.sheet, key, new_state.entered[key])
         return new_state
 

@@ -87,3 +87,37 @@ def test_the_check_finds_a_circle_and_imports_inside_functions() -> None:
     b = imported(ast.parse("def f():\n    from p import a\n"), "p.b", False, known)
     assert cycle({"p": set(), "p.a": a, "p.b": b}) == ["p.a", "p.b", "p.a"]
     assert cycle({"p": set(), "p.a": a, "p.b": set()}) is None
+
+
+# tests/ and bench/ share their harness through testkit/, and never import each other.
+APART = {"tests": ("bench",), "bench": ("tests",), "testkit": ("tests", "bench")}
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module ``path`` imports, anywhere in it (relative imports as written)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module)
+    return found
+
+
+def crossings(folder: str) -> list[str]:
+    """``file: module`` for each import of a folder ``folder`` must not import."""
+    banned = APART[folder]
+    return [f"{path.relative_to(ROOT)}: {name}" for path in sorted((ROOT / folder).rglob("*.py"))
+            for name in sorted(imports_of(path)) if name.split(".")[0] in banned]
+
+
+@pytest.mark.parametrize("folder", sorted(APART))
+def test_tests_and_bench_share_testkit_and_never_import_each_other(folder: str) -> None:
+    assert crossings(folder) == []
+
+
+def test_the_check_finds_an_import_across(tmp_path: Path) -> None:
+    """The checker itself: an import of bench inside a test's function is found."""
+    written = tmp_path / "t.py"
+    written.write_text("import os\ndef f():\n    from bench.harness import Table\n")
+    assert imports_of(written) == {"os", "bench.harness"}

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 import flet as ft
-from flet.components.component import Component
-from flet.controls.base_control import BaseControl
+
+from companion.ui.flet_compat import BaseControl, Component
 
 HANDLER = ("handler",)
 

@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 import flet as ft  # noqa: E402
 
 from bench.apps.snapshot import build, changed_text, snapshot  # noqa: E402
-from bench.harness import Table  # noqa: E402
-from bench.positions import device  # noqa: E402
+from testkit.harness import Table  # noqa: E402
+from testkit.positions import device  # noqa: E402
 from companion.session import Games  # noqa: E402
 from companion.storage import open_repository  # noqa: E402
 from companion.ui.app import SEED, make_main  # noqa: E402  # SEED: the theme's seed colour

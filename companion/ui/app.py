@@ -1,22 +1,20 @@
-"""The Flet app: routes and theme. What screens share lives in ``hooks.py``."""
+"""The Flet app: routes and theme. What screens share lives in ``hooks.py``; what touches
+Flet's internals, in ``flet_compat.py``."""
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import secrets
-import traceback
 from collections.abc import Callable
 from typing import Any, cast
 
 import flet as ft
-from flet.components.component import Component
-from flet.messaging.session import Session
 
 from companion import i18n
 from companion.session import Games, PhoneGames
 from companion.sheet_values import SheetValuesService
 from companion.ui.components.seats import Seats
+from companion.ui.flet_compat import hide_tracebacks, keep_phones_updating
 from companion.ui.hooks import (GamesContext, InviteContext, LanguageContext, SheetValuesContext, phone_translations,
                                 speak)
 from companion.ui.screens.game import GameScreen
@@ -25,7 +23,7 @@ from companion.ui.screens.new_game import NewGame
 from companion.ui.screens.not_found import ROUTE as NOT_FOUND, NotFound
 from companion.ui.screens.sheet_values import GameValuesScreen, SheetValuesScreen
 from companion.ui.screens.statistics import Statistics
-from sheets.i18n import N_, _, follow
+from sheets.i18n import follow
 
 SEED = ft.Colors.BROWN  # a warm bean brown, the same in light and dark mode
 DEVICE_KEY = "bean-counter.device"  # this browser's token, kept in its local storage
@@ -34,7 +32,7 @@ STORAGE_WAIT = 10  # seconds: a browser whose local storage fails may never answ
 
 
 @ft.component
-def App(games: Games, values: SheetValuesService, invite_url: str | None = None):
+def App(games: Games, values: SheetValuesService, invite_url: str | None = None) -> list[ft.View] | ft.Control:
     device, set_device = ft.use_state(cast("str | None", None))
     language, set_language = ft.use_state(i18n.DEFAULT)
     page = ft.context.page
@@ -121,42 +119,6 @@ async def phone_language(page: ft.Page, prefs: ft.SharedPreferences) -> str:
     if not isinstance(info, ft.WebDeviceInfo):
         return i18n.DEFAULT
     return i18n.negotiate([*(info.languages or []), info.language])
-
-
-PLAIN_ERROR = N_("Something went wrong on the server. Every saved entry is safe: reload the page.")
-
-
-def hide_tracebacks() -> None:
-    """Flet sends a failed handler's traceback to the browser; a player gets a plain line
-    instead, and the traceback goes to the server's log."""
-    if getattr(Session.error, "plain", False):
-        return
-    shown = Session.error
-
-    def error(self, message: str) -> None:
-        logging.getLogger("bean_counter").error("app error: %s", message)
-        shown(self, _(PLAIN_ERROR))
-
-    error.plain = True  # type: ignore[attr-defined]
-    Session.error = error  # type: ignore[method-assign]  # on purpose, for every session
-
-
-def keep_phones_updating() -> None:
-    """Flet's update loop for a phone ends at the first render that raises, and that phone
-    then never changes again, without a word. A failed render is logged and the phone is
-    told (``Session.error``: the plain line above); its next change renders again."""
-    if getattr(Component.update, "guarded", False):
-        return
-    update = Component.update
-
-    def guarded(self: Component) -> None:
-        try:
-            update(self)
-        except Exception:  # noqa: BLE001 - any failure of a screen: the phone keeps updating
-            ft.context.page.session.error(traceback.format_exc())
-
-    guarded.guarded = True  # type: ignore[attr-defined]
-    Component.update = guarded  # type: ignore[method-assign]  # on purpose, for every session
 
 
 def make_main(games: Games, invite_url: str | None = None) -> Callable[[ft.Page], None]:

@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import contextvars
 import weakref
-from collections.abc import Callable, Coroutine, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Generic, ParamSpec, TypeVar, cast
@@ -376,7 +376,8 @@ class _Awake:
             if want == self.told:
                 return
             try:
-                await (self.lock.enable() if want else self.lock.disable())
+                switch = cast("Callable[[], Awaitable[None]]", self.lock.enable if want else self.lock.disable)
+                await switch()  # (Flet leaves them unannotated)
             except Exception:  # refused by the browser: the screen sleeps as the phone is set;
                 return  # the next game screen asks again
             self.told = want

@@ -28,16 +28,17 @@ from sheets.results import GameResult
 
 S = TypeVar("S")  # a game's State
 A = TypeVar("A")  # its Action
+R = TypeVar("R")  # what a function of a state works out
 
 
-def per_state(fn: Callable) -> Callable:
+def per_state(fn: Callable[..., R]) -> Callable[..., R]:
     """After a change every phone at the table renders the same state: work out what a
     screen shows from it once, not once per phone (kept by the state object itself, as the
     engine keeps its answers: ``sheets.model.by_identity``)."""
-    cache: dict[int, tuple[Any, dict[tuple, Any]]] = {}
+    cache: dict[int, tuple[Any, dict[tuple[Any, ...], R]]] = {}
 
-    def cached(state, *args):
-        by_args = by_identity(cache, state, dict)
+    def cached(state: Any, *args: Any) -> R:
+        by_args: dict[tuple[Any, ...], R] = by_identity(cache, state, dict)
         if args not in by_args:
             by_args[args] = fn(state, *args)
         return by_args[args]

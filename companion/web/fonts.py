@@ -5,7 +5,8 @@ fetches in slices from ``fontFallbackBaseUrl`` + a Google Fonts path
 (``assets/fonts/notosanssc/v37/<hash>.113.woff2``); the flet-web wheel has none of them.
 Which characters each slice holds is a table compiled into the client
 (``encodedFontSets`` / ``encodedFontSetRanges`` of the engine's font_fallback_data.dart);
-it is read here from the installed client's ``main.dart.js``, and each slice asked for is
+it is read from the installed client's ``main.dart.js`` (by companion/ui/flet_compat.py,
+the one place that reads Flet's internals), and each slice asked for is
 cut (fontTools) from a Noto font installed with Bean Counter: Noto Sans CJK
 (noto-cjk-sans-otc) for Chinese, Japanese and Korean, and manimgx-fonts' Noto Sans
 faces for the other scripts and Noto Emoji (black and white) for emoji. A slice is
@@ -17,7 +18,6 @@ from __future__ import annotations
 import gzip
 import io
 import logging
-import re
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -27,51 +27,13 @@ import noto_cjk_sans_otc  # type: ignore[import-untyped]
 from fontTools import subset  # type: ignore[import-untyped]
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
+from companion.ui.flet_compat import FontTable, fallback_font_table
+
 log = logging.getLogger(__name__)
 
 PREFIX = "/assets/fonts/"  # Flet's fontFallbackBaseUrl ("assets/fonts/") below the page
-MAX_CODE_POINT = 0x10FFFF
 CJK = {"notosansjp": 0, "notosanskr": 1, "notosanssc": 2, "notosanstc": 3, "notosanshk": 4}  # faces in the .ttc
 OTHER = {"notocoloremoji": "NotoEmoji[wght].ttf", "notosanssymbols": "NotoSansSymbols[wght].ttf"}
-
-
-def decode(main_js: str) -> dict[str, list[tuple[int, int]]]:
-    """Each fallback font slice's path (below fontFallbackBaseUrl) -> its code point ranges,
-    from the engine's packed table (letters and digits, see its font_fallbacks.dart)."""
-    listing = main_js[main_js.index('A.z("Noto Color Emoji 0"'):]
-    fonts = re.findall(r'A\.z\("[^"]+","([^"]+)"\)', listing[:listing.index("])")])
-    literals = re.findall(r'"([A-Za-z0-9,]{2000,})"', main_js)
-    sets_text = next(t for t in literals if re.fullmatch(r"[a-z0-9,]+", t))
-    ranges_text = next(t for t in literals if "," not in t and re.search(r"[A-Z]", t))
-
-    font_sets: list[list[int]] = []
-    for part in sets_text.split(","):  # each set: font indexes as deltas, 'a'-'z' digits, decimal prefixes
-        members, previous, prefix = [], -1, 0
-        for ch in part:
-            if "a" <= ch <= "z":
-                previous += prefix * 26 + ord(ch) - ord("a") + 1
-                members.append(previous)
-                prefix = 0
-            else:
-                prefix = prefix * 10 + int(ch)
-        font_sets.append(members)
-
-    covered: dict[str, list[tuple[int, int]]] = {url: [] for url in fonts}
-    start, prefix, size = 0, 0, 1
-    for ch in ranges_text:  # runs: [size 'a'-'z'] set 'A'-'Z', with decimal prefixes
-        if "A" <= ch <= "Z":
-            for font in font_sets[prefix * 26 + ord(ch) - ord("A")]:
-                covered[fonts[font]].append((start, start + size - 1))
-            start += size
-            prefix, size = 0, 1
-        elif "a" <= ch <= "z":
-            size = prefix * 26 + ord(ch) - ord("a") + 2
-            prefix = 0
-        else:
-            prefix = prefix * 10 + int(ch)
-    if start != MAX_CODE_POINT + 1:
-        raise ValueError("the fallback font table of Flet's web client has a format this does not know")
-    return covered
 
 
 def source(family: str) -> tuple[Path, int] | None:
@@ -108,14 +70,14 @@ class FallbackFonts:
     def __init__(self, web_dir: Path):
         self.web_dir = web_dir
         self._made: dict[str, bytes | None] = {}
-        self._table: dict[str, list[tuple[int, int]]] | None = None
+        self._table: FontTable | None = None
         self._lock = threading.Lock()
         self._making: dict[str, threading.Lock] = {}
 
-    def table(self) -> dict[str, list[tuple[int, int]]]:
+    def table(self) -> FontTable:
         if self._table is None:  # read once (a fifth of a second); two threads may both read it
             try:
-                self._table = decode((self.web_dir / "main.dart.js").read_text(encoding="utf-8"))
+                self._table = fallback_font_table((self.web_dir / "main.dart.js").read_text(encoding="utf-8"))
             except (OSError, ValueError, StopIteration) as exc:
                 log.warning("fallback fonts are not served: %s", exc)
                 self._table = {}
@@ -143,4 +105,4 @@ class FallbackFonts:
         return gzip.compress(body, compresslevel=6, mtime=0)
 
 
-__all__ = ["PREFIX", "FallbackFonts", "decode"]
+__all__ = ["PREFIX", "FallbackFonts"]

@@ -8,10 +8,10 @@ import asyncio
 from typing import Any
 
 import flet as ft
-from flet.messaging.protocol import MessageAction
+from companion.ui.flet_compat import MessageAction
 
-from bench.harness import Table
-from companion.ui.app import PLAIN_ERROR, hide_tracebacks, keep_phones_updating
+from testkit.harness import Table
+from companion.ui.flet_compat import PLAIN_ERROR, hide_tracebacks, keep_phones_updating
 
 SETTERS: dict[str, Any] = {}
 

@@ -14,15 +14,14 @@ from typing import Any
 
 import flet as ft
 import pytest
-from flet.controls.base_control import BaseControl
-from flet.messaging.protocol import MessageAction
 
-from bench.harness import Phone, Table
-from bench.positions import device, mid_game, play
+from testkit.harness import Phone, Table
+from testkit.positions import device, mid_game, play
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
 from companion.ui.components.game_bar import GameBar
+from companion.ui.flet_compat import BaseControl, MessageAction
 from companion.ui.screens import nicht_die_bohne
 from companion.ui.screens.catalog import GAME_SCREENS
 from companion.ui.screens.game import GameScreen

@@ -13,9 +13,9 @@ from companion.cli import main
 from companion.session import Games
 from companion.storage import open_repository
 from sheets.errors import RulesError
-from sheets.gone_with_the_beans.live import RULES, BonusesDue
+from sheets.gone_with_the_beans.live import RULES
 from sheets.registry import score
-from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED, ENTERED_BY_SHEET, setup
+from testkit.gwtb_live_play import BRIDGES, ENTERED, ENTERED_BY_SHEET, PLAYERS, play_a_turn, setup
 
 KIND = "gone-with-the-beans-live"
 
@@ -108,54 +108,6 @@ def test_a_whole_game_flows_into_the_scorers_breakdown_and_exports(games, tmp_pa
 
 
 # --- Sheets B, C and D: a whole game each (issue 16) ------------------------------------------
-
-PLAYERS = (("Ann", "macadimia"), ("Ben", "cashew"), ("Cid", "zoodai"))
-BRIDGES = {"Ann": "ammond", "Ben": "tachiopi", "Cid": "tachiopi"}  # sheet C's setup Bridges
-# What each player tries first, in order, each round (the letter's own actions first).
-FIRST_TRIES = {
-    "A": [{"kind": "build", "facility": "silo"}, {"kind": "hay-action", "row": "travel", "facility": "farm"}],
-    "B": [{"kind": "hay-action", "row": "beanichalcum"}, {"kind": "build", "facility": "silo"},
-          {"kind": "milestone", "bonus": "beanichalcum"}, {"kind": "build", "facility": "farm",
-                                                           "beanichalcum_travel": True}],
-    "C": [{"kind": "build", "facility": "bridge", "bridge_to": p} for p in
-          ("ammond", "macadimia", "beanzantine", "cashew", "zoodai", "tachiopi")]
-         + [{"kind": "milestone", "bonus": "free-bridge", "bridge_to": p} for p in ("zoodai", "beanzantine")]
-         + [{"kind": "hay-action", "row": "thaler-rising", "bridge_to": p} for p in ("zoodai", "beanzantine")]
-         + [{"kind": "hay-action", "row": "build", "facility": "farm"}],
-    "D": [{"kind": "hay-action", "row": "normal-contract"}, {"kind": "hay-action", "row": "advanced-contract"},
-          {"kind": "milestone", "bonus": "normal-contract"}, {"kind": "build", "facility": "stable"}],
-}
-THEN_TRIES = [{"kind": "build", "facility": "farm"}, {"kind": "milestone", "bonus": "points"},
-              {"kind": "milestone", "bonus": "hay"}, {"kind": "hay-action", "row": "worker"},
-              {"kind": "hay-action", "row": "thaler"}, {"kind": "hay-action", "row": "thaler-falling"},
-              {"kind": "hay-shed"}]
-
-
-def try_entry(games: Games, gid: str, entry: dict) -> bool:
-    """Dispatch ``entry``; a choice asked for takes the first offered; False when refused."""
-    while True:
-        try:
-            games.dispatch(gid, entry)
-            return True
-        except BonusesDue as due:
-            entry = {**entry, due.field: [*entry.get(due.field, []), due.left[0]]}
-        except RulesError:
-            return False
-
-
-def play_a_turn(games: Games, gid: str, name: str, letter: str, number: int) -> None:
-    state = games.state(gid)
-    me = state.player(name)
-    for contract in me.contracts_gained:  # D: execute what can be paid, any time
-        try_entry(games, gid, {"kind": "contract", "player": name, "contract": contract})
-    if state.card.special:
-        games.dispatch(gid, {"kind": "special-income", "player": name, "option": "hay"})
-    tries = FIRST_TRIES[letter] + THEN_TRIES if number % 2 else THEN_TRIES[3:] + FIRST_TRIES[letter]
-    assert any(try_entry(games, gid, {**t, "player": name}) for t in tries)
-    while games.state(gid).player(name).due:  # D's completion bonus, C's second build: owed at once
-        if not any(try_entry(games, gid, {**t, "player": name}) for t in THEN_TRIES):
-            games.dispatch(gid, {"kind": "forgo", "player": name})
-
 
 @pytest.mark.parametrize("letter", ["B", "C", "D"])
 def test_a_whole_game_on_sheets_b_c_d_ends_in_the_breakdown_and_exports_for_beans_score(games, tmp_path, capsys,

@@ -1,8 +1,6 @@
 """Tracebacks never reach a browser; errors show a plain message (table-mode issue)."""
 
-from flet.messaging.session import Session
-
-from companion.ui.app import PLAIN_ERROR, hide_tracebacks
+from companion.ui.flet_compat import PLAIN_ERROR, Session, hide_tracebacks
 
 
 def test_a_failed_handler_sends_the_browser_a_plain_line_not_the_traceback(caplog):

@@ -19,7 +19,7 @@ from fontTools.ttLib import TTFont
 from companion.storage import GameNotFound, open_repository
 from companion.web import STATIC, client_version, flet_web_dir
 from companion.web.fonts import FallbackFonts
-from tests.e2e.conftest import Server
+from testkit.browser import Server
 
 
 @pytest.fixture(scope="module")

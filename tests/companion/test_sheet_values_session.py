@@ -19,7 +19,7 @@ from companion.ui.components import files
 from sheets.errors import RulesError, ScoreFileError
 from sheets.gone_with_the_beans.live import RULES as LIVE
 from sheets.gone_with_the_beans.live.events import said
-from tests.sheets.gone_with_the_beans.gwtb_live_play import setup
+from testkit.gwtb_live_play import setup
 
 # TEST values a table might read off its sheet; the product ships none of them.
 HOUSE = {"thaler": 3, "worker": 1}

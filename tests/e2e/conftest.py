@@ -4,23 +4,15 @@ Playwright in Debian's Chromium (shared/design/testing.md)."""
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import tempfile
 import time
 from collections import deque
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+from testkit.browser import ARGS, CHROMIUM, PHONE, Server
+
 ARTIFACTS = Path(__file__).parent / "artifacts"
-ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
-PHONE = {"width": 390, "height": 844}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -47,75 +39,6 @@ def pytest_runtest_makereport(item, call):
             report.sections.append((f"the server on port {server.port}, its log's end", server.log_text()[-3_000:]))
     if report.when == "teardown":
         Phone.opened.clear()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60, host: str = "127.0.0.1") -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"beans serve exited with {proc.returncode}")
-        try:
-            with socket.create_connection((host, port), timeout=1):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"beans serve did not answer on port {port}")
-
-
-class Server:
-    started: list["Server"] = []  # not stopped yet, for the report when a test fails
-
-    def __init__(self, data_dir: Path, *args: str, host: str = "127.0.0.1"):
-        self.data_dir = data_dir
-        self.args = args  # more `beans serve` options, e.g. "--lan"
-        self.host = host
-        self.port = free_port()
-        self.proc: subprocess.Popen | None = None
-        # The server's log goes to a file: a pipe nobody reads fills up and stalls the server.
-        self.log = tempfile.TemporaryFile("w+", encoding="utf-8")
-        Server.started.append(self)
-
-    @classmethod
-    def running(cls) -> list["Server"]:
-        return [s for s in cls.started if s.proc is not None and s.proc.poll() is None]
-
-    @property
-    def url(self) -> str:
-        return f"http://{self.host}:{self.port}"
-
-    def start(self) -> "Server":
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "serve", "--host", self.host, "--port", str(self.port),
-             "--data-dir", str(self.data_dir), *self.args],
-            stdout=subprocess.DEVNULL, stderr=self.log, text=True,
-        )
-        try:
-            wait_for_port(self.port, self.proc, host=self.host)
-        except RuntimeError as exc:
-            raise RuntimeError(f"{exc}: {self.log_text()}") from None
-        return self
-
-    def log_text(self) -> str:
-        """What the server wrote to stderr so far."""
-        self.log.seek(0)
-        return self.log.read()
-
-    def stop(self) -> None:
-        if self in Server.started:
-            Server.started.remove(self)
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
 
 
 @pytest.fixture(scope="session")

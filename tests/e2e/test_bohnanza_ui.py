@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import PHONE, Phone
+from testkit.browser import PHONE
+from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 

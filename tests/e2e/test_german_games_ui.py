@@ -11,7 +11,8 @@ from companion.session import Games
 from companion.storage import open_repository
 from sheets.bohnanza import RULES as BOHNANZA
 from sheets.space_beans import RULES as SPACE_BEANS
-from tests.e2e.conftest import PHONE, Phone, Server
+from testkit.browser import PHONE, Server
+from tests.e2e.conftest import Phone
 from tests.e2e.test_space_beans_ui import PLAYERS, SEED, dialog_text, lay, tap, trophy
 
 pytestmark = pytest.mark.e2e

@@ -15,11 +15,12 @@ from companion.i18n import translations
 from sheets.gone_with_the_beans.live import map_orders
 from sheets.gone_with_the_beans.sheets import SHEETS
 from sheets.i18n import _, using
-from tests.e2e.conftest import PHONE, Phone
+from testkit.browser import PHONE
+from tests.e2e.conftest import Phone
 from tests.e2e.test_german_ui import phone_in
 from tests.e2e.test_gone_with_the_beans_live_ui import arrow, serve  # noqa: F401  (serve: a fixture)
 from tests.e2e.test_nicht_die_bohne_ui import FONT_150
-from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED
+from testkit.gwtb_live_play import ENTERED
 
 pytestmark = pytest.mark.e2e
 

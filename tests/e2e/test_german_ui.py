@@ -14,7 +14,8 @@ from companion import i18n
 from companion.session import Games
 from companion.storage import open_repository
 from sheets.nicht_die_bohne import DECK, RULES as NDB
-from tests.e2e.conftest import PHONE, Phone, Server
+from testkit.browser import PHONE, Server
+from tests.e2e.conftest import Phone
 from tests.e2e.test_nicht_die_bohne_ui import FONT_150, on_screen
 
 pytestmark = pytest.mark.e2e

@@ -17,9 +17,10 @@ from __future__ import annotations
 import pytest
 
 from companion.storage.sheet_values import SheetValues
-from tests.e2e.conftest import PHONE, Phone, Server
+from testkit.browser import PHONE, Server
+from tests.e2e.conftest import Phone
 from tests.e2e.test_gone_with_the_beans_live_ui import in_view, materials, reveal, start_game
-from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED_BY_SHEET
+from testkit.gwtb_live_play import ENTERED_BY_SHEET
 
 pytestmark = pytest.mark.e2e
 

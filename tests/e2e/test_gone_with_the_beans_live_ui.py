@@ -21,8 +21,9 @@ import pytest
 
 from companion.storage.sheet_values import SheetValues
 from sheets.gone_with_the_beans.live import map_orders
-from tests.e2e.conftest import PHONE, Phone, Server
-from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED
+from testkit.browser import PHONE, Server
+from tests.e2e.conftest import Phone
+from testkit.gwtb_live_play import ENTERED
 
 pytestmark = pytest.mark.e2e
 
@@ -226,7 +227,7 @@ def test_after_round_15_the_dp_icons_are_counted_and_the_breakdown_names_the_win
     from companion.session import Games
     from companion.storage import open_repository
     from sheets.gone_with_the_beans.live import RULES
-    from tests.sheets.gone_with_the_beans.gwtb_live_play import setup
+    from testkit.gwtb_live_play import setup
 
     repo = open_repository(tmp_path)
     games = Games(repo)

@@ -13,7 +13,8 @@ from sheets.gone_with_the_beans import (
 )
 from companion.session import Games
 from companion.storage import open_repository
-from tests.e2e.conftest import PHONE, Phone, Server
+from testkit.browser import PHONE, Server
+from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 

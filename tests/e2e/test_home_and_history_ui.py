@@ -12,7 +12,8 @@ from companion.session import Games
 from companion.storage import open_repository
 from sheets.nicht_die_bohne import DECK, RULES
 from sheets.registry import score
-from tests.e2e.conftest import Phone, Server
+from testkit.browser import Server
+from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 

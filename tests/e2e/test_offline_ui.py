@@ -9,7 +9,8 @@ import pytest
 
 from companion.session import Games
 from companion.storage import open_repository
-from tests.e2e.conftest import PHONE, Phone, Server
+from testkit.browser import PHONE, Server
+from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 

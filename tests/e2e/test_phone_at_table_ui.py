@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from companion.server import lan_address
-from tests.e2e.conftest import PHONE, Phone, Server
+from testkit.browser import PHONE, Server
+from tests.e2e.conftest import Phone
 from tests.e2e.test_nicht_die_bohne_ui import start_game
 
 pytestmark = pytest.mark.e2e

@@ -13,8 +13,9 @@ from companion.sheet_values import SheetValuesService
 from companion.storage import open_repository
 from companion.storage.sheet_values import FORMAT
 from sheets.gone_with_the_beans.live import RULES as LIVE
-from tests.sheets.gone_with_the_beans.gwtb_live_play import setup
-from tests.e2e.conftest import PHONE, Phone, Server
+from testkit.gwtb_live_play import setup
+from testkit.browser import PHONE, Server
+from tests.e2e.conftest import Phone
 from tests.e2e.test_german_ui import phone_in
 
 pytestmark = pytest.mark.e2e

@@ -16,7 +16,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from companion.session import Games
 from companion.storage import open_repository
 from sheets.space_beans import RULES, Collection, close_out
-from tests.e2e.conftest import PHONE, Phone, Server
+from testkit.browser import PHONE, Server
+from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 

@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 
 from companion.session import Games
 from companion.storage import open_repository
-from tests.e2e.conftest import ARGS, CHROMIUM, PHONE, Phone, Server
+from testkit.browser import ARGS, CHROMIUM, PHONE, Server
+from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 

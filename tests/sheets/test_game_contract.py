@@ -11,8 +11,8 @@ from sheets.bohnanza import Harvest, Plant
 from sheets.errors import RulesError, ScoreFileError
 from sheets.gone_with_the_beans.live import Build
 from sheets.registry import KINDS
-from tests.sheets.gone_with_the_beans.gwtb_live_play import card, game, give
-from tests.sheets.gone_with_the_beans.gwtb_live_play import setup as live_setup
+from testkit.gwtb_live_play import card, game, give
+from testkit.gwtb_live_play import setup as live_setup
 
 SETUPS: dict[str, dict[str, Any]] = {
     "nicht-die-bohne": {"players": ["Cem", "Ann", "Ben"]},

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 from gwtb_files import RULES, setup
-from gwtb_live_play import card, game, give, rejects, told
-from gwtb_live_play import setup as live_setup
+from testkit.gwtb_live_play import card, game, give, rejects, told
+from testkit.gwtb_live_play import setup as live_setup
 
 from companion import i18n
 from sheets.errors import RulesError, ScoreFileError

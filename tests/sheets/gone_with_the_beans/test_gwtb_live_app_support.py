@@ -26,10 +26,13 @@ from sheets.gone_with_the_beans.live import (
     why_not,
 )
 from sheets.gone_with_the_beans.sheets import SHEETS
-from tests.companion.test_gwtb_live_session import BRIDGES, FIRST_TRIES, PLAYERS, THEN_TRIES
-from tests.sheets.gone_with_the_beans.gwtb_live_play import (
+from testkit.gwtb_live_play import (
+    BRIDGES,
     ENTERED,
     ENTERED_BY_SHEET,
+    FIRST_TRIES,
+    PLAYERS,
+    THEN_TRIES,
     card,
     game,
     give,

@@ -5,7 +5,7 @@ winners and the solitaire rating (rulebook: End of the Game, Solitaire Rules; is
 
 from __future__ import annotations
 
-from gwtb_live_play import SPECIAL, card, game, give, player, rejects
+from testkit.gwtb_live_play import SPECIAL, card, game, give, player, rejects
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans import engine as scorer

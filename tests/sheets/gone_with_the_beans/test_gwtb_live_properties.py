@@ -7,7 +7,7 @@ issue 7 "Tests").
 
 from __future__ import annotations
 
-from gwtb_live_play import ENTERED, setup
+from testkit.gwtb_live_play import ENTERED, setup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -7,7 +7,7 @@ Deck of Round Cards", "Variant Rules", "Special Card"); issue 7 "Rounds".
 from __future__ import annotations
 
 import pytest
-from gwtb_live_play import SPECIAL, card, enter, game, give, player, rejects, told
+from testkit.gwtb_live_play import SPECIAL, card, enter, game, give, player, rejects, told
 
 from sheets.gone_with_the_beans.live import (
     AddHayShed,

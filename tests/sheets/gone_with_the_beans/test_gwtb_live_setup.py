@@ -7,7 +7,7 @@ gone-with-the-beans.md; issue 7 "Setup".
 from __future__ import annotations
 
 import pytest
-from gwtb_live_play import HAY, MAP, game, player, setup, told
+from testkit.gwtb_live_play import HAY, MAP, game, player, setup, told
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import map_orders, new_game, roads

@@ -8,7 +8,7 @@ rulebook does not state are the test values of gwtb_live_play.ENTERED_BY_SHEET.
 from __future__ import annotations
 
 import pytest
-from gwtb_live_play import SPECIAL, card, game, give, player, rejects, told
+from testkit.gwtb_live_play import SPECIAL, card, game, give, player, rejects, told
 
 from sheets.gone_with_the_beans.live import (
     AddHayShed,

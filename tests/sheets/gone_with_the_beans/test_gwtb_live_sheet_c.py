@@ -11,7 +11,7 @@ costs 3 Thaler, 4 Bridge icons; milestones at 2, 4, 6 ... facilities).
 from __future__ import annotations
 
 import pytest
-from gwtb_live_play import SPECIAL, card, game, give, player, rejects, setup, told
+from testkit.gwtb_live_play import SPECIAL, card, game, give, player, rejects, setup, told
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import (

@@ -10,7 +10,7 @@ a Stable 5, a Market 2 / 5, a House and a Silo 4; 6 Farm, 4 Market, House, Silo 
 from __future__ import annotations
 
 import pytest
-from gwtb_live_play import card, game, give, player, rejects, told
+from testkit.gwtb_live_play import card, game, give, player, rejects, told
 
 from sheets.gone_with_the_beans.live import (
     AddHayShed,

@@ -1,5 +1,6 @@
-"""Builders for the live-sheet tests: setups, printed values the table enters, a player's
-warehouse, and the check that a refused action leaves the state as it was.
+"""Builders for the live-sheet tests and benchmarks: setups, printed values the table
+enters, a player's warehouse, the check that a refused action leaves the state as it was,
+and a turn played through the session (``play_a_turn``: a whole game on sheets B, C, D).
 
 The printed values below are TEST values a table might enter; the product ships none
 of them (design page, "Printed values the rulebook does not give").
@@ -11,8 +12,10 @@ from typing import Any
 
 import pytest
 
+from companion.session import Games
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import (
+    BonusesDue,
     EnterPrintedValue,
     Materials,
     Reveal,
@@ -120,3 +123,53 @@ def rejects(state, action, match: str, error=RulesError):
 def told(state: State) -> tuple[str, ...]:
     """The state's events as a phone says them (in English unless ``using`` says otherwise)."""
     return tuple(said(e) for e in state.events)
+
+
+# --- Sheets B, C and D: a whole game each, through the session (issue 16) -------------------
+
+PLAYERS = (("Ann", "macadimia"), ("Ben", "cashew"), ("Cid", "zoodai"))
+BRIDGES = {"Ann": "ammond", "Ben": "tachiopi", "Cid": "tachiopi"}  # sheet C's setup Bridges
+# What each player tries first, in order, each round (the letter's own actions first).
+FIRST_TRIES = {
+    "A": [{"kind": "build", "facility": "silo"}, {"kind": "hay-action", "row": "travel", "facility": "farm"}],
+    "B": [{"kind": "hay-action", "row": "beanichalcum"}, {"kind": "build", "facility": "silo"},
+          {"kind": "milestone", "bonus": "beanichalcum"}, {"kind": "build", "facility": "farm",
+                                                           "beanichalcum_travel": True}],
+    "C": [{"kind": "build", "facility": "bridge", "bridge_to": p} for p in
+          ("ammond", "macadimia", "beanzantine", "cashew", "zoodai", "tachiopi")]
+         + [{"kind": "milestone", "bonus": "free-bridge", "bridge_to": p} for p in ("zoodai", "beanzantine")]
+         + [{"kind": "hay-action", "row": "thaler-rising", "bridge_to": p} for p in ("zoodai", "beanzantine")]
+         + [{"kind": "hay-action", "row": "build", "facility": "farm"}],
+    "D": [{"kind": "hay-action", "row": "normal-contract"}, {"kind": "hay-action", "row": "advanced-contract"},
+          {"kind": "milestone", "bonus": "normal-contract"}, {"kind": "build", "facility": "stable"}],
+}
+THEN_TRIES = [{"kind": "build", "facility": "farm"}, {"kind": "milestone", "bonus": "points"},
+              {"kind": "milestone", "bonus": "hay"}, {"kind": "hay-action", "row": "worker"},
+              {"kind": "hay-action", "row": "thaler"}, {"kind": "hay-action", "row": "thaler-falling"},
+              {"kind": "hay-shed"}]
+
+
+def try_entry(games: Games, gid: str, entry: dict) -> bool:
+    """Dispatch ``entry``; a choice asked for takes the first offered; False when refused."""
+    while True:
+        try:
+            games.dispatch(gid, entry)
+            return True
+        except BonusesDue as due:
+            entry = {**entry, due.field: [*entry.get(due.field, []), due.left[0]]}
+        except RulesError:
+            return False
+
+
+def play_a_turn(games: Games, gid: str, name: str, letter: str, number: int) -> None:
+    state = games.state(gid)
+    me = state.player(name)
+    for contract in me.contracts_gained:  # D: execute what can be paid, any time
+        try_entry(games, gid, {"kind": "contract", "player": name, "contract": contract})
+    if state.card.special:
+        games.dispatch(gid, {"kind": "special-income", "player": name, "option": "hay"})
+    tries = FIRST_TRIES[letter] + THEN_TRIES if number % 2 else THEN_TRIES[3:] + FIRST_TRIES[letter]
+    assert any(try_entry(games, gid, {**t, "player": name}) for t in tries)
+    while games.state(gid).player(name).due:  # D's completion bonus, C's second build: owed at once
+        if not any(try_entry(games, gid, {**t, "player": name}) for t in THEN_TRIES):
+            games.dispatch(gid, {"kind": "forgo", "player": name})

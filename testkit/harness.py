@@ -4,7 +4,8 @@
 server does (msgpack, Flet's encoder) and keeps nothing: the app's whole server-side work
 for that phone (render, diff, patch, encode) happens here, and only the socket write is
 left out. A phone answers the app's local-storage read with its device token, as a phone
-that sat at the table before does. Used by bench/server_time.py and bench/apps.
+that sat at the table before does. Flet's internals it needs come from
+companion/ui/flet_compat.py. Used by bench/server_time.py, bench/apps and the tests.
 """
 
 from __future__ import annotations
@@ -15,23 +16,22 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import msgpack
 import flet as ft
-from flet.controls.base_control import BaseControl
-from flet.controls.context import _context_page
-from flet.messaging.connection import Connection
-from flet.messaging.protocol import (
+import msgpack
+
+from companion.ui.flet_compat import (
+    ENCODE,
+    Connection,
     Message,
     MessageAction,
+    PubSubHub,
     RegisterClientResponseBody,
-    configure_encode_object_for_msgpack,
+    Session,
+    bind_page,
 )
-from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
 PAGE = {"web": True, "wasm": True, "platform": "android", "width": 390.0, "height": 844.0,
         "platform_brightness": "light"}
-ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
 
 class Phone(Connection):
@@ -62,7 +62,7 @@ class Phone(Connection):
 
     async def open(self, main: Callable[[ft.Page], Any], route: str) -> None:
         """What Flet's web server does when a phone registers on ``route``."""
-        _context_page.set(self.session.page)
+        bind_page(self.session.page)
         self.session.apply_page_patch({**PAGE, "route": route})
         self.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
             session_id=self.session.id, page_patch=self.session.get_page_patch(), error="")))

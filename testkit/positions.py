@@ -15,7 +15,7 @@ from typing import Any
 from companion.session import Games
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.sheets import SHEET_A
-from tests.sheets.gone_with_the_beans.gwtb_live_play import ENTERED, MAP, setup as live_setup
+from testkit.gwtb_live_play import ENTERED, MAP, setup as live_setup
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
 PIN = "1234"

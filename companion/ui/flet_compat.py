@@ -1,0 +1,185 @@
+"""Flet's internals in one room: the only module of ``companion`` that touches anything
+outside Flet's public top-level API (``flet.messaging``, ``flet.components``,
+``flet.controls.context``, the minified web client's ``main.dart.js``).
+
+Each of them holds for the Flet this module was written against, pinned in
+pyproject.toml; importing it under another Flet raises ``FletVersionError``, so an
+upgrade is a decision that starts here (and with tests/companion/test_flet_compat.py,
+which checks each assumption below against the installed Flet, and the short-cut the
+screens' kept controls rely on: Flet passes over a control it sent before).
+
+- ``hide_tracebacks()``: a failed handler's traceback goes to the server's log and the
+  phone gets a plain line (Flet sends the traceback to the browser through
+  ``Session.error``; ``Page.on_error`` is the client's own error event and is not called
+  for a handler that raises on the server).
+- ``keep_phones_updating()``: Flet's update loop for a phone ends at the first render
+  that raises (``Component.update``); a failed render is told in the plain line too,
+  and the phone's next change renders again.
+- ``fallback_font_table(main_js)``: which characters each of the web engine's fallback
+  font slices holds, read from the client's compiled table (companion/web/fonts.py).
+- For the in-process harness (testkit/harness.py): a ``Session`` on a ``Connection``,
+  Flet's messages and their msgpack encoding, the pubsub hub, and ``bind_page``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import traceback
+from collections.abc import Callable
+from contextvars import ContextVar
+from importlib import metadata
+from typing import Any, cast
+
+import flet as ft
+from flet.components.component import Component
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    RegisterClientResponseBody,
+    configure_encode_object_for_msgpack,
+)
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from sheets.i18n import N_, _
+
+FLET = "1.0.5"  # the flet and flet-web pinned in pyproject.toml: what this module knows
+PACKAGES = ("flet", "flet-web")
+
+
+class FletVersionError(RuntimeError):
+    """The installed Flet is not the one whose internals this module knows."""
+
+
+def check_flet_version(installed: Callable[[str], str] = metadata.version,
+                       flet_version: str = ft.version.flet_version) -> None:
+    """Raise ``FletVersionError`` unless Flet is the pinned version (``flet.version`` and the
+    installed package say so), and flet-web too where it is installed (``beans serve``; an
+    app built for a phone or a desktop has no web client)."""
+    found = [("flet", flet_version)]
+    for package in PACKAGES:
+        try:
+            found.append((package, installed(package)))
+        except metadata.PackageNotFoundError:
+            pass
+    for package, version in found:
+        if version != FLET:
+            raise FletVersionError(
+                f"Bean Counter runs on {package} {FLET} (pinned in pyproject.toml), but {package} {version} "
+                f"is installed: reinstall Bean Counter, or check companion/ui/flet_compat.py against the new "
+                f"Flet (tests/companion/test_flet_compat.py) before moving the pin.")
+
+
+check_flet_version()
+
+
+# ---- errors: plain words for the phone, the traceback for the server's log ----
+
+PLAIN_ERROR = N_("Something went wrong on the server. Every saved entry is safe: reload the page.")
+log = logging.getLogger("bean_counter")
+
+
+def hide_tracebacks() -> None:
+    """Flet sends a failed handler's traceback to the browser; a player gets a plain line
+    instead, and the traceback goes to the server's log. Once per process (idempotent)."""
+    if getattr(Session.error, "plain", False):
+        return
+    shown = Session.error
+
+    def error(self: Session, message: str) -> None:
+        log.error("app error: %s", message)
+        shown(self, _(PLAIN_ERROR))
+
+    setattr(error, "plain", True)
+    setattr(Session, "error", error)  # on purpose, for every session
+
+
+def keep_phones_updating() -> None:
+    """Flet's update loop for a phone ends at the first render that raises, and that phone
+    then never changes again, without a word. A failed render is logged and the phone is
+    told (``Session.error``: the plain line above); its next change renders again.
+    Once per process (idempotent)."""
+    if getattr(Component.update, "guarded", False):
+        return
+    update = cast("Callable[[Component], None]", Component.update)  # (unannotated in Flet)
+
+    def guarded(self: Component) -> None:
+        try:
+            update(self)
+        except Exception:  # noqa: BLE001 - any failure of a screen: the phone keeps updating
+            ft.context.page.session.error(traceback.format_exc())
+
+    setattr(guarded, "guarded", True)
+    setattr(Component, "update", guarded)  # on purpose, for every session
+
+
+# ---- the web client's fallback fonts ----
+
+MAX_CODE_POINT = 0x10FFFF
+FontTable = dict[str, list[tuple[int, int]]]
+
+
+def fallback_font_table(main_js: str) -> FontTable:
+    """Each fallback font slice's path (below the client's fontFallbackBaseUrl) -> the code
+    point ranges it holds, from the web engine's packed table compiled into ``main_js``
+    (``encodedFontSets`` / ``encodedFontSetRanges`` of Flutter's font_fallback_data.dart:
+    letters and digits, see its font_fallbacks.dart). Raises ValueError (or StopIteration)
+    when the client's table is not where or what this expects."""
+    listing = main_js[main_js.index('A.z("Noto Color Emoji 0"'):]
+    fonts: list[str] = re.findall(r'A\.z\("[^"]+","([^"]+)"\)', listing[:listing.index("])")])
+    literals: list[str] = re.findall(r'"([A-Za-z0-9,]{2000,})"', main_js)
+    sets_text = next(t for t in literals if re.fullmatch(r"[a-z0-9,]+", t))
+    ranges_text = next(t for t in literals if "," not in t and re.search(r"[A-Z]", t))
+
+    font_sets: list[list[int]] = []
+    for part in sets_text.split(","):  # each set: font indexes as deltas, 'a'-'z' digits, decimal prefixes
+        members: list[int] = []
+        previous, prefix = -1, 0
+        for ch in part:
+            if "a" <= ch <= "z":
+                previous += prefix * 26 + ord(ch) - ord("a") + 1
+                members.append(previous)
+                prefix = 0
+            else:
+                prefix = prefix * 10 + int(ch)
+        font_sets.append(members)
+
+    covered: FontTable = {url: [] for url in fonts}
+    start, prefix, size = 0, 0, 1
+    for ch in ranges_text:  # runs: [size 'a'-'z'] set 'A'-'Z', with decimal prefixes
+        if "A" <= ch <= "Z":
+            for font in font_sets[prefix * 26 + ord(ch) - ord("A")]:
+                covered[fonts[font]].append((start, start + size - 1))
+            start += size
+            prefix, size = 0, 1
+        elif "a" <= ch <= "z":
+            size = prefix * 26 + ord(ch) - ord("a") + 2
+            prefix = 0
+        else:
+            prefix = prefix * 10 + int(ch)
+    if start != MAX_CODE_POINT + 1:
+        raise ValueError("the fallback font table of Flet's web client has a format this does not know")
+    return covered
+
+
+# ---- a session without a network, for the in-process harness ----
+
+ENCODE = cast("Callable[[type[BaseControl]], Callable[[Any], Any]]",  # (unannotated in Flet)
+              configure_encode_object_for_msgpack)(BaseControl)  # msgpack's default= for Flet's messages
+
+
+def bind_page(page: ft.Page) -> None:
+    """Bind ``page`` to the running task, as Flet does for each render, handler and task
+    of a phone (``ft.context.page``)."""
+    cast("ContextVar[ft.Page | None]", _context_page).set(page)  # (Flet types it by its default, None)
+
+
+__all__ = [
+    "ENCODE", "FLET", "PLAIN_ERROR", "BaseControl", "Component", "Connection", "FletVersionError", "FontTable",
+    "Message", "MessageAction", "PubSubHub", "RegisterClientResponseBody", "Session", "bind_page",
+    "check_flet_version", "fallback_font_table", "hide_tracebacks", "keep_phones_updating",
+]

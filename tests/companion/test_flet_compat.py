@@ -1,0 +1,195 @@
+"""What companion/ui/flet_compat.py assumes of Flet's internals still holds for the Flet
+installed (architecture: "the one room that may touch Flet's internals"), and what the app
+relies on of Flet that no public API promises: a Flet upgrade that breaks one fails here,
+without a browser."""
+
+from __future__ import annotations
+
+import asyncio
+import tomllib
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.ui.flet_compat import (
+    FLET,
+    PLAIN_ERROR,
+    FletVersionError,
+    MessageAction,
+    check_flet_version,
+    fallback_font_table,
+    hide_tracebacks,
+    keep_phones_updating,
+)
+from companion.ui.hooks import use_keeper
+from companion.web import flet_web_dir
+from testkit.harness import Phone, Table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# --- the pinned version --------------------------------------------------------------------
+
+def test_the_version_known_is_the_one_pinned_and_installed() -> None:
+    pins = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert f"flet=={FLET}" in pins and f"flet-web=={FLET}" in pins
+    assert metadata.version("flet") == metadata.version("flet-web") == FLET
+    assert ft.version.flet_version == FLET
+    check_flet_version()  # the installed one passes (as at import)
+
+
+@pytest.mark.parametrize("package", ["flet", "flet-web"])
+def test_another_flet_is_refused_with_a_clear_error(package: str) -> None:
+    def installed(name: str) -> str:
+        return "1.1.0" if name == package else FLET
+
+    with pytest.raises(FletVersionError, match=rf"runs on {package} {FLET} .* but {package} 1\.1\.0 is installed"):
+        check_flet_version(installed)
+
+
+def test_a_flet_that_says_another_version_is_refused() -> None:
+    with pytest.raises(FletVersionError, match=r"but flet 1\.1\.0 is installed"):
+        check_flet_version(lambda _name: FLET, flet_version="1.1.0")
+
+
+def test_an_app_without_flet_web_passes() -> None:
+    """A phone's or a desktop's build has no web client (nor, maybe, package metadata)."""
+    def installed(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    check_flet_version(installed)
+
+
+# --- the fallback fonts' table in the installed web client -----------------------------------
+
+def test_the_fallback_font_table_is_read_from_the_installed_web_client() -> None:
+    """Chinese, Japanese, Korean, emoji and other scripts each have slices, and a name like
+    "李雷" or "Zoë 🫘" finds the family that draws it (companion/web/fonts.py cuts them)."""
+    table = fallback_font_table((flet_web_dir() / "main.dart.js").read_text(encoding="utf-8"))
+    families = {path.split("/")[0] for path in table}
+    assert {"notosanssc", "notosanstc", "notosanshk", "notosansjp", "notosanskr", "notocoloremoji",
+            "notosanssymbols", "notosansthai", "notosansarabic", "notosansdevanagari"} <= families
+
+    def drawn_by(character: str) -> set[str]:
+        point = ord(character)
+        return {path.split("/")[0] for path, ranges in table.items()
+                if any(low <= point <= high for low, high in ranges)}
+
+    assert "notosanssc" in drawn_by("李")
+    assert "notocoloremoji" in drawn_by("🫘")
+    assert "notosansthai" in drawn_by("ก")
+    assert all(path.endswith(".woff2") and ranges for path, ranges in table.items())
+
+
+def test_a_client_without_the_table_is_refused() -> None:
+    with pytest.raises((ValueError, StopIteration)):
+        fallback_font_table("main(){}")
+
+
+# --- failed renders and handlers: a plain line for the phone --------------------------------
+
+SETTERS: dict[str, Any] = {}
+
+
+@ft.component
+def Flaky() -> ft.Control:
+    change, set_change = ft.use_state(0)
+    SETTERS["change"] = set_change
+    if change == 1:
+        raise RuntimeError("a bug in a screen")
+
+    def tapped(_event: ft.Event[ft.Button]) -> None:
+        raise RuntimeError("a bug in a handler")
+
+    return ft.Column([ft.Text(f"change {change}"), ft.Button("Tap", on_click=tapped)])
+
+
+def sent_to(phone: Phone) -> list[tuple[Any, Any]]:
+    sent: list[tuple[Any, Any]] = []
+    send = phone.send_message
+
+    def record(message: Any) -> None:
+        sent.append((message.action, message.body))
+        send(message)
+
+    phone.send_message = record  # type: ignore[method-assign]
+    return sent
+
+
+def button_id(phone: Phone) -> int:
+    found = [control for control in phone.session.index.values() if isinstance(control, ft.Button)]
+    assert len(found) == 1
+    return int(found[0]._i)
+
+
+async def a_failed_handler_and_render() -> tuple[list[tuple[Any, Any]], list[tuple[Any, Any]]]:
+    async with Table() as table:
+        phone = await table.open(lambda page: page.render(Flaky), "/", None)
+        sent = sent_to(phone)
+        await phone.session.dispatch_event(button_id(phone), "click", None)  # as a phone's tap arrives
+        await table.quiet()
+        handler = list(sent)
+        SETTERS["change"](1)  # this render fails
+        await table.quiet()
+        SETTERS["change"](2)  # and this one is drawn
+        await table.quiet()
+        return handler, sent[len(handler):]
+
+
+def crashed(sent: list[tuple[Any, Any]]) -> list[str]:
+    return [body.message for action, body in sent if action == MessageAction.SESSION_CRASHED]
+
+
+def test_a_failed_handler_or_render_reaches_the_phone_as_the_plain_line(caplog: pytest.LogCaptureFixture) -> None:
+    hide_tracebacks()
+    keep_phones_updating()
+    handler, render = asyncio.run(a_failed_handler_and_render())
+    assert crashed(handler) == [PLAIN_ERROR]
+    assert crashed(render) == [PLAIN_ERROR]
+    assert "Traceback" not in repr(handler + render)
+    assert "a bug in a handler" in caplog.text and "a bug in a screen" in caplog.text  # for the server's log
+    actions = [action for action, _body in render]
+    assert actions.index(MessageAction.PATCH_CONTROL, actions.index(MessageAction.SESSION_CRASHED)) > 0
+    assert "change 2" in repr(render[-1][1])  # the phone still changes
+
+
+# --- a control sent before is passed over (what Kept relies on) ------------------------------
+
+LOOKED_AT: list[str] = []  # the controls Flet updated (compared) during a render's diff
+
+
+@ft.control("Text")
+class Watched(ft.Text):
+    def before_update(self) -> None:
+        LOOKED_AT.append(str(self.value))
+
+
+@ft.component
+def Keeping() -> ft.Control:
+    change, set_change = ft.use_state(0)
+    SETTERS["keeping"] = set_change
+    keeper = use_keeper()
+    return keeper.column("parts", [("same", lambda: Watched("kept")), (change, lambda: Watched(f"made {change}"))])
+
+
+async def a_render_with_a_kept_control() -> list[tuple[Any, Any]]:
+    async with Table() as table:
+        phone = await table.open(lambda page: page.render(Keeping), "/", None)
+        sent = sent_to(phone)
+        LOOKED_AT.clear()
+        SETTERS["keeping"](1)
+        await table.quiet()
+        return sent
+
+
+def test_flet_passes_over_a_control_it_sent_before() -> None:
+    """Flet's diff skips a retained child (``old is new``): a kept control is neither
+    updated nor compared again, and nothing of it is sent; the part made anew is. If an
+    upgrade drops this short-cut, ``use_keeper``'s kept controls cost a full compare each."""
+    sent = asyncio.run(a_render_with_a_kept_control())
+    assert LOOKED_AT == ["made 1"]
+    patches = [body for action, body in sent if action == MessageAction.PATCH_CONTROL]
+    assert len(patches) == 1 and "made 1" in repr(patches[0]) and "kept" not in repr(patches[0])
