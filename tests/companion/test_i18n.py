@@ -9,7 +9,6 @@ import json
 from datetime import date, datetime
 
 import pytest
-from flet.controls.context import _context_page  # what Flet binds to each render, handler and task
 
 from companion import i18n, worker
 from companion.pin_guard import FREE_TRIES
@@ -19,6 +18,7 @@ from companion.storage.sheet_values import FORMAT as SHEET_VALUES_FORMAT
 from companion.storage import open_repository
 from companion.ui.components import files
 from companion.ui.hooks import phone_translations, speak
+from companion.ui.flet_compat import bind_page
 from sheets.errors import RulesError, ScoreFileError
 from sheets.limits import read_json
 from sheets.registry import score
@@ -35,7 +35,7 @@ class Page:
 def as_phone(page: Page, work):
     """Run ``work`` the way Flet runs a phone's handler: in a context bound to its page."""
     def bound():
-        _context_page.set(page)
+        bind_page(page)  # what Flet binds to each render, handler and task
         return work()
     return contextvars.copy_context().run(bound)
 
