@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sheets.bohnanza import engine, scorefile
 from sheets.bohnanza.allowed import (
-    COUNTS, Allowed, DeckOffer, EndSale, FarmerOffers, FieldOffer, PlantOffer, allowed, end_sales,
+    COUNTS, Allowed, DeckOffer, EndSale, FarmerOffers, FieldOffer, PlantOffer, allowed, allowed_by_seat, end_sales,
 )
 from sheets.bohnanza.beans import BEANS, DECK_SIZE, Bean, Beanometer, Pile, count_of, label, name, payout
 from sheets.bohnanza.engine import (
@@ -27,5 +27,6 @@ __all__ = [
     "Action", "BeanField", "BuyField", "DeckExhausted", "Farmer", "FinalCount", "Harvest", "HarvestPreview", "Plant",
     "PlayerCount", "Setup", "State", "preview_harvest",
     "MAX_PLAYERS", "MIN_PLAYERS", "PASSES", "THIRD_FIELD_PRICE",
-    "COUNTS", "Allowed", "DeckOffer", "EndSale", "FarmerOffers", "FieldOffer", "PlantOffer", "allowed", "end_sales",
+    "COUNTS", "Allowed", "DeckOffer", "EndSale", "FarmerOffers", "FieldOffer", "PlantOffer", "allowed", "allowed_by_seat",
+    "end_sales",
 ]

@@ -11,13 +11,13 @@ same checks ``apply`` makes, without applying every action.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from sheets.bohnanza.beans import BEANS, ORDER, Bean
+from sheets.bohnanza.beans import ORDER, Bean, label
 from sheets.bohnanza.engine import (
-    FIELDS, PASSES, Farmer, HarvestPreview, State, check_at_end, check_buy, check_grows, check_not_over, field_of,
-    preview_harvest, supply_error,
+    FIELDS, PASSES, Farmer, HarvestPreview, State, check_at_end, check_buy, check_not_over, field_of, fits,
+    grows_other, grows_words, preview_harvest, supply_error, too_many,
 )
 from sheets.errors import RulesError
 
@@ -128,46 +128,56 @@ def on_table(state: State) -> dict[Bean, int]:
     return dict(zip(ORDER, counts))
 
 
-def _supply(out: dict[Bean, int], player: str) -> dict[Bean, tuple[str | None, ...]]:
+def _supply(out: dict[Bean, int], base: RulesError | None) -> dict[Bean, tuple[str | None, ...]]:
     """For each bean, why planting 1-12 of it is refused by the deck's supply (the check
-    ``apply`` makes of every new state: no bean more often on the table than the deck has it)."""
-    base = supply_error(out.__getitem__, player)
+    ``apply`` makes of every new state: no bean more often on the table than the deck has
+    it); ``base``: that check of the table as it is."""
     refusals: dict[Bean, tuple[str | None, ...]] = {}
     for bean in ORDER:
-        fits = BEANS[bean].cards - out[bean] if base is None else 0  # counts that keep every bean within the deck
-        reasons: list[str | None] = [None] * max(0, min(fits, COUNTS))
-        for count in range(len(reasons) + 1, COUNTS + 1):
-            error = supply_error({**out, bean: out[bean] + count}.__getitem__, player)
+        if base is None:  # every bean fits: planting one refuses only as that bean does not
+            counts = range(1, COUNTS + 1)
+            refused = [n for n in counts if not fits(bean, out[bean] + n)]
+            said = dict(zip(refused, too_many(bean, [out[bean] + n for n in refused])))
+            refusals[bean] = tuple(said.get(n) for n in counts)
+            continue
+        reasons: list[str | None] = []
+        for count in range(1, COUNTS + 1):
+            error = supply_error({**out, bean: out[bean] + count}.__getitem__)
             reasons.append(None if error is None else error.reason)
         refusals[bean] = tuple(reasons)
     return refusals
 
 
-def _field_offer(state: State, farmer: Farmer, number: int, supply: dict[Bean, tuple[str | None, ...]],
-                 over: str | None, settled: str | None) -> FieldOffer:
+# What every player's answer shares: (the deck's supply refusals by bean, the beans'
+# labels, the game over, a refusal of every action that keeps the table's count of beans)
+Shared = tuple[dict[Bean, tuple[str | None, ...]], dict[Bean, str], str | None, str | None]
+
+
+def _field_offer(state: State, farmer: Farmer, number: int, shared: Shared) -> FieldOffer:
+    supply, labels, over, settled = shared
     field = farmer.fields[number - 1]
+    others = [bean for bean in ORDER if grows_other(field, bean)]
+    grows = dict(zip(others, grows_words(field, number, others, labels))) if others else {}
     plant = []
     for bean in ORDER:
-        grows = over or _reason(lambda: check_grows(field, number, bean, farmer.name))
-        refusals = (grows,) * COUNTS if grows is not None else supply[bean]
+        refused = over or grows.get(bean)
+        refusals = (refused,) * COUNTS if refused is not None else supply[bean]
         plant.append(PlantOffer(field=number, bean=bean, refusals=refusals))
     preview: HarvestPreview | None = None
     try:
         preview = preview_harvest(state, farmer.name, number)
     except RulesError as exc:
-        refused: str | None = exc.reason
+        harvest_refused: str | None = exc.reason
     else:
-        refused = settled  # harvesting moves beans, the table holds as many: the supply as it is
-        if refused is not None:
+        harvest_refused = settled  # harvesting moves beans, the table holds as many: the supply as it is
+        if harvest_refused is not None:
             preview = None
-    return FieldOffer(number=number, plant=tuple(plant), harvest=preview, harvest_refused=refused)
+    return FieldOffer(number=number, plant=tuple(plant), harvest=preview, harvest_refused=harvest_refused)
 
 
-def _farmer(state: State, farmer: Farmer, out: dict[Bean, int], over: str | None,
-            settled: str | None) -> FarmerOffers:
-    supply = _supply(out, farmer.name)
-    fields = tuple(_field_offer(state, farmer, number, supply, over, settled)
-                   for number in range(1, len(farmer.fields) + 1))
+def _farmer(state: State, farmer: Farmer, shared: Shared) -> FarmerOffers:
+    over, settled = shared[2], shared[3]
+    fields = tuple(_field_offer(state, farmer, number, shared) for number in range(1, len(farmer.fields) + 1))
     no_field = over or _reason(lambda: field_of(farmer, FIELDS + 1 if not farmer.third_field else FIELDS + 2))
     assert no_field is not None  # a field beyond the player's is always refused
     buy = over or _reason(lambda: check_buy(farmer)) or settled
@@ -195,13 +205,31 @@ def _deck(state: State, out: dict[Bean, int], over: str | None) -> DeckOffer:
     return DeckOffer(refused=None if error is None else error.reason, next_pass=None, end=end_sales(state))
 
 
+def _answers(state: State, players: Iterable[str]) -> tuple[Allowed, ...]:
+    """``allowed`` for each of ``players``, what they share worked out once."""
+    over = _reason(lambda: check_not_over(state))
+    out = on_table(state)
+    base = supply_error(out.__getitem__)
+    settled = None if base is None else base.reason  # an action that keeps the table's count of every bean
+    deck, final_count = _deck(state, out, over), _reason(lambda: check_at_end(state))
+    shared: Shared | None = None
+    answers = []
+    for player in players:
+        farmer = None
+        if player in state.names:
+            shared = shared or (_supply(out, base), {bean: label(bean) for bean in ORDER}, over, settled)
+            farmer = _farmer(state, state.player(player), shared)
+        answers.append(Allowed(farmer=farmer, deck=deck, final_count=final_count))
+    return tuple(answers)
+
+
 def allowed(state: State, player: str) -> Allowed:
     """What ``player`` may do now, and why not the rest ("" or a name not playing: the
     table's entries only)."""
-    over = _reason(lambda: check_not_over(state))
-    out = on_table(state)
-    farmer = None
-    if player in state.names:
-        error = supply_error(out.__getitem__, player)
-        farmer = _farmer(state, state.player(player), out, over, None if error is None else error.reason)
-    return Allowed(farmer=farmer, deck=_deck(state, out, over), final_count=_reason(lambda: check_at_end(state)))
+    return _answers(state, (player,))[0]
+
+
+def allowed_by_seat(state: State) -> tuple[Allowed, ...]:
+    """``allowed`` for every player, in seating order: a table where nothing is secret
+    shows every player's side, and the deck's supply is worked out once for all."""
+    return _answers(state, state.names)

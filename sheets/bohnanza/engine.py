@@ -18,7 +18,7 @@ the hands (they are secret) nor the draw pile (it is face down). The log holds:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, TypeAdapter, field_validator, model_validator
@@ -271,11 +271,25 @@ def _with(state: State, farmer: Farmer, **changes: Any) -> State:
     return state.changed(players=tuple(farmers), **changes)
 
 
+def grows_other(field: BeanField, bean: Bean) -> bool:
+    """A field grows one bean: whether ``field`` grows another than ``bean``."""
+    return field.bean is not None and field.bean != bean
+
+
+def grows_words(field: BeanField, number: int, beans: Sequence[Bean],
+                labels: Mapping[Bean, str] | None = None) -> list[str]:
+    """Why each of ``beans`` may not go into field ``number``, which grows another bean
+    (``labels``: each bean's ``label``, when known already)."""
+    assert field.bean is not None
+    said = labels if labels is not None else {bean: label(bean) for bean in (field.bean, *beans)}
+    words = _("field {field} grows {grown}; harvest it before planting {bean}")
+    return [words.format(field=number, grown=said[field.bean], bean=said[bean]) for bean in beans]
+
+
 def check_grows(field: BeanField, number: int, bean: Bean, player: str) -> None:
-    """A field grows one bean: ``bean`` goes into field ``number`` only if empty or of that bean."""
-    if field.bean not in (None, bean):
-        raise RulesError(_("field {field} grows {grown}; harvest it before planting {bean}").format(
-            field=number, grown=label(field.bean), bean=label(bean)), player)
+    """``bean`` goes into field ``number`` only if the field is empty or grows that bean."""
+    if grows_other(field, bean):
+        raise RulesError(grows_words(field, number, [bean])[0], player)
 
 
 def _plant(state: State, action: Plant) -> State:
@@ -373,15 +387,25 @@ def _final_count(state: State, action: FinalCount) -> State:
     return state.changed(players=tuple(farmers), over=True)
 
 
+def fits(bean: Bean, out: int) -> bool:
+    """Whether the deck has ``out`` cards of ``bean`` (its card count, bohnanza.md)."""
+    return out <= BEANS[bean].cards
+
+
+def too_many(bean: Bean, outs: Sequence[int]) -> list[str]:
+    """Why ``out`` cards of ``bean`` on the table are more than the deck has, for each of ``outs``."""
+    said, cards = label(bean), BEANS[bean].cards
+    words = _("{bean}: that makes {out} on the table (fields, coins, discard pile); the deck has only {cards}")
+    return [words.format(bean=said, out=out, cards=cards) for out in outs]
+
+
 def supply_error(on_table: Callable[[Bean], int], where: str | None = None) -> RulesError | None:
     """The first bean (in table order) of which ``on_table(bean)`` cards are more than the
     deck has, as the refusal that says so; None when every bean fits."""
     for bean in ORDER:  # the beans in table order (faster than the Enum's own iteration)
         out = on_table(bean)
-        if out > BEANS[bean].cards:
-            return RulesError(_("{bean}: that makes {out} on the table (fields, coins, discard pile); "
-                                "the deck has only {cards}").format(bean=label(bean), out=out, cards=BEANS[bean].cards),
-                              where)
+        if not fits(bean, out):
+            return RulesError(too_many(bean, [out])[0], where)
     return None
 
 

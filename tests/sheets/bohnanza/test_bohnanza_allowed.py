@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from sheets.bohnanza import (
     COUNTS, RULES, Allowed, Bean, BuyField, DeckExhausted, FinalCount, Harvest, Plant, PlayerCount, State,
-    preview_harvest,
+    allowed_by_seat, preview_harvest,
 )
 from sheets.errors import RulesError
 
@@ -165,3 +165,4 @@ def test_random_play_allowed_is_what_the_rules_say(players, steps, seat):
         except RulesError:
             pass
     assert_as_the_rules_say(state, state.names[seat % players])
+    assert allowed_by_seat(state) == tuple(RULES.allowed(state, name) for name in state.names)
