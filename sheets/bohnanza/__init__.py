@@ -27,6 +27,6 @@ __all__ = [
     "Action", "BeanField", "BuyField", "DeckExhausted", "Farmer", "FinalCount", "Harvest", "HarvestPreview", "Plant",
     "PlayerCount", "Setup", "State", "preview_harvest",
     "MAX_PLAYERS", "MIN_PLAYERS", "PASSES", "THIRD_FIELD_PRICE",
-    "COUNTS", "Allowed", "DeckOffer", "EndSale", "FarmerOffers", "FieldOffer", "PlantOffer", "allowed", "allowed_by_seat",
-    "end_sales",
+    "COUNTS", "Allowed", "DeckOffer", "EndSale", "FarmerOffers", "FieldOffer", "PlantOffer",
+    "allowed", "allowed_by_seat", "end_sales",
 ]

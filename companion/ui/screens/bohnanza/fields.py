@@ -85,7 +85,7 @@ def field_card(card: Card, open_panel: ft.Control | None, taps: Taps) -> ft.Cont
         why = sentence(refused) if refused else None
         buttons.append(named(_("Harvest field {number}").format(number=number), ft.FilledTonalButton(
             _("Harvest"), icon=ft.Icons.AGRICULTURE, on_click=lambda _e: taps.open_harvest(number), height=TOUCH,
-            expand=True, disabled=refused is not None), expand=True))
+            expand=True, disabled=refused is not None), expand=True, disabled=refused is not None))
     head = ft.Row(
         [
             ft.Semantics(label=_("Field {number}: {beans}").format(number=number, beans=count_of(bean, count))
@@ -160,6 +160,6 @@ def Fields(shown: ViewOf[BohnanzaView], player: str, panel: Panel, bean: Bean | 
     parts: list[Part] = [(title, lambda: section_title(_("{player}'s fields").format(player=player)))]
     parts += [_card_part(card, panel, bean, opened, error, taps) for card in cards]
     # One shape, panel or not: kept cards stand where they stood.
-    return ft.Column([error_line(None if field_panel else error), keeper.column("fields", parts, spacing=SECTION_SPACING)],
-                     spacing=SPACING)
+    fields = keeper.column("fields", parts, spacing=SECTION_SPACING)
+    return ft.Column([error_line(None if field_panel else error), fields], spacing=SPACING)
 

@@ -86,7 +86,8 @@ def Play(game_id: str) -> ft.Control:
     taps = Taps(
         pick=use_latest(pick), open_plant=use_latest(open_plant), open_harvest=use_latest(open_harvest),
         choose=use_latest(set_bean), plant=use_latest(plant), harvest=use_latest(harvest),
-        buy=use_latest(lambda: act(BuyField(player=player), _("{player} bought the third field").format(player=player))),
+        buy=use_latest(lambda: act(BuyField(player=player),
+                                   _("{player} bought the third field").format(player=player))),
         exhausted=use_latest(exhausted), end=use_latest(lambda: act(DeckExhausted(), _("The game is over"))),
         close=use_latest(close),
     )
