@@ -15,7 +15,7 @@ from companion.ui.hooks import ViewOf, use_game_of, use_latest, use_slice
 from companion.ui.kit import use_entry, use_shown_player
 from companion.ui.screens.bohnanza.fields import Fields
 from companion.ui.screens.bohnanza.look import coins
-from companion.ui.screens.bohnanza.table import DrawPile, PlayerChip, Purse, Result
+from companion.ui.screens.bohnanza.table import DrawPile, Purse, Result, player_chip
 from companion.ui.screens.bohnanza.taps import Panel, Taps
 from companion.ui.screens.bohnanza.view import BohnanzaView, view
 from sheets.bohnanza import (
@@ -96,7 +96,7 @@ def Play(game_id: str) -> ft.Control:
         controls.append(Result(shown))
     else:
         # Each player's name and coins; the shown one selected.
-        controls += [ft.Row([PlayerChip(shown, seat, name == player, taps) for seat, name in enumerate(names)],
+        controls += [ft.Row([player_chip(shown, seat, name, name == player, taps) for seat, name in enumerate(names)],
                             wrap=True, spacing=6),
                      Purse(shown, player, taps),
                      Fields(shown, player, panel, bean, entry.refusal, taps)]

@@ -16,12 +16,17 @@ from sheets.bohnanza import PASSES, THIRD_FIELD_PRICE, EndSale, count_of
 from sheets.i18n import _
 
 
-@ft.component
-def PlayerChip(shown: ViewOf[BohnanzaView], seat: int, selected: bool, taps: Taps) -> ft.Control:
-    """A player's name and coins (a piece: a change of another player's coins leaves it be)."""
-    name, total = use_slice(shown, lambda v: v.chips[seat])
-    return ft.Chip(label=ft.Text(f"{name} · {total}"), selected=selected, show_checkmark=False,
+def player_chip(shown: ViewOf[BohnanzaView], seat: int, name: str, selected: bool, taps: Taps) -> ft.Control:
+    """A player's chip: their name and coins (its label, a piece of its own: only it changes)."""
+    return ft.Chip(label=ChipLabel(shown, seat), selected=selected, show_checkmark=False,
                    on_select=lambda _e: taps.pick(name))
+
+
+@ft.component
+def ChipLabel(shown: ViewOf[BohnanzaView], seat: int) -> ft.Control:
+    """A chip's words; only they change with an entry (on every phone, for that player)."""
+    name, total = use_slice(shown, lambda v: v.chips[seat])
+    return ft.Text(f"{name} · {total}")
 
 
 def _coins(player: str, total: int) -> ft.Control:
