@@ -3,25 +3,30 @@
 from __future__ import annotations
 
 from sheets.bohnanza import engine, scorefile
-from sheets.bohnanza.beans import BEANS, DECK_SIZE, Bean, Beanometer, Pile, label, payout
-from sheets.bohnanza.engine import (
-    BuyField, DeckExhausted, FinalCount, Harvest, HarvestPreview, Plant, PlayerCount, Setup, State,
-    preview_harvest,
+from sheets.bohnanza.allowed import (
+    COUNTS, Allowed, DeckOffer, EndSale, FarmerOffers, FieldOffer, PlantOffer, allowed, allowed_by_seat, end_sales,
 )
-from sheets.game import EngineRules, offers_pending
-
+from sheets.bohnanza.beans import BEANS, DECK_SIZE, Bean, Beanometer, Pile, count_of, label, name, payout
+from sheets.bohnanza.engine import (
+    MAX_PLAYERS, MIN_PLAYERS, PASSES, THIRD_FIELD_PRICE, Action, BeanField, BuyField, DeckExhausted, Farmer,
+    FinalCount, Harvest, HarvestPreview, Plant, PlayerCount, Setup, State, preview_harvest,
+)
+from sheets.game import EngineRules
 
 # An entry is its player's (the action's `player`); the deck, the final count and
 # finishing the game are the table's.
-RULES = EngineRules(
+RULES: EngineRules[State, Action, Allowed] = EngineRules(
     id=engine.GAME_ID, title="Bohnanza",
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
-    is_over=engine.is_over, result=engine.result, players=engine.players, allowed=offers_pending,
+    is_over=engine.is_over, result=engine.result, players=engine.players, allowed=allowed,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
 )
 
 __all__ = [
-    "RULES", "BEANS", "DECK_SIZE", "Bean", "Beanometer", "Pile", "label", "payout",
-    "BuyField", "DeckExhausted", "FinalCount", "Harvest", "HarvestPreview", "Plant", "PlayerCount",
-    "Setup", "State", "preview_harvest",
+    "RULES", "BEANS", "DECK_SIZE", "Bean", "Beanometer", "Pile", "count_of", "label", "name", "payout",
+    "Action", "BeanField", "BuyField", "DeckExhausted", "Farmer", "FinalCount", "Harvest", "HarvestPreview", "Plant",
+    "PlayerCount", "Setup", "State", "preview_harvest",
+    "MAX_PLAYERS", "MIN_PLAYERS", "PASSES", "THIRD_FIELD_PRICE",
+    "COUNTS", "Allowed", "DeckOffer", "EndSale", "FarmerOffers", "FieldOffer", "PlantOffer",
+    "allowed", "allowed_by_seat", "end_sales",
 ]

@@ -18,6 +18,7 @@ the hands (they are secret) nor the draw pile (it is face down). The log holds:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, TypeAdapter, field_validator, model_validator
@@ -215,7 +216,8 @@ class HarvestPreview(Frozen):
     discarded: int
 
 
-def _field(farmer: Farmer, number: int) -> BeanField:
+def field_of(farmer: Farmer, number: int) -> BeanField:
+    """Field ``number`` (1-based) of ``farmer``; RulesError when the farmer has none such."""
     if number == FIELDS + 1 and not farmer.third_field:
         raise RulesError(_("has no third field; buy it first for {price} coins").format(price=THIRD_FIELD_PRICE),
                          farmer.name)
@@ -225,7 +227,7 @@ def _field(farmer: Farmer, number: int) -> BeanField:
     return farmer.fields[number - 1]
 
 
-def _not_over(state: State) -> None:
+def check_not_over(state: State) -> None:
     if state.over:
         raise RulesError(_("the game is over; only the final count can still be corrected"))
 
@@ -236,9 +238,9 @@ def preview_harvest(state: State, player: str, field: int) -> HarvestPreview:
     Rulebook step 1: "if you have a single card in one of the fields then that field
     cannot be chosen. If both are single cards, you can choose."
     """
-    _not_over(state)
+    check_not_over(state)
     farmer = state.player(player)
-    chosen = _field(farmer, field)
+    chosen = field_of(farmer, field)
     if chosen.bean is None:
         raise RulesError(_("field {field} is empty; there is nothing to harvest").format(field=field), player)
     if chosen.count == 1:
@@ -269,13 +271,32 @@ def _with(state: State, farmer: Farmer, **changes: Any) -> State:
     return state.changed(players=tuple(farmers), **changes)
 
 
+def grows_other(field: BeanField, bean: Bean) -> bool:
+    """A field grows one bean: whether ``field`` grows another than ``bean``."""
+    return field.bean is not None and field.bean != bean
+
+
+def grows_words(field: BeanField, number: int, beans: Sequence[Bean],
+                labels: Mapping[Bean, str] | None = None) -> list[str]:
+    """Why each of ``beans`` may not go into field ``number``, which grows another bean
+    (``labels``: each bean's ``label``, when known already)."""
+    assert field.bean is not None
+    said = labels if labels is not None else {bean: label(bean) for bean in (field.bean, *beans)}
+    words = _("field {field} grows {grown}; harvest it before planting {bean}")
+    return [words.format(field=number, grown=said[field.bean], bean=said[bean]) for bean in beans]
+
+
+def check_grows(field: BeanField, number: int, bean: Bean, player: str) -> None:
+    """``bean`` goes into field ``number`` only if the field is empty or grows that bean."""
+    if grows_other(field, bean):
+        raise RulesError(grows_words(field, number, [bean])[0], player)
+
+
 def _plant(state: State, action: Plant) -> State:
-    _not_over(state)
+    check_not_over(state)
     farmer = state.player(action.player)
-    field = _field(farmer, action.field)
-    if field.bean not in (None, action.bean):
-        raise RulesError(_("field {field} grows {grown}; harvest it before planting {bean}").format(
-            field=action.field, grown=label(field.bean), bean=label(action.bean)), action.player)
+    field = field_of(farmer, action.field)
+    check_grows(field, action.field, action.bean, action.player)
     fields = list(farmer.fields)
     fields[action.field - 1] = BeanField(bean=action.bean, count=field.count + action.count)
     return _with(state, farmer.changed(fields=tuple(fields)))
@@ -287,20 +308,25 @@ def _harvest(state: State, action: Harvest) -> State:
     return _with(state, farmer, discard=discard)
 
 
+def check_buy(farmer: Farmer) -> None:
+    """The third field is bought once, for 3 coins."""
+    if farmer.third_field:
+        raise RulesError(_("already has a third field; each player buys it once"), farmer.name)
+    if farmer.total < THIRD_FIELD_PRICE:
+        raise RulesError(ngettext("has {n} coin; the third field costs {price}",
+                                  "has {n} coins; the third field costs {price}", farmer.total).format(
+            n=farmer.total, price=THIRD_FIELD_PRICE), farmer.name)
+
+
 def _buy(state: State, action: BuyField) -> State:
     """Pay 3 coins; they go onto the discard pile bean side up (the 1997 Amigo rules).
 
     The rulebook does not say which coin cards are paid: the engine pays with the bean
     the player holds most coins of (ties: in table order).
     """
-    _not_over(state)
+    check_not_over(state)
     farmer = state.player(action.player)
-    if farmer.third_field:
-        raise RulesError(_("already has a third field; each player buys it once"), action.player)
-    if farmer.total < THIRD_FIELD_PRICE:
-        raise RulesError(ngettext("has {n} coin; the third field costs {price}",
-                                  "has {n} coins; the third field costs {price}", farmer.total).format(
-            n=farmer.total, price=THIRD_FIELD_PRICE), action.player)
+    check_buy(farmer)
     coins, discard = farmer.coins, state.discard
     for _paid in range(THIRD_FIELD_PRICE):
         bean = max(Bean, key=coins.__getitem__)
@@ -311,7 +337,7 @@ def _buy(state: State, action: BuyField) -> State:
 
 def _deck_exhausted(state: State) -> State:
     """Passes 1 and 2: the discard pile becomes the next draw pile. Pass 3: the end."""
-    _not_over(state)
+    check_not_over(state)
     if state.deck_pass < PASSES:
         return state.changed(deck_pass=state.deck_pass + 1, discard=Pile())
     farmers, discard = [], state.discard
@@ -322,16 +348,21 @@ def _deck_exhausted(state: State) -> State:
     return state.changed(players=tuple(farmers), discard=discard, over=True)
 
 
+def check_at_end(state: State) -> None:
+    """The final count comes once the game is over."""
+    if not state.over:
+        raise RulesError(_("the final count comes at the end: the game ends when the third pass through the "
+                           "deck is exhausted, and this is pass {number} of {passes}").format(
+            number=state.deck_pass, passes=PASSES))
+
+
 def _final_count(state: State, action: FinalCount) -> State:
     """The table's count replaces the tracked coins; fields are cleared; the game is over.
 
     Rulebook: "the game ends when the third deck is exhausted": there is nothing to count
     before. A third field is counted as it was bought (or not) in the game.
     """
-    if not state.over:
-        raise RulesError(_("the final count comes at the end: the game ends when the third pass through the "
-                           "deck is exhausted, and this is pass {number} of {passes}").format(
-            number=state.deck_pass, passes=PASSES))
+    check_at_end(state)
     counts: dict[str, PlayerCount] = {}
     for entry in action.players:
         name = entry.name.strip()
@@ -356,14 +387,33 @@ def _final_count(state: State, action: FinalCount) -> State:
     return state.changed(players=tuple(farmers), over=True)
 
 
+def fits(bean: Bean, out: int) -> bool:
+    """Whether the deck has ``out`` cards of ``bean`` (its card count, bohnanza.md)."""
+    return out <= BEANS[bean].cards
+
+
+def too_many(bean: Bean, outs: Sequence[int]) -> list[str]:
+    """Why ``out`` cards of ``bean`` on the table are more than the deck has, for each of ``outs``."""
+    said, cards = label(bean), BEANS[bean].cards
+    words = _("{bean}: that makes {out} on the table (fields, coins, discard pile); the deck has only {cards}")
+    return [words.format(bean=said, out=out, cards=cards) for out in outs]
+
+
+def supply_error(on_table: Callable[[Bean], int], where: str | None = None) -> RulesError | None:
+    """The first bean (in table order) of which ``on_table(bean)`` cards are more than the
+    deck has, as the refusal that says so; None when every bean fits."""
+    for bean in ORDER:  # the beans in table order (faster than the Enum's own iteration)
+        out = on_table(bean)
+        if not fits(bean, out):
+            return RulesError(too_many(bean, [out])[0], where)
+    return None
+
+
 def check_supply(state: State, where: str | None = None) -> None:
     """No bean is on the table (fields, coins, discard pile) more often than the deck has it."""
-    for bean in Bean:
-        out = state.in_play(bean)
-        if out > BEANS[bean].cards:
-            raise RulesError(_("{bean}: that makes {out} on the table (fields, coins, discard pile); "
-                               "the deck has only {cards}").format(bean=label(bean), out=out, cards=BEANS[bean].cards),
-                             where)
+    error = supply_error(state.in_play, where)
+    if error is not None:
+        raise error
 
 
 def apply(state: State, action: Action) -> State:

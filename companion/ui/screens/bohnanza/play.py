@@ -1,0 +1,111 @@
+"""The Bohnanza play screen: one player at a time (picked at the top), coins in large type,
+the fields, and the table's draw pile. It renders the view of the state for the player
+it shows (``view``), hands its pieces slices of it, and makes entries through the kit;
+what may be done and why not is the engine's (``allowed``, in the view)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import flet as ft
+
+from companion.ui.components.game_bar import game_body
+from companion.ui.components.players import PlayersSetup
+from companion.ui.hooks import ViewOf, use_game_of, use_latest, use_slice
+from companion.ui.kit import use_entry, use_shown_player
+from companion.ui.screens.bohnanza.fields import Fields
+from companion.ui.screens.bohnanza.look import coins
+from companion.ui.screens.bohnanza.table import DrawPile, Purse, Result, player_chip
+from companion.ui.screens.bohnanza.taps import Panel, Taps
+from companion.ui.screens.bohnanza.view import BohnanzaView, view
+from sheets.bohnanza import (
+    MAX_PLAYERS, MIN_PLAYERS, PASSES, RULES, Action, Bean, BuyField, DeckExhausted, Harvest, Plant, State, count_of,
+)
+from sheets.i18n import _
+
+
+@ft.component
+def Setup(game: str) -> ft.Control:
+    result: ft.Control = PlayersSetup(game, MIN_PLAYERS, MAX_PLAYERS)
+    return result
+
+
+@ft.component
+def Play(game_id: str) -> ft.Control:
+    game = use_game_of(game_id, RULES)
+    shown: ViewOf[BohnanzaView] = ViewOf(now=lambda: game.view(view))  # the same for every phone
+    # What this screen itself shows of the game; its pieces show the rest.
+    over, names = use_slice(shown, lambda v: (v.over, v.names))
+    player, show = use_shown_player(game_id, names)
+    panel, set_panel = ft.use_state(cast(Panel, None))
+    bean, set_bean = ft.use_state(cast("Bean | None", None))
+    entry = use_entry(game)
+
+    def close() -> None:
+        set_panel(None)
+        entry.refuse(None)
+
+    def act(action: Action, message: str | None) -> None:
+        if entry.make(action, message):
+            set_panel(None)
+
+    def pick(name: str) -> None:
+        show(name)
+        close()
+
+    def open_plant(number: int) -> None:
+        side = shown.now().side(player)
+        set_panel(("plant", number))
+        set_bean(side.fields[number - 1].bean if side is not None and number <= len(side.fields) else None)
+        entry.refuse(None)
+
+    def open_harvest(number: int) -> None:
+        set_panel(("harvest", number))
+        entry.refuse(None)
+
+    def plant(number: int, count: int) -> None:
+        if bean is not None:
+            act(Plant(player=player, field=number, bean=bean, count=count),
+                _("{player} planted {beans} in field {field}").format(player=player, beans=count_of(bean, count),
+                                                                      field=number))
+
+    def harvest(number: int) -> None:
+        side = shown.now().side(player)
+        sale = side.fields[number - 1].offer.harvest if side is not None and number <= len(side.fields) else None
+        act(Harvest(player=player, field=number),  # refused: the engine says why where the player looks
+            None if sale is None else _("{player} harvested {beans}: +{coins}").format(
+                player=player, beans=count_of(sale.bean, sale.beans), coins=coins(sale.coins)))
+
+    def exhausted() -> None:
+        next_pass = shown.now().deck.next_pass
+        if next_pass is None:
+            set_panel(("end", 0))  # what the end harvest pays, to confirm
+        else:
+            act(DeckExhausted(), _("Pass {number}: the discard pile is the new draw pile").format(number=next_pass))
+
+    taps = Taps(
+        pick=use_latest(pick), open_plant=use_latest(open_plant), open_harvest=use_latest(open_harvest),
+        choose=use_latest(set_bean), plant=use_latest(plant), harvest=use_latest(harvest),
+        buy=use_latest(lambda: act(BuyField(player=player),
+                                   _("{player} bought the third field").format(player=player))),
+        exhausted=use_latest(exhausted), end=use_latest(lambda: act(DeckExhausted(), _("The game is over"))),
+        close=use_latest(close),
+    )
+    controls: list[ft.Control] = []
+    if over:
+        controls.append(Result(shown))
+    else:
+        # Each player's name and coins; the shown one selected.
+        controls += [ft.Row([player_chip(shown, seat, name, name == player, taps) for seat, name in enumerate(names)],
+                            wrap=True, spacing=6),
+                     Purse(shown, player, taps),
+                     Fields(shown, player, panel, bean, entry.refusal, taps)]
+    controls.append(DrawPile(shown, panel == ("end", 0), taps))
+    return game_body(controls)
+
+
+def title(state: State) -> str:
+    # TRANSLATORS: the app bar's title: at 150 % text about 11 characters fit after "Bohnanza,"
+    return (_("{title}, game over").format(title=RULES.title) if RULES.is_over(state)
+            else _("{title}, pass {number} of {passes}").format(title=RULES.title, number=state.deck_pass,
+                                                                passes=PASSES))

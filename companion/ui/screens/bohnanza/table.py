@@ -1,0 +1,150 @@
+"""The pieces around the fields: the players' chips, the shown player's coins and third
+field, the table's draw pile (its passes, the next pass or the end of the game with what
+its harvest sells) and the result. Each shows a slice of the view."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.components.common import SECTION_SPACING, TOUCH, section_title
+from companion.ui.hooks import ViewOf, use_keeper, use_slice
+from companion.ui.kit import result_banner
+from companion.ui.screens.bohnanza.look import coins, confirm_or_cancel, note
+from companion.ui.screens.bohnanza.taps import Taps
+from companion.ui.screens.bohnanza.view import BohnanzaView
+from sheets.bohnanza import PASSES, THIRD_FIELD_PRICE, EndSale, count_of
+from sheets.i18n import _
+
+
+def player_chip(shown: ViewOf[BohnanzaView], seat: int, name: str, selected: bool, taps: Taps) -> ft.Control:
+    """A player's chip: their name and coins (its label, a piece of its own: only it changes)."""
+    return ft.Chip(label=ChipLabel(shown, seat), selected=selected, show_checkmark=False,
+                   on_select=lambda _e: taps.pick(name))
+
+
+@ft.component
+def ChipLabel(shown: ViewOf[BohnanzaView], seat: int) -> ft.Control:
+    """A chip's words; only they change with an entry (on every phone, for that player)."""
+    name, total = use_slice(shown, lambda v: v.chips[seat])
+    return ft.Text(f"{name} · {total}")
+
+
+def _coins(player: str, total: int) -> ft.Control:
+    return ft.Semantics(
+        label=_("{player} has {coins}").format(player=player, coins=coins(total)), exclude_semantics=True,
+        content=ft.Row(
+            [ft.Text(str(total), size=56, weight=ft.FontWeight.BOLD),
+             ft.Text(_("{player}'s coins").format(player=player), size=16, color=ft.Colors.ON_SURFACE_VARIANT)],
+            vertical_alignment=ft.CrossAxisAlignment.END, spacing=10,
+        ),
+    )
+
+
+def _third_field(player: str, bought: bool, refused: str | None, taps: Taps) -> ft.Control:
+    """The third field: bought, or the button to buy it (disabled with the engine's reason)."""
+    if bought:
+        return note(_("Third field bought"))
+    button = ft.OutlinedButton(
+        _("Buy third field for {price} coins").format(price=THIRD_FIELD_PRICE), icon=ft.Icons.ADD_BUSINESS,
+        height=TOUCH, disabled=refused is not None, on_click=lambda _e: taps.buy())
+    if not refused:
+        return button
+    # the engine's words about the player: "Bo has 2 coins; ..."
+    return ft.Column([button, note(f"{player} {refused}")], spacing=12)  # as the screen spaces its lines
+
+
+@ft.component
+def Purse(shown: ViewOf[BohnanzaView], player: str, taps: Taps) -> ft.Control:
+    """``player``'s coins in large type, and their third field."""
+    total, bought, refused = use_slice(shown, lambda v: _purse(v, player))
+    keeper = use_keeper()
+    return keeper.column("purse", [
+        (("coins", player, total), lambda: _coins(player, total)),
+        (("third", player, bought, refused), lambda: _third_field(player, bought, refused, taps)),
+    ], spacing=12)
+
+
+def _purse(v: BohnanzaView, player: str) -> tuple[int, bool, str | None]:
+    side = v.side(player)
+    return side.purse if side is not None else (0, False, None)
+
+
+def _pass_counter(deck_pass: int, over: bool) -> ft.Control:
+    """Passes 1, 2, 3 through the draw pile: done ones filled, the current one outlined."""
+
+    def pip(n: int) -> ft.Control:
+        done = n < deck_pass or over
+        current = n == deck_pass and not over
+        return ft.Container(
+            ft.Text(str(n), size=18, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ON_PRIMARY if done else ft.Colors.ON_SURFACE),
+            width=TOUCH, height=TOUCH, border_radius=24, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.PRIMARY if done else None,
+            border=ft.Border.all(3 if current else 1, ft.Colors.PRIMARY if current else ft.Colors.OUTLINE_VARIANT),
+        )
+
+    words = (_("Game over: the third pass is exhausted") if over
+             else _("Pass {number} of {passes}").format(number=deck_pass, passes=PASSES))
+    return ft.Semantics(
+        label=words, exclude_semantics=True,
+        content=ft.Row([*(pip(n) for n in range(1, PASSES + 1)), ft.Text(words, size=16, expand=True)], spacing=8),
+    )
+
+
+def _draw_pile(next_pass: int | None, taps: Taps) -> ft.Control:
+    """The draw pile ran out: the next pass, or after the third the end of the game."""
+    return ft.Column([
+        ft.FilledButton(
+            _("Draw pile exhausted: end the game") if next_pass is None
+            else _("Draw pile exhausted: start pass {number}").format(number=next_pass),
+            icon=ft.Icons.FLAG if next_pass is None else ft.Icons.SHUFFLE, on_click=lambda _e: taps.exhausted(),
+            height=TOUCH,
+        ),
+        note(_("Before the discard pile is shuffled, anyone may harvest a field first.")
+             if next_pass is not None else _("Then every field is harvested and the most coins wins.")),
+    ], spacing=6)
+
+
+def _end_harvest(sales: tuple[EndSale, ...], taps: Taps) -> ft.Control:
+    """What the end of the third pass does to every player: the engine's own end harvest."""
+    lines: list[ft.Control] = []
+    for sale in sales:
+        sold = ", ".join(count_of(bean, count) for bean, count in sale.sold) or _("no beans")
+        lines.append(ft.Text(_("{player} +{gain} ({coins} in all): {sold}").format(
+            player=sale.player, gain=sale.gain, coins=coins(sale.total), sold=sold), size=15))
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(_("End-of-game harvest: every field is sold"), weight=ft.FontWeight.W_600),
+                *lines,
+                confirm_or_cancel(_("End the game"), ft.Icons.FLAG, taps.end, taps.close),
+            ],
+            spacing=6,
+        ),
+        padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    )
+
+
+@ft.component
+def DrawPile(shown: ViewOf[BohnanzaView], ending: bool, taps: Taps) -> ft.Control:
+    """The table's draw pile: the passes, and (in play) what to do when it runs out; when
+    ``ending`` (the third exhaustion, to confirm) what the end harvest pays everyone."""
+    deck_pass, over, next_pass, sales = use_slice(shown, lambda v: (
+        v.deck_pass, v.over, v.deck.next_pass, v.deck.end if ending else ()))
+    keeper = use_keeper()
+    below = []
+    if not over:
+        below = [(("end", sales), lambda: _end_harvest(sales, taps))
+                 if ending and next_pass is None else (("next", next_pass), lambda: _draw_pile(next_pass, taps))]
+    return keeper.column("draw pile", [
+        ("title", lambda: section_title(_("Draw pile (the whole table)"))),
+        (("passes", deck_pass, over), lambda: _pass_counter(deck_pass, over)),
+        *below,
+    ], spacing=SECTION_SPACING)
+
+
+@ft.component
+def Result(shown: ViewOf[BohnanzaView]) -> ft.Control:
+    """The end of the game: who won with what."""
+    result = use_slice(shown, lambda v: v.result)
+    return result_banner(result, coins) if result is not None else ft.Container(height=0)

@@ -1,0 +1,28 @@
+"""What a tap on the Bohnanza screen does: the play screen's handlers, typed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sheets.bohnanza import Bean
+
+# The panel open on a phone: ("plant" | "harvest", field number), ("end", 0), or none.
+Panel = tuple[str, int] | None
+
+
+@dataclass(frozen=True)
+class Taps:
+    """The play screen's callbacks for its pieces, each a ``use_latest`` function: equal
+    from render to render, so a kept control's tap stays as it is and runs the latest code."""
+
+    pick: Callable[[str], None]  # show another player
+    open_plant: Callable[[int], None]  # a field's Plant panel
+    open_harvest: Callable[[int], None]  # a field's harvest preview
+    choose: Callable[[Bean], None]  # the bean to plant
+    plant: Callable[[int, int], None]  # (field, count)
+    harvest: Callable[[int], None]  # the field whose harvest is confirmed
+    buy: Callable[[], None]  # the third field
+    exhausted: Callable[[], None]  # the draw pile ran out
+    end: Callable[[], None]  # the end of the game, confirmed
+    close: Callable[[], None]  # the open panel
