@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sheets.game import EngineRules
 from sheets.space_beans import engine, scorefile
-from sheets.space_beans.allowed import WAYS, Allowed, CloseOutOffer, LayAnswer, LayChoice, allowed
+from sheets.space_beans.allowed import WAYS, Allowed, CloseOutOffer, LayAnswer, LayChoice, allowed, allowed_every
 from sheets.space_beans.cards import BEAN_NAMES, DECK, VALUES, Bean, Card, Collection, check_supply
 from sheets.space_beans.engine import Action, CloseOut, EndGame, Lay, PlayerSheet, Setup, State, seen_by
 from sheets.space_beans.scoring import BOHNUS, END_AT, CloseOutResult, close_out, worth
@@ -21,5 +21,5 @@ RULES: EngineRules[State, Action, Allowed] = EngineRules(
 __all__ = [
     "RULES", "BEAN_NAMES", "BOHNUS", "DECK", "END_AT", "VALUES", "WAYS", "Action", "Allowed", "Bean", "Card",
     "CloseOut", "CloseOutOffer", "CloseOutResult", "Collection", "EndGame", "Lay", "LayAnswer", "LayChoice",
-    "PlayerSheet", "Setup", "State", "allowed", "check_supply", "close_out", "seen_by", "worth",
+    "PlayerSheet", "Setup", "State", "allowed", "allowed_every", "check_supply", "close_out", "seen_by", "worth",
 ]

@@ -185,6 +185,21 @@ def allowed(state: State, player: str) -> Allowed:
         sheet = state.player(player)
     except RulesError as exc:
         return _refused(player, exc.reason)
+    return _allowed(state, sheet, face_up(state))
+
+
+def allowed_every(state: State) -> tuple[Allowed, ...]:
+    """``allowed(state, player)`` for every player, in seating order (what they share is
+    worked out once)."""
+    try:
+        check_not_over(state)
+    except RulesError as exc:
+        return tuple(_refused(name, exc.reason) for name in state.names)
+    table = face_up(state)
+    return tuple(_allowed(state, sheet, table) for sheet in state.players)
+
+
+def _allowed(state: State, sheet: PlayerSheet, table: tuple[Count, ...]) -> Allowed:
     turn = _refusal(lambda: in_the_last_turn(state, sheet))
     offer = CloseOutOffer(
         collection=sheet.open_collection,
@@ -193,9 +208,8 @@ def allowed(state: State, player: str) -> Allowed:
         points=sheet.trophy_points,
         secret_cards=len(sheet.secret_collection.values) if sheet.secret_collection else 0,
     )
-    return Allowed(player=player, lays=_lay_choices(sheet, turn), close_out=offer,
-                   end_game=_refusal(lambda: check_end(sheet)), face_up=face_up(state),
-                   secret=sheet.secret_collection)
+    return Allowed(player=sheet.name, lays=_lay_choices(sheet, turn), close_out=offer,
+                   end_game=_refusal(lambda: check_end(sheet)), face_up=table, secret=sheet.secret_collection)
 
 
 def _refused(player: str, reason: str) -> Allowed:

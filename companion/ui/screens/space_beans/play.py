@@ -33,6 +33,7 @@ def Play(game_id: str) -> ft.Control:
     at_table = games.seated(game_id)  # table mode: this phone is its seat, nobody else
     me = games.my_seat(game_id) if at_table else picked
     table: ViewOf[TableView] = ViewOf(now=lambda: game.view(view, me))
+    onlooker: ViewOf[TableView] = ViewOf(now=lambda: game.view(view, None))  # another player's turn
     shape = use_slice(table, lambda v: v.shape)  # what this screen itself shows; its pieces show the rest
     # The turn shown: the player picked, else the one whose trophies reached 30 (the game
     # ends at the end of that player's turn), else this phone's.
@@ -67,11 +68,11 @@ def Play(game_id: str) -> ft.Control:
     controls.append(Leader(table))
     controls += [Sheet(table, n) for n in shape.names]
     if not at_table:
-        onlooker: Option[str | None] = Option(_("I am an onlooker"), _("Onlooker"), None, me is None)
+        nobody: Option[str | None] = Option(_("I am an onlooker"), _("Onlooker"), None, me is None)
         controls.append(chooser(_("This phone belongs to"), (
-            onlooker, *(Option[str | None](_("I am {player}").format(player=n), n, n, n == me)
+            nobody, *(Option[str | None](_("I am {player}").format(player=n), n, n, n == me)
                         for n in shape.names)), taps.choose_me))
     if not shape.turn_over:  # else only the end of the game is left, above
-        controls.append(Turn(table, player, me, entry.refusal, taps))
+        controls.append(Turn(table if player == me else onlooker, player, me, entry.refusal, taps))
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
     return game_body(controls)

@@ -152,7 +152,7 @@ def GameEnd(view: ViewOf[TableView], end_game: Callable[[str], object]) -> ft.Co
 
 @dataclass(frozen=True)
 class FinalView:
-    result: GameResult
+    result: GameResult | None  # None until the game is over
     ended_by: str | None
     sheets: tuple[SheetView, ...]  # every collection turned up
 
@@ -160,13 +160,13 @@ class FinalView:
 @ft.component
 def Final(view: ViewOf[TableView]) -> ft.Control:
     final = use_slice(view, lambda v: FinalView(v.result, v.ended_by, v.sheets))
-    return ft.Column(final_table(final), spacing=SPACING)
+    return ft.Column(final_table(final.result, final) if final.result else [], spacing=SPACING)
 
 
-def final_table(final: FinalView) -> list[ft.Control]:
+def final_table(result: GameResult, final: FinalView) -> list[ft.Control]:
     """Winner(s), the ranking with the breakdown, then every collection's final close-out."""
     rows: list[ft.Control] = []
-    for p in sorted(final.result.players, key=lambda p: p.rank):
+    for p in sorted(result.players, key=lambda p: p.rank):
         b = p.breakdown
         rows.append(ft.Row(
             [
@@ -184,7 +184,7 @@ def final_table(final: FinalView) -> list[ft.Control]:
                 ft.Text(str(p.total), size=28, weight=ft.FontWeight.BOLD),
             ],
         ))
-    ranking = result_banner(final.result, details=[
+    ranking = result_banner(result, details=[
         ft.Text(_("{player} ended the game: {bohnus}-point Bohnus.").format(player=final.ended_by, bohnus=BOHNUS),
                 size=13, color=MUTED), *rows])
     steps: list[ft.Control] = []
