@@ -5,7 +5,9 @@ colours, the same in both themes; text on the theme's surface uses its text role
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
+import pkgutil
 
 import pytest
 
@@ -63,7 +65,16 @@ def text_colours(source: str) -> list[tuple[int, str]]:
     return found
 
 
-@pytest.mark.parametrize("module", SCREENS, ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def modules_of(module):
+    """A screen module, or a screen package and each of its modules."""
+    if not hasattr(module, "__path__"):
+        return [module]
+    return [module, *(importlib.import_module(f"{module.__name__}.{info.name}")
+                      for info in pkgutil.iter_modules(module.__path__))]
+
+
+@pytest.mark.parametrize("module", [m for screen in SCREENS for m in modules_of(screen)],
+                         ids=lambda m: m.__name__.removeprefix("companion.ui.").removeprefix("screens."))
 def test_no_text_in_a_game_screen_escapes_the_colour_table(module):
     """Issue 18: a fixed colour (ft.Colors.ORANGE_800, AMBER...) as text colour is a pair
     nobody checked; the screens take fixed colours from PAIRS, theme colours from its text roles."""
