@@ -140,21 +140,14 @@ class Allowed:
     def seen_by(self, viewer: str | None) -> "Allowed":
         """This answer as the phone of ``viewer`` may see it (None: an onlooker): for
         another player's phone, without this player's secret collection, whose lays are
-        then recorded on this player's own phone."""
+        then recorded on this player's own phone (``elsewhere`` says so)."""
         if viewer == self.player:
             return self
-        lays = tuple(self._hidden(c) if c.collection == "secret" else c for c in self.lays)
+        note = _("{player}'s secret collection is recorded on {player}'s own phone.").format(player=self.player)
+        lays = tuple(replace(c, bean=None, holds=(), refused=c.refused or note) if c.collection == "secret" else c
+                     for c in self.lays)
         private = any(c.collection == "secret" and c.refused is None for c in self.lays)
-        return replace(self, lays=lays, secret=None, elsewhere=_(
-            "{player}'s secret collection is recorded on {player}'s own phone.").format(player=self.player)
-            if private else None)
-
-    def _hidden(self, choice: LayChoice) -> LayChoice:
-        refused = choice.refused
-        if refused is None:
-            refused = _("{player}'s secret collection is recorded on {player}'s own phone.").format(
-                player=self.player)
-        return replace(choice, bean=None, holds=(), refused=refused)
+        return replace(self, lays=lays, secret=None, elsewhere=note if private else None)
 
 
 def face_up(state: State) -> tuple[Count, ...]:

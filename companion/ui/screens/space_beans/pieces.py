@@ -11,7 +11,7 @@ import flet as ft
 from companion.ui.colours import PAIRS
 from companion.ui.components.common import TOUCH, section
 from sheets.i18n import _, ngettext
-from sheets.space_beans import BEAN_NAMES, Bean, Card, Collection, worth
+from sheets.space_beans import Bean, Card, Collection, worth
 
 # Card colour (fill) and the text colour on that fill; the rulebook names yellow
 # Klingbohnen, red Darth Beans, violet Centauribohnen and grey Bohrion.
