@@ -13,7 +13,7 @@ is the answer as another phone may see it: without the player's secret collectio
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -203,6 +203,15 @@ def _allowed(state: State, sheet: PlayerSheet, table: tuple[Count, ...]) -> Allo
     )
     return Allowed(player=sheet.name, lays=_lay_choices(sheet, turn), close_out=offer,
                    end_game=_refusal(lambda: check_end(sheet)), face_up=table, secret=sheet.secret_collection)
+
+
+def grounds(state: State, player: str) -> Hashable:
+    """What ``allowed(state, player)`` reads of the state: the players, whether the game is
+    over or in its last turn, the cards face up, and the player's own sheet; never another
+    player's face-down cards (equal grounds, equal answers)."""
+    reached = state.reached
+    own = state.player(player) if player in state.names else None
+    return (state.names, state.ended_by, state.turn_over, reached.name if reached else None, face_up(state), own)
 
 
 def _refused(player: str, reason: str) -> Allowed:

@@ -5,8 +5,12 @@ player may do as the engine says it (``allowed``)."""
 
 from __future__ import annotations
 
+import pytest
+
+from companion.session import Games, PhoneGames
+from companion.storage import open_repository
 from companion.ui.screens.space_beans.view import EndView, view
-from sheets.space_beans import RULES, Card, Collection, EndGame, Lay, State, allowed
+from sheets.space_beans import RULES, Allowed, Card, Collection, EndGame, Lay, State, allowed
 
 SECRETS = {"Leia": Collection(bean="klingbohnen", values=(7, 8)), "Londo": Collection(bean="darth-beans", values=(9,))}
 
@@ -64,3 +68,23 @@ def test_the_end_of_the_game_is_offered_with_the_engines_reason():
     assert view(reached, "Leia").end == EndView("Lando", 30, False, None)
     assert view(reached, "Leia").shape.reached == "Lando"
     assert RULES.why_not(reached, EndGame(player="Lando")) is None
+
+
+@pytest.fixture
+def games(tmp_path):
+    repo = open_repository(tmp_path)
+    yield Games(repo)
+    repo.close()
+
+
+def test_the_session_keeps_an_answer_while_its_grounds_stay(games):
+    """What Leia may do is worked out once: Londo's face-down lay leaves her answer as it was."""
+    game_id = games.new_game(RULES.id, {"players": ["Leia", "Londo"]})
+    for action in (lay("Leia", "open", "bohrion", 4), lay("Londo", "open", "moonbohnen", 2)):
+        games.dispatch(game_id, action)
+    game = PhoneGames(games, "leia").game(game_id, RULES)
+    before = game.allowed("Leia")
+    assert isinstance(before, Allowed) and before == allowed(games.state(game_id), "Leia")
+    games.dispatch(game_id, lay("Londo", "secret", "darth-beans", 9))
+    assert game.allowed("Leia") is before
+    assert game.allowed("Londo") == allowed(games.state(game_id), "Londo")

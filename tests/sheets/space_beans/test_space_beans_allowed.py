@@ -60,6 +60,11 @@ def test_every_answer_is_the_engines_own_in_random_games(game):
         for player in state.names:
             agrees_with_apply(state, player)
         assert allowed_every(state) == tuple(allowed(state, p) for p in state.names)
+    by_grounds: dict[object, Allowed] = {}  # equal grounds, equal answers (the session keeps them so)
+    for state in states:
+        for player in state.names:
+            answer = by_grounds.setdefault(RULES.grounds(state, player), allowed(state, player))
+            assert answer == allowed(state, player)
 
 
 def test_a_first_collection_is_the_open_one():
@@ -184,7 +189,10 @@ def test_another_players_face_down_cards_change_nothing_of_the_answer():
     state = play(start(), lay("Leia", "bohrion", 4, new=True), lay("Londo", "moonbohnen", 2, new=True))
     for secret in (Collection(bean="bohrion", values=(1,)), Collection(bean="bohrion", values=(4,)),
                    Collection(bean="klingbohnen", values=(9, 9))):
-        assert allowed(secret_of(state, "Londo", secret), "Leia") == allowed(state, "Leia")
+        hidden = secret_of(state, "Londo", secret)
+        assert allowed(hidden, "Leia") == allowed(state, "Leia")
+        assert RULES.grounds(hidden, "Leia") == RULES.grounds(state, "Leia")
+        assert RULES.grounds(hidden, "Londo") != RULES.grounds(state, "Londo")
 
 
 def test_a_lay_preview_never_tells_of_a_face_down_card():
