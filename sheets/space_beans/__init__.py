@@ -23,5 +23,6 @@ RULES: EngineRules[State, Action, Allowed] = EngineRules(
 __all__ = [
     "RULES", "BEAN_NAMES", "BOHNUS", "DECK", "END_AT", "VALUES", "WAYS", "Action", "Allowed", "Bean", "Card",
     "CloseOut", "CloseOutOffer", "CloseOutResult", "Collection", "EndGame", "Lay", "LayAnswer", "LayChoice",
-    "PlayerSheet", "Setup", "State", "allowed", "allowed_every", "grounds", "check_supply", "close_out", "seen_by", "worth",
+    "PlayerSheet", "Setup", "State", "allowed", "allowed_every", "check_supply", "close_out", "grounds", "seen_by",
+    "worth",
 ]

@@ -160,11 +160,15 @@ def face_up(state: State) -> tuple[Count, ...]:
     return tuple((bean, value, n) for (bean, value), n in Counter(cards).items())
 
 
+def _where_refused(sheet: PlayerSheet, which: Which, new: bool) -> str | None:
+    return _refusal(lambda: check_where(sheet, which, new))
+
+
 def _lay_choices(sheet: PlayerSheet, turn: str | None) -> tuple[LayChoice, ...]:
     choices = []
     for which, new in WAYS:
         current = None if new else (sheet.open_collection if which == "open" else sheet.secret_collection)
-        refused = turn or _refusal(lambda w=which, n=new: check_where(sheet, w, n))  # type: ignore[misc]  # mypy#15459: a lambda with a default
+        refused = turn or _where_refused(sheet, which, new)
         choices.append(LayChoice(which, new, current.bean if current else None,
                                  current.values if current else (), refused))
     return tuple(choices)
