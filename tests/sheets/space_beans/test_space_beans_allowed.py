@@ -9,11 +9,13 @@ from __future__ import annotations
 import dataclasses
 
 from hypothesis import given
+from hypothesis import strategies as st
 
 from companion import i18n
 from sheets.i18n import using
 from sheets.space_beans import (
     DECK, RULES, WAYS, Allowed, Bean, Card, CloseOut, Collection, EndGame, Lay, State, allowed, allowed_every,
+    close_out, worth,
 )
 from tests.sheets.space_beans.test_space_beans_engine import earn, lay, play, start
 from tests.sheets.space_beans.test_space_beans_properties import SETTINGS, games
@@ -241,3 +243,10 @@ def test_the_answer_in_german():
 def test_rules_answer_with_the_engines_own_type():
     assert isinstance(RULES.allowed(start(), "Leia"), Allowed)
     assert dataclasses.is_dataclass(Allowed) and Allowed.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+
+@given(st.sampled_from(list(Bean)), st.lists(st.integers(1, 9), min_size=1, max_size=12))
+def test_worth_is_the_close_outs_value(bean, values):
+    """Close out your collections: worth its number of cards if it holds a card of that value."""
+    collection = Collection(bean=bean, values=tuple(values))
+    assert worth(collection) == close_out(collection).value
