@@ -36,7 +36,7 @@ from sheets.i18n import _, ngettext
 from sheets.model import Frozen
 from sheets.results import GameResult, build_result, clean_names, position_of
 from sheets.space_beans.cards import BEAN_NAMES, Bean, Card, CardValue, Collection, check_supply
-from sheets.space_beans.scoring import END_AT, close_out, score, trophy_points
+from sheets.space_beans.scoring import END_AT, close_out, score, trophy_points, worth
 
 GAME_ID = "space-beans"
 
@@ -162,9 +162,12 @@ def new_state(setup: Setup) -> State:
     return State(players=tuple(PlayerSheet(name=n) for n in setup.players))
 
 
-def _lay(state: State, sheet: PlayerSheet, action: Lay) -> PlayerSheet:
-    name, which = sheet.name, action.collection
-    if action.new:
+def check_where(sheet: PlayerSheet, which: Literal["open", "secret"], new: bool) -> None:
+    """Whether ``sheet``'s player may lay to that collection (rulebook: action 3): a new
+    one only as the first (open) or second (secret) collection, an existing one only
+    when there is one. Raises RulesError."""
+    name = sheet.name
+    if new:
         if sheet.secret_collection is not None:
             raise RulesError(_("{name} already has two collections, the most a player may have; "
                                "close out the open one first").format(name=name))
@@ -175,12 +178,21 @@ def _lay(state: State, sheet: PlayerSheet, action: Lay) -> PlayerSheet:
                 if expected == "open"
                 else _("{name} has an open collection, so a new collection is the secret one").format(name=name)
             )
+        return
+    current = sheet.open_collection if which == "open" else sheet.secret_collection
+    if current is None:
+        raise RulesError((_("{name} has no open collection to add to; start a new one") if which == "open"
+                          else _("{name} has no secret collection to add to; start a new one")).format(name=name))
+
+
+def _lay(state: State, sheet: PlayerSheet, action: Lay) -> PlayerSheet:
+    name, which = sheet.name, action.collection
+    check_where(sheet, which, action.new)
+    if action.new:
         values = action.values
     else:
         current = sheet.open_collection if which == "open" else sheet.secret_collection
-        if current is None:
-            raise RulesError((_("{name} has no open collection to add to; start a new one") if which == "open"
-                              else _("{name} has no secret collection to add to; start a new one")).format(name=name))
+        assert current is not None  # check_where: there is one to add to
         if current.bean != action.bean:
             raise RulesError((_("{name}'s open collection is {bean}, not {other}") if which == "open"
                               else _("{name}'s secret collection is {bean}, not {other}")).format(
@@ -190,21 +202,28 @@ def _lay(state: State, sheet: PlayerSheet, action: Lay) -> PlayerSheet:
     return sheet.changed(**{f"{which}_collection": Collection(bean=action.bean, values=values)})
 
 
-def _close_out(sheet: PlayerSheet, forced: bool) -> PlayerSheet:
+def check_close_out(sheet: PlayerSheet, forced: bool) -> None:
+    """Whether ``sheet``'s player may close out the open collection (rulebook: action 2),
+    ``forced`` or not. Raises RulesError."""
     name, collection = sheet.name, sheet.open_collection
     if collection is None:
         raise RulesError(_("{name} has no collection to close out").format(name=name))
     if forced and sheet.secret_collection is None:
         raise RulesError(_("{name} has only one collection: a close-out is forced only when a player "
                            "with two collections has no card in hand that fits either").format(name=name))
-    outcome = close_out(collection)
     size = len(collection.values)
-    if outcome.trophy is None and not forced:
+    if not forced and worth(collection) == 0:
         raise RulesError(ngettext("{name}'s open collection ({collection}) has {n} card and no {n}: "
                                   "it has no value, and is closed out only when forced",
                                   "{name}'s open collection ({collection}) has {n} cards and no {n}: "
                                   "it has no value, and is closed out only when forced", size).format(
             name=name, collection=collection.label, n=size))
+
+
+def _close_out(sheet: PlayerSheet, forced: bool) -> PlayerSheet:
+    check_close_out(sheet, forced)
+    assert sheet.open_collection is not None  # check_close_out: there is one
+    outcome = close_out(sheet.open_collection)
     trophies = sheet.trophies + ((outcome.trophy,) if outcome.trophy else ())
     return sheet.changed(trophies=tuple(sorted(trophies)), open_collection=sheet.secret_collection,
                          secret_collection=None)
@@ -212,16 +231,12 @@ def _close_out(sheet: PlayerSheet, forced: bool) -> PlayerSheet:
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
-    if state.ended_by is not None:
-        raise RulesError(_("the game is over: {name} ended it").format(name=state.ended_by))
+    check_not_over(state)
     sheet = state.player(action.player)
     if isinstance(action, EndGame):
-        if sheet.trophy_points < END_AT:
-            raise RulesError(_("{name}'s trophies are worth {points}; the game ends only after the turn in "
-                               "which a player's trophies reach {end}").format(
-                name=sheet.name, points=sheet.trophy_points, end=END_AT))
+        check_end(sheet)
         return state.changed(ended_by=sheet.name, turn_over=True)
-    _in_the_last_turn(state, sheet)
+    in_the_last_turn(state, sheet)
     if isinstance(action, Lay):
         # Action 3 of the turn that reached 30 ends that turn, and with it the game.
         return state.with_player(_lay(state, sheet, action)).changed(turn_over=state.reached is not None)
@@ -230,7 +245,22 @@ def apply(state: State, action: Action) -> State:
     raise RulesError(_("{action} is not a Space Beans action").format(action=repr(action)))
 
 
-def _in_the_last_turn(state: State, sheet: PlayerSheet) -> None:
+def check_not_over(state: State) -> None:
+    """Nothing is recorded after the end of the game. Raises RulesError."""
+    if state.ended_by is not None:
+        raise RulesError(_("the game is over: {name} ended it").format(name=state.ended_by))
+
+
+def check_end(sheet: PlayerSheet) -> None:
+    """Whether the game may end after ``sheet``'s player's turn (rulebook: End of Game).
+    Raises RulesError."""
+    if sheet.trophy_points < END_AT:
+        raise RulesError(_("{name}'s trophies are worth {points}; the game ends only after the turn in "
+                           "which a player's trophies reach {end}").format(
+            name=sheet.name, points=sheet.trophy_points, end=END_AT))
+
+
+def in_the_last_turn(state: State, sheet: PlayerSheet) -> None:
     """Once a player's trophies reached 30 it is that player's last turn (rulebook, End of
     Game): nobody else lays or closes out, and after that player's lay the turn is over."""
     reached = state.reached

@@ -18,6 +18,13 @@ class CloseOutResult(Frozen):
     discarded: tuple[Card, ...]
 
 
+def worth(collection: Collection) -> int:
+    """What closing out ``collection`` gives: its number of cards if it holds a card of that
+    value, else nothing (``close_out``, without making its cards)."""
+    size = len(collection.values)
+    return size if size in collection.values else 0
+
+
 def close_out(collection: Collection) -> CloseOutResult:
     """A collection is worth its number of cards if it holds a card of that value.
 

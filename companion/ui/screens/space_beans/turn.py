@@ -1,0 +1,257 @@
+"""Recording one player's turn: close out the open collection (the app shows what the
+engine's close-out gives and asks to confirm), then lay cards. What may be done is the
+engine's answer (``allowed``) as this phone may see it: a secret collection is recorded
+on its own player's phone only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+import flet as ft
+
+from companion.ui.components.common import TOUCH, error_line, icon_button, section
+from companion.ui.hooks import Part, ViewOf, use_keeper, use_latest, use_slice
+from companion.ui.screens.space_beans.pieces import (
+    BEAN_COLOURS, MUTED, Option, card_list, cards_word, growing, tiles, worth_words,
+)
+from companion.ui.screens.space_beans.view import TableView
+from sheets.i18n import _
+from sheets.space_beans import BEAN_NAMES, END_AT, VALUES, Allowed, Bean, CloseOut, CloseOutOffer, Lay, LayChoice
+
+Where = Literal["open", "secret", "new"]  # add to the open or the secret collection, or start a new one
+
+
+@dataclass(frozen=True)
+class Taps:
+    """What the play screen does for a tap of its pieces (``use_latest``: the same
+    functions on every render)."""
+
+    choose: Callable[[str], None]  # show (and record) another player's turn
+    choose_me: Callable[[str | None], None]  # this phone is that player (None: an onlooker)
+    lay: Callable[[Lay], bool]  # make the entry: made?
+    close_out: Callable[[CloseOut, str], bool]  # make the entry, saying what it did: made?
+    end_game: Callable[[str], None]  # the end of that player's turn ends the game
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The cards being laid on this phone, for one player as one viewer."""
+
+    of: tuple[str, str | None]  # (player, me): another one starts again
+    where: Where | None = None
+    bean: Bean | None = None
+    values: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnSlice:
+    """What the turn shows of the view: the engine's answer without the cards on the
+    table, which only a lay being drafted needs (``laying``)."""
+
+    lays: tuple[LayChoice, ...]
+    close_out: CloseOutOffer
+    elsewhere: str | None
+    names: tuple[str, ...] | None  # whom the turn may be recorded for (None once a player reached 30)
+    laying: Allowed | None
+
+
+def turn_slice(view: TableView, player: str, drafting: bool) -> TurnSlice:
+    allowed = view.turn(player)
+    return TurnSlice(allowed.lays, allowed.close_out, allowed.elsewhere,
+                     None if view.shape.reached else view.shape.names, allowed if drafting else None)
+
+
+def way(where: Where, choices: tuple[LayChoice, ...]) -> LayChoice:
+    """The engine's choice a target stands for (``new``: the one new collection allowed)."""
+    if where == "new":
+        return next(c for c in choices if c.new and c.refused is None)
+    return next(c for c in choices if not c.new and c.collection == where)
+
+
+def targets(choices: tuple[LayChoice, ...]) -> list[tuple[Where, str, str]]:
+    """The lays the engine allows: (target, text, accessible name)."""
+    found: list[tuple[Where, str, str]] = []
+    for choice in choices:
+        if choice.refused is not None:
+            continue
+        if choice.new:
+            words = _("New open collection") if choice.collection == "open" else _("New secret collection")
+            found.append(("new", words, words))
+        elif choice.collection == "open" and choice.bean is not None:
+            found.append(("open", _("Open · {bean}").format(bean=BEAN_NAMES[choice.bean]),
+                          _("Add to the open collection")))
+        elif choice.bean is not None:
+            found.append(("secret", _("Secret · {bean}").format(bean=BEAN_NAMES[choice.bean]),
+                          _("Add to the secret collection")))
+    return found
+
+
+@dataclass(frozen=True)
+class DraftTaps:
+    """What a tap of the lay panel does to the draft (``use_latest``)."""
+
+    where: Callable[[Where], None]  # open, secret or new: its values start again
+    bean: Callable[[Bean], None]  # the bean of a new collection: its values start again
+    value: Callable[[tuple[Where, int]], None]  # (where, value): one more card laid there
+    take_back: Callable[[Where], None]  # the last value laid there
+    lay: Callable[[Lay], None]  # make the entry; the draft starts again once made
+
+
+@ft.component
+def Turn(view: ViewOf[TableView], player: str, me: str | None, refusal: str | None, taps: Taps) -> ft.Control:
+    """One player's turn: whom it is recorded for (every player, until one reached the
+    end), the close-out of the open collection, the cards to lay."""
+    of = (player, me)
+    draft, set_draft = ft.use_state(Draft(of))
+    if draft.of != of:
+        draft = Draft(of)
+    closing, set_closing = ft.use_state(False)
+    turn = use_slice(view, lambda v: turn_slice(v, player, bool(draft.values)))
+    kept = use_keeper()
+
+    def changed(change: Callable[[Draft], Draft]) -> None:
+        set_draft(lambda d: change(d if d.of == of else Draft(of)))
+
+    def lay(action: Lay) -> None:
+        if taps.lay(action):
+            set_draft(Draft(of))
+
+    def confirm(forced: bool) -> None:
+        set_closing(False)
+        collection = turn.close_out.collection
+        assert collection is not None  # the dialog shows only for an open collection
+        taps.close_out(CloseOut(player=player, forced=forced),
+                       _("{player} closed out {bean}: +{value}").format(
+                           player=player, bean=BEAN_NAMES[collection.bean], value=turn.close_out.value))
+
+    def pick_where(where: Where) -> None:
+        changed(lambda d: replace(d, where=where, values=()))
+
+    def pick_bean(bean: Bean) -> None:
+        changed(lambda d: replace(d, where="new", bean=bean, values=()))
+
+    def pick_value(where_value: tuple[Where, int]) -> None:
+        where, value = where_value
+        changed(lambda d: replace(d, where=where, values=(*d.values, value)))
+
+    def take_back(where: Where) -> None:
+        changed(lambda d: replace(d, where=where, values=d.values[:-1]))
+
+    draft_taps = DraftTaps(use_latest(pick_where), use_latest(pick_bean), use_latest(pick_value),
+                           use_latest(take_back), use_latest(lay))
+    close = use_latest(lambda: set_closing(True))
+    ft.use_dialog(close_out_dialog(player, turn.close_out, confirm, lambda: set_closing(False))
+                  if closing and turn.close_out.collection is not None else None)
+
+    parts: list[Part] = []
+    if turn.names:
+        options = tuple(Option(_("Record for {player}").format(player=n), n, n, n == player) for n in turn.names)
+        parts.append((("names", options), lambda: tiles(options, taps.choose)))
+    parts.append((("refusal", refusal), lambda: error_line(refusal)))
+    collection = turn.close_out.collection
+    if collection is not None:
+        words = _("Close out {bean} ({cards})").format(bean=BEAN_NAMES[collection.bean],
+                                                       cards=cards_word(len(collection.values)))
+        parts.append((("close", words), lambda: growing(ft.FilledTonalButton(
+            words, icon=ft.Icons.EMOJI_EVENTS_OUTLINED, on_click=lambda _e: close()))))
+    parts.append(("lay cards", lambda: ft.Text(_("Lay cards"), size=13, weight=ft.FontWeight.W_600,
+                                                color=ft.Colors.PRIMARY)))
+    parts += lay_panel(turn, player, draft, draft_taps)
+    return section(_("{player}'s turn").format(player=player), *kept.controls("turn", parts))
+
+
+def lay_panel(turn: TurnSlice, player: str, draft: Draft, taps: DraftTaps) -> list[Part]:
+    """Pick where (open, secret or a new collection), the bean, the card values; see what
+    the engine says of them."""
+    parts: list[Part] = []
+    if turn.elsewhere:
+        note = turn.elsewhere
+        parts.append((("elsewhere", note), lambda: ft.Text(note, size=13, color=MUTED)))
+    found = targets(turn.lays)
+    if not found:
+        return parts
+    where: Where = draft.where if draft.where in [t[0] for t in found] else found[0][0]
+    values = draft.values
+    choice = way(where, turn.lays)
+    bean = choice.bean or draft.bean
+    where_options = tuple(Option(name, text, target, target == where) for target, text, name in found)
+    parts.append((("where", where_options), lambda: tiles(where_options, taps.where)))
+    if where == "new":
+        bean_options = tuple(Option(BEAN_NAMES[b], BEAN_NAMES[b], b, b == bean, BEAN_COLOURS[b]) for b in Bean)
+        parts.append((("beans", bean_options), lambda: tiles(bean_options, taps.bean)))
+    if bean is None:
+        parts.append(("pick", lambda: ft.Text(_("Pick the bean of the new collection."), size=13, color=MUTED)))
+        return parts
+
+    value_options = tuple(Option(_("Value {n}").format(n=v), str(v), (where, v), False, BEAN_COLOURS[bean])
+                          for v in VALUES)
+    parts.append((("values", value_options), lambda: tiles(value_options, taps.value, filled=True, width=TOUCH)))
+    answer = turn.laying.lay(choice, values, bean) if turn.laying is not None and values else None
+    effect = None
+    if answer is not None and answer.after is not None:
+        after = answer.after
+        effect = (_("{player}'s open collection: {cards}") if choice.collection == "open"
+                  else _("{player}'s secret collection: {cards}")).format(
+            player=player, cards=f"{after.label} · {cards_word(len(after.values))}, {worth_words(answer.value)}")
+    to_lay = (_("To lay: {cards}").format(cards=f"{BEAN_NAMES[bean]} {', '.join(map(str, values))}") if values
+              else _("Tap the values of the cards laid."))
+    parts.append((("to lay", to_lay, where, bool(values)), lambda: ft.Row([
+        ft.Text(to_lay, size=15, expand=True),
+        icon_button(ft.Icons.BACKSPACE_OUTLINED, _("Remove the last value"),
+                    lambda _e: taps.take_back(where), disabled=not values),
+    ])))
+    if effect:
+        parts.append((("effect", effect), lambda: ft.Text(effect, size=13, color=MUTED)))
+    refused = answer.refused if answer is not None else None
+    parts.append((("refused", refused), lambda: error_line(refused)))
+    action = answer.action if answer is not None else None
+    label = _("Lay {cards}").format(cards=cards_word(len(values))) if values else _("Lay cards")
+    parts.append((("lay", label, action), lambda: ft.FilledButton(
+        label, icon=ft.Icons.CHECK, height=TOUCH, disabled=action is None,
+        on_click=lambda _e: taps.lay(action) if action is not None else None)))
+    return parts
+
+
+def close_out_dialog(player: str, offer: CloseOutOffer, on_confirm: Callable[[bool], object],
+                     on_cancel: Callable[[], object]) -> ft.AlertDialog | None:
+    """What closing out ``player``'s open collection gives, as the engine computes it."""
+    collection, outcome = offer.collection, offer.outcome()
+    if collection is None or outcome is None:
+        return None
+    size = len(collection.values)
+    lines: list[ft.Control] = [
+        ft.Text(f"{collection.label}: {cards_word(size)}", size=15),
+        ft.Text(_("Worth {value}").format(value=outcome.value) if outcome.value
+                else _("No value: no card is a {size}").format(size=size), size=24, weight=ft.FontWeight.BOLD),
+        ft.Text(_("Trophy: {card}").format(card=outcome.trophy.label) if outcome.trophy else _("Trophy: none"),
+                size=16),
+        ft.Text(_("Discard pile: {cards}").format(cards=card_list(outcome.discarded)), size=16),
+    ]
+    if offer.refused is None or offer.forced_refused is None:
+        lines.append(ft.Text(_("{player}'s trophy points: {now} now, {after} after").format(
+            player=player, now=offer.points, after=offer.points_after), size=14, color=MUTED))
+        if offer.reaches_end:
+            lines.append(ft.Text(_("That reaches {end}: the game ends at the end of this turn.").format(end=END_AT),
+                                 size=14,
+                                 weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY))
+    if offer.secret_cards:
+        lines.append(ft.Text(_("Then the secret collection ({cards}) is turned face up and becomes the open "
+                               "collection.").format(cards=cards_word(offer.secret_cards)), size=14, color=MUTED))
+    actions: list[ft.Control] = [ft.TextButton(_("Cancel"), on_click=lambda _e: on_cancel())]
+    if offer.refused is None:
+        actions.append(ft.FilledButton(_("Close out"), on_click=lambda _e: on_confirm(False)))
+    elif offer.forced_refused is None:
+        lines.append(ft.Text(_("Only if no card in {player}'s hand fits either collection: then the close-out "
+                               "is forced and all {cards} go to the discard pile.").format(
+            player=player, cards=cards_word(size)), size=14))
+        actions.append(ft.FilledButton(_("Forced close-out"), on_click=lambda _e: on_confirm(True)))
+    else:
+        lines.append(error_line(offer.refused))
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(_("Close out {player}'s {bean}?").format(player=player, bean=BEAN_NAMES[collection.bean])),
+        content=ft.Column(lines, spacing=6, tight=True, width=340),
+        actions=actions,
+    )
