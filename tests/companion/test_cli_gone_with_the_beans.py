@@ -126,6 +126,22 @@ INVALID = [
 ]
 
 
+# Issue 31: each entry valid, the sheet no game reaches (design: gaps 11; the reasons are
+# tested in tests/sheets/gone_with_the_beans/test_gwtb_scorefile_reachable.py)
+UNREACHABLE = [
+    (sheet_file("A", ann(dp_icons=10)), "players[0].dp_icons"),  # 55 DP points without a Development Bonus
+    (sheet_file("A", ann(milestone_bonuses=["free-farm"])), "players[0].facilities.farm"),
+    (sheet_file("C", ann(facilities={"farm": 1, "bridge": 1}, hay_actions={"thaler-rising": 3})),
+     "players[0].facilities.bridge"),
+    (sheet_file("A", ann(development_bonuses=["hay"])), "players[0].development_bonuses[0]"),
+    (sheet_file("B", ann(facilities={"farm": 1, "silo": 2}, beanichalcum=1)), "players[0].beanichalcum"),
+    (sheet_file("D", ann(contracts=["advanced-house"])), "players[0].contracts[0]"),
+    (sheet_file("D", ann(contracts=["normal-1"], hay_actions={"normal-contract": 1},
+                         milestone_bonuses=["points", "hay"])), "players[0].milestone_bonuses[1]"),
+]
+INVALID += UNREACHABLE
+
+
 @pytest.mark.parametrize("data, place", INVALID, ids=[place for _, place in INVALID])
 def test_invalid_file_exit_2_one_line_naming_the_place(tmp_path, capsys, data, place):
     """score-files.md: exit 2, one line on stderr that names the offending place, no traceback."""
