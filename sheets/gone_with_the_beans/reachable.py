@@ -17,6 +17,7 @@ from sheets.gone_with_the_beans.sheets import (
     COUNTED,
     HAY_ACTION_USES_PER_ROW,
     PROVINCES,
+    ROUNDS,
     Sheet,
 )
 from sheets.i18n import _, ngettext
@@ -59,7 +60,7 @@ def dp_icons_refusal(sheet: Sheet, filled: int, gained: int, bridges: int = 0) -
 
 # --- A score file's sheet ------------------------------------------------------------------
 
-# A problem: (the file's key, the listed item it names or None, the reason).
+# A problem: (the file's key, "" for the player as a whole; the listed item it names or None; the reason).
 Problem = tuple[str, str | None, str]
 
 MAP_PROVINCES = len(PROVINCES)  # the Bean World map is a ring of the six (design page, gaps 7)
@@ -228,6 +229,42 @@ def _beanichalcum(sheet: Sheet, player: PlayerSheet) -> Iterator[Problem]:
                 least=least, sources=", ".join(sources)))
 
 
+ZOODAI = "zoodai"
+
+
+def _actions(sheet: Sheet, player: PlayerSheet, at_setup: Sequence[tuple[str, int]]) -> Iterator[Problem]:
+    """One action per round, 15 rounds, Zoodai's ability once one more (rulebook: How to
+    Play, Actions; Zoodai). Our reading (issue 31): the sheet shows at least one action for
+    each facility built that no Hay action built (A, B, D's travel row; C's build rows, two
+    for "build twice"), no free bonus (Farm, Bridge, C's rising row) and no completion bonus
+    (D: Market, Silo), each Hay action use not owed by a completion bonus (D: Stable, Farm),
+    and each milestone not achieved by D's Advanced Contract row's 3rd use or House completion
+    bonus; D's rows count as completed once one of their icons is built in play (the icons
+    are not stated)."""
+    built, uses, setup = player.built, player.uses, dict(at_setup)
+    third = [r for r in sheet.hay_actions if uses[r.id] == HAY_ACTION_USES_PER_ROW]
+    made = sum(built[f.id] - setup.get(f.id, 0) for f in sheet.facilities)
+    free = (sum(1 for b in sheet.milestone_bonuses if b.builds and b.id in player.milestone_bonuses)
+            + sum(1 for r in third if r.third_use_free_bridge))
+    in_rows = sum(uses[r.id] * (2 if r.builds == "twice" else 1) for r in sheet.hay_actions
+                  if r.removes_roads or r.builds)
+    completed = [f.completion_due for f in sheet.facilities if f.completion_due and built[f.id] > setup.get(f.id, 0)]
+    builds = max(0, made - free - in_rows - completed.count("build"))
+    hay = max(0, sum(uses.values()) - completed.count("hay-action"))
+    milestones = max(0, len(player.milestone_bonuses) - completed.count("hay-shed-or-milestone")
+                     - sum(1 for r in third if r.third_use_milestone))
+    zoodai = player.province == ZOODAI
+    most = ROUNDS + (1 if zoodai else 0)
+    if builds + hay + milestones > most:
+        detail = ", ".join([ngettext("{n} build", "{n} builds", builds).format(n=builds),
+                            ngettext("{n} Hay action", "{n} Hay actions", hay).format(n=hay),
+                            ngettext("{n} milestone", "{n} milestones", milestones).format(n=milestones)])
+        text = (_("the sheet shows at least {actions} actions ({detail}), but {rounds} rounds and Zoodai's "
+                  "ability give {most}") if zoodai
+                else _("the sheet shows at least {actions} actions ({detail}), but {rounds} rounds give {most}"))
+        yield "", None, text.format(actions=builds + hay + milestones, detail=detail, rounds=ROUNDS, most=most)
+
+
 def sheet_problems(sheet: Sheet, player: PlayerSheet, at_setup: Sequence[tuple[str, int]]) -> Iterator[Problem]:
     """What this finished sheet shows that no game can reach, first things first (the
     counts a later check reads are checked before it). ``at_setup``: (facility, icons
@@ -245,3 +282,4 @@ def sheet_problems(sheet: Sheet, player: PlayerSheet, at_setup: Sequence[tuple[s
         if reason:
             yield "dp_icons", None, reason
     yield from _beanichalcum(sheet, player)
+    yield from _actions(sheet, player, at_setup)

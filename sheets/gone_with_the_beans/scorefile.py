@@ -127,7 +127,7 @@ def _check_reachable(sheet: Sheet, index: int, player: PlayerFile, state: State)
                                     contracts=tuple(player.contracts))
     at_setup = [(f.id, built_at_setup(sheet, entered.province, f)) for f in sheet.facilities if f.built_at_setup]
     for key, item, reason in sheet_problems(sheet, in_file_order, at_setup):
-        place = f"players[{index}].{key}"
+        place = f"players[{index}].{key}" if key else f"players[{index}]"
         if item is not None:
             place += f"[{getattr(player, key).index(item)}]"
         raise ScoreFileError(place, reason)

@@ -26,17 +26,28 @@ ALL_ROWS = sorted({r.id for s in SHEETS.values() for r in s.hay_actions} | {"sle
 @st.composite
 def player_entries(draw, sheet, name, province):
     """One player's entries that a game reaches (design: gaps 11 and issue 31's checks, by
-    the bounds' definitions, not by the checking code): what was gained has its source."""
+    the bounds' definitions, not by the checking code): what was gained has its source, and
+    15 rounds hold the actions."""
     rules = SHEETS[sheet]
+    # one action per round, 15 rounds (Zoodai: 16): Hay actions, milestones, builds
+    actions = 16 if province == "zoodai" else 15
+    hay = {}
+    for r in rules.hay_actions:
+        hay[r.id] = draw(st.integers(0, min(3, actions)))
+        actions -= hay[r.id]
+    milestones = draw(st.lists(st.sampled_from([b.id for b in rules.milestone_bonuses]), unique=True))
+    milestones = milestones[: min(rules.max_milestones or 99, actions)]
+    actions -= len(milestones)
+    # the builds: one per build action left, those the rows made (C's "build twice": two)
+    builds = actions + sum(hay[r.id] * (2 if r.builds == "twice" else 1) for r in rules.hay_actions
+                           if r.removes_roads or r.builds)
     facilities = {}
     for f in rules.facilities:
         least = f.built_at_setup + (PROVINCES[province].free_farms_at_setup if f.id == "farm" else 0)
         most = 5 if f.id == "bridge" else f.icons if f.icons is not None else 9  # 5: six provinces on the map
-        facilities[f.id] = draw(st.integers(least, most))
+        facilities[f.id] = draw(st.integers(least, max(least, min(most, least + builds))))
+        builds -= facilities[f.id] - least
     entry = {"name": name, "province": province, "facilities": facilities}
-    hay = {r.id: draw(st.integers(0, 3)) for r in rules.hay_actions}
-    milestones = draw(st.lists(st.sampled_from([b.id for b in rules.milestone_bonuses]), unique=True))
-    milestones = milestones[: rules.max_milestones]
     if "free-farm" in milestones:  # the free Farm is built beyond the setup ones
         facilities["farm"] = max(facilities["farm"], 1 + PROVINCES[province].free_farms_at_setup + 1)
     if "bridge" in facilities:  # the setup Bridge, the free one of the bonus, the rising row's 3rd use

@@ -280,3 +280,58 @@ def test_a_refusal_in_german():
     assert info.value.reason == (
         "10 Entwicklungspass-Symbole, aber es ist kein Entwicklungsbonus erhalten, und ein Symbol wird nur "
         "neben einem erhaltenen ausgefüllt")
+
+
+# --- One action a round (our reading, issue 31) -------------------------------------------------
+
+ALL_A_ROWS = {"thaler": 3, "bean": 3, "travel": 3, "worker": 3}
+
+
+def test_fifteen_rounds_hold_fifteen_actions():
+    """rulebook, How to Play: "This game is played over 15 rounds"; Actions: "All players
+    simultaneously choose and perform one of the following four actions"; Zoodai: "you can
+    do it twice in a row. You can use this ability only once per game". Our reading (issue 31):
+    each Hay action use, each milestone and each facility no Hay action or free bonus built
+    was one round's action."""
+    four = ["points", "worker", "hay", "bean"]
+    assert refused(solo("A", hay_actions=ALL_A_ROWS, milestone_bonuses=four)) == (
+        "players[0]",
+        "the sheet shows at least 16 actions (0 builds, 12 Hay actions, 4 milestones), but 15 rounds give 15")
+    assert total(solo("A", province="zoodai", hay_actions=ALL_A_ROWS, milestone_bonuses=four)) == 4 * 7 + 36
+    assert refused(solo("A", province="zoodai", hay_actions=ALL_A_ROWS, milestone_bonuses=four,
+                        facilities={"market": 4}))[1] == (
+        "the sheet shows at least 17 actions (1 build, 12 Hay actions, 4 milestones), but 15 rounds and "
+        "Zoodai's ability give 16")
+
+
+def test_builds_inside_other_actions_are_no_action_of_their_own():
+    """rulebook: the travel row "Remove the travel cost for 1 road and immediately build a
+    facility" (design, gaps 15); "Build 1 Farm for free. This counts as performing the building
+    action once" (a Milestone Bonus, not a round's action); C's "build a facility twice"."""
+    three = ["points", "worker", "free-farm"]
+    # A: 12 Hay actions and 3 milestones; the 3 travel uses and the free Farm built 4 facilities
+    assert total(solo("A", hay_actions=ALL_A_ROWS, milestone_bonuses=three,
+                      facilities={"farm": 2, "market": 3})) == 4 * 7 + 3 + 9 + 12
+    assert refused(solo("A", hay_actions=ALL_A_ROWS, milestone_bonuses=three,
+                        facilities={"farm": 2, "market": 4}))[0] == "players[0]"
+    # C: 3 uses of "build twice" built 6
+    assert total(solo("C", hay_actions={"build-twice": 3}, facilities={"market": 6})) == 7
+
+
+def test_d_completion_bonuses_give_actions_beyond_the_rounds():
+    """rulebook, Differences on Sheet D, Building Completion Bonus: Stable "Perform a Hay
+    action", Farm "Perform a Hay action", Silo and Market "Build a facility", House "add a Hay
+    Shed or achieve a milestone"; the Advanced Contract row's 3rd use: "you achieve a milestone".
+    Our reading: a D row counts as completed once one of its icons is built in play (how many
+    icons a row has is not stated)."""
+    rows = {"advanced-contract": 3, "normal-contract": 3, "worker": 3, "travel": 3}
+    contracts = ["normal-1", "normal-2", "normal-3", "normal-4", "normal-5", "advanced-market", "advanced-house"]
+    four = ["points", "hay", "bean", "thaler"]
+    sheet = {"hay_actions": rows, "contracts": contracts, "milestone_bonuses": four}
+    # 12 Hay actions (the Stable's completion owed 1), 6 facilities (3 by the travel row), 4
+    # milestones (the 3rd use's and the House's completion bonus 2): 11 + 3 + 2
+    assert refused(solo("D", facilities={"house": 4, "stable": 2}, **sheet)) == (
+        "players[0]",
+        "the sheet shows at least 16 actions (3 builds, 11 Hay actions, 2 milestones), but 15 rounds give 15")
+    # the Farm's completion owes one more Hay action
+    assert RULES.score_file(solo("D", facilities={"farm": 2, "house": 3, "stable": 2}, **sheet))
