@@ -90,6 +90,9 @@ def turn(state, name, rng):
         if after is not None:
             state = after
             break
+    if player(state, name).province == "zoodai" and rng.random() < 0.5:  # Zoodai's ability: the same again
+        again = [a for a in candidates(state, name, rng) if a.kind == action.kind]
+        state = next((after for a in again if (after := attempt(state, a, rng)) is not None), state)
     for _ in range(6):  # what a bonus owes at once: performed if it can be, else let pass
         if not player(state, name).due:
             break
