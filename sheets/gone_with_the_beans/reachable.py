@@ -81,8 +81,8 @@ def _uses(row: str, uses: int) -> str:
 def _free_builds(sheet: Sheet, player: PlayerSheet, at_setup: Sequence[tuple[str, int]]) -> Iterator[Problem]:
     """A free Farm or Bridge is built: the Milestone Bonuses "free-farm" and "free-bridge",
     C's 3rd rising-Thaler use (rulebook: Milestone Bonus; Differences on Sheet C). The live
-    sheet builds them (a bonus that cannot build is not chosen), so the sheet shows them
-    beyond the ones built at setup."""
+    sheet builds them: a bonus that cannot build is not gained (design page, gaps 16, "the
+    bonus passes", read so), so the sheet shows them beyond the ones built at setup."""
     built = player.built
     for facility, setup in at_setup:
         sources = [_milestone_bonus(b.id) for b in sheet.milestone_bonuses
