@@ -172,12 +172,24 @@ def _contracts(sheet: Sheet, player: PlayerSheet) -> Iterator[Problem]:
 
 def _milestones(sheet: Sheet, player: PlayerSheet) -> Iterator[Problem]:
     """Sheet D: a milestone is achieved when the Contracts executed reach its number
-    (design page, gaps 8; rulebook: 1, 3, 5, 7); Contracts are never taken back."""
-    if sheet.contracts is None or not sheet.milestone_thresholds:
+    (design page, gaps 8; rulebook: 1, 3, 5, 7); Contracts are never taken back.
+    Sheets A-C: the numbers of the "No. of facilities" field are not stated; they rise from
+    1 (as the live sheet checks them when entered), so the k-th milestone needs at least k
+    facilities built, the setup ones included (our reading, issue 31)."""
+    gained = player.milestone_bonuses
+    if sheet.contracts is None:
+        built = sum(n for _, n in player.facilities)
+        if len(gained) > built:
+            yield "milestone_bonuses", gained[built], _("{count}, but {reason}").format(
+                count=ngettext("{n} Milestone Bonus", "{n} Milestone Bonuses", len(gained)).format(n=len(gained)),
+                reason=ngettext("{n} facility built reaches at most {n} milestone (the numbers rise from 1)",
+                                "{n} facilities built reach at most {n} milestones (the numbers rise from 1)",
+                                built).format(n=built))
+        return
+    if not sheet.milestone_thresholds:
         return
     executed = len(player.contracts)
     reached = sum(1 for t in sheet.milestone_thresholds if t <= executed)
-    gained = player.milestone_bonuses
     if len(gained) > reached:
         yield "milestone_bonuses", gained[reached], _("{count}, but {reason}").format(
             count=ngettext("{n} Milestone Bonus", "{n} Milestone Bonuses", len(gained)).format(n=len(gained)),

@@ -67,6 +67,8 @@ def player_entries(draw, sheet, name, province):
                               + [c for c in executed if c.startswith("advanced")][:hay["advanced-contract"]])
         gained = len(entry["contracts"])
         milestones = milestones[: sum(1 for t in rules.milestone_thresholds if t <= gained)]
+    if rules.contracts is None:  # A-C: the k-th milestone's number is k or more facilities
+        milestones = milestones[: sum(facilities.values())]
     entry["milestone_bonuses"] = milestones
     if rules.development_passport:  # n gained: n(n+1)/2, and one per Bridge on C
         most = gained * (gained + 1) // 2 + facilities.get("bridge", 0)

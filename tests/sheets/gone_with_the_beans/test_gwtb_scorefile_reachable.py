@@ -172,6 +172,21 @@ def test_sheet_c_has_at_most_five_bridges():
         "6 Bridges, but each Bridge joins one more of the map's 6 provinces to yours: at most 5")
 
 
+def test_a_milestone_needs_its_facilities():
+    """rulebook, Achieve a Milestone: "Check the lowest number not yet filled in the "No. of
+    facilities" field. If you have built an equal or more number of facilities ... The Farms
+    already built from the beginning are also counted"; the numbers are not stated. Our
+    reading (issue 31): they rise from 1 (as the live sheet takes them), so k milestones need
+    k facilities built; C counts its Bridges ("Bridge also counts as a facility")."""
+    assert total(solo("A", milestone_bonuses=["points"])) == 12  # the setup Farm
+    assert refused(solo("A", milestone_bonuses=["points", "worker"])) == (
+        "players[0].milestone_bonuses[1]",
+        "2 Milestone Bonuses, but 1 facility built reaches at most 1 milestone (the numbers rise from 1)")
+    assert total(solo("C", milestone_bonuses=["points", "worker"])) == 21  # the setup Farm and Bridge
+    assert refused(solo("B", province="tachiopi", milestone_bonuses=["points", "worker", "hay"]))[1] == (
+        "3 Milestone Bonuses, but 2 facilities built reach at most 2 milestones (the numbers rise from 1)")
+
+
 # --- Development Bonuses and Beanichalcum ----------------------------------------------------
 
 def test_development_bonuses_need_their_sources():
@@ -293,13 +308,13 @@ def test_fifteen_rounds_hold_fifteen_actions():
     do it twice in a row. You can use this ability only once per game". Our reading (issue 31):
     each Hay action use, each milestone and each facility no Hay action or free bonus built
     was one round's action."""
-    four = ["points", "worker", "hay", "bean"]
-    assert refused(solo("A", hay_actions=ALL_A_ROWS, milestone_bonuses=four)) == (
+    four = {"milestone_bonuses": ["points", "worker", "hay", "bean"], "hay_actions": ALL_A_ROWS}
+    travelled = {"market": 3}  # the travel row's 3 builds: 4 facilities for 4 milestones
+    assert refused(solo("A", facilities=travelled, **four)) == (
         "players[0]",
         "the sheet shows at least 16 actions (0 builds, 12 Hay actions, 4 milestones), but 15 rounds give 15")
-    assert total(solo("A", province="zoodai", hay_actions=ALL_A_ROWS, milestone_bonuses=four)) == 4 * 7 + 36
-    assert refused(solo("A", province="zoodai", hay_actions=ALL_A_ROWS, milestone_bonuses=four,
-                        facilities={"market": 4}))[1] == (
+    assert total(solo("A", province="zoodai", facilities=travelled, **four)) == 4 * 7 + 36
+    assert refused(solo("A", province="zoodai", facilities={"market": 4}, **four))[1] == (
         "the sheet shows at least 17 actions (1 build, 12 Hay actions, 4 milestones), but 15 rounds and "
         "Zoodai's ability give 16")
 
