@@ -28,11 +28,13 @@ from sheets.gone_with_the_beans.engine import (
     SetupPlayer,
     State,
     apply,
+    built_at_setup,
     check_sheet_has,
     new_game,
     setup_problems,
     sheet_named,
 )
+from sheets.gone_with_the_beans.reachable import sheet_problems
 from sheets.gone_with_the_beans.sheets import Sheet
 from sheets.i18n import _
 from sheets.model import Frozen
@@ -112,7 +114,23 @@ def read(data: dict[str, Any]) -> State:
                 state = apply(state, action)
             except RulesError as exc:
                 raise ScoreFileError(place, exc.reason) from None
+        _check_reachable(sheet, index, player, state)
     return apply(state, Finish())
+
+
+def _check_reachable(sheet: Sheet, index: int, player: PlayerFile, state: State) -> None:
+    """A sheet no game can reach is refused at the entry that says too much (issue 31;
+    sheets/gone_with_the_beans/reachable.py): each entry was valid on its own."""
+    entered = state.players[index]
+    in_file_order = entered.changed(milestone_bonuses=tuple(player.milestone_bonuses),
+                                    development_bonuses=tuple(player.development_bonuses),
+                                    contracts=tuple(player.contracts))
+    at_setup = [(f.id, built_at_setup(sheet, entered.province, f)) for f in sheet.facilities if f.built_at_setup]
+    for key, item, reason in sheet_problems(sheet, in_file_order, at_setup):
+        place = f"players[{index}].{key}" if key else f"players[{index}]"
+        if item is not None:
+            place += f"[{getattr(player, key).index(item)}]"
+        raise ScoreFileError(place, reason)
 
 
 def export(state: State) -> dict[str, Any]:

@@ -21,9 +21,11 @@ def ann(**entries):
     return {"name": "Ann", "province": "macadimia", "facilities": {"farm": 1}} | entries
 
 
-EXAMPLE = sheet_file("A", ann(  # score-files.md, section gone-with-the-beans
+# score-files.md, section gone-with-the-beans, with a third Development Bonus ("hay", 0 pt): 5 DP
+# icons need 3 (design: gaps 11; tests/sheets/gone_with_the_beans/test_gwtb_scorefile.py)
+EXAMPLE = sheet_file("A", ann(
     facilities={"farm": 3, "market": 1, "house": 2, "silo": 1, "stable": 2}, dp_icons=5,
-    milestone_bonuses=["free-farm", "points"], development_bonuses=["worker", "farm-points"],
+    milestone_bonuses=["free-farm", "points"], development_bonuses=["worker", "hay", "farm-points"],
     hay_actions={"thaler": 1, "bean": 0, "travel": 3, "worker": 2}))
 
 
@@ -62,17 +64,21 @@ def test_sheet_d_three_players(tmp_path, capsys):
     ranks, breakdown keys, and no rating with 2+ players."""
     data = sheet_file(
         "D",
+        # each Contract executed was gained (its row's uses, the Milestone Bonus after the first
+        # milestone); DP icons by the Contracts executed (design: gaps 11)
         {"name": "Ann", "province": "ammond", "facilities": {"farm": 1, "stable": 2},
-         "dp_icons": 3, "contracts": ["advanced-stable"], "hay_actions": {"travel": 2}},
+         "dp_icons": 3, "contracts": ["advanced-stable", "advanced-silo"],
+         "hay_actions": {"travel": 2, "advanced-contract": 2}},
         {"name": "Ben", "province": "tachiopi", "facilities": {"farm": 2}, "milestone_bonuses": ["normal-contract"],
-         "contracts": ["normal-2"], "hay_actions": {"worker": 1, "travel": 1}},
-        {"name": "Cleo", "province": "cashew", "facilities": {"farm": 1}, "dp_icons": 1},
+         "contracts": ["normal-2", "normal-1"], "hay_actions": {"worker": 1, "travel": 1, "normal-contract": 1}},
+        {"name": "Cleo", "province": "cashew", "facilities": {"farm": 1}, "dp_icons": 1, "contracts": ["normal-3"],
+         "hay_actions": {"normal-contract": 1}},
     )
     code, out, _ = run(tmp_path, capsys, data, "--json")
     result = json.loads(out)
     assert code == 0
     assert [(p["name"], p["total"], p["rank"]) for p in result["players"]] == [
-        ("Ann", 6 + 14 + 4 + 1, 1), ("Ben", 8 + 6 + 4 + 0, 2), ("Cleo", 1, 3)]
+        ("Ann", 6 + 14 + 0 + 8 + 2, 1), ("Ben", 8 + 6 + 5 + 6 + 0, 2), ("Cleo", 1 + 4 + 2, 3)]
     assert result["winners"] == ["Ann"]
     assert all("rating" not in p for p in result["players"])
     assert list(result["players"][0]["breakdown"]) == [
@@ -118,6 +124,22 @@ INVALID = [
     (sheet_file("A", ann(hay_actions={"build": 1})), "players[0].hay_actions.build"),
     (sheet_file("A", ann(dp_icons=-1)), "players[0].dp_icons"),
 ]
+
+
+# Issue 31: each entry valid, the sheet no game reaches (design: gaps 11; the reasons are
+# tested in tests/sheets/gone_with_the_beans/test_gwtb_scorefile_reachable.py)
+UNREACHABLE = [
+    (sheet_file("A", ann(dp_icons=10)), "players[0].dp_icons"),  # 55 DP points without a Development Bonus
+    (sheet_file("A", ann(milestone_bonuses=["free-farm"])), "players[0].facilities.farm"),
+    (sheet_file("C", ann(facilities={"farm": 1, "bridge": 1}, hay_actions={"thaler-rising": 3})),
+     "players[0].facilities.bridge"),
+    (sheet_file("A", ann(development_bonuses=["hay"])), "players[0].development_bonuses[0]"),
+    (sheet_file("B", ann(facilities={"farm": 1, "silo": 2}, beanichalcum=1)), "players[0].beanichalcum"),
+    (sheet_file("D", ann(contracts=["advanced-house"])), "players[0].contracts[0]"),
+    (sheet_file("D", ann(contracts=["normal-1"], hay_actions={"normal-contract": 1},
+                         milestone_bonuses=["points", "hay"])), "players[0].milestone_bonuses[1]"),
+]
+INVALID += UNREACHABLE
 
 
 @pytest.mark.parametrize("data, place", INVALID, ids=[place for _, place in INVALID])

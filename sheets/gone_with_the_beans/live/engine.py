@@ -18,6 +18,7 @@ from typing import Any, cast
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.gone_with_the_beans import engine as scorer
 from sheets.gone_with_the_beans import scorefile
+from sheets.gone_with_the_beans.reachable import dp_icons_refusal
 from sheets.gone_with_the_beans.live.events import Amount, Event, Place, counted, event, word
 from sheets.gone_with_the_beans.live.materials import (
     NOTHING,
@@ -883,6 +884,11 @@ def _turn(step: Step, action: PlayerAction) -> None:
         if not 0 <= action.filled <= MOST:
             raise RulesError(_("{filled} Development Passport icons: enter 0 to {most}").format(
                 filled=action.filled, most=MOST))
+        # what the sheet can fill (design page, gaps 11)
+        gained = step.player.development_bonuses if step.sheet.contracts is None else step.player.contracts_executed
+        refusal = dp_icons_refusal(step.sheet, action.filled, len(gained), len(step.player.bridges))
+        if refusal:
+            raise RulesError(refusal)
         step.update(dp_icons=action.filled)
         return
     if isinstance(action, Forgo):

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheets.gone_with_the_beans import RULES
+from sheets.gone_with_the_beans import (
+    RULES,
+    MarkContract,
+    MarkDevelopmentBonus,
+    MarkMilestoneBonus,
+    SetBeanichalcum,
+    SetDpIcons,
+    SetFacility,
+    SetHayActionUses,
+)
 from sheets.gone_with_the_beans.scorefile import read
 
 PROVINCE_ORDER = ("cashew", "macadimia", "beanzantine", "zoodai", "tachiopi", "ammond")
@@ -31,8 +40,23 @@ def solo(sheet: str = "A", **entries: Any) -> dict[str, Any]:
 
 
 def breakdown(sheet: str = "A", **entries: Any) -> dict[str, int]:
-    """The breakdown of a solitaire file with these entries."""
-    return RULES.score_file(solo(sheet, **entries)).players[0].breakdown
+    """The breakdown of one player's sheet with these entries, entered tap by tap in the
+    end-game scorer: the scoring tables item by item. The scorer takes a sheet no game
+    reaches (5 DP icons without a Development Bonus); a score file must be reachable too
+    (test_gwtb_scorefile_reachable.py)."""
+    (entry,) = solo(sheet, **entries)["players"]
+    state = RULES.new_game({"sheet": sheet, "players": [{"name": "Ann", "province": entry["province"]}]})
+    taps: list[Any] = [SetFacility(player="Ann", facility=f, built=n) for f, n in entry["facilities"].items()]
+    taps += [SetDpIcons(player="Ann", filled=entry["dp_icons"])] if "dp_icons" in entry else []
+    taps += [SetBeanichalcum(player="Ann", gained=entry["beanichalcum"])] if "beanichalcum" in entry else []
+    taps += [MarkMilestoneBonus(player="Ann", bonus=b) for b in entry.get("milestone_bonuses", [])]
+    taps += [MarkDevelopmentBonus(player="Ann", bonus=b) for b in entry.get("development_bonuses", [])]
+    taps += [MarkContract(player="Ann", contract=c) for c in entry.get("contracts", [])]
+    taps += [SetHayActionUses(player="Ann", row=r, uses=n) for r, n in entry.get("hay_actions", {}).items()]
+    for tap in taps:
+        state = RULES.apply(state, tap)
+    breakdown: dict[str, int] = RULES.result(state).players[0].breakdown
+    return breakdown
 
 
 def setup(sheet: str = "A", *provinces: str) -> dict[str, Any]:

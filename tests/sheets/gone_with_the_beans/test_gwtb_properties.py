@@ -5,13 +5,16 @@ export and import give back the same game.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from gwtb_files import RULES, read, score_file
 
-from sheets.errors import RulesError
+from sheets.errors import RulesError, ScoreFileError
 from sheets.game import fold
 from sheets.gone_with_the_beans import PROVINCES, SHEETS
+from sheets.gone_with_the_beans.engine import built_at_setup
+from sheets.gone_with_the_beans.reachable import sheet_problems
 
 NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal"]
 ALL_FACILITIES = sorted({f.id for s in SHEETS.values() for f in s.facilities} | {"mill"})
@@ -22,24 +25,59 @@ ALL_ROWS = sorted({r.id for s in SHEETS.values() for r in s.hay_actions} | {"sle
 
 @st.composite
 def player_entries(draw, sheet, name, province):
+    """One player's entries that a game reaches (design: gaps 11 and issue 31's checks, by
+    the bounds' definitions, not by the checking code): what was gained has its source, and
+    15 rounds hold the actions."""
     rules = SHEETS[sheet]
+    # one action per round, 15 rounds (Zoodai: 16): Hay actions, milestones, builds
+    actions = 16 if province == "zoodai" else 15
+    hay = {}
+    for r in rules.hay_actions:
+        hay[r.id] = draw(st.integers(0, min(3, actions)))
+        actions -= hay[r.id]
+    milestones = draw(st.lists(st.sampled_from([b.id for b in rules.milestone_bonuses]), unique=True))
+    milestones = milestones[: min(rules.max_milestones or 99, actions)]
+    actions -= len(milestones)
+    # the builds: one per build action left, those the rows made (C's "build twice": two)
+    builds = actions + sum(hay[r.id] * (2 if r.builds == "twice" else 1) for r in rules.hay_actions
+                           if r.removes_roads or r.builds)
     facilities = {}
     for f in rules.facilities:
         least = f.built_at_setup + (PROVINCES[province].free_farms_at_setup if f.id == "farm" else 0)
-        facilities[f.id] = draw(st.integers(least, f.icons if f.icons is not None else 9))
+        most = 5 if f.id == "bridge" else f.icons if f.icons is not None else 9  # 5: six provinces on the map
+        facilities[f.id] = draw(st.integers(least, max(least, min(most, least + builds))))
+        builds -= facilities[f.id] - least
     entry = {"name": name, "province": province, "facilities": facilities}
-    if rules.development_passport:
-        entry["dp_icons"] = draw(st.integers(0, 16))
-    if rules.beanichalcum:
-        entry["beanichalcum"] = draw(st.integers(0, 12))
-    milestones = draw(st.lists(st.sampled_from([b.id for b in rules.milestone_bonuses]), unique=True))
-    entry["milestone_bonuses"] = milestones[: rules.max_milestones]
-    if rules.development_bonuses is not None:
-        entry["development_bonuses"] = draw(st.lists(st.sampled_from([b.id for b in rules.development_bonuses]),
-                                                     unique=True))
-    if rules.contracts is not None:
-        entry["contracts"] = draw(st.lists(st.sampled_from([c.id for c in rules.contracts]), unique=True))
-    entry["hay_actions"] = {r.id: draw(st.integers(0, 3)) for r in rules.hay_actions}
+    if "free-farm" in milestones:  # the free Farm is built beyond the setup ones
+        facilities["farm"] = max(facilities["farm"], 1 + PROVINCES[province].free_farms_at_setup + 1)
+    if "bridge" in facilities:  # the setup Bridge, the free one of the bonus, the rising row's 3rd use
+        facilities["bridge"] = max(facilities["bridge"], 1 + ("free-bridge" in milestones)
+                                   + (hay["thaler-rising"] == 3))
+    gained = 0
+    if rules.development_bonuses is not None:  # a 3rd use (not C's rising row), a House, a Silo
+        sources = (sum(1 for r in rules.hay_actions if r.third_use_development_bonus and hay[r.id] == 3)
+                   + facilities["house"] + facilities["silo"])
+        bonuses = draw(st.lists(st.sampled_from([b.id for b in rules.development_bonuses]), unique=True))
+        entry["development_bonuses"] = bonuses[:sources]
+        gained = len(entry["development_bonuses"])
+    if rules.contracts is not None:  # gained by the Hay actions (the bonuses' Contracts left aside)
+        executed = draw(st.lists(st.sampled_from([c.id for c in rules.contracts]), unique=True))
+        normal = hay["normal-contract"] + (hay["worker"] == 3) + (hay["travel"] == 3)
+        entry["contracts"] = ([c for c in executed if c.startswith("normal")][:normal]
+                              + [c for c in executed if c.startswith("advanced")][:hay["advanced-contract"]])
+        gained = len(entry["contracts"])
+        milestones = milestones[: sum(1 for t in rules.milestone_thresholds if t <= gained)]
+    if rules.contracts is None:  # A-C: the k-th milestone's number is k or more facilities
+        milestones = milestones[: sum(facilities.values())]
+    entry["milestone_bonuses"] = milestones
+    if rules.development_passport:  # n gained: n(n+1)/2, and one per Bridge on C
+        most = gained * (gained + 1) // 2 + facilities.get("bridge", 0)
+        entry["dp_icons"] = draw(st.integers(0, min(16, most)))
+    if rules.beanichalcum:  # each Silo, each use of its row, its two bonuses gave 1
+        least = (facilities["silo"] + hay["beanichalcum"] + ("beanichalcum" in milestones)
+                 + ("beanichalcum" in entry["development_bonuses"]))
+        entry["beanichalcum"] = draw(st.integers(least, max(least, 12)))
+    entry["hay_actions"] = hay
     return entry
 
 
@@ -122,5 +160,15 @@ def test_random_taps_never_reach_an_invalid_sheet(sheet, provinces, count, data)
             log.append(tap)
         except RulesError:
             assert state == before
-    assert read(RULES.export(state)).players == state.players  # a valid score file
+    # a valid score file, unless the taps made a sheet no game reaches (issue 31: the
+    # tap-by-tap scorer takes it, a score file is refused)
+    rules = SHEETS[sheet]
+    unreachable = any(next(sheet_problems(rules, p, [(f.id, built_at_setup(rules, p.province, f))
+                                                     for f in rules.facilities if f.built_at_setup]), None)
+                      for p in state.players)
+    if unreachable:
+        with pytest.raises(ScoreFileError):
+            read(RULES.export(state))
+    else:
+        assert read(RULES.export(state)).players == state.players
     assert fold(RULES, setup, log) == state

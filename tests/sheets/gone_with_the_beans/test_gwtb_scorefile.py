@@ -15,13 +15,16 @@ from sheets.errors import ScoreFileError
 from sheets.game import fold
 from sheets.registry import score
 
-EXAMPLE = {  # score-files.md, section gone-with-the-beans
+# score-files.md, section gone-with-the-beans, with a third Development Bonus ("hay", 0 pt):
+# the page's example shows 5 DP icons beside 2 Development Bonuses, which fill at most 3
+# (design: gaps 11; test_the_design_pages_example_as_printed_is_refused). The total stays 61.
+EXAMPLE = {
     "format": "beans-score/1", "game": "gone-with-the-beans", "sheet": "A",
     "players": [{"name": "Ann", "province": "macadimia",
                  "facilities": {"farm": 3, "market": 1, "house": 2, "silo": 1, "stable": 2},
                  "dp_icons": 5,
                  "milestone_bonuses": ["free-farm", "points"],
-                 "development_bonuses": ["worker", "farm-points"],
+                 "development_bonuses": ["worker", "hay", "farm-points"],
                  "hay_actions": {"thaler": 1, "bean": 0, "travel": 3, "worker": 2}}],
 }
 
@@ -42,6 +45,17 @@ def test_example_file_scores_through_the_registry():
                                    "development_bonuses": 6, "hay_actions": 13, "ammond": 0, "total": 61}}],
         "winners": ["Ann"],
     }
+
+
+def test_the_design_pages_example_as_printed_is_refused():
+    """score-files.md's example shows "dp_icons": 5 beside 2 Development Bonuses; design,
+    gaps 11: "with n gained bonuses at most n(n+1)/2 ... A count above what the sheet allows
+    is refused, live and in score files" (2 fill at most 3). The pages disagree; gaps 11 wins
+    (it is the later decision, issue 31)."""
+    printed = copy.deepcopy(EXAMPLE)
+    printed["players"][0]["development_bonuses"] = ["worker", "farm-points"]
+    assert place_and_reason(printed) == (
+        "players[0].dp_icons", "5 Development Passport icons, but 2 Development Bonuses gained fill at most 3")
 
 
 def test_left_out_entries_are_zero():
@@ -161,7 +175,7 @@ def test_envelope_checks():
 
 def test_export_writes_every_key_the_sheet_uses():
     """score-files.md: keys a sheet does not use are left out; facilities and rows written out in full."""
-    d = RULES.export(read(solo("D", contracts=["normal-3"], dp_icons=2)))["players"][0]
+    d = RULES.export(read(solo("D", contracts=["normal-3"], dp_icons=1, hay_actions={"normal-contract": 1})))["players"][0]
     assert set(d) == {"name", "province", "facilities", "dp_icons", "milestone_bonuses", "contracts", "hay_actions"}
     b = RULES.export(read(solo("B", beanichalcum=3)))["players"][0]
     assert set(b) == {"name", "province", "facilities", "beanichalcum", "milestone_bonuses",

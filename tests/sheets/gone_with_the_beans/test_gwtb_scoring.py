@@ -235,8 +235,11 @@ def test_tied_leaders_share_the_victory():
 
 
 def test_single_winner():
+    # two Advanced Contracts executed (0 pt, nothing built), gained by two uses of their row:
+    # 2 and 3 DP icons are on the sheet (design: gaps 11)
+    both = {"contracts": ["advanced-silo", "advanced-stable"], "hay_actions": {"advanced-contract": 2}}
     result = RULES.score_file(score_file(
-        "D", player("Ann", "cashew", "D", dp_icons=2), player("Ben", "zoodai", "D", dp_icons=3)))
+        "D", player("Ann", "cashew", "D", dp_icons=2, **both), player("Ben", "zoodai", "D", dp_icons=3, **both)))
     assert result.winners == ("Ben",) and [p.rank for p in result.players] == [2, 1]
 
 
@@ -256,15 +259,21 @@ def test_solitaire_rating_bands(total, rating):
 
 
 @pytest.mark.parametrize("sheet, entries, total, rating", [
-    ("A", {"dp_icons": 10, "facilities": {"stable": 3}, "milestone_bonuses": ["points", "worker"]},
+    ("A", {"dp_icons": 10, "facilities": {"stable": 3, "house": 4}, "milestone_bonuses": ["points", "worker"],
+           "development_bonuses": ["worker", "hay", "thaler", "mixed"]},
      55 + 18 + 21, "Bean Incarnate"),
     ("B", {"beanichalcum": 9, "facilities": {"stable": 1}}, 44 + 6, "Ordinary Bean Farmer"),
-    ("D", {"dp_icons": 9}, 45, "Ordinary Bean Farmer"),
-    ("C", {"dp_icons": 7, "milestone_bonuses": ["points"], "hay_actions": {"build": 2}}, 28 + 12 + 4,
+    ("D", {"dp_icons": 6, "contracts": ["advanced-market", "advanced-house", "advanced-silo"],
+           "hay_actions": {"advanced-contract": 3}, "milestone_bonuses": ["points", "thaler"]},
+     21 + 7 + 12 + 5, "Ordinary Bean Farmer"),
+    ("C", {"dp_icons": 7, "milestone_bonuses": ["points"], "hay_actions": {"build": 2},
+           "facilities": {"house": 3}, "development_bonuses": ["worker", "hay", "thaler"]}, 28 + 12 + 4,
      "You'll do better next time"),
 ])
 def test_solitaire_file_carries_rating(sheet, entries, total, rating):
     """rulebook: "The above rating applies to all sheets"; score-files.md: the solitaire result's
-    player carries "rating"."""
+    player carries "rating". Each file is a sheet a game reaches (design: gaps 11, DP icons
+    by the bonuses or Contracts gained and C's Bridge; the Contracts by their row's uses;
+    D's milestones by the Contracts executed)."""
     (only,) = RULES.score_file(score_file(sheet, player("Ann", "cashew", sheet, **entries))).players
     assert (only.total, only.rating) == (total, rating)
