@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gwtb_live_play import MAP, SPECIAL, card, enter, give, player, setup
+from testkit.gwtb_live_play import MAP, SPECIAL, card, enter, give, player, setup
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans import RULES

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 from gwtb_files import RULES, player, score_file, solo
-from gwtb_live_play import game, player as live_player, rejects
+from testkit.gwtb_live_play import game, player as live_player, rejects
 from test_gwtb_live_end import hay_action_or_shed, play
 
 from companion import i18n
