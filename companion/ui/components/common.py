@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import flet as ft
 
 from companion.i18n import LANGUAGES
 from companion.ui.hooks import go, use_language
 from sheets.i18n import _
+
+C = TypeVar("C", bound=Callable[..., Any])  # a component
 
 TOUCH = 48  # minimum touch target, in logical pixels
 SPACING = 12  # between the parts of a screen
@@ -51,7 +53,14 @@ def _RouteButton(icon: ft.IconData, label: str, route: str) -> ft.Control:
     return icon_button(icon, label, lambda _e: go(route))
 
 
-RouteButton = ft.memo(_RouteButton)  # the same on every render of a screen: not built again
+def memo(component: C) -> C:
+    """``ft.memo(component)``, typed as the component it wraps (it takes the same arguments
+    and returns what the component does): a memoized component renders again only when
+    its arguments changed."""
+    return cast(C, ft.memo(component))  # type: ignore[no-untyped-call]  # Flet's memo is untyped
+
+
+RouteButton = memo(_RouteButton)  # the same on every render of a screen: not built again
 
 
 @ft.component
@@ -60,7 +69,7 @@ def _RouteLink(icon: ft.IconData, label: str, route: str) -> ft.Control:
     return ft.TextButton(label, icon=icon, on_click=lambda _e: go(route))
 
 
-RouteLink = ft.memo(_RouteLink)
+RouteLink = memo(_RouteLink)
 
 
 def section(title: str | ft.Control, *controls: ft.Control) -> ft.Control:
