@@ -10,7 +10,7 @@ import inspect
 import pytest
 
 from companion.ui.colours import PAIRS, contrast
-from companion.ui.components import seats
+from companion.ui.components import seats, sheet_scoring
 from companion.ui.screens import bohnanza, gone_with_the_beans, nicht_die_bohne, space_beans
 
 # The theme's text roles (Material 3 tones chosen for text on the surfaces and containers
@@ -19,7 +19,7 @@ THEME_TEXT = {
     "ON_SURFACE", "ON_SURFACE_VARIANT", "PRIMARY", "ON_PRIMARY", "ERROR", "ON_ERROR_CONTAINER",
     "ON_PRIMARY_CONTAINER", "ON_SECONDARY_CONTAINER", "ON_TERTIARY_CONTAINER",
 }
-SCREENS = (bohnanza, gone_with_the_beans, nicht_die_bohne, space_beans, seats)
+SCREENS = (bohnanza, gone_with_the_beans, nicht_die_bohne, space_beans, seats, sheet_scoring)
 
 
 @pytest.mark.parametrize("name", sorted(PAIRS))

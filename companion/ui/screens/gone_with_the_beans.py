@@ -3,60 +3,49 @@
 Setup picks the sheet (A-D) and the players with their provinces. The play screen is one
 player's paper sheet at a time, its scoring areas in the rulebook's words and order
 (rulebook: End of the Game; Differences on Sheet B, C, D), then the final table. Every tap
-is one engine action; every number shown comes from the engine's result.
+is one engine action; every number shown comes from the engine's result, and what may be
+entered (the areas a sheet has, how low and high a count goes, a tick the rules refuse)
+from its ``allowed``.
+
+The play screen renders from one typed view of the game (``view``), and its pieces each
+show a slice of it (``use_slice``): after Ann's entry, a phone showing Ben's sheet renders
+the players' totals and the final table, not Ben's sheet.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
-from typing import Any, cast
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import cast
 
 import flet as ft
 
-from companion.ui.hooks import go, use_game_part, use_games, use_typed
-from companion.ui.components.game_bar import game_body
-from companion.ui.kit import GameScreens, Said, result_banner, use_entry_untyped, use_shown_player
+from companion.session import GameOf
 from companion.ui.components.common import (
-    TOUCH, big_number, error_line, icon_button, radio_group, section, stepper, text_field,
+    SPACING, TOUCH, big_number, error_line, section, stepper,
 )
+from companion.ui.components.game_bar import game_body
+from companion.ui.components.sheet_scoring import (
+    ITEMS, Players, final_table_of, headline_of, note, plain, players_section, pt, sheet_choice, sheet_name,
+)
+# TEMPORARY, for this branch only: the live sheet's screen still imports these from here until
+# its own branch imports them from companion.ui.components.sheet_scoring; drop at the merge.
+from companion.ui.components.sheet_scoring import final_table, headline  # noqa: F401
+from companion.ui.hooks import ViewOf, go, use_game_of, use_games, use_latest, use_slice, use_typed
+from companion.ui.kit import GameScreens, use_entry, use_shown_player
 from sheets.errors import RulesError
-from sheets.i18n import N_, _, ngettext
 from sheets.gone_with_the_beans import (
-    PROVINCES, RULES, SHEETS, Finish, MarkContract, MarkDevelopmentBonus, MarkMilestoneBonus,
-    PlayerSheet, Reopen, SetBeanichalcum, SetDpIcons, SetFacility, SetHayActionUses, State,
+    AMMOND, PROVINCES, RULES, SHEETS, Action, Allowed, Contract, Cost, Finish, Mark, MarkContract,
+    MarkDevelopmentBonus, MarkMilestoneBonus, PlayerSheet, Reopen, SetBeanichalcum, SetDpIcons, SetFacility,
+    SetHayActionUses, State, horse_riding_level,
 )
-from sheets.gone_with_the_beans.engine import built_at_setup
-from sheets.gone_with_the_beans.scoring import horse_riding_level
-from sheets.gone_with_the_beans.sheets import AMMOND, Cost, Facility, Sheet
-
-# Breakdown keys (score-files.md) in the rulebook's words (End of the Game), long and short;
-# marked for the catalog, translated where shown.
-ITEMS = {
-    "development_passport": (N_("Development Passport Bonus"), N_("Passport")),
-    "beanichalcum": (N_("Beanichalcum Collection Bonus"), N_("Beanichalcum")),
-    "horse_riding": (N_("Horse-Riding Level Bonus"), N_("Horse-Riding")),
-    "milestones": (N_("Milestone Bonus"), N_("Milestones")),
-    "development_bonuses": (N_("Development Bonus"), N_("Development")),
-    "contracts": (N_("Contracts"), N_("Contracts")),
-    "hay_actions": (N_("Hay Action Use Bonus"), N_("Hay actions")),
-    "ammond": (N_("Additional Points for Ammond"), N_("Ammond")),
-}
+from sheets.i18n import N_, _, ngettext
+from sheets.results import GameResult
 
 
 def item(key: str) -> str:
     """A breakdown item's full name, as the phone reads it."""
     return _(ITEMS[key][0])
-
-
-def plain(text: str) -> str:
-    """An engine's sentence (an effect, a reward) in the phone's language, without its full stop."""
-    return _(text).rstrip(".")
-
-
-def pt(points: int) -> str:
-    """Points as the sheet writes them: "4 pt"."""
-    return ngettext("{points} pt", "{points} pt", points).format(points=points)
 
 
 def paid(cost: Cost) -> str:
@@ -69,73 +58,14 @@ def paid(cost: Cost) -> str:
 # -- setup ------------------------------------------------------------------------------
 
 
-def next_province(taken: list[str]) -> str:
-    """A starting choice for a new row (the table then taps what was dealt)."""
-    return next((p for p in PROVINCES if p not in taken), list(PROVINCES)[len(taken) % len(PROVINCES)])
-
-
-def players_section(players: list[tuple[str, str]], set_players: Callable[[Any], Any]) -> ft.Control:
-    """Names and provinces in seating order; each player taps the province they drew.
-    ``set_players`` takes a function of the latest rows (``use_typed``'s change)."""
-
-    def change(i: int, name: str | None = None, province: str | None = None) -> None:
-        def edit(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
-            old_name, old_province = rows[i]
-            row = (old_name if name is None else name, old_province if province is None else province)
-            return [row if j == i else p for j, p in enumerate(rows)]
-
-        set_players(edit)
-
-    def add(_e) -> None:
-        set_players(lambda rows: [*rows, ("", next_province([p for _n, p in rows]))])
-
-    def province_chip(i: int, province: str, chosen: str) -> ft.Control:
-        name = _(PROVINCES[province].name)
-        return ft.Semantics(
-            label=_("Player {number} {province}").format(number=i + 1, province=name),
-            button=True,
-            selected=province == chosen,
-            exclude_semantics=True,
-            content=ft.Chip(
-                label=ft.Text(name),
-                selected=province == chosen,
-                show_checkmark=False,
-                visual_density=ft.VisualDensity.STANDARD,
-                on_select=lambda _e: change(i, province=province),
-            ),
-        )
-
-    rows = []
-    for i, (name, province) in enumerate(players):
-        rows.append(ft.Column(
-            [
-                ft.Row([
-                    text_field(_("Player {number}").format(number=i + 1), name, partial(change, i),  # the text is its name
-                               expand=True, autofocus=i == 0),
-                    icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, _("Remove player {number}").format(number=i + 1),
-                                lambda _e, i=i: set_players(lambda rows: [p for j, p in enumerate(rows) if j != i]),
-                                disabled=len(players) <= 1),
-                ]),
-                ft.Row([province_chip(i, p, province) for p in PROVINCES], wrap=True, spacing=6, run_spacing=2),
-                ft.Text(_(PROVINCES[province].ability), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-            ],
-            spacing=6,
-        ))
-    return section(
-        _("Players and their provinces (1 player: solitaire)"),
-        *rows,
-        ft.OutlinedButton(_("Add player"), icon=ft.Icons.PERSON_ADD, on_click=add, height=TOUCH),
-    )
-
-
 @ft.component
-def Setup(game: str):
+def Setup(game: str) -> ft.Control:
     games = use_games()
     sheet, set_sheet = ft.use_state("A")
-    players, set_players, typed_players = use_typed([("", "tachiopi"), ("", "cashew")])
+    players, set_players, typed_players = use_typed(cast(Players, [("", "tachiopi"), ("", "cashew")]))
     error, set_error = ft.use_state(cast("str | None", None))
 
-    def start(_e) -> None:
+    def start(_e: object) -> None:
         setup = {"sheet": sheet, "players": [{"name": n, "province": p} for n, p in typed_players()]}
         try:
             game_id = games.new_game(RULES.id, setup)
@@ -158,6 +88,71 @@ def Setup(game: str):
     )
 
 
+# -- the view of the game, and the taps ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetShown:
+    """One player's paper sheet: the entries, and the points each item scores now."""
+
+    entries: PlayerSheet
+    points: Mapping[str, int]  # the breakdown, "total" included
+
+    @property
+    def name(self) -> str:
+        return self.entries.name
+
+
+@dataclass(frozen=True)
+class ScorerView:
+    """The scorer as a phone shows it: the sheet letter, whether the table finished, every
+    player's sheet in seating order, and the result."""
+
+    letter: str
+    finished: bool
+    sheets: tuple[SheetShown, ...]
+    result: GameResult
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.sheets)
+
+    def sheet_of(self, name: str) -> SheetShown:
+        return next(s for s in self.sheets if s.name == name)
+
+
+def view(state: State, me: str | None) -> ScorerView:
+    """What the scorer shows of ``state``. Every sheet is on the paper for all to see: the
+    view is the same for every phone (``me`` changes nothing of it), so the screen asks for
+    the one with ``me`` None, made once per state for the whole table."""
+    result = RULES.result(state)
+    return ScorerView(
+        letter=state.sheet,
+        finished=state.finished,
+        sheets=tuple(SheetShown(p, r.breakdown) for p, r in zip(state.players, result.players)),
+        result=result,
+    )
+
+
+Refused = tuple[str | None, str | None]  # (the part of the screen tapped, the rules' reason)
+
+
+@dataclass(frozen=True)
+class Taps:
+    """What the pieces' taps do (``use_latest`` functions: equal from render to render)."""
+
+    enter: Callable[[str, Action], object]  # an entry, its refusal shown in the part ``where`` tapped
+    refuse: Callable[[str, str], None]  # the rules' reason in the part tapped, without an entry
+    show: Callable[[str], None]  # another player's sheet
+    finish: Callable[[], None]
+    reopen: Callable[[], None]
+
+
+def problem(refused: Refused, where: str) -> ft.Control:
+    """The refusal of a tap in this part of the screen, if it was tapped there."""
+    return error_line(refused[1] if refused[0] == where else None)
+
+
 # -- pieces of the scoring screen -----------------------------------------------------
 
 
@@ -169,11 +164,7 @@ def area(title: str, points: int | None, *controls: ft.Control) -> ft.Control:
     return ft.Column([ft.Row(head), *controls], spacing=4)
 
 
-def note(text: str) -> ft.Control:
-    return ft.Text(text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)
-
-
-def counter(label: str, value: int, on_change: Callable[[int], Any], low: int = 0,
+def counter(label: str, value: int, on_change: Callable[[int], object], low: int = 0,
             high: int | None = None, hint: str | None = None) -> ft.Control:
     """A stepper whose value screen readers (and tests) hear as "<label>: <value>"."""
     control = stepper(label, value, on_change, low, high)
@@ -182,7 +173,7 @@ def counter(label: str, value: int, on_change: Callable[[int], Any], low: int = 
 
 
 def tick(kind: str, title: str, detail: str | None, points: str, checked: bool,
-         on_toggle: Callable[[], Any]) -> ft.Control:
+         on_toggle: Callable[[], object]) -> ft.Control:
     """One bonus or contract as a checkable row, the whole row a touch target; screen
     readers hear "<kind>: <title>" (a Milestone and a Development Bonus may read alike)."""
     lines: list[ft.Control] = [ft.Text(title, size=15)]
@@ -212,11 +203,9 @@ def tick(kind: str, title: str, detail: str | None, points: str, checked: bool,
     )
 
 
-def hay_row(title: str, detail: str, uses: int, on_uses: Callable[[int], Any]) -> ft.Control:
-    """A Hay action row with its 3 squares, filled left to right as on the paper sheet.
-
-    Tapping a square fills up to it; tapping the last filled one empties it.
-    """
+def hay_row(title: str, detail: str, uses: int, most: int, on_uses: Callable[[int], object]) -> ft.Control:
+    """A Hay action row with its squares (``most``: 3), filled left to right as on the paper
+    sheet. Tapping a square fills up to it; tapping the last filled one empties it."""
 
     def square(n: int) -> ft.Control:
         filled = uses >= n
@@ -236,26 +225,13 @@ def hay_row(title: str, detail: str, uses: int, on_uses: Callable[[int], Any]) -
     return ft.Row(
         [
             ft.Column([ft.Text(title, size=15), note(detail)], spacing=0, expand=True),
-            *[square(n) for n in (1, 2, 3)],
+            *[square(n) for n in range(1, most + 1)],
         ],
         spacing=4,
     )
 
 
-def sheet_name(sheet: Sheet) -> str:
-    """A sheet by its letter and printed title, "B · Space Minerals Came Flying": "Sheet B · ..."
-    is wider than a phone at 150 % text, and a radio's label is one line."""
-    return f"{sheet.letter} · {_(sheet.title)}"
-
-
-def sheet_choice(letter: str, choose: Callable[[str], Any]) -> ft.Control:
-    """One radio per sheet letter, A to D (a game's setup: all players use the same letter)."""
-    return radio_group(letter, choose, ft.Column([ft.Radio(value=s.letter, label=sheet_name(s),
-                                                           visual_density=ft.VisualDensity.STANDARD)
-                                                  for s in SHEETS.values()], spacing=0))
-
-
-def summary(player: PlayerSheet, points: dict[str, int]) -> ft.Control:
+def summary(player: PlayerSheet, points: Mapping[str, int]) -> ft.Control:
     """Numbers first: this player's total, then each item."""
     tiles: list[ft.Control] = [
         ft.Container(big_number(value, _(ITEMS[key][1])), width=84)
@@ -283,222 +259,216 @@ def summary(player: PlayerSheet, points: dict[str, int]) -> ft.Control:
     )
 
 
-def headline(state: State) -> ft.Control:
-    """Once finished: the winner(s), or the solitaire rating (the table below ranks them)."""
-    return result_banner(RULES.result(state), pt, details=[],
-                         colour=ft.Colors.TERTIARY_CONTAINER)
+def contract_words(contracts: tuple[Contract, ...], sheet_facility: Callable[[str], str]) -> list[tuple[str, str]]:
+    """(title, detail) of each Contract of sheet D: "Normal Contract 2", what it costs, what
+    it gives and what it is worth (a sheet's contracts name only its own facilities)."""
+    numbers: dict[str, int] = {}
+    words = []
+    for c in contracts:
+        numbers[c.kind] = numbers.get(c.kind, 0) + 1
+        title = (_("Normal Contract {n}") if c.kind == "normal" else _("Advanced Contract {n}")).format(
+            n=numbers[c.kind])
+        worth = (_("{points} pt per {facility}").format(points=c.points, facility=sheet_facility(c.per_facility))
+                 if c.per_facility else pt(c.points))
+        detail = _("Pay {cost}").format(cost=paid(c.cost)) + (f" · {plain(c.reward)}" if c.reward else "") \
+            + f" · {worth}"
+        words.append((title, detail))
+    return words
 
 
-FINAL_COLUMN = 40  # a player's column: six of them leave the items' names a third of a phone
+@ft.component
+def Pickers(view_of: ViewOf[ScorerView], shown: str, taps: Taps) -> ft.Control:
+    """A chip per player with the running total; the shown player's is selected."""
+    totals = use_slice(view_of, lambda v: tuple((s.name, s.points["total"]) for s in v.sheets))
+    return ft.Row(
+        [
+            ft.Chip(
+                label=ft.Text(f"{name} {total}"),
+                selected=name == shown,
+                show_checkmark=False,
+                visual_density=ft.VisualDensity.STANDARD,
+                on_select=lambda _e, name=name: taps.show(name),  # (bound now: a comprehension's name is late)
+            )
+            for name, total in totals
+        ],
+        wrap=True,
+        spacing=6,
+    )
 
 
-def final_table(state: State) -> ft.Control:
-    """Every item per player, the total and the rank; the winners' totals marked once
-    finished. Up to six players share the phone's width beside the items' short names
-    (the full name is what a screen reader hears, row by row; a long player name takes
-    two lines or is shortened); a table of seven or more scrolls sideways."""
-    result = RULES.result(state)
-    winners = set(result.winners)
-    players = result.players
-    wide = len(players) > 6
+@ft.component
+def Summary(view_of: ViewOf[ScorerView], name: str) -> ft.Control:
+    shown = use_slice(view_of, lambda v: v.sheet_of(name))
+    return summary(shown.entries, shown.points)
 
-    def value_cell(text: str, strong: bool, won: bool) -> ft.Control:
-        shown: ft.Control = ft.Text(text, size=16 if strong else 15, weight=ft.FontWeight.BOLD if strong else None,
-                                    no_wrap=True)
-        if strong and won:  # the winners' totals stand out
-            shown = ft.Container(shown, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=6,
-                                 padding=ft.Padding.symmetric(horizontal=4))
-        return ft.Container(shown, width=FINAL_COLUMN, alignment=ft.Alignment.CENTER_RIGHT)
 
-    def row(long: str, short: str, values: list[str], strong: bool = False) -> ft.Control:
-        said = ", ".join(f"{p.name} {v}" for p, v in zip(players, values))
-        label = ft.Text(_(short), size=12, weight=ft.FontWeight.BOLD if strong else None,
-                        width=110 if wide else None, expand=not wide)  # a second line if it must, never cut
-        cells = [value_cell(v, strong, p.name in winners) for p, v in zip(players, values)]
-        return ft.Semantics(
-            label=f"{_(long)}: {said}", container=True, exclude_semantics=True,
-            content=ft.Container(
-                ft.Row([label, *cells], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                padding=ft.Padding.symmetric(vertical=8),  # grows with the text size
-                border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-            ),
-        )
+@ft.component
+def SheetAreas(view_of: ViewOf[ScorerView], game: GameOf[State, Action, Allowed], name: str, refused: Refused,
+               taps: Taps) -> ft.Control:
+    """The scoring areas of one player's sheet, each with what it scores now; what may be
+    entered is the engine's answer (``allowed``)."""
+    shown, letter, allowed = use_slice(view_of, lambda v: (v.sheet_of(name), v.letter, game.allowed(name)))
+    sheet = SHEETS[letter]
+    player, points = shown.entries, shown.points
+    built = player.built
 
-    def heading() -> ft.Control:
-        names = [ft.Container(ft.Text(p.name, size=11, weight=ft.FontWeight.BOLD if p.name in winners else None,
-                                      max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.END),
-                              width=FINAL_COLUMN, alignment=ft.Alignment.BOTTOM_RIGHT)
-                 for p in players]
-        return ft.Semantics(
-            label=_("Players: {names}").format(names=", ".join(p.name for p in players)), container=True,
-            exclude_semantics=True,
-            content=ft.Container(ft.Row([ft.Text(_("Item"), size=12, color=ft.Colors.ON_SURFACE_VARIANT,
-                                                 width=110 if wide else None, expand=not wide), *names], spacing=0,
-                                        vertical_alignment=ft.CrossAxisAlignment.END),
-                                 padding=ft.Padding.only(bottom=4)),
-        )
+    def enter(where: str, make: Callable[[int], Action]) -> Callable[[int], object]:
+        return lambda n: taps.enter(where, make(n))
 
-    keys = [k for k in players[0].breakdown if k != "total"]
-    rows = [heading()] + [row(*ITEMS[k], [str(p.breakdown[k]) for p in players]) for k in keys]
-    rows.append(row(N_("Total"), N_("Total"), [str(p.total) for p in players], strong=True))
-    if len(players) > 1:
-        rows.append(row(N_("Rank"), N_("Rank"), [str(p.rank) for p in players]))
-    table = ft.Column(rows, spacing=0)
-    return ft.Row([table], scroll=ft.ScrollMode.AUTO) if wide else table
+    def toggle(where: str, mark: Mark, action: Action) -> Callable[[], object]:
+        """A tick's tap: the entry, or the rules' reason they refuse it now."""
+        return lambda: taps.refuse(where, mark.why_not) if mark.why_not else taps.enter(where, action)
+
+    def facility_name(facility_id: str) -> str:
+        facility = sheet.facility(facility_id)
+        return _(facility.name) if facility is not None else facility_id
+
+    who = player.name
+
+    # Facilities: the Farms (and C's Bridge) built at setup are the lowest count.
+    facilities: list[ft.Control] = []
+    for f in sheet.facilities:
+        count = allowed.facility(f.id)
+        hint = ngettext("{n} built at setup", "{n} built at setup", count.low).format(n=count.low) \
+            if count.low else None
+        if f.id == "stable" and sheet.horse_riding:
+            hint = _("Horse-Riding Level {level}").format(level=horse_riding_level(built["stable"]))
+        facilities.append(counter(
+            _(f.plural), built[f.id],
+            enter("facilities", lambda n, f_id=f.id: SetFacility(player=who, facility=f_id, built=n)),  # type: ignore[misc]  # mypy#15459: a lambda with a default
+            low=count.low, high=count.high, hint=hint,
+        ))
+    if sheet.horse_riding:
+        facilities.append(ft.Row([ft.Text(item("horse_riding"), expand=True),
+                                  ft.Text(pt(points["horse_riding"]), size=20, weight=ft.FontWeight.BOLD)]))
+    areas = [area(_("Facilities built"), None, *facilities, problem(refused, "facilities"))]
+
+    if allowed.dp_icons is not None:
+        areas.append(area(
+            item("development_passport"), points["development_passport"],
+            counter(_("Filled DP icons"), player.dp_icons,
+                    enter("dp", lambda n: SetDpIcons(player=who, filled=n)), low=allowed.dp_icons.low),
+            note(_("DP icons with filled squares: between 2 connected executed Contracts, and on lines from "
+                   "your province") if sheet.contracts else
+                 _("DP icons with filled squares: between 2 connected gained Development Bonuses, and on lines "
+                   "from your province")),
+            problem(refused, "dp"),
+        ))
+    if allowed.beanichalcum is not None:
+        areas.append(area(
+            item("beanichalcum"), points["beanichalcum"],
+            counter(_("Beanichalcum gained"), player.beanichalcum,
+                    enter("beanichalcum", lambda n: SetBeanichalcum(player=who, gained=n)),
+                    low=allowed.beanichalcum.low),
+            note(_("Count every Beanichalcum gained, used or not")),
+            problem(refused, "beanichalcum"),
+        ))
+
+    areas.append(area(
+        item("milestones"), points["milestones"],
+        *[tick(_("Milestone Bonus"), plain(b.effect), None, pt(b.points), b.id in player.milestone_bonuses,
+               toggle("milestones", mark, MarkMilestoneBonus(
+                   player=who, bonus=b.id, gained=b.id not in player.milestone_bonuses)))
+          for b, mark in zip(sheet.milestone_bonuses, allowed.milestone_bonuses)],
+        problem(refused, "milestones"),
+    ))
+
+    if sheet.development_bonuses is not None and allowed.development_bonuses is not None:
+        areas.append(area(
+            item("development_bonuses"), points["development_bonuses"],
+            *[tick(_("Development Bonus"), plain(b.effect), None, pt(b.points_for(built)) if b.points else "",
+                   b.id in player.development_bonuses,
+                   toggle("development", mark, MarkDevelopmentBonus(
+                       player=who, bonus=b.id, gained=b.id not in player.development_bonuses)))
+              for b, mark in zip(sheet.development_bonuses, allowed.development_bonuses)],
+            problem(refused, "development"),
+        ))
+    if sheet.contracts is not None and allowed.contracts is not None:
+        areas.append(area(
+            _("Contracts executed"), points["contracts"],
+            *[tick(_("Executed"), title, detail, pt(c.points_for(built)), c.id in player.contracts,
+                   toggle("contracts", mark, MarkContract(
+                       player=who, contract=c.id, executed=c.id not in player.contracts)))
+              for c, mark, (title, detail) in zip(sheet.contracts, allowed.contracts,
+                                                  contract_words(sheet.contracts, facility_name))],
+            problem(refused, "contracts"),
+        ))
+
+    hay_rows = [
+        hay_row(plain(r.effect), _("{hay} Hay · 3rd use: {bonus}").format(hay=r.hay, bonus=plain(r.third_use)),
+                player.uses[r.id], allowed.hay_action(r.id).high or 0,
+                enter("hay", lambda n, row=r.id: SetHayActionUses(player=who, row=row, uses=n)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
+        for r in sheet.hay_actions
+    ]
+    if player.province == AMMOND:
+        hay_rows.append(ft.Row([ft.Text(item("ammond"), expand=True),
+                                ft.Text(pt(points["ammond"]), size=20, weight=ft.FontWeight.BOLD)]))
+    areas.append(area(item("hay_actions"), points["hay_actions"], *hay_rows, problem(refused, "hay")))
+    return ft.Column(areas, spacing=SPACING)
+
+
+@ft.component
+def Headline(view_of: ViewOf[ScorerView]) -> ft.Control:
+    """The winner(s) or the solitaire rating at the top, once finished."""
+    return headline_of(use_slice(view_of, lambda v: v.result))
+
+
+@ft.component
+def FinalScoring(view_of: ViewOf[ScorerView], refused: Refused, taps: Taps) -> ft.Control:
+    """The final table of every player's items, Finish (or Reopen once finished)."""
+    finished, result = use_slice(view_of, lambda v: (v.finished, v.result))
+    solitaire = len(result.players) == 1
+    return area(
+        _("Final Scoring"), None,
+        *([headline_of(result)] if finished else []),
+        final_table_of(result),
+        problem(refused, "final"),
+        ft.OutlinedButton(_("Reopen"), icon=ft.Icons.EDIT, height=TOUCH, on_click=lambda _e: taps.reopen())
+        if finished else
+        ft.FilledButton(_("Finish"), icon=ft.Icons.FLAG, height=56, on_click=lambda _e: taps.finish()),
+        note(_("Entries can still be corrected after Finish.") if finished
+             else _("Finish when every player's sheet is entered: shows the winner and the solitaire rating.")
+             if solitaire else _("Finish when every player's sheet is entered: shows the winner.")),
+    )
 
 
 # -- the scoring screen ---------------------------------------------------------------
 
 
 @ft.component
-def Play(game_id: str):
-    games = use_games()
-    state: State = use_game_part(lambda: games.state(game_id))
-    sheet = state.rules
-    entry = use_entry_untyped(game_id)
-    name, show = use_shown_player(game_id, state.names)
-    index = next(i for i, p in enumerate(state.players) if p.name == name)
-    player = state.players[index]
-    result = RULES.result(state)
-    points = result.players[index].breakdown
-    built = player.built
+def Play(game_id: str) -> ft.Control:
+    game = use_game_of(game_id, RULES)
+    entry = use_entry(game)
+    view_of = ViewOf(now=lambda: game.view(view))
+    names, finished = use_slice(view_of, lambda v: (v.names, v.finished))  # what shapes the screen
+    name, show = use_shown_player(game_id, names)
 
-    def act(where: str, action: Any, said: Said = None) -> bool:
-        return entry.make(action, said, where)
+    def enter(where: str, action: Action) -> bool:
+        return entry.make(action, None, where)
 
-    def problem(where: str) -> ft.Control:
-        return error_line(entry.refusal_at(where))
+    def refuse(where: str, reason: str) -> None:
+        entry.refuse(reason, where)
 
-    who = player.name
+    def show_player(player: str) -> None:
+        show(player)
+        entry.refuse(None)
 
-    # Facilities: the Farms (and C's Bridge) built at setup are the lowest count.
-    facilities = []
-    for f in sheet.facilities:
-        at_setup = built_at_setup(sheet, player.province, f)
-        hint = ngettext("{n} built at setup", "{n} built at setup", at_setup).format(n=at_setup) if at_setup else None
-        if f.id == "stable" and sheet.horse_riding:
-            hint = _("Horse-Riding Level {level}").format(level=horse_riding_level(built['stable']))
-        facilities.append(counter(
-            _(f.plural), built[f.id], lambda n, f=f: act("facilities", SetFacility(player=who, facility=f.id, built=n)),  # type: ignore[misc]  # mypy#15459: a lambda with a default
-            low=at_setup, high=f.icons, hint=hint,
-        ))
-    if sheet.horse_riding:
-        facilities.append(ft.Row([ft.Text(item("horse_riding"), expand=True),
-                                  ft.Text(pt(points['horse_riding']), size=20, weight=ft.FontWeight.BOLD)]))
-    areas = [area(_("Facilities built"), None, *facilities, problem("facilities"))]
+    def finish() -> None:
+        entry.make(Finish(), _("Final scores"), "final")
 
-    if sheet.development_passport:
-        areas.append(area(
-            item("development_passport"), points["development_passport"],
-            counter(_("Filled DP icons"), player.dp_icons,
-                    lambda n: act("dp", SetDpIcons(player=who, filled=n))),
-            note(_("DP icons with filled squares: between 2 connected executed Contracts, and on lines from "
-                   "your province") if sheet.contracts else
-                 _("DP icons with filled squares: between 2 connected gained Development Bonuses, and on lines "
-                   "from your province")),
-            problem("dp"),
-        ))
-    if sheet.beanichalcum:
-        areas.append(area(
-            item("beanichalcum"), points["beanichalcum"],
-            counter(_("Beanichalcum gained"), player.beanichalcum,
-                    lambda n: act("beanichalcum", SetBeanichalcum(player=who, gained=n))),
-            note(_("Count every Beanichalcum gained, used or not")),
-            problem("beanichalcum"),
-        ))
+    def reopen() -> None:
+        entry.make(Reopen(), None, "final")
 
-    areas.append(area(
-        item("milestones"), points["milestones"],
-        *[tick(_("Milestone Bonus"), plain(b.effect), None, pt(b.points), b.id in player.milestone_bonuses,
-               lambda b=b: act("milestones", MarkMilestoneBonus(  # type: ignore[misc]  # mypy#15459: a lambda with a default
-                   player=who, bonus=b.id, gained=b.id not in player.milestone_bonuses)))
-          for b in sheet.milestone_bonuses],
-        problem("milestones"),
-    ))
-
-    if sheet.development_bonuses is not None:
-        areas.append(area(
-            item("development_bonuses"), points["development_bonuses"],
-            *[tick(_("Development Bonus"), plain(b.effect), None, pt(b.points_for(built)) if b.points else "",
-                   b.id in player.development_bonuses,
-                   lambda b=b: act("development", MarkDevelopmentBonus(  # type: ignore[misc]  # mypy#15459: a lambda with a default
-                       player=who, bonus=b.id, gained=b.id not in player.development_bonuses)))
-              for b in sheet.development_bonuses],
-            problem("development"),
-        ))
-    if sheet.contracts is not None:
-        numbers: dict[str, int] = {}
-
-        def contract_title(c) -> str:
-            numbers[c.kind] = numbers.get(c.kind, 0) + 1
-            title = _("Normal Contract {n}") if c.kind == "normal" else _("Advanced Contract {n}")
-            return title.format(n=numbers[c.kind])
-
-        def contract_detail(c) -> str:
-            # A sheet's contracts name only its own facilities.
-            worth = (_("{points} pt per {facility}").format(
-                points=c.points, facility=_(cast(Facility, sheet.facility(c.per_facility)).name))
-                     if c.per_facility else pt(c.points))
-            return _("Pay {cost}").format(cost=paid(c.cost)) + (f" · {plain(c.reward)}" if c.reward else "") \
-                + f" · {worth}"
-
-        areas.append(area(
-            _("Contracts executed"), points["contracts"],
-            *[tick(_("Executed"), contract_title(c), contract_detail(c), pt(c.points_for(built)),
-                   c.id in player.contracts,
-                   lambda c=c: act("contracts", MarkContract(  # type: ignore[misc]  # mypy#15459: a lambda with a default
-                       player=who, contract=c.id, executed=c.id not in player.contracts)))
-              for c in sheet.contracts],
-            problem("contracts"),
-        ))
-
-    hay_rows = [
-        hay_row(plain(r.effect), _("{hay} Hay · 3rd use: {bonus}").format(hay=r.hay, bonus=plain(r.third_use)),
-                player.uses[r.id],
-                lambda n, r=r: act("hay", SetHayActionUses(player=who, row=r.id, uses=n)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
-        for r in sheet.hay_actions
-    ]
-    if player.province == AMMOND:
-        hay_rows.append(ft.Row([ft.Text(item("ammond"), expand=True),
-                                ft.Text(pt(points['ammond']), size=20, weight=ft.FontWeight.BOLD)]))
-    areas.append(area(item("hay_actions"), points["hay_actions"], *hay_rows, problem("hay")))
-
-    def finish(_e: Any) -> None:
-        act("final", Finish(), _("Final scores"))
-
-    final = area(
-        _("Final Scoring"), None,
-        *([headline(state)] if state.finished else []),
-        final_table(state),
-        problem("final"),
-        ft.OutlinedButton(_("Reopen"), icon=ft.Icons.EDIT, height=TOUCH, on_click=lambda _e: act("final", Reopen()))
-        if state.finished else
-        ft.FilledButton(_("Finish"), icon=ft.Icons.FLAG, height=56, on_click=finish),
-        note(_("Entries can still be corrected after Finish.") if state.finished
-             else _("Finish when every player's sheet is entered: shows the winner and the solitaire rating.")
-             if len(state.players) == 1 else _("Finish when every player's sheet is entered: shows the winner.")),
-    )
-
-    pickers = ft.Row(
-        [
-            ft.Chip(
-                label=ft.Text(f"{p.name} {r.total}"),
-                selected=i == index,
-                show_checkmark=False,
-                visual_density=ft.VisualDensity.STANDARD,
-                on_select=lambda _e, n=p.name: (show(n), entry.refuse(None)),  # type: ignore[func-returns-value]  # the tuple only makes the calls
-            )
-            for i, (p, r) in enumerate(zip(state.players, result.players))
-        ],
-        wrap=True,
-        spacing=6,
-    )
-    controls: list[ft.Control] = [headline(state)] if state.finished else []
-    controls += [pickers, summary(player, points), *areas, ft.Divider(), final]
+    taps = Taps(enter=use_latest(enter), refuse=use_latest(refuse), show=use_latest(show_player),
+                finish=use_latest(finish), reopen=use_latest(reopen))
+    refused: Refused = (entry.where, entry.refusal)
+    controls: list[ft.Control] = [Headline(view_of)] if finished else []
+    controls += [Pickers(view_of, name, taps), Summary(view_of, name), SheetAreas(view_of, game, name, refused, taps),
+                 ft.Divider(), FinalScoring(view_of, refused, taps)]
     return game_body(controls)
 
 
-SCREENS = GameScreens(
+SCREENS = GameScreens[State](
     setup=Setup,
     play=Play,
     title=lambda state: sheet_name(state.rules),
