@@ -1,0 +1,77 @@
+"""The Gone with the Beans scorer's play screen at a table of phones (issue 30): it renders
+from one typed view of the game, and each piece shows a slice of it, so Ann's entry sends
+Ben's phone (showing his own sheet) the new totals and the final table, and neither his
+sheet's areas nor the screen around them again."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from bench.harness import Phone, Table
+from bench.positions import PIN, device
+from companion.session import Games
+from companion.storage import open_repository
+from companion.ui.app import make_main
+from companion.ui.screens import gone_with_the_beans as scorer
+from companion.ui.screens.game import GameScreen
+from sheets.gone_with_the_beans import RULES, SetFacility, State
+
+SETUP = {"sheet": "A", "players": [{"name": "Ann", "province": "cashew"}, {"name": "Ben", "province": "ammond"}]}
+
+
+def record(phone: Phone) -> list[str]:
+    """What ``phone`` is sent from now on, each message after the name of the component it patches."""
+    sent: list[str] = []
+    send = phone.send_message
+
+    def keep(message: Any) -> None:
+        patched = phone.session.index.get(getattr(message.body, "id", None))
+        sent.append(f"{getattr(getattr(patched, 'fn', None), '__name__', '-')} {message.action.name} "
+                    f"{message.body!r}")
+        send(message)
+
+    phone.send_message = keep  # type: ignore[method-assign]
+    return sent
+
+
+def patched(sent: list[str], component: Any) -> list[str]:
+    return [m for m in sent if m.startswith(f"{component.__name__} ")]
+
+
+async def anns_entry(root: Path) -> tuple[list[str], list[str]]:
+    """Two seated phones, each showing its own sheet: what each is sent after Ann builds a Stable
+    (Horse-Riding Level 2: 6 pt)."""
+    repo = open_repository(root)
+    games = Games(repo)
+    game_id = games.new_game(RULES.id, SETUP, starter=device(0))
+    for number, name in enumerate(("Ann", "Ben")):
+        games.claim_seat(game_id, name, PIN, device(number))
+    async with Table() as table:
+        ann = await table.open(make_main(games), f"/game/{game_id}", device(0))
+        ben = await table.open(make_main(games), f"/game/{game_id}", device(1))
+        to_ann, to_ben = record(ann), record(ben)
+        games.dispatch(game_id, SetFacility(player="Ann", facility="stable", built=1), device=device(0))
+        await table.quiet()
+        await asyncio.sleep(0.1)
+    repo.close()
+    return to_ann, to_ben
+
+
+def test_anns_entry_sends_bens_phone_the_totals_and_the_final_table_not_his_sheet(tmp_path):
+    to_ann, to_ben = asyncio.run(anns_entry(tmp_path))
+    assert any("'Ann " in m for m in patched(to_ben, scorer.Pickers))  # her total on her chip
+    assert patched(to_ben, scorer.FinalScoring)
+    for piece in (scorer.SheetAreas, scorer.Summary, scorer.Play, GameScreen):
+        assert not patched(to_ben, piece), piece.__name__
+    assert patched(to_ann, scorer.SheetAreas) and patched(to_ann, scorer.Summary)  # her own sheet
+
+
+def test_one_view_for_the_whole_table():
+    """The scorer shows every sheet to every phone alike: the view is the state's, whoever looks."""
+    state: State = RULES.new_game(SETUP)
+    assert scorer.view(state, "Ann") == scorer.view(state, None)
+    shown = scorer.view(state, None)
+    assert shown.names == ("Ann", "Ben") and shown.sheet_of("Ben").points["total"] == 0
+
