@@ -11,7 +11,8 @@ import pytest
 
 from companion.ui.colours import PAIRS, contrast
 from companion.ui.components import seats, sheet_scoring
-from companion.ui.screens import bohnanza, gone_with_the_beans, nicht_die_bohne, space_beans
+from companion.ui.screens import bohnanza, nicht_die_bohne, space_beans
+from companion.ui.screens.gone_with_the_beans import parts as gwtb_parts, play as gwtb_play
 
 # The theme's text roles (Material 3 tones chosen for text on the surfaces and containers
 # they name); text in any other theme colour, or a fixed colour, must come from PAIRS.
@@ -19,7 +20,7 @@ THEME_TEXT = {
     "ON_SURFACE", "ON_SURFACE_VARIANT", "PRIMARY", "ON_PRIMARY", "ERROR", "ON_ERROR_CONTAINER",
     "ON_PRIMARY_CONTAINER", "ON_SECONDARY_CONTAINER", "ON_TERTIARY_CONTAINER",
 }
-SCREENS = (bohnanza, gone_with_the_beans, nicht_die_bohne, space_beans, seats, sheet_scoring)
+SCREENS = (bohnanza, gwtb_parts, gwtb_play, nicht_die_bohne, space_beans, seats, sheet_scoring)
 
 
 @pytest.mark.parametrize("name", sorted(PAIRS))

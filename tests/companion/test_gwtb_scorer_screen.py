@@ -14,7 +14,8 @@ from bench.positions import PIN, device
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
-from companion.ui.screens import gone_with_the_beans as scorer
+from companion.ui.screens.gone_with_the_beans import play as scorer
+from companion.ui.screens.gone_with_the_beans.view import view
 from companion.ui.screens.game import GameScreen
 from sheets.gone_with_the_beans import RULES, SetFacility, State
 
@@ -71,7 +72,7 @@ def test_anns_entry_sends_bens_phone_the_totals_and_the_final_table_not_his_shee
 def test_one_view_for_the_whole_table():
     """The scorer shows every sheet to every phone alike: the view is the state's, whoever looks."""
     state: State = RULES.new_game(SETUP)
-    assert scorer.view(state, "Ann") == scorer.view(state, None)
-    shown = scorer.view(state, None)
+    assert view(state, "Ann") == view(state, None)
+    shown = view(state, None)
     assert shown.names == ("Ann", "Ben") and shown.sheet_of("Ben").points["total"] == 0
 

@@ -1,0 +1,219 @@
+"""Gone with the Beans scorer, the play screen: one player's paper sheet at a time, its
+scoring areas in the rulebook's words and order (rulebook: End of the Game; Differences on
+Sheet B, C, D), then the final table. Each piece shows its slice of the view (``use_slice``):
+after Ann's entry, a phone showing Ben's sheet renders the players' totals and the final
+table, not Ben's sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.session import GameOf
+from companion.ui.components.common import SPACING, TOUCH
+from companion.ui.components.game_bar import game_body
+from companion.ui.components.sheet_scoring import final_table_of, headline_of, note, plain, pt
+from companion.ui.hooks import ViewOf, use_game_of, use_latest, use_slice
+from companion.ui.kit import use_entry, use_shown_player
+from companion.ui.screens.gone_with_the_beans.parts import (
+    area, contract_words, counter, hay_row, item, summary, tick,
+)
+from companion.ui.screens.gone_with_the_beans.view import Refused, ScorerView, Taps, problem, view
+from sheets.gone_with_the_beans import (
+    AMMOND, RULES, SHEETS, Action, Allowed, Finish, Mark, MarkContract, MarkDevelopmentBonus, MarkMilestoneBonus,
+    Reopen, SetBeanichalcum, SetDpIcons, SetFacility, SetHayActionUses, State, horse_riding_level,
+)
+from sheets.i18n import _, ngettext
+
+
+@ft.component
+def Pickers(view_of: ViewOf[ScorerView], shown: str, taps: Taps) -> ft.Control:
+    """A chip per player with the running total; the shown player's is selected."""
+    totals = use_slice(view_of, lambda v: tuple((s.name, s.points["total"]) for s in v.sheets))
+    return ft.Row(
+        [
+            ft.Chip(
+                label=ft.Text(f"{name} {total}"),
+                selected=name == shown,
+                show_checkmark=False,
+                visual_density=ft.VisualDensity.STANDARD,
+                on_select=lambda _e, name=name: taps.show(name),  # (bound now: a comprehension's name is late)
+            )
+            for name, total in totals
+        ],
+        wrap=True,
+        spacing=6,
+    )
+
+
+@ft.component
+def Summary(view_of: ViewOf[ScorerView], name: str) -> ft.Control:
+    shown = use_slice(view_of, lambda v: v.sheet_of(name))
+    return summary(shown.entries, shown.points)
+
+
+@ft.component
+def SheetAreas(view_of: ViewOf[ScorerView], game: GameOf[State, Action, Allowed], name: str, refused: Refused,
+               taps: Taps) -> ft.Control:
+    """The scoring areas of one player's sheet, each with what it scores now; what may be
+    entered is the engine's answer (``allowed``)."""
+    shown, letter, allowed = use_slice(view_of, lambda v: (v.sheet_of(name), v.letter, game.allowed(name)))
+    sheet = SHEETS[letter]
+    player, points = shown.entries, shown.points
+    built = player.built
+
+    def enter(where: str, make: Callable[[int], Action]) -> Callable[[int], object]:
+        return lambda n: taps.enter(where, make(n))
+
+    def toggle(where: str, mark: Mark, action: Action) -> Callable[[], object]:
+        """A tick's tap: the entry, or the rules' reason they refuse it now."""
+        return lambda: taps.refuse(where, mark.why_not) if mark.why_not else taps.enter(where, action)
+
+    def facility_name(facility_id: str) -> str:
+        facility = sheet.facility(facility_id)
+        return _(facility.name) if facility is not None else facility_id
+
+    who = player.name
+
+    # Facilities: the Farms (and C's Bridge) built at setup are the lowest count.
+    facilities: list[ft.Control] = []
+    for f in sheet.facilities:
+        count = allowed.facility(f.id)
+        hint = ngettext("{n} built at setup", "{n} built at setup", count.low).format(n=count.low) \
+            if count.low else None
+        if f.id == "stable" and sheet.horse_riding:
+            hint = _("Horse-Riding Level {level}").format(level=horse_riding_level(built["stable"]))
+        facilities.append(counter(
+            _(f.plural), built[f.id],
+            enter("facilities", lambda n, f_id=f.id: SetFacility(player=who, facility=f_id, built=n)),  # type: ignore[misc]  # mypy#15459: a lambda with a default
+            low=count.low, high=count.high, hint=hint,
+        ))
+    if sheet.horse_riding:
+        facilities.append(ft.Row([ft.Text(item("horse_riding"), expand=True),
+                                  ft.Text(pt(points["horse_riding"]), size=20, weight=ft.FontWeight.BOLD)]))
+    areas = [area(_("Facilities built"), None, *facilities, problem(refused, "facilities"))]
+
+    if allowed.dp_icons is not None:
+        areas.append(area(
+            item("development_passport"), points["development_passport"],
+            counter(_("Filled DP icons"), player.dp_icons,
+                    enter("dp", lambda n: SetDpIcons(player=who, filled=n)), low=allowed.dp_icons.low),
+            note(_("DP icons with filled squares: between 2 connected executed Contracts, and on lines from "
+                   "your province") if sheet.contracts else
+                 _("DP icons with filled squares: between 2 connected gained Development Bonuses, and on lines "
+                   "from your province")),
+            problem(refused, "dp"),
+        ))
+    if allowed.beanichalcum is not None:
+        areas.append(area(
+            item("beanichalcum"), points["beanichalcum"],
+            counter(_("Beanichalcum gained"), player.beanichalcum,
+                    enter("beanichalcum", lambda n: SetBeanichalcum(player=who, gained=n)),
+                    low=allowed.beanichalcum.low),
+            note(_("Count every Beanichalcum gained, used or not")),
+            problem(refused, "beanichalcum"),
+        ))
+
+    areas.append(area(
+        item("milestones"), points["milestones"],
+        *[tick(_("Milestone Bonus"), plain(b.effect), None, pt(b.points), b.id in player.milestone_bonuses,
+               toggle("milestones", mark, MarkMilestoneBonus(
+                   player=who, bonus=b.id, gained=b.id not in player.milestone_bonuses)))
+          for b, mark in zip(sheet.milestone_bonuses, allowed.milestone_bonuses)],
+        problem(refused, "milestones"),
+    ))
+
+    if sheet.development_bonuses is not None and allowed.development_bonuses is not None:
+        areas.append(area(
+            item("development_bonuses"), points["development_bonuses"],
+            *[tick(_("Development Bonus"), plain(b.effect), None, pt(b.points_for(built)) if b.points else "",
+                   b.id in player.development_bonuses,
+                   toggle("development", mark, MarkDevelopmentBonus(
+                       player=who, bonus=b.id, gained=b.id not in player.development_bonuses)))
+              for b, mark in zip(sheet.development_bonuses, allowed.development_bonuses)],
+            problem(refused, "development"),
+        ))
+    if sheet.contracts is not None and allowed.contracts is not None:
+        areas.append(area(
+            _("Contracts executed"), points["contracts"],
+            *[tick(_("Executed"), title, detail, pt(c.points_for(built)), c.id in player.contracts,
+                   toggle("contracts", mark, MarkContract(
+                       player=who, contract=c.id, executed=c.id not in player.contracts)))
+              for c, mark, (title, detail) in zip(sheet.contracts, allowed.contracts,
+                                                  contract_words(sheet.contracts, facility_name))],
+            problem(refused, "contracts"),
+        ))
+
+    hay_rows = [
+        hay_row(plain(r.effect), _("{hay} Hay · 3rd use: {bonus}").format(hay=r.hay, bonus=plain(r.third_use)),
+                player.uses[r.id], allowed.hay_action(r.id).high or 0,
+                enter("hay", lambda n, row=r.id: SetHayActionUses(player=who, row=row, uses=n)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
+        for r in sheet.hay_actions
+    ]
+    if player.province == AMMOND:
+        hay_rows.append(ft.Row([ft.Text(item("ammond"), expand=True),
+                                ft.Text(pt(points["ammond"]), size=20, weight=ft.FontWeight.BOLD)]))
+    areas.append(area(item("hay_actions"), points["hay_actions"], *hay_rows, problem(refused, "hay")))
+    return ft.Column(areas, spacing=SPACING)
+
+
+@ft.component
+def Headline(view_of: ViewOf[ScorerView]) -> ft.Control:
+    """The winner(s) or the solitaire rating at the top, once finished."""
+    return headline_of(use_slice(view_of, lambda v: v.result))
+
+
+@ft.component
+def FinalScoring(view_of: ViewOf[ScorerView], refused: Refused, taps: Taps) -> ft.Control:
+    """The final table of every player's items, Finish (or Reopen once finished)."""
+    finished, result = use_slice(view_of, lambda v: (v.finished, v.result))
+    solitaire = len(result.players) == 1
+    return area(
+        _("Final Scoring"), None,
+        *([headline_of(result)] if finished else []),
+        final_table_of(result),
+        problem(refused, "final"),
+        ft.OutlinedButton(_("Reopen"), icon=ft.Icons.EDIT, height=TOUCH, on_click=lambda _e: taps.reopen())
+        if finished else
+        ft.FilledButton(_("Finish"), icon=ft.Icons.FLAG, height=56, on_click=lambda _e: taps.finish()),
+        note(_("Entries can still be corrected after Finish.") if finished
+             else _("Finish when every player's sheet is entered: shows the winner and the solitaire rating.")
+             if solitaire else _("Finish when every player's sheet is entered: shows the winner.")),
+    )
+
+
+# -- the scoring screen ---------------------------------------------------------------
+
+
+@ft.component
+def Play(game_id: str) -> ft.Control:
+    game = use_game_of(game_id, RULES)
+    entry = use_entry(game)
+    view_of = ViewOf(now=lambda: game.view(view))
+    names, finished = use_slice(view_of, lambda v: (v.names, v.finished))  # what shapes the screen
+    name, show = use_shown_player(game_id, names)
+
+    def enter(where: str, action: Action) -> bool:
+        return entry.make(action, None, where)
+
+    def refuse(where: str, reason: str) -> None:
+        entry.refuse(reason, where)
+
+    def show_player(player: str) -> None:
+        show(player)
+        entry.refuse(None)
+
+    def finish() -> None:
+        entry.make(Finish(), _("Final scores"), "final")
+
+    def reopen() -> None:
+        entry.make(Reopen(), None, "final")
+
+    taps = Taps(enter=use_latest(enter), refuse=use_latest(refuse), show=use_latest(show_player),
+                finish=use_latest(finish), reopen=use_latest(reopen))
+    refused: Refused = (entry.where, entry.refusal)
+    controls: list[ft.Control] = [Headline(view_of)] if finished else []
+    controls += [Pickers(view_of, name, taps), Summary(view_of, name), SheetAreas(view_of, game, name, refused, taps),
+                 ft.Divider(), FinalScoring(view_of, refused, taps)]
+    return game_body(controls)
