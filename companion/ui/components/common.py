@@ -93,21 +93,25 @@ def big_number(value: int | str, caption: str, color: str | None = None) -> ft.C
     )
 
 
-def text_field(label: str, value: str, on_text: Callable[[str], Any], **options: Any) -> ft.TextField:
+def text_field(label: str, value: str, on_text: Callable[[str], object], **options: Any) -> ft.TextField:
     """A text field that hands ``on_text`` the text the phone sent with each change."""
     return ft.TextField(label=label, value=value, **options, on_change=lambda e: on_text(sent(e)))
 
 
-def radio_group(value: str, on_pick: Callable[[str], Any], content: ft.Control) -> ft.RadioGroup:
+def radio_group(value: str, on_pick: Callable[[str], object], content: ft.Control) -> ft.RadioGroup:
     """Radio buttons that hand ``on_pick`` the value the phone picked."""
     return ft.RadioGroup(value=value, content=content, on_change=lambda e: on_pick(sent(e)))
 
 
-def sent(e: ft.ControlEvent) -> Any:
+def sent(e: ft.ControlEvent) -> str:
     """The value the phone sent with a change event, not ``e.control.value``: a re-render
     that runs between the phone's keystroke (or pick) and its event (a busy table)
-    replaces the control, and the replacement still holds the value of the state before."""
-    return e.data if isinstance(e.data, str) else getattr(e.control, "value", None)
+    replaces the control, and the replacement still holds the value of the state before.
+    (A text field's and a radio group's value is text; none yet: "".)"""
+    if isinstance(e.data, str):
+        return e.data
+    value = getattr(e.control, "value", None)
+    return "" if value is None else str(value)
 
 
 def error_line(message: str | None) -> ft.Control:
@@ -127,7 +131,7 @@ def error_line(message: str | None) -> ft.Control:
 def stepper(
     label: str,
     value: int,
-    on_change: Callable[[int], Any],
+    on_change: Callable[[int], object],
     low: int = 0,
     high: int | None = None,
 ) -> ft.Control:

@@ -76,6 +76,12 @@ def SheetAreas(view_of: ViewOf[ScorerView], game: GameOf[State, Action, Allowed]
 
     who = player.name
 
+    def built_to(facility_id: str) -> Callable[[int], Action]:
+        return lambda n: SetFacility(player=who, facility=facility_id, built=n)
+
+    def uses_of(row_id: str) -> Callable[[int], Action]:
+        return lambda n: SetHayActionUses(player=who, row=row_id, uses=n)
+
     # Facilities: the Farms (and C's Bridge) built at setup are the lowest count.
     facilities: list[ft.Control] = []
     for f in sheet.facilities:
@@ -86,7 +92,7 @@ def SheetAreas(view_of: ViewOf[ScorerView], game: GameOf[State, Action, Allowed]
             hint = _("Horse-Riding Level {level}").format(level=horse_riding_level(built["stable"]))
         facilities.append(counter(
             _(f.plural), built[f.id],
-            enter("facilities", lambda n, f_id=f.id: SetFacility(player=who, facility=f_id, built=n)),  # type: ignore[misc]  # mypy#15459: a lambda with a default
+            enter("facilities", built_to(f.id)),
             low=count.low, high=count.high, hint=hint,
         ))
     if sheet.horse_riding:
@@ -148,7 +154,7 @@ def SheetAreas(view_of: ViewOf[ScorerView], game: GameOf[State, Action, Allowed]
     hay_rows = [
         hay_row(plain(r.effect), _("{hay} Hay · 3rd use: {bonus}").format(hay=r.hay, bonus=plain(r.third_use)),
                 player.uses[r.id], allowed.hay_action(r.id).high or 0,
-                enter("hay", lambda n, row=r.id: SetHayActionUses(player=who, row=row, uses=n)))  # type: ignore[misc]  # mypy#15459: a lambda with a default
+                enter("hay", uses_of(r.id)))
         for r in sheet.hay_actions
     ]
     if player.province == AMMOND:
