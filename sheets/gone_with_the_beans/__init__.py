@@ -19,7 +19,7 @@ from sheets.gone_with_the_beans.engine import (
 )
 from sheets.gone_with_the_beans.scoring import PlayerSheet, horse_riding_level
 from sheets.gone_with_the_beans.sheets import (
-    AMMOND, PROVINCES, SHEETS, UNKNOWN, Contract, Cost, Facility, Sheet, solitaire_rating,
+    AMMOND, PROVINCES, SHEETS, UNKNOWN, Contract, Cost, DevelopmentBonus, Facility, Sheet, solitaire_rating,
 )
 from sheets.game import EngineRules
 from sheets.i18n import N_
@@ -36,7 +36,7 @@ RULES = EngineRules(
 )
 
 __all__ = [
-    "RULES", "AMMOND", "PROVINCES", "SHEETS", "UNKNOWN", "Contract", "Cost", "Facility", "Sheet",
+    "RULES", "AMMOND", "PROVINCES", "SHEETS", "UNKNOWN", "Contract", "Cost", "DevelopmentBonus", "Facility", "Sheet",
     "solitaire_rating", "horse_riding_level",
     "Action", "Allowed", "Count", "Mark",
     "Finish", "MarkContract", "MarkDevelopmentBonus", "MarkMilestoneBonus", "PlayerSheet",
