@@ -6,8 +6,13 @@ sheet's areas nor the screen around them again."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import random
 from pathlib import Path
 from typing import Any
+
+import flet as ft
+from flet.controls.base_control import BaseControl
 
 from bench.harness import Phone, Table
 from bench.positions import PIN, device
@@ -17,7 +22,10 @@ from companion.ui.app import make_main
 from companion.ui.screens.gone_with_the_beans import play as scorer
 from companion.ui.screens.gone_with_the_beans.view import view
 from companion.ui.screens.game import GameScreen
-from sheets.gone_with_the_beans import RULES, SetFacility, State
+from sheets.errors import RulesError
+from sheets.gone_with_the_beans import (
+    RULES, MarkDevelopmentBonus, MarkMilestoneBonus, SetDpIcons, SetFacility, SetHayActionUses, State,
+)
 
 SETUP = {"sheet": "A", "players": [{"name": "Ann", "province": "cashew"}, {"name": "Ben", "province": "ammond"}]}
 
@@ -76,3 +84,76 @@ def test_one_view_for_the_whole_table():
     shown = view(state, None)
     assert shown.names == ("Ann", "Ben") and shown.sheet_of("Ben").points["total"] == 0
 
+
+
+def controls_on(control: Any) -> list[Any]:
+    """Every control of a phone's screen under ``control``, each as often as it stands there."""
+    found = [control]
+    values = [getattr(control, "_b", None)] + [
+        getattr(control, f.name) for f in dataclasses.fields(control)
+        if not f.metadata.get("skip", False) and not f.name.startswith("_") and f.name not in ("args", "kwargs")]
+    while values:
+        value = values.pop()
+        if isinstance(value, BaseControl):
+            found += controls_on(value)
+        elif isinstance(value, (list, tuple)):
+            values += value
+        elif isinstance(value, dict):
+            values += value.values()
+    return found
+
+
+def an_entry(rng: random.Random, state: State) -> Any:
+    who = rng.choice(state.names)
+    sheet = state.rules
+    return rng.choice([
+        SetFacility(player=who, facility=rng.choice(sheet.facilities).id, built=rng.randint(1, 3)),
+        SetDpIcons(player=who, filled=rng.randint(0, 6)),
+        MarkMilestoneBonus(player=who, bonus=rng.choice(sheet.milestone_bonuses).id,
+                           gained=rng.random() < 0.7),
+        MarkDevelopmentBonus(player=who, bonus=rng.choice(sheet.development_bonuses or ()).id,
+                             gained=rng.random() < 0.7),
+        SetHayActionUses(player=who, row=rng.choice(sheet.hay_actions).id, uses=rng.randint(0, 3)),
+    ])
+
+
+def test_after_many_entries_every_control_on_a_phone_is_the_one_its_taps_reach(tmp_path):
+    """The areas, ticks, chips and table rows kept across renders (use_keeper) stand where
+    they stood: after a dozen entries (and undos) on both sheets, every control on each
+    phone is there once, under an id of its own, and a tap sent to that id reaches it."""
+
+    async def go_on() -> None:
+        repo = open_repository(tmp_path)
+        games = Games(repo)
+        game_id = games.new_game(RULES.id, SETUP, starter=device(0))
+        for number, name in enumerate(("Ann", "Ben")):
+            games.claim_seat(game_id, name, PIN, device(number))
+        rng = random.Random(3)
+        async with Table() as table:
+            phones = [await table.open(make_main(games), f"/game/{game_id}", device(n)) for n in range(2)]
+            made = 0
+            while made < 12:
+                if made % 4 == 3:
+                    try:
+                        games.undo(game_id, device(0))  # Ann's latest entry, when she has one
+                    except RulesError:
+                        pass
+                    made += 1
+                    await table.quiet()
+                    continue
+                action = an_entry(rng, games.state(game_id))
+                try:
+                    games.dispatch(game_id, action, device=device(("Ann", "Ben").index(action.player)))
+                except RulesError:
+                    continue
+                made += 1
+                await table.quiet()
+            await asyncio.sleep(0.1)
+            for phone in phones:
+                shown = controls_on(phone.session.page)
+                assert len({id(c) for c in shown}) == len(shown)  # none stands twice
+                assert len({c._i for c in shown}) == len(shown)  # nor shares an id
+                assert all(phone.session.index.get(c._i) is c for c in shown if isinstance(c, ft.Control))
+        repo.close()
+
+    asyncio.run(go_on())

@@ -85,21 +85,24 @@ def SheetAreas(view_of: ViewOf[ScorerView], game: GameOf[State, Action, Allowed]
     def uses_of(row_id: str) -> Callable[[int], Action]:
         return lambda n: SetHayActionUses(player=who, row=row_id, uses=n)
 
+    said = (letter, who, current())  # what every part of the sheet is said in
+
     def facilities() -> ft.Control:
         """The Farms (and C's Bridge) built at setup are the lowest count."""
-        counters: list[ft.Control] = []
+        counters: list[Part] = []
         for f in sheet.facilities:
             count = allowed.facility(f.id)
             hint = ngettext("{n} built at setup", "{n} built at setup", count.low).format(n=count.low) \
                 if count.low else None
             if f.id == "stable" and sheet.horse_riding:
                 hint = _("Horse-Riding Level {level}").format(level=horse_riding_level(built["stable"]))
-            counters.append(counter(_(f.plural), built[f.id], enter("facilities", built_to(f.id)),
-                                    low=count.low, high=count.high, hint=hint))
+            counters.append(((f.id, built[f.id], count, hint), partial(
+                counter, _(f.plural), built[f.id], enter("facilities", built_to(f.id)), count.low, count.high, hint)))
+        shown = kept.controls(("facilities", said), counters)
         if sheet.horse_riding:
-            counters.append(ft.Row([ft.Text(item("horse_riding"), expand=True),
-                                    ft.Text(pt(points["horse_riding"]), size=20, weight=ft.FontWeight.BOLD)]))
-        return area(_("Facilities built"), None, *counters, problem(refused, "facilities"))
+            shown.append(ft.Row([ft.Text(item("horse_riding"), expand=True),
+                                 ft.Text(pt(points["horse_riding"]), size=20, weight=ft.FontWeight.BOLD)]))
+        return area(_("Facilities built"), None, *shown, problem(refused, "facilities"))
 
     def passport(dp_icons: Count) -> ft.Control:
         return area(
@@ -125,31 +128,37 @@ def SheetAreas(view_of: ViewOf[ScorerView], game: GameOf[State, Action, Allowed]
     def milestones() -> ft.Control:
         return area(
             item("milestones"), points["milestones"],
-            *[tick(_("Milestone Bonus"), plain(b.effect), None, pt(b.points), b.id in player.milestone_bonuses,
-                   toggle("milestones", mark, MarkMilestoneBonus(
-                       player=who, bonus=b.id, gained=b.id not in player.milestone_bonuses)))
-              for b, mark in zip(sheet.milestone_bonuses, allowed.milestone_bonuses)],
+            *kept.controls(("milestones", said), [
+                ((b.id, b.id in player.milestone_bonuses, mark.why_not), partial(
+                    tick, _("Milestone Bonus"), plain(b.effect), None, pt(b.points), b.id in player.milestone_bonuses,
+                    toggle("milestones", mark, MarkMilestoneBonus(
+                        player=who, bonus=b.id, gained=b.id not in player.milestone_bonuses))))
+                for b, mark in zip(sheet.milestone_bonuses, allowed.milestone_bonuses)]),
             problem(refused, "milestones"),
         )
 
     def development(bonuses: tuple[DevelopmentBonus, ...], marks: tuple[Mark, ...]) -> ft.Control:
         return area(
             item("development_bonuses"), points["development_bonuses"],
-            *[tick(_("Development Bonus"), plain(b.effect), None, pt(b.points_for(built)) if b.points else "",
-                   b.id in player.development_bonuses,
-                   toggle("development", mark, MarkDevelopmentBonus(
-                       player=who, bonus=b.id, gained=b.id not in player.development_bonuses)))
-              for b, mark in zip(bonuses, marks)],
+            *kept.controls(("development", said), [
+                ((b.id, b.id in player.development_bonuses, worth, mark.why_not), partial(
+                    tick, _("Development Bonus"), plain(b.effect), None, worth, b.id in player.development_bonuses,
+                    toggle("development", mark, MarkDevelopmentBonus(
+                        player=who, bonus=b.id, gained=b.id not in player.development_bonuses))))
+                for b, mark in zip(bonuses, marks) for worth in [pt(b.points_for(built)) if b.points else ""]]),
             problem(refused, "development"),
         )
 
     def contracts(printed: tuple[Contract, ...], marks: tuple[Mark, ...]) -> ft.Control:
         return area(
             _("Contracts executed"), points["contracts"],
-            *[tick(_("Executed"), title, detail, pt(c.points_for(built)), c.id in player.contracts,
-                   toggle("contracts", mark, MarkContract(
-                       player=who, contract=c.id, executed=c.id not in player.contracts)))
-              for c, mark, (title, detail) in zip(printed, marks, contract_words(printed, facility_name))],
+            *kept.controls(("contracts", said), [
+                ((c.id, c.id in player.contracts, worth, mark.why_not), partial(
+                    tick, _("Executed"), title, detail, worth, c.id in player.contracts,
+                    toggle("contracts", mark, MarkContract(
+                        player=who, contract=c.id, executed=c.id not in player.contracts))))
+                for c, mark, (title, detail) in zip(printed, marks, contract_words(printed, facility_name))
+                for worth in [pt(c.points_for(built))]]),
             problem(refused, "contracts"),
         )
 
@@ -166,9 +175,8 @@ def SheetAreas(view_of: ViewOf[ScorerView], game: GameOf[State, Action, Allowed]
 
     # Each area kept while it shows the same (its key holds all it shows: the sheet, the
     # player, the entries and points it reads, what the rules allow there, a refusal said
-    # there, the language): after an entry, one area is built again.
-    said = (letter, who, current())
-
+    # there, the language): after an entry, one area is built again, and in it the rows
+    # that changed (their keys beside ``said``).
     def at(where: str) -> str | None:
         return refused[1] if refused[0] == where else None
 
