@@ -98,11 +98,11 @@ def SheetAreas(view_of: ViewOf[ScorerView], game: GameOf[State, Action, Allowed]
                 hint = _("Horse-Riding Level {level}").format(level=horse_riding_level(built["stable"]))
             counters.append(((f.id, built[f.id], count, hint), partial(
                 counter, _(f.plural), built[f.id], enter("facilities", built_to(f.id)), count.low, count.high, hint)))
-        shown = kept.controls(("facilities", said), counters)
+        rows = kept.controls(("facilities", said), counters)
         if sheet.horse_riding:
-            shown.append(ft.Row([ft.Text(item("horse_riding"), expand=True),
-                                 ft.Text(pt(points["horse_riding"]), size=20, weight=ft.FontWeight.BOLD)]))
-        return area(_("Facilities built"), None, *shown, problem(refused, "facilities"))
+            rows.append(ft.Row([ft.Text(item("horse_riding"), expand=True),
+                                ft.Text(pt(points["horse_riding"]), size=20, weight=ft.FontWeight.BOLD)]))
+        return area(_("Facilities built"), None, *rows, problem(refused, "facilities"))
 
     def passport(dp_icons: Count) -> ft.Control:
         return area(
