@@ -47,12 +47,20 @@ def per_state(fn: Callable[..., R]) -> Callable[..., R]:
 
 
 @dataclass(frozen=True)
-class GameScreens:
+class GameScreens(Generic[S]):
+    """A game's screens, typed by its State ``S``: ``GameScreens[State](...)``."""
+
     setup: Callable[..., Any]  # @ft.component (game) -> controls that create a game
     play: Callable[..., Any]  # @ft.component (game_id) -> the game below its frame; reads it with use_game_part
-    title: Callable[[Any], str]  # the app bar's title for a state of the game
+    title: Callable[[S], str]  # the app bar's title for a state of the game
     blurb: str  # marked N_("..."): New game translates it where shown
     heading: str | None = None  # in the New game list, when the game's title is not enough (N_ too)
+
+    def title_of(self, state: object) -> str:
+        """The app bar's title for the state the frame read (``PhoneGames.state``, of a type
+        the edge does not know): the catalog lists these screens under the stored kind
+        whose states are ``S``."""
+        return self.title(cast(S, state))
 
 
 # What an entry says once made: fixed words, words from the new state, or nothing.

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from sheets.gone_with_the_beans import engine, scorefile
+from sheets.gone_with_the_beans import allowed, engine, scorefile
+from sheets.gone_with_the_beans.allowed import Allowed, Count, Mark
 from sheets.gone_with_the_beans.engine import (
+    Action,
     Finish,
     MarkContract,
     MarkDevelopmentBonus,
@@ -15,9 +17,11 @@ from sheets.gone_with_the_beans.engine import (
     SetHayActionUses,
     State,
 )
-from sheets.gone_with_the_beans.scoring import PlayerSheet
-from sheets.gone_with_the_beans.sheets import PROVINCES, SHEETS, UNKNOWN, Sheet, solitaire_rating
-from sheets.game import EngineRules, offers_pending
+from sheets.gone_with_the_beans.scoring import PlayerSheet, horse_riding_level
+from sheets.gone_with_the_beans.sheets import (
+    AMMOND, PROVINCES, SHEETS, UNKNOWN, Contract, Cost, DevelopmentBonus, Facility, Sheet, solitaire_rating,
+)
+from sheets.game import EngineRules
 from sheets.i18n import N_
 
 
@@ -26,12 +30,15 @@ from sheets.i18n import N_
 RULES = EngineRules(
     id=engine.GAME_ID, title=N_("Gone with the Beans"),
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
-    is_over=engine.is_over, result=engine.result, players=engine.players, allowed=offers_pending,
+    is_over=engine.is_over, result=engine.result, players=engine.players,
+    allowed=allowed.allowed, grounds=allowed.grounds,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
 )
 
 __all__ = [
-    "RULES", "PROVINCES", "SHEETS", "UNKNOWN", "Sheet", "solitaire_rating",
+    "RULES", "AMMOND", "PROVINCES", "SHEETS", "UNKNOWN", "Contract", "Cost", "DevelopmentBonus", "Facility", "Sheet",
+    "solitaire_rating", "horse_riding_level",
+    "Action", "Allowed", "Count", "Mark",
     "Finish", "MarkContract", "MarkDevelopmentBonus", "MarkMilestoneBonus", "PlayerSheet",
     "Reopen", "SetBeanichalcum", "SetDpIcons", "SetFacility", "SetHayActionUses", "State",
 ]

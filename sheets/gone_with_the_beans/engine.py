@@ -311,7 +311,8 @@ def _milestone_limit(sheet: Sheet) -> str:
         letter=sheet.letter, most=most, thresholds=thresholds, condition=_(sheet.milestone_condition))
 
 
-def _apply_to_player(sheet: Sheet, player: PlayerSheet, action: PlayerAction) -> PlayerSheet:
+def apply_to_player(sheet: Sheet, player: PlayerSheet, action: PlayerAction) -> PlayerSheet:
+    """``player``'s sheet after ``action``; raises RulesError (the player's words, no place)."""
     if isinstance(action, SetFacility):
         check_built(sheet, player.province, action.facility, action.built)
         built = player.built | {action.facility: action.built}
@@ -359,7 +360,7 @@ def apply(state: State, action: Action) -> State:
         raise RulesError(_("{action} is not a Gone with the Beans entry").format(action=repr(action)))
     player = state.player(action.player)
     try:
-        changed = _apply_to_player(state.rules, player, action)
+        changed = apply_to_player(state.rules, player, action)
     except RulesError as exc:
         raise RulesError(exc.reason, player.name) from None
     players = tuple(changed if p.name == player.name else p for p in state.players)

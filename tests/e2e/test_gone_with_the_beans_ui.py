@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion.ui.screens.gone_with_the_beans import ITEMS, plain
+from companion.ui.components.sheet_scoring import ITEMS, plain
 from sheets.gone_with_the_beans import (
     PROVINCES, RULES, SHEETS, Finish, MarkDevelopmentBonus, MarkMilestoneBonus, SetDpIcons, SetFacility,
     SetHayActionUses,

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import flet as ft
 
 from companion.i18n import LANGUAGES
 from companion.ui.hooks import go, use_language
 from sheets.i18n import _
+
+C = TypeVar("C", bound=Callable[..., Any])  # a component
 
 TOUCH = 48  # minimum touch target, in logical pixels
 SPACING = 12  # between the parts of a screen
@@ -51,7 +53,14 @@ def _RouteButton(icon: ft.IconData, label: str, route: str) -> ft.Control:
     return icon_button(icon, label, lambda _e: go(route))
 
 
-RouteButton = ft.memo(_RouteButton)  # the same on every render of a screen: not built again
+def memo(component: C) -> C:
+    """``ft.memo(component)``, typed as the component it wraps (it takes the same arguments
+    and returns what the component does): a memoized component renders again only when
+    its arguments changed."""
+    return cast(C, ft.memo(component))  # type: ignore[no-untyped-call]  # Flet's memo is untyped
+
+
+RouteButton = memo(_RouteButton)  # the same on every render of a screen: not built again
 
 
 @ft.component
@@ -60,7 +69,7 @@ def _RouteLink(icon: ft.IconData, label: str, route: str) -> ft.Control:
     return ft.TextButton(label, icon=icon, on_click=lambda _e: go(route))
 
 
-RouteLink = ft.memo(_RouteLink)
+RouteLink = memo(_RouteLink)
 
 
 def section(title: str | ft.Control, *controls: ft.Control) -> ft.Control:
@@ -84,21 +93,25 @@ def big_number(value: int | str, caption: str, color: str | None = None) -> ft.C
     )
 
 
-def text_field(label: str, value: str, on_text: Callable[[str], Any], **options: Any) -> ft.TextField:
+def text_field(label: str, value: str, on_text: Callable[[str], object], **options: Any) -> ft.TextField:
     """A text field that hands ``on_text`` the text the phone sent with each change."""
     return ft.TextField(label=label, value=value, **options, on_change=lambda e: on_text(sent(e)))
 
 
-def radio_group(value: str, on_pick: Callable[[str], Any], content: ft.Control) -> ft.RadioGroup:
+def radio_group(value: str, on_pick: Callable[[str], object], content: ft.Control) -> ft.RadioGroup:
     """Radio buttons that hand ``on_pick`` the value the phone picked."""
     return ft.RadioGroup(value=value, content=content, on_change=lambda e: on_pick(sent(e)))
 
 
-def sent(e: ft.ControlEvent) -> Any:
+def sent(e: ft.ControlEvent) -> str:
     """The value the phone sent with a change event, not ``e.control.value``: a re-render
     that runs between the phone's keystroke (or pick) and its event (a busy table)
-    replaces the control, and the replacement still holds the value of the state before."""
-    return e.data if isinstance(e.data, str) else getattr(e.control, "value", None)
+    replaces the control, and the replacement still holds the value of the state before.
+    (A text field's and a radio group's value is text; none yet: "".)"""
+    if isinstance(e.data, str):
+        return e.data
+    value = getattr(e.control, "value", None)
+    return "" if value is None else str(value)
 
 
 def error_line(message: str | None) -> ft.Control:
@@ -118,7 +131,7 @@ def error_line(message: str | None) -> ft.Control:
 def stepper(
     label: str,
     value: int,
-    on_change: Callable[[int], Any],
+    on_change: Callable[[int], object],
     low: int = 0,
     high: int | None = None,
 ) -> ft.Control:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import flet as ft
 
@@ -19,7 +19,7 @@ from sheets.limits import one_line
 T = TypeVar("T")
 
 
-async def download_json(name: str, data: Any) -> None:
+async def download_json(name: str, data: object) -> None:
     """Offer ``data`` as the file ``name`` (the browser's download)."""
     await ft.FilePicker().save_file(file_name=name, src_bytes=json.dumps(data, indent=2).encode())
 
@@ -29,7 +29,7 @@ async def download_text(name: str, text: str) -> None:
     await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode())
 
 
-async def share_json(name: str, data: Any) -> None:
+async def share_json(name: str, data: object) -> None:
     """Hand ``data`` as the file ``name`` to the phone's share sheet where the browser
     offers one; elsewhere Flet's share service downloads it instead (its download
     fallback), and if sharing fails outright it is offered as a download as before."""
@@ -51,8 +51,8 @@ async def upload(title: str) -> tuple[str, bytes] | None:
     return picked[0].name, picked[0].bytes or b""
 
 
-async def import_json(title: str, check: Callable[[Any], object], importer: Callable[[Any], T],
-                      set_problem: Callable[[str | None], Any]) -> tuple[str, T] | None:
+async def import_json(title: str, check: Callable[[object], object], importer: Callable[[object], T],
+                      set_problem: Callable[[str | None], object]) -> tuple[str, T] | None:
     """Pick a JSON file and hand its data to ``importer`` once ``check`` (a module-level
     function raising ValueError) accepts it: the file's name and what ``importer``
     returned. None when nothing was picked, or when the file was refused: then

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
 import flet as ft
 
 from companion.session import PhoneGames
-from companion.ui.components.common import SPACING, icon_button, screen
+from companion.ui.components.common import SPACING, icon_button, memo, screen
 from companion.ui.components.seats import SeatButton
 from companion.ui.hooks import go, notify, use_game_part, use_wakelock
 from sheets.i18n import _
@@ -28,7 +26,7 @@ class Frame:
     watching: bool
 
 
-def frame_of(games: PhoneGames, game_id: str, title: Callable[[str, Any], str]) -> Frame:
+def frame_of(games: PhoneGames, game_id: str, title: Callable[[str, object], str]) -> Frame:
     """The frame of that game on this phone; ``title(kind, state)`` is the app bar's.
     Raises StorageError for a game that cannot be read."""
     kind = games.kind(game_id)
@@ -67,7 +65,7 @@ def _TableLine(game_id: str, watching: bool) -> ft.Control:
     )
 
 
-TableLine = ft.memo(_TableLine)  # the same on most changes: not built again
+TableLine = memo(_TableLine)  # the same on most changes: not built again
 
 
 @ft.component
@@ -98,4 +96,4 @@ def _HistoryButton(games: PhoneGames, game_id: str, redo: bool, disabled: bool, 
     return icon_button(ft.Icons.REDO if redo else ft.Icons.UNDO, label, run, disabled or watching)
 
 
-HistoryButton = ft.memo(_HistoryButton)
+HistoryButton = memo(_HistoryButton)

@@ -14,7 +14,7 @@ from sheets.i18n import _
 
 
 @ft.component
-def PlayersSetup(game: str, low: int, high: int):
+def PlayersSetup(game: str, low: int, high: int) -> ft.Control:
     """Names for ``low`` to ``high`` players; the engine checks them when the game starts."""
     games = use_games()
     names, set_names, typed = use_typed([""] * low)

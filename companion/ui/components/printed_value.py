@@ -24,22 +24,25 @@ from sheets.i18n import N_, _
 MATERIALS = (("thaler", N_("Thaler")), ("bean", N_("Bean")), ("worker", N_("Worker")), ("hay", N_("Hay")))
 NUMBERS_LABEL = N_("Numbers, left to right")
 
+# A printed value's JSON form, as typed here: a number, materials without the zeros, numbers.
+Typed = int | dict[str, int] | list[int]
+
 
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def as_fields(kind: str, value: Any | None) -> dict[str, str]:
+def as_fields(kind: str, value: object | None) -> dict[str, str]:
     """The text of each field for ``value`` (its JSON or its engine form); empty when None."""
     if kind == "materials":
-        def count(name: str) -> Any:
+        def count(name: str) -> object:
             if value is None:
                 return 0
             return value.get(name, 0) if isinstance(value, dict) else getattr(value, name, 0)
 
         return {name: str(count(name) or "") for name, _ in MATERIALS}
     if kind == "numbers":
-        return {"numbers": ", ".join(map(str, value)) if value is not None else ""}
+        return {"numbers": ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else ""}
     return {"number": "" if value is None else str(value)}
 
 
@@ -51,7 +54,7 @@ def _whole(text: str, what: str) -> int:
     return int(text)
 
 
-def parse(kind: str, fields: dict[str, str]) -> Any:
+def parse(kind: str, fields: dict[str, str]) -> Typed:
     """The JSON form of what was typed; ValueError saying which field cannot be read."""
     if kind == "materials":
         counts = {name: _whole(fields.get(name, "") or "0", label) for name, label in MATERIALS}
@@ -68,10 +71,10 @@ def PrintedValueForm(
     key: str,
     place: str,
     kind: str,
-    value: Any | None,
-    on_save: Callable[[Any], None],
+    value: object | None,
+    on_save: Callable[[Typed], None],
     label: str | None = None,
-):
+) -> ft.Control:
     """The form for printed value ``key`` (a component: call it while rendering).
 
     Flet takes a component's ``key=`` keyword as its identity, so this plain function
@@ -84,15 +87,15 @@ def PrintedValueForm(
 
 
 @ft.component
-def _Form(printed_key: str, place: str, kind: str, value: Any | None, on_save: Callable[[Any], None],
-          label: str):
+def _Form(printed_key: str, place: str, kind: str, value: object | None, on_save: Callable[[Typed], None],
+          label: str) -> ft.Control:
     fields, set_fields, typed = use_typed(as_fields(kind, value))
     problem, set_problem = ft.use_state(cast("str | None", None))
 
     def change(name: str, text: str) -> None:
         set_fields(lambda old: {**old, name: text})
 
-    def save(_e=None) -> None:
+    def save(_e: object = None) -> None:
         try:
             on_save(parse(kind, typed()))  # as typed, also just before this tap
         except ValueError as exc:  # unreadable typing, or the rules' reason (RulesError)

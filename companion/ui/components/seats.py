@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 import flet as ft
@@ -9,14 +10,15 @@ import flet as ft
 from companion.session import PhoneGames
 from companion.storage import StorageError
 from companion.table import PIN
-from companion.ui.components.common import TOUCH, error_line, screen, text_field
+from companion.ui.components.common import TOUCH, error_line, memo, screen, text_field
 from companion.ui.hooks import notify, use_game, use_games, use_typed
 from sheets.errors import RulesError
 from sheets.i18n import _, ngettext
 
 
 @ft.component
-def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | None = None, wrong: int = 0):
+def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | None = None,
+                wrong: int = 0) -> ft.Control:
     """Which player this phone is at the table; opens the Seats screen. The phone is told
     when another phone took its seat with the PIN, and when wrong PINs were tried for it."""
     warning = ngettext("{n} wrong PIN try for {player}'s seat", "{n} wrong PIN tries for {player}'s seat",
@@ -44,7 +46,7 @@ def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | No
 
 
 # Memoized: the app bar of every game screen shows it, and it rarely changes.
-SeatButton = ft.memo(_SeatButton)
+SeatButton = memo(_SeatButton)
 
 BAR_NAME = 7  # characters of a seat's name in the app bar: with 150 % text, more squeeze the title
 
@@ -56,7 +58,7 @@ def bar_name(name: str) -> str:
 
 
 @ft.component
-def Seats():
+def Seats() -> ft.View:
     """Claim a seat (the first claim sets its PIN; the PIN gets it back from another
     browser), leave it, or, on the phone that started the game, release one."""
     game_id = ft.use_route_params().get("id", "")
@@ -74,7 +76,7 @@ def Seats():
     me = next((seat.player for seat in seats.values() if seat.mine), None)
     starter = games.is_starter(game_id)
 
-    def attempt(step) -> None:
+    def attempt(step: Callable[[], None]) -> None:
         try:
             step()
         except RulesError as exc:

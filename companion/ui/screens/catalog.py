@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from companion.ui.kit import GameScreens
+from collections.abc import Callable
+from typing import Any, Protocol
+
 from companion.ui.screens import (
     bohnanza,
     gone_with_the_beans,
@@ -11,7 +13,28 @@ from companion.ui.screens import (
     space_beans,
 )
 
-GAME_SCREENS: dict[str, GameScreens] = {
+
+class Screens(Protocol):
+    """What New game and the game frame ask of any game's screens (each game's
+    ``GameScreens[State]``), without knowing its State: the frame's title comes through
+    ``title_of``, which takes the state as the session edge gives it (``object``)."""
+
+    @property
+    def setup(self) -> Callable[..., Any]: ...  # as GameScreens types it (a Flet component)
+
+    @property
+    def play(self) -> Callable[..., Any]: ...
+
+    @property
+    def blurb(self) -> str: ...
+
+    @property
+    def heading(self) -> str | None: ...
+
+    def title_of(self, state: object) -> str: ...
+
+
+GAME_SCREENS: dict[str, Screens] = {
     "nicht-die-bohne": nicht_die_bohne.SCREENS,
     "gone-with-the-beans-live": gone_with_the_beans_live.SCREENS,
     "gone-with-the-beans": gone_with_the_beans.SCREENS,

@@ -31,15 +31,15 @@ def Deleted(game_id: str, deleted_by: str) -> ft.View:
 
 
 @ft.component
-def GameScreen():
+def GameScreen() -> ft.View:
     game_id = ft.use_route_params().get("id", "")
     games = use_games()
     problem, set_problem = ft.use_state(cast("str | None", None))
-    column = ft.use_ref(cast("ft.Column | None", None))
+    column: ft.Ref[ft.Column] = ft.use_memo(ft.Ref, [])  # the scrolling column, kept across renders
 
     def frame() -> Frame | StorageError:
         try:
-            return frame_of(games, game_id, lambda kind, state: GAME_SCREENS[kind].title(state))
+            return frame_of(games, game_id, lambda kind, state: GAME_SCREENS[kind].title_of(state))
         except StorageError as exc:
             return exc
 

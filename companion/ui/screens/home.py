@@ -41,7 +41,7 @@ def qr_png(url: str) -> bytes:
     return buffer.getvalue()
 
 
-def invite_dialog(url: str, close) -> ft.AlertDialog:
+def invite_dialog(url: str, close: Callable[[], None]) -> ft.AlertDialog:
     """The address the other phones open, as text and as a QR code to scan."""
     return ft.AlertDialog(
         title=ft.Text(_("Invite the table")),
@@ -121,7 +121,7 @@ def set_aside_tile(aside: SetAside) -> ft.Control:
 
 
 @ft.component
-def Home():
+def Home() -> ft.View:
     games = use_games()
     use_game(None)  # any change anywhere refreshes the list
     confirm, set_confirm = ft.use_state(cast("Summary | None", None))
@@ -178,13 +178,13 @@ def Home():
             return
         await share_json(f"{summary.game}-{summary.created[:10]}-{summary.id}.json", data)
 
-    async def import_file(_e) -> None:
+    async def import_file(_e: object) -> None:
         imported = await import_json(_("Import a score file"), score, games.import_file, set_problem)
         if imported is not None:
             go(f"/game/{imported[1]}")
 
     def tile(summary: Summary) -> ft.Control:
-        async def on_export(_e) -> None:
+        async def on_export(_e: object) -> None:
             await export(summary)
 
         why_not = games.why_not_delete(summary.id)

@@ -12,7 +12,7 @@ from sheets.registry import KINDS
 
 
 @ft.component
-def NewGame():
+def NewGame() -> ft.View:
     game = ft.use_route_params().get("game")
     screens = GAME_SCREENS
     if game in screens:

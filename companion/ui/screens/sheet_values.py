@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import cast
 
 import flet as ft
 
@@ -28,15 +28,14 @@ from companion.storage.sheet_values import SheetValuesDamaged
 from companion.ui.hooks import go, notify, use_game, use_games, use_sheet_values
 from companion.ui.components.common import error_line, icon_button, screen, section
 from companion.ui.components.files import download_json, import_json
-from companion.ui.components.printed_value import PrintedValueForm
+from companion.ui.components.printed_value import PrintedValueForm, Typed
 from companion.ui.screens.not_found import no_game_here
 from sheets.errors import RulesError
 from sheets.i18n import N_, _, ngettext
 from sheets.limits import one_line
-from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
-from sheets.gone_with_the_beans.live.materials import Materials
-from sheets.gone_with_the_beans.live.printed import check, keys, shown, spec
-from sheets.gone_with_the_beans.sheets import SHEETS, Cost, Sheet
+from sheets.gone_with_the_beans import SHEETS, Cost, Sheet
+from sheets.gone_with_the_beans.live import RULES as LIVE_RULES, Materials, keys, shown, spec
+from sheets.gone_with_the_beans.live.printed import check  # not (yet) on the live package's face
 
 # Where a value came from (shown translated: _(source))
 FROM_RULEBOOK = N_("from the rulebook")
@@ -44,7 +43,14 @@ ENTERED = N_("entered")
 UNKNOWN = N_("not known yet")
 
 
-def in_words(kind: str, value: Any) -> str:
+# A kept value: its JSON form (or the engine's, stated by the rulebook), or one kept in a
+# form this version no longer reads.
+Kept = object
+# (key, value or None, where it came from, what is wrong with it): a row of the list.
+Row = tuple[str, Kept | None, str, str | None]
+
+
+def in_words(kind: str, value: Kept) -> str:
     """A value in its JSON or engine form as a player reads it ("2 Bean + 1 Thaler")."""
     try:
         if isinstance(value, Cost):  # stated by the rulebook
@@ -52,8 +58,8 @@ def in_words(kind: str, value: Any) -> str:
         if kind == "materials":
             return shown(value if isinstance(value, Materials) else Materials.model_validate(value))
         if kind == "numbers":
-            return shown(tuple(value))
-        return shown(value)
+            return shown(tuple(value)) if isinstance(value, (list, tuple)) else str(value)
+        return shown(value) if isinstance(value, (int, tuple)) else str(value)
     except (TypeError, ValueError):  # kept in a form the rules no longer read: shown as it is
         return str(value)
 
@@ -74,26 +80,27 @@ def place_of(sheet: Sheet, key: str) -> str:
         return one_line(json.dumps(key if len(key) <= 40 else key[:40] + "...", ensure_ascii=False))
 
 
-def usable_icons(sheet: Sheet, values: Mapping[str, Any]) -> dict[str, Any]:
+def usable_icons(sheet: Sheet, values: Mapping[str, Kept]) -> dict[str, int]:
     """The numbers of icons among ``values`` that make sense (they decide which income
     values the sheet lists; one out of bounds must not list a million rows)."""
-    found = {}
+    found: dict[str, int] = {}
     for key, value in values.items():
         if key.startswith("icons:"):
             try:
-                check(sheet, key, value)
+                checked = check(sheet, key, value)
             except (RulesError, ValueError, TypeError):
                 continue
-            found[key] = value
+            if isinstance(checked, int):  # a number of icons, as the rules read it
+                found[key] = checked
     return found
 
 
-def rows_of(sheet: Sheet, values: Mapping[str, Any]) -> list[tuple[str, Any, str, str | None]]:
+def rows_of(sheet: Sheet, values: Mapping[str, Kept]) -> list[Row]:
     """(key, value or None, where it came from, what is wrong with it) for every printed
     value of ``sheet`` in sheet order, then any value kept under a key this version does
     not know (its problem says why)."""
     listed = keys(sheet, usable_icons(sheet, values))
-    rows: list[tuple[str, Any, str, str | None]] = []
+    rows: list[Row] = []
     for key in (*listed, *(k for k in values if k not in listed)):
         try:
             found = spec(sheet, key)
@@ -117,19 +124,19 @@ def rows_of(sheet: Sheet, values: Mapping[str, Any]) -> list[tuple[str, Any, str
 
 
 @ft.component
-def ValuesList(sheet: Sheet, values: dict[str, Any], save: Callable[[str, Any], None],
-               forget: Callable[[str], None] | None = None):
+def ValuesList(sheet: Sheet, values: Mapping[str, Kept], save: Callable[[str, Typed], None],
+               forget: Callable[[str], None] | None = None) -> ft.Control:
     """Every row; tapping an entered or unknown one opens its form under it."""
     opened, set_opened = ft.use_state(cast("str | None", None))
 
-    def saver(key: str) -> Callable[[Any], None]:
-        def on_save(value: Any) -> None:
+    def saver(key: str) -> Callable[[Typed], None]:
+        def on_save(value: Typed) -> None:
             save(key, value)  # a RulesError shows in the form, which stays open
             set_opened(None)
 
         return on_save
 
-    def row(key: str, value: Any, source: str, problem: str | None) -> ft.Control:
+    def row(key: str, value: Kept | None, source: str, problem: str | None) -> ft.Control:
         try:
             found = spec(sheet, key)
             full, place, kind = found.place, short_place(found.place, sheet), found.kind
@@ -206,7 +213,7 @@ def group_of(sheet: Sheet, key: str) -> str:
     return _(GROUPS.get(name, N_("Not on this sheet")))
 
 
-def counts(rows: list[tuple[str, Any, str, str | None]]) -> str:
+def counts(rows: list[Row]) -> str:
     n = {source: sum(1 for r in rows if r[2] == source) for source in (FROM_RULEBOOK, ENTERED, UNKNOWN)}
     return _("{rulebook} from the rulebook, {entered} entered, {unknown} not known yet").format(
         rulebook=n[FROM_RULEBOOK], entered=n[ENTERED], unknown=n[UNKNOWN])
@@ -216,7 +223,7 @@ def counts(rows: list[tuple[str, Any, str, str | None]]) -> str:
 
 
 @ft.component
-def SheetValuesScreen():
+def SheetValuesScreen() -> ft.View:
     games = use_games()
     book = use_sheet_values()
     use_game(SHEET_VALUES)
@@ -247,7 +254,7 @@ def SheetValuesScreen():
     except StorageError as exc:
         return screen(route, _("Sheet values"), [*head, error_line(str(exc))])
 
-    def save(key: str, value: Any) -> None:
+    def save(key: str, value: Typed) -> None:
         book.remember(letter, key, value, by=games)
         notify(_("{place}: {value} saved").format(place=short_place(spec(sheet, key).place, sheet),
                                                   value=in_words(spec(sheet, key).kind, value)))
@@ -261,10 +268,10 @@ def SheetValuesScreen():
         notify((_("{place}: forgotten; the next game asks again") if key not in unusable
                 else _("{place}: removed")).format(place=place_of(sheet, key)))
 
-    async def export(_e) -> None:
+    async def export(_e: object) -> None:
         await download_json(f"sheet-values-{letter}.json", book.export(letter))
 
-    async def import_file(_e) -> None:
+    async def import_file(_e: object) -> None:
         imported = await import_json(_("Import sheet values"), values_in_file,
                                      lambda data: book.import_file(data, by=games), set_problem)
         if imported is not None:
@@ -289,14 +296,15 @@ def SheetValuesScreen():
             "{n} remembered values of sheet {letter} this version cannot use: new games start without them. "
             "Correct or remove them below.", len(unusable)).format(n=len(unusable), letter=letter)
             if unusable else None),
-        ValuesList(sheet, values, save, forget, key=f"values-{letter}"),
+        # Flet's @component takes key= at run time; its type keeps only the function's parameters.
+        ValuesList(sheet, values, save, forget, key=f"values-{letter}"),  # type: ignore[call-arg]
     ])
 
 
 def damaged(book: SheetValuesService, games: PhoneGames, exc: SheetValuesDamaged, set_problem: Callable[[str | None], None]) -> list[ft.Control]:
     """The damage in words, and the way back: the newest good backup, or starting afresh."""
 
-    def run(step: Callable[[], Any]) -> None:
+    def run(step: Callable[[], object]) -> None:
         try:
             step()
             set_problem(None)
@@ -325,14 +333,14 @@ def damage_words(exc: SheetValuesDamaged) -> str:
 
 
 @ft.component
-def GameValuesScreen():
+def GameValuesScreen() -> ft.View:
     game_id = ft.use_route_params().get("id", "")
     games = use_games()
     book = use_sheet_values()
     use_game(game_id)
     route = f"/game/{game_id}/values"
     try:
-        state = games.state(game_id) if games.kind(game_id) == LIVE_RULES.id else None
+        state = games.game(game_id, LIVE_RULES).state() if games.kind(game_id) == LIVE_RULES.id else None
     except (StorageError, RulesError) as exc:
         said = no_game_here() if isinstance(exc, GameNotFound) else str(exc)  # never the id on a phone
         return screen(route, _("Sheet values"), [ft.Text(said)], back=f"/game/{game_id}")
@@ -343,7 +351,7 @@ def GameValuesScreen():
     sheet = state.rules
     values = state.entered
 
-    def save(key: str, value: Any) -> None:
+    def save(key: str, value: Typed) -> None:
         book.enter_in_game(games, game_id, key, value)
         notify(_("{place}: {value} saved for this game and sheet {letter}").format(
             place=short_place(spec(sheet, key).place, sheet), value=in_words(spec(sheet, key).kind, value),
@@ -358,5 +366,5 @@ def GameValuesScreen():
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.TextButton(_("Every remembered value of sheet {letter}").format(letter=sheet.letter),
                       icon=ft.Icons.LIST_ALT, on_click=lambda _e: go(f"/values/{sheet.letter}")),
-        ValuesList(sheet, values, save, key=f"game-values-{game_id}"),
+        ValuesList(sheet, values, save, key=f"game-values-{game_id}"),  # type: ignore[call-arg]  # as above
     ], back=f"/game/{game_id}")

@@ -17,7 +17,7 @@ from sheets.registry import KINDS
 
 
 @ft.component
-def Statistics():
+def Statistics() -> ft.View:
     games = use_games()
     use_game(None)
     summaries = games.summaries()
@@ -27,8 +27,8 @@ def Statistics():
     if not players and not solo:
         return screen("/stats", _("Statistics"), [ft.Text(_("No finished games yet."))])
     table = ft.DataTable(
-        columns=[ft.DataColumn(ft.Text(_("Player"))), ft.DataColumn(ft.Text(_("Played")), numeric=True),
-                 ft.DataColumn(ft.Text(_("Won")), numeric=True)],
+        columns=[ft.DataColumn(label=ft.Text(_("Player"))), ft.DataColumn(label=ft.Text(_("Played")), numeric=True),
+                 ft.DataColumn(label=ft.Text(_("Won")), numeric=True)],
         rows=[ft.DataRow([ft.DataCell(ft.Text(r.name)), ft.DataCell(ft.Text(str(r.played))),
                           ft.DataCell(ft.Text(str(r.won), weight=ft.FontWeight.BOLD))]) for r in players],
         column_spacing=24,

@@ -1,0 +1,159 @@
+"""The Gone with the Beans scorer's play screen at a table of phones (issue 30): it renders
+from one typed view of the game, and each piece shows a slice of it, so Ann's entry sends
+Ben's phone (showing his own sheet) the new totals and the final table, and neither his
+sheet's areas nor the screen around them again."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+from flet.controls.base_control import BaseControl
+
+from bench.harness import Phone, Table
+from bench.positions import PIN, device
+from companion.session import Games
+from companion.storage import open_repository
+from companion.ui.app import make_main
+from companion.ui.screens.gone_with_the_beans import play as scorer
+from companion.ui.screens.gone_with_the_beans.view import view
+from companion.ui.screens.game import GameScreen
+from sheets.errors import RulesError
+from sheets.gone_with_the_beans import (
+    RULES, MarkDevelopmentBonus, MarkMilestoneBonus, SetDpIcons, SetFacility, SetHayActionUses, State,
+)
+
+SETUP = {"sheet": "A", "players": [{"name": "Ann", "province": "cashew"}, {"name": "Ben", "province": "ammond"}]}
+
+
+def record(phone: Phone) -> list[str]:
+    """What ``phone`` is sent from now on, each message after the name of the component it patches."""
+    sent: list[str] = []
+    send = phone.send_message
+
+    def keep(message: Any) -> None:
+        patched = phone.session.index.get(getattr(message.body, "id", None))
+        sent.append(f"{getattr(getattr(patched, 'fn', None), '__name__', '-')} {message.action.name} "
+                    f"{message.body!r}")
+        send(message)
+
+    phone.send_message = keep  # type: ignore[method-assign]
+    return sent
+
+
+def patched(sent: list[str], component: Any) -> list[str]:
+    return [m for m in sent if m.startswith(f"{component.__name__} ")]
+
+
+async def anns_entry(root: Path) -> tuple[list[str], list[str]]:
+    """Two seated phones, each showing its own sheet: what each is sent after Ann builds a Stable
+    (Horse-Riding Level 2: 6 pt)."""
+    repo = open_repository(root)
+    games = Games(repo)
+    game_id = games.new_game(RULES.id, SETUP, starter=device(0))
+    for number, name in enumerate(("Ann", "Ben")):
+        games.claim_seat(game_id, name, PIN, device(number))
+    async with Table() as table:
+        ann = await table.open(make_main(games), f"/game/{game_id}", device(0))
+        ben = await table.open(make_main(games), f"/game/{game_id}", device(1))
+        to_ann, to_ben = record(ann), record(ben)
+        games.dispatch(game_id, SetFacility(player="Ann", facility="stable", built=1), device=device(0))
+        await table.quiet()
+        await asyncio.sleep(0.1)
+    repo.close()
+    return to_ann, to_ben
+
+
+def test_anns_entry_sends_bens_phone_the_totals_and_the_final_table_not_his_sheet(tmp_path):
+    to_ann, to_ben = asyncio.run(anns_entry(tmp_path))
+    assert any("'Ann " in m for m in patched(to_ben, scorer.Pickers))  # her total on her chip
+    assert patched(to_ben, scorer.FinalScoring)
+    for piece in (scorer.SheetAreas, scorer.Summary, scorer.Play, GameScreen):
+        assert not patched(to_ben, piece), piece.__name__
+    assert patched(to_ann, scorer.SheetAreas) and patched(to_ann, scorer.Summary)  # her own sheet
+
+
+def test_one_view_for_the_whole_table():
+    """The scorer shows every sheet to every phone alike: the view is the state's, whoever looks."""
+    state: State = RULES.new_game(SETUP)
+    assert view(state, "Ann") == view(state, None)
+    shown = view(state, None)
+    assert shown.names == ("Ann", "Ben") and shown.sheet_of("Ben").points["total"] == 0
+
+
+
+def controls_on(control: Any) -> list[Any]:
+    """Every control of a phone's screen under ``control``, each as often as it stands there."""
+    found = [control]
+    values = [getattr(control, "_b", None)] + [
+        getattr(control, f.name) for f in dataclasses.fields(control)
+        if not f.metadata.get("skip", False) and not f.name.startswith("_") and f.name not in ("args", "kwargs")]
+    while values:
+        value = values.pop()
+        if isinstance(value, BaseControl):
+            found += controls_on(value)
+        elif isinstance(value, (list, tuple)):
+            values += value
+        elif isinstance(value, dict):
+            values += value.values()
+    return found
+
+
+def an_entry(rng: random.Random, state: State) -> Any:
+    who = rng.choice(state.names)
+    sheet = state.rules
+    return rng.choice([
+        SetFacility(player=who, facility=rng.choice(sheet.facilities).id, built=rng.randint(1, 3)),
+        SetDpIcons(player=who, filled=rng.randint(0, 6)),
+        MarkMilestoneBonus(player=who, bonus=rng.choice(sheet.milestone_bonuses).id,
+                           gained=rng.random() < 0.7),
+        MarkDevelopmentBonus(player=who, bonus=rng.choice(sheet.development_bonuses or ()).id,
+                             gained=rng.random() < 0.7),
+        SetHayActionUses(player=who, row=rng.choice(sheet.hay_actions).id, uses=rng.randint(0, 3)),
+    ])
+
+
+def test_after_many_entries_every_control_on_a_phone_is_the_one_its_taps_reach(tmp_path):
+    """The areas, ticks, chips and table rows kept across renders (use_keeper) stand where
+    they stood: after a dozen entries (and undos) on both sheets, every control on each
+    phone is there once, under an id of its own, and a tap sent to that id reaches it."""
+
+    async def go_on() -> None:
+        repo = open_repository(tmp_path)
+        games = Games(repo)
+        game_id = games.new_game(RULES.id, SETUP, starter=device(0))
+        for number, name in enumerate(("Ann", "Ben")):
+            games.claim_seat(game_id, name, PIN, device(number))
+        rng = random.Random(3)
+        async with Table() as table:
+            phones = [await table.open(make_main(games), f"/game/{game_id}", device(n)) for n in range(2)]
+            made = 0
+            while made < 12:
+                if made % 4 == 3:
+                    try:
+                        games.undo(game_id, device(0))  # Ann's latest entry, when she has one
+                    except RulesError:
+                        pass
+                    made += 1
+                    await table.quiet()
+                    continue
+                action = an_entry(rng, games.state(game_id))
+                try:
+                    games.dispatch(game_id, action, device=device(("Ann", "Ben").index(action.player)))
+                except RulesError:
+                    continue
+                made += 1
+                await table.quiet()
+            await asyncio.sleep(0.1)
+            for phone in phones:
+                shown = controls_on(phone.session.page)
+                assert len({id(c) for c in shown}) == len(shown)  # none stands twice
+                assert len({c._i for c in shown}) == len(shown)  # nor shares an id
+                assert all(phone.session.index.get(c._i) is c for c in shown if isinstance(c, ft.Control))
+        repo.close()
+
+    asyncio.run(go_on())
