@@ -17,9 +17,10 @@ from __future__ import annotations
 from companion.ui.kit import GameScreens
 from companion.ui.screens.bohnanza.look import BEAN_COLOURS
 from companion.ui.screens.bohnanza.play import Play, Setup, title
+from sheets.bohnanza import State
 from sheets.i18n import N_
 
-SCREENS = GameScreens(
+SCREENS = GameScreens[State](
     setup=Setup,
     play=Play,
     title=title,

@@ -12,7 +12,7 @@ from companion.ui.kit import GameScreens
 from companion.ui.screens.space_beans.pieces import BEAN_COLOURS
 from companion.ui.screens.space_beans.play import Play
 from sheets.i18n import N_
-from sheets.space_beans import RULES
+from sheets.space_beans import RULES, State
 
 _players_setup: Callable[[str, int, int], ft.Control] = PlayersSetup
 
@@ -21,7 +21,7 @@ def Setup(game: str) -> ft.Control:
     return _players_setup(game, 2, 6)  # rulebook: Players 2-6
 
 
-SCREENS = GameScreens(
+SCREENS = GameScreens[State](
     setup=Setup,
     play=Play,
     title=lambda _state: RULES.title,
