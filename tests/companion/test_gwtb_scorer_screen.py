@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import flet as ft
-from flet.controls.base_control import BaseControl
 
-from bench.harness import Phone, Table
-from bench.positions import PIN, device
+from testkit.harness import Phone, Table
+from testkit.positions import PIN, device
+from companion.ui.flet_compat import BaseControl
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
