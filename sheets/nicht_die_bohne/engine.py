@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter, field_validator
 
 from sheets.errors import RulesError, parse_entry, parse_setup
-from sheets.i18n import _, ngettext
+from sheets.i18n import N_, _, ngettext
 from sheets.model import Frozen
 from sheets.nicht_die_bohne.cards import DECK, Card, hand_size, too_many
 from sheets.nicht_die_bohne.scoring import RoundScore, round_score
@@ -147,17 +147,39 @@ def check_cards(
     """One player's cards in a round: within the hand size and the deck, not taken by another."""
     size = state.hand_size
     if len(cards) > size or (complete and len(cards) != size):
-        raise RulesError(ngettext("{n} card, a {players}-player round deals {size}",
-                                  "{n} cards, a {players}-player round deals {size}", len(cards)).format(
-            n=len(cards), players=len(state.names), size=size), player)
+        raise RulesError(size_refusal(len(cards), len(state.names), size), player)
     own = Counter(cards)
     for card in sorted(own):
         if own[card] > DECK[card]:
             raise RulesError(too_many(card, own[card]), player)
         holders = taken.get(card, [])
         if own[card] + len(holders) > DECK[card]:
-            raise RulesError(_("{card} is already taken by {names} in this round").format(
-                card=card.label, names=and_list(list(dict.fromkeys(holders)))), player)
+            raise RulesError(taken_refusal(card, holders), player)
+
+
+def size_refusal(count: int, players: int, size: int) -> str:
+    """The refusal for a hand of ``count`` cards in a round that deals ``size`` to each."""
+    return ngettext("{n} card, a {players}-player round deals {size}",
+                    "{n} cards, a {players}-player round deals {size}", count).format(
+        n=count, players=players, size=size)
+
+
+# Refusals said of many cards at once (``allowed``): translated once, then filled in.
+TAKEN = N_("{card} is already taken by {names} in this round")
+MISSING = N_("has no {card} in round {number}")
+
+
+def taken_refusal(card: Card, holders: Sequence[str], label: str | None = None, words: str | None = None) -> str:
+    """The refusal for a card whose every copy other players (``holders``, a name per copy)
+    hold (``label``: the card's, ``words``: ``_(TAKEN)``, when said already)."""
+    return (_(TAKEN) if words is None else words).format(
+        card=card.label if label is None else label, names=and_list(list(dict.fromkeys(holders))))
+
+
+def missing_refusal(card: Card, number: int, label: str | None = None, words: str | None = None) -> str:
+    """The refusal for giving back a card the player does not hold in round ``number``
+    (``label``: the card's, ``words``: ``_(MISSING)``, when said already)."""
+    return (_(MISSING) if words is None else words).format(card=card.label if label is None else label, number=number)
 
 
 def and_list(names: list[str]) -> str:
@@ -211,8 +233,7 @@ def _take_card(state: State, action: TakeCard) -> State:
 def _return_card(state: State, action: ReturnCard) -> State:
     cards = list(state.cards_of(action.round, action.player))
     if action.card not in cards:
-        raise RulesError(_("has no {card} in round {number}").format(card=action.card.label, number=action.round),
-                         action.player)
+        raise RulesError(missing_refusal(action.card, action.round), action.player)
     cards.remove(action.card)
     return _enter_cards(state, EnterCards(round=action.round, player=action.player, cards=tuple(cards)))
 
