@@ -15,11 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from sheets.nicht_die_bohne.cards import DECK, Card, Colour, card_labels, hand_size, too_many
-from sheets.i18n import _
-from sheets.nicht_die_bohne.engine import (
-    MISSING, ROUNDS, TAKEN, State, missing_refusal, size_refusal, taken_refusal,
-)
+from sheets.nicht_die_bohne.cards import DECK, Card, Colour, hand_size, too_many
+from sheets.nicht_die_bohne.engine import ROUNDS, State, missing_refusal, size_refusal, taken_refusal
 from sheets.results import position_of
 
 # Every card of the deck once, colour by colour, each in the order of the pad's keypad:
@@ -32,15 +29,40 @@ DECK_SIZE = sum(DECK.values())
 
 
 class CardOffer(NamedTuple):
-    """One card of the deck for one player's hand in one round (a tuple: 60 of them are
-    made for each hand, and a tuple is made fastest)."""
+    """One card of the deck for one player's hand in one round: who holds it, and whether
+    the rules let the player take one (more) or give one back. A refusal is said when it
+    is read (``take``, ``give_back``), in the reader's language, in the engine's own words
+    (``check_cards``): a hand is 60 of these, made for every state, and only a tapped one
+    is read. (A tuple: made fastest.)"""
 
     card: Card
     mine: int  # copies this player holds
     holders: tuple[str, ...]  # the other players who hold a copy, a name per copy
     left: int  # copies nobody holds
-    take: str | None  # why the rules refuse this player one (more); None: they may take one
-    give_back: str | None  # why the rules refuse to take one back from them; None: they may
+    round: int
+    hand: int  # cards the player holds in the round
+    size: int  # a full hand
+    players: int
+
+    @property
+    def may_take(self) -> bool:
+        return self.hand < self.size and self.left > 0
+
+    @property
+    def take(self) -> str | None:
+        """Why the rules refuse this player one (more) of the card; None: they may take one."""
+        if self.hand >= self.size:
+            return size_refusal(self.hand + 1, self.players, self.size)
+        if self.mine >= self.mine + len(self.holders) + self.left:
+            return too_many(self.card, self.mine + 1)
+        if self.left <= 0:
+            return taken_refusal(self.card, self.holders)
+        return None
+
+    @property
+    def give_back(self) -> str | None:
+        """Why the rules refuse to take one back from this player; None: they may."""
+        return None if self.mine else missing_refusal(self.card, self.round)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +107,8 @@ class Allowed:
     """What the pad allows ``player`` now (``allowed``); "" asks for the table's entries only."""
 
     player: str
-    hands: tuple[HandOffer, ...]  # the rounds entered card by card now, the player's hand in each
+    by_card: tuple[int, ...]  # the rounds entered card by card now
+    hands: tuple[HandOffer, ...]  # the player's hand in each of them (none for the table)
     finished: tuple[int, ...]  # the rounds entered only as a whole now: a correction
     starters: tuple[StarterOffer, ...]  # the rounds whose starter may be recorded
 
@@ -98,7 +121,7 @@ class Allowed:
     @property
     def rounds(self) -> tuple[int, ...]:
         """Every round there is to show: the finished ones and those entered card by card."""
-        return (*self.finished, *(hand.round for hand in self.hands))
+        return (*self.finished, *self.by_card)
 
 
 def hand_offer(names: Sequence[str], number: int, cards: Sequence[Sequence[Card]], player: str) -> HandOffer:
@@ -113,33 +136,23 @@ def hand_offer(names: Sequence[str], number: int, cards: Sequence[Sequence[Card]
     mine = [0] * len(CARDS)
     for card in own:
         mine[INDEX[card.colour, card.face]] += 1
-    held: list[list[str]] = [[] for _card in CARDS]
+    held: list[tuple[str, ...]] = [()] * len(CARDS)
     for name, hand in zip(names, cards):
         if name != player:
             for card in hand:
-                held[INDEX[card.colour, card.face]].append(name)
-    full = size_refusal(len(own) + 1, len(names), size) if len(own) >= size else None
-    labels = card_labels(CARDS)
-    taken, missing = _(TAKEN), _(MISSING)
-    offers = []
-    for card, label, copies, count, holders in zip(CARDS, labels, COPIES, mine, held):
-        if full is not None:
-            take = full
-        elif count >= copies:
-            take = too_many(card, count + 1, label)
-        elif count + len(holders) >= copies:
-            take = taken_refusal(card, holders, label, taken)
-        else:
-            take = None
-        offers.append(CardOffer(card, count, tuple(holders), copies - count - len(holders), take,
-                                None if count else missing_refusal(card, number, label, missing)))
-    others = sum(len(hand) for hand in cards) - len(own)
+                at = INDEX[card.colour, card.face]
+                held[at] = (*held[at], name)
+    count, players = len(own), len(names)
+    make = tuple.__new__  # a CardOffer made without its keyword handling: 60 a hand, each state
+    offers: tuple[CardOffer, ...] = tuple([
+        make(CardOffer, (card, n, holders, copies - n - len(holders), number, count, size, players))
+        for card, n, holders, copies in zip(CARDS, mine, held, COPIES)])
     rest: tuple[Card, ...] = ()
-    if others == DECK_SIZE - size and len(own) < size:
+    if sum(map(len, cards)) - count == DECK_SIZE - size and count < size:
         rest = tuple(card for card, copies, holders in zip(CARDS, COPIES, held)
                      for _copy in range(copies - len(holders)))
-    return HandOffer(round=number, player=player, cards=tuple(c for c, n in zip(CARDS, mine) for _copy in range(n)), size=size, offers=tuple(offers),
-                     rest=rest)
+    return HandOffer(round=number, player=player, cards=tuple(c for c, n in zip(CARDS, mine) for _copy in range(n)),
+                     size=size, offers=offers, rest=rest)
 
 
 def round_cards(state: State, number: int) -> tuple[tuple[Card, ...], ...]:
@@ -161,6 +174,6 @@ def allowed(state: State, player: str) -> Allowed:
     by_card = ([last] if last else []) + ([last + 1] if last < ROUNDS and (not last or state.round_complete(last)) else [])
     hands = tuple(hand_offer(state.names, n, round_cards(state, n), player) for n in by_card) if player else ()
     return Allowed(
-        player=player, hands=hands, finished=tuple(range(1, last)),
+        player=player, by_card=tuple(by_card), hands=hands, finished=tuple(range(1, last)),
         starters=tuple(StarterOffer(round=n, starter=state.starter(n)) for n in range(2, min(last + 1, ROUNDS) + 1)),
     )

@@ -118,20 +118,11 @@ def hand_size(player_count: int) -> int:
     return HAND_SIZES[player_count]
 
 
-def too_many(card: Card, count: int, label: str | None = None) -> str:
-    """The refusal for ``count`` copies of a card the deck holds fewer of (``label``: the
-    card's, when said already)."""
+def too_many(card: Card, count: int) -> str:
+    """The refusal for ``count`` copies of a card the deck holds fewer of."""
     held = DECK[card]
     return ngettext("{card} {count} times; the deck holds one", "{card} {count} times; the deck holds {n}",
-                    held).format(card=card.label if label is None else label, count=count, n=held)
-
-
-def card_labels(cards: Iterable[Card]) -> tuple[str, ...]:
-    """Each card's ``label``, in the phone's language: the colours' and values' names said once."""
-    template = pgettext("a card", "{colour} {value}")
-    colours = {colour: colour_name(colour) for colour in Colour}
-    faces = {face: face_name(face) for face in FACES}
-    return tuple(template.format(colour=colours[card.colour], value=faces[card.face]) for card in cards)
+                    held).format(card=card.label, count=count, n=held)
 
 
 def cards_text(cards: Iterable[Card]) -> str:

@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter, field_validator
 
 from sheets.errors import RulesError, parse_entry, parse_setup
-from sheets.i18n import N_, _, ngettext
+from sheets.i18n import _, ngettext
 from sheets.model import Frozen
 from sheets.nicht_die_bohne.cards import DECK, Card, hand_size, too_many
 from sheets.nicht_die_bohne.scoring import RoundScore, round_score
@@ -164,22 +164,15 @@ def size_refusal(count: int, players: int, size: int) -> str:
         n=count, players=players, size=size)
 
 
-# Refusals said of many cards at once (``allowed``): translated once, then filled in.
-TAKEN = N_("{card} is already taken by {names} in this round")
-MISSING = N_("has no {card} in round {number}")
+def taken_refusal(card: Card, holders: Sequence[str]) -> str:
+    """The refusal for a card whose every copy other players (``holders``, a name per copy) hold."""
+    return _("{card} is already taken by {names} in this round").format(
+        card=card.label, names=and_list(list(dict.fromkeys(holders))))
 
 
-def taken_refusal(card: Card, holders: Sequence[str], label: str | None = None, words: str | None = None) -> str:
-    """The refusal for a card whose every copy other players (``holders``, a name per copy)
-    hold (``label``: the card's, ``words``: ``_(TAKEN)``, when said already)."""
-    return (_(TAKEN) if words is None else words).format(
-        card=card.label if label is None else label, names=and_list(list(dict.fromkeys(holders))))
-
-
-def missing_refusal(card: Card, number: int, label: str | None = None, words: str | None = None) -> str:
-    """The refusal for giving back a card the player does not hold in round ``number``
-    (``label``: the card's, ``words``: ``_(MISSING)``, when said already)."""
-    return (_(MISSING) if words is None else words).format(card=card.label if label is None else label, number=number)
+def missing_refusal(card: Card, number: int) -> str:
+    """The refusal for giving back a card the player does not hold in round ``number``."""
+    return _("has no {card} in round {number}").format(card=card.label, number=number)
 
 
 def and_list(names: list[str]) -> str:

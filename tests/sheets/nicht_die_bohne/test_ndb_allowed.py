@@ -157,6 +157,7 @@ def test_the_table_asks_for_its_own_entries_and_a_stranger_is_refused():
     state = entered(new(), 1, deal(PLAYERS, 6))
     table = RULES.allowed(state, "")
     assert isinstance(table, Allowed) and table.hands == () and table.starter(2) is not None
+    assert table.by_card == (1, 2) and table.rounds == (1, 2)
     with pytest.raises(RulesError, match="'Zoe' is not playing"):
         RULES.allowed(state, "Zoe")
 

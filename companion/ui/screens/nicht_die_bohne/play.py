@@ -11,7 +11,8 @@ import flet as ft
 
 from companion.ui.components.common import TOUCH, section
 from companion.ui.components.game_bar import game_body
-from companion.ui.hooks import ViewOf, use_game_of, use_latest, use_slice
+from companion.session import GameOf
+from companion.ui.hooks import ViewOf, use_game_of, use_language, use_latest, use_slice
 from companion.ui.kit import Entry, use_entry, use_shown_player
 from companion.ui.screens.nicht_die_bohne.hand import Draft, FinishedHand, Hand, PlayerChip, draft_hand
 from companion.ui.screens.nicht_die_bohne.pad import LastEntry, Pad, Result
@@ -19,7 +20,7 @@ from companion.ui.screens.nicht_die_bohne.taps import Taps, memo
 from companion.ui.screens.nicht_die_bohne.view import PadView, Shape, view
 from sheets.i18n import _
 from sheets.nicht_die_bohne import (
-    RULES, ROUNDS, Action, Card, Colour, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard,
+    RULES, ROUNDS, Action, Allowed, Card, Colour, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard,
 )
 
 
@@ -87,11 +88,26 @@ def shape_of(pad: PadView) -> Shape:
     return pad.shape
 
 
+def view_of(game: GameOf[State, Action, Allowed]) -> ViewOf[PadView]:
+    """The pad's view of the latest state (``GameOf.view``: one for every phone at the
+    table, no seat in it: the round entry is the table's), asked of the session once per
+    state by this screen: its pieces each pick their slice of it after every change."""
+    last: list[tuple[State, PadView]] = []
+
+    def now() -> PadView:
+        state = game.state()
+        if not last or last[0][0] is not state:
+            last[:] = [(state, game.view(view))]
+        return last[0][1]
+
+    return ViewOf(now=now)
+
+
 @ft.component
 def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
-    # One view for every phone at the table (no seat in it: the round entry is the table's).
-    pad = ft.use_memo(lambda: ViewOf(now=lambda: game.view(view)), [game_id])
+    language, _choose = use_language()
+    pad = ft.use_memo(lambda: view_of(game), [game_id, language])  # a view in the phone's language
     # What this screen itself shows of the game: the rounds there are, and who still enters cards.
     shape = use_slice(pad, shape_of)
     chosen_round, set_round = ft.use_state(cast("int | None", None))

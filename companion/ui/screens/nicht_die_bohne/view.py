@@ -8,10 +8,10 @@ rules allow is the engine's answer (``RULES.allowed``), kept in the view as it i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from sheets.nicht_die_bohne import RULES, ROUNDS, Card, CardOffer, Colour, HandOffer, StarterOffer, State
+from sheets.nicht_die_bohne import RULES, ROUNDS, Allowed, Card, CardOffer, Colour, HandOffer, StarterOffer, State
 from sheets.results import GameResult
 
 RoundCell = tuple[int, int, int, bool] | None  # total, positive, negative, complete (None: not begun)
@@ -56,8 +56,18 @@ class PadView:
     rows: tuple[Row, ...]  # the pad, a row per player in the result's order
     result: GameResult | None  # once the game is over
     cards: tuple[tuple[tuple[Card, ...], ...], ...]  # per round entered, each seat's cards
-    hands: tuple[tuple[HandOffer, ...], ...]  # per seat: the rounds entered card by card (RULES.allowed)
     starters: tuple[StarterOffer, ...]  # the rounds whose starter may be told (RULES.allowed)
+    # The state's own answers for each player (RULES.allowed), asked for the players a phone
+    # shows (the keypad's): worked out once per state for every phone, as the view is.
+    _state: State = field(compare=False, repr=False)
+    _answers: dict[str, Allowed] = field(default_factory=dict, compare=False, repr=False)
+
+    def allowed(self, player: str) -> Allowed:
+        """What the rules allow ``player`` now: the engine's answer."""
+        found = self._answers.get(player)
+        if found is None:
+            found = self._answers[player] = RULES.allowed(self._state, player)
+        return found
 
     def cards_of(self, number: int, player: str) -> tuple[Card, ...]:
         if number > len(self.cards):
@@ -74,7 +84,7 @@ class PadView:
         """What ``player`` may take or give back in round ``number``: None once it is corrected as a whole."""
         if player not in self.shape.names:
             return None
-        return next((h for h in self.hands[self.shape.names.index(player)] if h.round == number), None)
+        return self.allowed(player).hand(number)
 
     def starter(self, number: int) -> StarterOffer | None:
         return next((offer for offer in self.starters if offer.round == number), None)
@@ -90,8 +100,7 @@ def view(state: State, me: str | None) -> PadView:
     """The pad of ``state`` as a phone seated as ``me`` sees it: the same for every seat
     (the round entry is the table's), so the play screen asks for it once for all."""
     names = state.names
-    answers = [RULES.allowed(state, player) for player in names]
-    table = answers[0]
+    table = RULES.allowed(state, "")  # the table's entries: the same for every player
     size = state.hand_size
     result = RULES.result(state)
     over = RULES.is_over(state)
@@ -104,10 +113,10 @@ def view(state: State, me: str | None) -> PadView:
         for n in table.rounds
     )
     return PadView(
-        shape=Shape(names=names, over=over, rounds=table.rounds, by_card=tuple(h.round for h in table.hands),
+        shape=Shape(names=names, over=over, rounds=table.rounds, by_card=table.by_card,
                     waiting=waiting, starters=tuple(offer.round for offer in table.starters)),
         size=size, rows=rows, result=result if over else None, cards=cards,
-        hands=tuple(answer.hands for answer in answers), starters=table.starters,
+        starters=table.starters, _state=state,
     )
 
 
