@@ -8,7 +8,7 @@ rules allow is the engine's answer (``RULES.allowed``), kept in the view as it i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from sheets.nicht_die_bohne import RULES, ROUNDS, Allowed, Card, CardOffer, Colour, HandOffer, StarterOffer, State
@@ -57,17 +57,11 @@ class PadView:
     result: GameResult | None  # once the game is over
     cards: tuple[tuple[tuple[Card, ...], ...], ...]  # per round entered, each seat's cards
     starters: tuple[StarterOffer, ...]  # the rounds whose starter may be told (RULES.allowed)
-    # The state's own answers for each player (RULES.allowed), asked for the players a phone
-    # shows (the keypad's): worked out once per state for every phone, as the view is.
-    _state: State = field(compare=False, repr=False)
-    _answers: dict[str, Allowed] = field(default_factory=dict, compare=False, repr=False)
+    answers: tuple[Allowed, ...]  # per seat: what the rules allow that player now (RULES.allowed)
 
     def allowed(self, player: str) -> Allowed:
         """What the rules allow ``player`` now: the engine's answer."""
-        found = self._answers.get(player)
-        if found is None:
-            found = self._answers[player] = RULES.allowed(self._state, player)
-        return found
+        return self.answers[self.shape.names.index(player)]
 
     def cards_of(self, number: int, player: str) -> tuple[Card, ...]:
         if number > len(self.cards):
@@ -100,7 +94,8 @@ def view(state: State, me: str | None) -> PadView:
     """The pad of ``state`` as a phone seated as ``me`` sees it: the same for every seat
     (the round entry is the table's), so the play screen asks for it once for all."""
     names = state.names
-    table = RULES.allowed(state, "")  # the table's entries: the same for every player
+    answers = tuple(RULES.allowed(state, player) for player in names)
+    table = answers[0]  # the table's entries (rounds, starters): the same for every player
     size = state.hand_size
     result = RULES.result(state)
     over = RULES.is_over(state)
@@ -116,7 +111,7 @@ def view(state: State, me: str | None) -> PadView:
         shape=Shape(names=names, over=over, rounds=table.rounds, by_card=table.by_card,
                     waiting=waiting, starters=tuple(offer.round for offer in table.starters)),
         size=size, rows=rows, result=result if over else None, cards=cards,
-        starters=table.starters, _state=state,
+        starters=table.starters, answers=answers,
     )
 
 
