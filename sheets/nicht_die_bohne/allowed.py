@@ -32,8 +32,8 @@ class CardOffer(NamedTuple):
     """One card of the deck for one player's hand in one round: who holds it, and whether
     the rules let the player take one (more) or give one back. A refusal is said when it
     is read (``take``, ``give_back``), in the reader's language, in the engine's own words
-    (``check_cards``): a hand is 60 of these, made for every state, and only a tapped one
-    is read. (A tuple: made fastest.)"""
+    (``check_cards``): a hand is 52 of these (each card of the deck once), made for every
+    state, and only a tapped one is read. (A tuple: made fastest.)"""
 
     card: Card
     mine: int  # copies this player holds
@@ -46,7 +46,13 @@ class CardOffer(NamedTuple):
 
     @property
     def may_take(self) -> bool:
+        """Whether the rules let the player take one (more): ``take`` is None."""
         return self.hand < self.size and self.left > 0
+
+    @property
+    def may_give_back(self) -> bool:
+        """Whether the rules take one back from the player: ``give_back`` is None."""
+        return self.mine > 0
 
     @property
     def take(self) -> str | None:
@@ -143,7 +149,7 @@ def hand_offer(names: Sequence[str], number: int, cards: Sequence[Sequence[Card]
                 at = INDEX[card.colour, card.face]
                 held[at] = (*held[at], name)
     count, players = len(own), len(names)
-    make = tuple.__new__  # a CardOffer made without its keyword handling: 60 a hand, each state
+    make = tuple.__new__  # a CardOffer made without its keyword handling: 52 a hand, each state
     offers: tuple[CardOffer, ...] = tuple([
         make(CardOffer, (card, n, holders, copies - n - len(holders), number, count, size, players))
         for card, n, holders, copies in zip(CARDS, mine, held, COPIES)])

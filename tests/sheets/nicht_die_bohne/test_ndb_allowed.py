@@ -95,6 +95,8 @@ def test_every_answer_is_the_one_the_engine_gives_the_tap():
                         assert card.take == RULES.why_not(state, TakeCard(round=1, player=player, card=card.card))
                         assert card.give_back == RULES.why_not(state, ReturnCard(round=1, player=player,
                                                                                  card=card.card))
+                        assert card.may_take == (card.take is None)
+                        assert card.may_give_back == (card.give_back is None)
                     assert offer.cards == state.cards_of(1, player)
 
 

@@ -107,7 +107,7 @@ def view_of(game: GameOf[State, Action, Allowed]) -> ViewOf[PadView]:
 def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
     language, _choose = use_language()
-    pad = ft.use_memo(lambda: view_of(game), [game_id, language])  # a view in the phone's language
+    pad = ft.use_memo(lambda: view_of(game), [game, language])  # a view in the phone's language
     # What this screen itself shows of the game: the rounds there are, and who still enters cards.
     shape = use_slice(pad, shape_of)
     chosen_round, set_round = ft.use_state(cast("int | None", None))
