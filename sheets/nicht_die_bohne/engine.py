@@ -147,17 +147,32 @@ def check_cards(
     """One player's cards in a round: within the hand size and the deck, not taken by another."""
     size = state.hand_size
     if len(cards) > size or (complete and len(cards) != size):
-        raise RulesError(ngettext("{n} card, a {players}-player round deals {size}",
-                                  "{n} cards, a {players}-player round deals {size}", len(cards)).format(
-            n=len(cards), players=len(state.names), size=size), player)
+        raise RulesError(size_refusal(len(cards), len(state.names), size), player)
     own = Counter(cards)
     for card in sorted(own):
         if own[card] > DECK[card]:
             raise RulesError(too_many(card, own[card]), player)
         holders = taken.get(card, [])
         if own[card] + len(holders) > DECK[card]:
-            raise RulesError(_("{card} is already taken by {names} in this round").format(
-                card=card.label, names=and_list(list(dict.fromkeys(holders)))), player)
+            raise RulesError(taken_refusal(card, holders), player)
+
+
+def size_refusal(count: int, players: int, size: int) -> str:
+    """The refusal for a hand of ``count`` cards in a round that deals ``size`` to each."""
+    return ngettext("{n} card, a {players}-player round deals {size}",
+                    "{n} cards, a {players}-player round deals {size}", count).format(
+        n=count, players=players, size=size)
+
+
+def taken_refusal(card: Card, holders: Sequence[str]) -> str:
+    """The refusal for a card whose every copy other players (``holders``, a name per copy) hold."""
+    return _("{card} is already taken by {names} in this round").format(
+        card=card.label, names=and_list(list(dict.fromkeys(holders))))
+
+
+def missing_refusal(card: Card, number: int) -> str:
+    """The refusal for giving back a card the player does not hold in round ``number``."""
+    return _("has no {card} in round {number}").format(card=card.label, number=number)
 
 
 def and_list(names: list[str]) -> str:
@@ -211,8 +226,7 @@ def _take_card(state: State, action: TakeCard) -> State:
 def _return_card(state: State, action: ReturnCard) -> State:
     cards = list(state.cards_of(action.round, action.player))
     if action.card not in cards:
-        raise RulesError(_("has no {card} in round {number}").format(card=action.card.label, number=action.round),
-                         action.player)
+        raise RulesError(missing_refusal(action.card, action.round), action.player)
     cards.remove(action.card)
     return _enter_cards(state, EnterCards(round=action.round, player=action.player, cards=tuple(cards)))
 

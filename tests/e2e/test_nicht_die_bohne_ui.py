@@ -185,3 +185,47 @@ def test_who_starts_the_next_round_is_asked_at_the_top_as_it_begins(browser, rou
         phone.shot("ndb-round-1-finished")
     finally:
         context.close()
+
+
+def test_a_card_another_player_holds_says_who_and_a_finished_round_is_corrected_as_a_whole(browser, round_two):
+    """Game Play, 2. Take One Card: each card is on the table once; a tap on one another
+    player holds says who, in the engine's words, where the player tapped. A round before
+    the latest is corrected as a whole: a draft answered as the round would be (a card
+    moves from one player to another once given back), then saved at once."""
+    server, game_id = round_two
+    context = browser.new_context(viewport=PHONE)
+    try:
+        phone = Phone(context.new_page(), server.url).open(f"/game/{game_id}")
+        phone.see("Who starts round 2?")
+        choose_player(phone, "Anna")
+        phone.tap("blue 1")
+        phone.chip("Anna 1/10").wait_for(timeout=15_000)
+        choose_player(phone, "Ben")
+        phone.tap("blue 1")
+        phone.see("blue 1 is already taken by Anna in this round")
+        assert phone.chip("Ben 0/10").count() == 1
+
+        # Round 1 as dealt: Anna blue 1-10, Ben blue Doubler, Nullifier, three Plus/Minus, green 1-4, 10.
+        phone.tap("Round 1")
+        phone.tap("Correct round 1")
+        phone.see("Round 1 – correcting")
+        choose_player(phone, "Anna")
+        phone.tap("blue 1")  # given back: Anna 9/10
+        phone.chip("Anna 9/10").wait_for(timeout=15_000)
+        choose_player(phone, "Ben")
+        phone.tap("blue Doubler")
+        phone.chip("Ben 9/10").wait_for(timeout=15_000)
+        phone.tap("blue 2")  # still Anna's in the draft
+        phone.see("blue 2 is already taken by Anna in this round")
+        phone.tap("blue 1")
+        phone.chip("Ben 10/10").wait_for(timeout=15_000)
+        choose_player(phone, "Anna")
+        phone.tap("blue Doubler")
+        phone.chip("Anna 10/10").wait_for(timeout=15_000)
+        phone.tap("Save round 1")
+        phone.see("Round 1 corrected")
+        # Anna: blue 2-10 doubled, 108; Ben: blue nullified, green 20 as before.
+        assert row_text(phone, "Anna").split()[1] == "+108"
+        assert row_text(phone, "Ben").split()[1] == "+20"
+    finally:
+        context.close()

@@ -1,0 +1,83 @@
+"""One player's cards of one round: their chip, the keypad of the round being entered (or
+of a correction's draft), a finished round's cards. Each piece shows a slice of the pad's
+view (``use_slice``), so a change re-renders, on each phone, only the pieces it touches."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.components.common import SECTION_SPACING, TOUCH, error_line
+from companion.ui.hooks import ViewOf, use_slice
+from companion.ui.screens.nicht_die_bohne.keypad import colour_cards, colour_tabs, round_totals
+from companion.ui.screens.nicht_die_bohne.taps import Taps
+from companion.ui.screens.nicht_die_bohne.view import HandPart, PadView, hand_part
+from sheets.i18n import _, ngettext
+from sheets.nicht_die_bohne import Card, Colour, HandOffer, cards_text, hand_offer, round_score
+
+Draft = dict[str, tuple[Card, ...]] | None  # {player: cards}, in seating order, while a finished round is corrected
+
+
+def draft_hand(draft: dict[str, tuple[Card, ...]], number: int, player: str) -> HandOffer:
+    """What the engine offers ``player`` in a correction's draft of round ``number``."""
+    return hand_offer(tuple(draft), number, tuple(draft.values()), player)
+
+
+@ft.component
+def PlayerChip(view: ViewOf[PadView], number: int, name: str, selected: bool, draft: Draft, taps: Taps) -> ft.Control:
+    """A player's chip: how many of their cards are entered in round ``number``."""
+    return ft.Chip(label=PlayerChipLabel(view, number, name, draft), selected=selected, show_checkmark=False,
+                   on_select=lambda _e: taps.player(name))
+
+
+@ft.component
+def PlayerChipLabel(view: ViewOf[PadView], number: int, name: str, draft: Draft) -> ft.Control:
+    """The chip's words; only they change with an entry (on every phone)."""
+    cards, hand = use_slice(view, lambda v: (v.count(number, name), v.size))
+    if draft is not None:
+        cards = len(draft[name])
+    return ft.Text(f"{name} {cards}/{hand}")
+
+
+@ft.component
+def Hand(view: ViewOf[PadView], number: int, player: str, colour: Colour, draft: Draft, refusal: str | None,
+         taps: Taps) -> ft.Control:
+    """One player's cards of round ``number``: the totals, the chosen colour's keypad, and
+    the rest of the deck once the engine offers it (``refusal``: the engine's word on the
+    last tap). While a finished round is corrected, its draft, as the engine answers it."""
+    live = use_slice(view, lambda v: None if draft is not None else hand_part(v.hand(number, player), colour))
+    part = live
+    if draft is not None:
+        drafted = draft_hand(draft, number, player)
+        part = HandPart(drafted.cards, drafted.of_colour(colour), drafted.rest, drafted.size)
+    if part is None:  # no longer entered card by card: the screen around it shows the round finished
+        return ft.Column([error_line(refusal)], spacing=SECTION_SPACING)
+    score = round_score(part.cards)
+    controls: list[ft.Control] = [round_totals(score, player, number), error_line(refusal)]
+    if part.rest:
+        # As tall as its words: a long name or German words wrap onto a second line.
+        controls.append(ft.FilledTonalButton(
+            content=ft.Text(ngettext("{player} takes the rest of the deck ({n} card)",
+                                     "{player} takes the rest of the deck ({n} cards)", len(part.rest)).format(
+                player=player, n=len(part.rest))),
+            icon=ft.Icons.AUTO_FIX_HIGH,
+            on_click=lambda _e: taps.fill_rest(),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14)),  # >= 48 px
+        ))
+    controls.append(colour_tabs(score, colour, taps))
+    controls.append(colour_cards(part.colour, colour, score.colours[list(Colour).index(colour)], taps))
+    return ft.Column(controls, spacing=SECTION_SPACING)
+
+
+@ft.component
+def FinishedHand(view: ViewOf[PadView], number: int, player: str, refusal: str | None, taps: Taps) -> ft.Control:
+    """A finished round: the player's points and cards, and a way to correct the round
+    (``refusal``: the engine's word on the last tap)."""
+    mine = use_slice(view, lambda v: v.cards_of(number, player))
+    return ft.Column([
+        round_totals(round_score(mine), player, number),
+        error_line(refusal),
+        ft.Text(_("Round {number} is finished. {player}: {cards}.").format(
+            number=number, player=player, cards=cards_text(mine) or _("no cards")), color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.OutlinedButton(_("Correct round {number}").format(number=number), icon=ft.Icons.EDIT,
+                          on_click=lambda _e: taps.correct(), height=TOUCH),
+    ], spacing=SECTION_SPACING)

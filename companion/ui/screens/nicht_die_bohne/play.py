@@ -1,0 +1,237 @@
+"""The play screen: who starts the round, the round's keypad (the player chips, the shown
+player's cards), the round picker, the pad. It renders from one typed view of the game
+(``view.view``, via ``GameOf.view``) and hands its pieces slices of it; what the rules
+allow is the engine's answer in that view, and a tap the engine refuses says its reason."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import flet as ft
+
+from companion.ui.components.common import TOUCH, section
+from companion.ui.components.game_bar import game_body
+from companion.session import GameOf
+from companion.ui.hooks import ViewOf, use_game_of, use_language, use_latest, use_slice
+from companion.ui.kit import Entry, use_entry, use_shown_player
+from companion.ui.screens.nicht_die_bohne.hand import Draft, FinishedHand, Hand, PlayerChip, draft_hand
+from companion.ui.screens.nicht_die_bohne.pad import LastEntry, Pad, Result
+from companion.ui.screens.nicht_die_bohne.taps import Taps, memo
+from companion.ui.screens.nicht_die_bohne.view import PadView, Shape, view
+from sheets.i18n import _
+from sheets.nicht_die_bohne import (
+    RULES, ROUNDS, Action, Allowed, Card, Colour, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard,
+)
+
+
+@ft.component
+def _RoundPicker(number: int, open_rounds: tuple[bool, ...], taps: Taps) -> ft.Control:
+    return ft.SegmentedButton(
+        segments=[
+            ft.Segment(value=str(n), label=ft.Text(_("Round {number}").format(number=n)), disabled=not is_open)
+            for n, is_open in enumerate(open_rounds, start=1)
+        ],
+        selected=[str(number)],
+        on_change=lambda e: taps.round(int(e.control.selected[0])),
+        show_selected_icon=False,
+    )
+
+
+RoundPicker = memo(_RoundPicker)
+
+
+def starts(player: str, number: int) -> str:
+    return _("{player} starts round {number}").format(player=player, number=number)
+
+
+@ft.component
+def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], taps: Taps) -> ft.Control:
+    """Who took the Bean chip last in the round before, and so starts this one (rulebook,
+    Game End). A question while nobody is recorded; each name a 48 px button that says
+    what it records ("Anna starts round 2")."""
+    asked = starter is None
+    question = (_("Who starts round {number}? Who took the Bean chip last in round {previous}?").format(
+                    number=number, previous=number - 1) if asked
+                else _("{player} starts round {number}: {player} took the Bean chip last in round {previous}.").format(
+                    player=starter, number=number, previous=number - 1))
+    names = ft.Row(
+        [ft.Semantics(
+            label=starts(p, number), button=True, selected=p == starter, exclude_semantics=True,
+            content=ft.Container(
+                ft.Row([ft.Text(p, size=15, weight=ft.FontWeight.W_600,
+                                color=ft.Colors.ON_PRIMARY if p == starter else ft.Colors.ON_SURFACE)],
+                       tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                height=TOUCH, padding=ft.Padding.symmetric(horizontal=14),
+                border_radius=8, bgcolor=ft.Colors.PRIMARY if p == starter else None,
+                border=ft.Border.all(2, ft.Colors.PRIMARY if asked or p == starter else ft.Colors.OUTLINE_VARIANT),
+                on_click=lambda _e, p=p: taps.chip(number, p),
+            ),
+        ) for p in players],
+        wrap=True, spacing=6, run_spacing=6,
+    )
+    text = ft.Text(question, size=14, weight=ft.FontWeight.W_600 if asked else None,
+                   color=ft.Colors.ON_SURFACE if asked else ft.Colors.ON_SURFACE_VARIANT)
+    return ft.Column([text, names], spacing=6)
+
+
+StarterPicker = memo(_StarterPicker)
+
+
+@ft.component
+def Starter(view: ViewOf[PadView], number: int, taps: Taps) -> ft.Control:
+    """Who starts round ``number``: asked until told (the engine's ``StarterOffer``)."""
+    offer, names = use_slice(view, lambda v: (v.starter(number), v.shape.names))
+    return StarterPicker(number, offer.starter if offer is not None else None, names, taps)
+
+
+def shape_of(pad: PadView) -> Shape:
+    return pad.shape
+
+
+def view_of(game: GameOf[State, Action, Allowed]) -> ViewOf[PadView]:
+    """The pad's view of the latest state (``GameOf.view``: one for every phone at the
+    table, no seat in it: the round entry is the table's), asked of the session once per
+    state by this screen: its pieces each pick their slice of it after every change."""
+    last: list[tuple[State, PadView]] = []
+
+    def now() -> PadView:
+        state = game.state()
+        if not last or last[0][0] is not state:
+            last[:] = [(state, game.view(view))]
+        return last[0][1]
+
+    return ViewOf(now=now)
+
+
+@ft.component
+def Play(game_id: str) -> ft.Control:
+    game = use_game_of(game_id, RULES)
+    language, _choose = use_language()
+    pad = ft.use_memo(lambda: view_of(game), [game, language])  # a view in the phone's language
+    # What this screen itself shows of the game: the rounds there are, and who still enters cards.
+    shape = use_slice(pad, shape_of)
+    chosen_round, set_round = ft.use_state(cast("int | None", None))
+    draft, set_draft = ft.use_state(cast(Draft, None))
+    colour, set_colour = ft.use_state(Colour.BLUE)
+    entry: Entry[State, Action] = use_entry(game)
+
+    number = shape.shown_round(chosen_round)
+    live = number in shape.by_card and draft is None
+    # Not seated: the first player still entering cards. A pick counts for its round only.
+    player, show = use_shown_player(game_id, shape.names, default=next(iter(shape.still_entering(number)), None),
+                                    key=number)
+
+    def commit(action: Action) -> None:
+        """Store one change of the round being entered; say so when it completes the round
+        (a card tap itself shows on its tile: a snackbar would cover the keypad). Once the
+        player's hand is full, the next player still entering is shown, whoever was picked."""
+        was_complete = pad.now().complete(number)
+        made = entry.make(action, lambda _new: _("Round {number} is complete").format(number=number)
+                          if pad.now().complete(number) and not was_complete else None)
+        now = pad.now()
+        if made and now.count(number, player) == now.size:
+            following = now.next_to_enter(number, player)
+            if following is not None:
+                show(following)
+
+    def take_card(card: Card) -> None:
+        """The engine's answer first: a card it refuses says why, where the player tapped."""
+        if draft is not None:
+            refused = draft_hand(draft, number, player).offer(card).take
+            if refused is None:
+                set_draft(lambda d: {**d, player: (*d[player], card)})
+        else:
+            hand = pad.now().hand(number, player)
+            refused = hand.offer(card).take if hand is not None else None
+            if refused is None:
+                commit(TakeCard(round=number, player=player, card=card))
+        if refused is not None:
+            entry.refuse(refused)
+
+    def give_back_card(card: Card) -> None:
+        if draft is not None:
+            refused = draft_hand(draft, number, player).offer(card).give_back
+            if refused is None:
+                set_draft(lambda d: {**d, player: without(d[player], card)})
+        else:
+            hand = pad.now().hand(number, player)
+            refused = hand.offer(card).give_back if hand is not None else None
+            if refused is None:
+                commit(ReturnCard(round=number, player=player, card=card))
+        if refused is not None:
+            entry.refuse(refused)
+
+    def fill_rest() -> None:
+        """The rest of the deck, as the engine offers it now (none: nothing to take)."""
+        if draft is not None:
+            rest = draft_hand(draft, number, player).rest
+            if rest:
+                set_draft(lambda d: {**d, player: rest})
+        else:
+            hand = pad.now().hand(number, player)
+            if hand is not None and hand.rest:
+                commit(EnterCards(round=number, player=player, cards=hand.rest))
+
+    def choose_player(shown_player: str) -> None:
+        show(shown_player)
+        entry.refuse(None)
+
+    def pick_round(n: int) -> None:
+        set_round(n)
+        set_draft(None)
+        entry.refuse(None)
+
+    def start_correction() -> None:
+        now = pad.now()
+        set_draft({p: now.cards_of(number, p) for p in now.shape.names})
+
+    def record_starter(n: int, p: str) -> None:
+        entry.make(RecordChip(round=n - 1, player=p), starts(p, n))
+
+    # The same functions on every render, so unchanged pieces are reused.
+    taps = Taps(take=use_latest(take_card), give_back=use_latest(give_back_card), fill_rest=use_latest(fill_rest),
+                colour=use_latest(set_colour), player=use_latest(choose_player), round=use_latest(pick_round),
+                correct=use_latest(start_correction), chip=use_latest(record_starter))
+
+    def save_correction(_e: object) -> None:
+        if draft is not None and entry.make(CorrectRound(round=number, cards=draft),
+                                            _("Round {number} corrected").format(number=number)):
+            set_draft(None)
+
+    def cancel_correction(_e: object) -> None:
+        set_draft(None)
+        entry.refuse(None)
+
+    # The keypad first (it is what a player taps at the table), the pad below it.
+    player_chips = ft.Row([PlayerChip(pad, number, p, p == player, draft, taps) for p in shape.names],
+                          wrap=True, spacing=6)
+    round_part: list[ft.Control] = [player_chips]
+    if live or draft is not None:
+        round_part.append(Hand(pad, number, player, colour, draft, entry.refusal, taps))
+        if draft is not None:
+            round_part.append(ft.Row([
+                ft.OutlinedButton(_("Cancel"), on_click=cancel_correction, height=TOUCH),
+                ft.FilledButton(_("Save round {number}").format(number=number), on_click=save_correction,
+                                height=TOUCH, expand=True),
+            ]))
+    else:
+        round_part.append(FinishedHand(pad, number, player, entry.refusal, taps))
+
+    controls: list[ft.Control] = [Result(pad)] if shape.over else []
+    if number in shape.starters and draft is None:
+        # Asked at the top as the round begins, and kept there once told: the keypad below
+        # does not move under a player's finger when another phone answers.
+        controls.append(Starter(pad, number, taps))
+    heading = _("Round {number} – correcting") if draft is not None else _("Round {number}")
+    controls.append(section(heading.format(number=number), *round_part))
+    controls.append(RoundPicker(number, tuple(n in shape.rounds for n in range(1, ROUNDS + 1)), taps))
+    controls.append(Pad(pad))
+    controls.append(LastEntry(game_id))
+    return game_body(controls)
+
+
+def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``cards`` less one copy of ``card``."""
+    left = list(cards)
+    left.remove(card)
+    return tuple(left)
