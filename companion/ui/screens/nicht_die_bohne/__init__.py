@@ -22,7 +22,7 @@ from companion.ui.screens.nicht_die_bohne.pad import LastEntry, Pad, PadRow, Res
 from companion.ui.screens.nicht_die_bohne.play import Play, Starter
 from companion.ui.screens.nicht_die_bohne.view import PadView, view
 from sheets.i18n import N_, _
-from sheets.nicht_die_bohne import RULES
+from sheets.nicht_die_bohne import RULES, State
 
 
 def Setup(game: str) -> ft.Control:
@@ -30,11 +30,11 @@ def Setup(game: str) -> ft.Control:
     return control
 
 
-def title(_state: object) -> str:
+def title(_state: State) -> str:
     return _(RULES.title)
 
 
-SCREENS = GameScreens(
+SCREENS = GameScreens[State](
     setup=Setup,
     play=Play,
     title=title,
