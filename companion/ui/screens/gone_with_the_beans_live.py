@@ -41,7 +41,7 @@ from sheets.i18n import N_, _, current, ngettext
 from sheets.gone_with_the_beans.live import (
     RULES, AddHayShed, BonusesDue, Build, EnterDpIcons, ExecuteContract, Forgo, HayActionTaken, Materials,
     Milestone, Reveal, RoundCard, SpecialIncome, State, UnknownPrintedValue, bridge_options, contract_quote,
-    hay_capacity, map_orders, missing, quote, roads, rounds_played, scored_sheet, shared_by_grounds, spec,
+    hay_capacity, map_orders, missing, quote, roads, rounds_played, scored_sheet, spec,
     why_none_of,
 )
 from sheets.gone_with_the_beans.live.engine import ACTION_NAMES, DUE_NAMES, counts_dp_icons
@@ -876,14 +876,8 @@ def action_plan(state: State, player, may_act: bool) -> tuple[Plan, list[Tap]]:
 
 
 def shared_plan(state: State, name: str, may_act: bool) -> tuple[Plan, list[Tap]]:
-    """``action_plan``, worked out once for every phone and every state in which the
-    player's actions weigh the same (the engine's ``shared_by_grounds``): after Ann's
-    entry, Ben's buttons are the ones his phone showed."""
-    shared = shared_by_grounds(state, name)
-    key = ("action plan", current(), may_act)
-    if key not in shared:
-        shared[key] = action_plan(state, state.player(name), may_act)
-    return cast("tuple[Plan, list[Tap]]", shared[key])
+    """``action_plan`` (the package is moving onto the engine's ``allowed``)."""
+    return action_plan(state, state.player(name), may_act)
 
 
 def plain_choice(label: str, reason: str | None, index: int, tap: Callable[[int], Any], said: bool) -> ft.Control:
