@@ -14,7 +14,17 @@ from typing import Any, NoReturn
 from sheets.errors import ScoreFileError
 from sheets.game import EngineRules
 from sheets.gone_with_the_beans.live import engine
-from sheets.gone_with_the_beans.live.allowed import Allowed, Choice, Needed, Offer, Payment, allowed, grounds
+from sheets.gone_with_the_beans.live.allowed import (
+    Allowed,
+    Choice,
+    Needed,
+    Offer,
+    Paid,
+    Payment,
+    allowed,
+    grounds,
+    payment_of,
+)
 from sheets.gone_with_the_beans.live.engine import (
     ACTION_NAMES,
     DUE_NAMES,
@@ -66,6 +76,14 @@ from sheets.gone_with_the_beans.live.model import (
     roads,
 )
 from sheets.gone_with_the_beans.live.printed import UnknownPrintedValue, keys, said, shown, spec
+from sheets.gone_with_the_beans.scoring import horse_riding_level
+from sheets.gone_with_the_beans.sheets import (
+    HAY_ACTION_USES_PER_ROW,
+    HAY_SHED_GAIN,
+    ROUND_DECKS,
+    ROUNDS,
+    SPECIAL_CARD_OPTIONS,
+)
 from sheets.i18n import N_, _
 
 
@@ -88,12 +106,13 @@ RULES = EngineRules(
 
 __all__ = [
     "RULES",
-    "ACTION_NAMES", "DUE_NAMES", "KINDS", "NAMES",
+    "ACTION_NAMES", "DUE_NAMES", "HAY_ACTION_USES_PER_ROW", "HAY_SHED_GAIN", "KINDS", "NAMES", "ROUND_DECKS", "ROUNDS",
+    "SPECIAL_CARD_OPTIONS",
     "Action", "AddHayShed", "Allowed", "BonusesDue", "Build", "Choice", "EnterDpIcons", "EnterPrintedValue", "ExecuteContract",
-    "Forgo", "HayActionTaken", "Materials", "Milestone", "Needed", "Offer", "Payment", "PlayerAction", "PlayerState",
+    "Forgo", "HayActionTaken", "Materials", "Milestone", "Needed", "Offer", "Paid", "Payment", "PlayerAction", "PlayerState",
     "Reveal", "RoundCard", "SpecialIncome", "State", "UnknownPrintedValue",
     "allowed", "apply", "bridge_options", "check_payment", "contract_quote", "counts_dp_icons", "covers", "export",
-    "grounds", "hay_capacity", "is_over", "keys", "map_orders", "missing", "new_game", "parse_action", "propose",
+    "grounds", "hay_capacity", "is_over", "keys", "map_orders", "missing", "new_game", "parse_action", "payment_of", "propose",
     "quote", "rates", "result", "roads", "rounds_played", "said", "said_event", "scored_sheet", "shown", "spec",
-    "why_none_of", "why_not",
+    "horse_riding_level", "why_none_of", "why_not",
 ]

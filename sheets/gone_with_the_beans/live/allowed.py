@@ -60,9 +60,10 @@ class Payment:
     """What paying for ``asked`` comes to: ``action`` is what is paid (on B the same build
     with 1 Beanichalcum for the travel when only that pays it), ``what`` it is in words, its
     whole ``cost``, what the player ``has`` to pay it with and the ``proposed`` payment.
-    ``refusal``: why it cannot be paid (proposed None); ``needs``: a printed value to enter
-    first; ``other``: the same build with its travel paid the other way (B), offered beside
-    the payment."""
+    When proposed is None: ``refusal``, why the rules refuse it whatever is paid, or
+    ``short``, what the warehouse lacks; or ``needs``, a printed value to enter first.
+    ``other``: the same build with its travel paid the other way (B), offered beside the
+    payment."""
 
     asked: Paid
     action: Paid
@@ -71,6 +72,7 @@ class Payment:
     has: Materials = NOTHING
     proposed: Materials | None = None
     refusal: str | None = None
+    short: str | None = None
     needs: Needed | None = None
     other: Build | HayActionTaken | None = None
 
@@ -191,10 +193,10 @@ class _Asking:
         of its other way of paying the travel (offered beside it)."""
         if asked in self.payments:
             return
-        found = self.payments[asked] = payment(self.state, asked)
+        found = self.payments[asked] = payment_of(self.state, asked)
         for more in (found.action, found.other):
             if more is not None and more not in self.payments:
-                self.payments[more] = payment(self.state, more)
+                self.payments[more] = payment_of(self.state, more)
 
     def bridges(self, kind: OfferKind, base: Build | HayActionTaken | Milestone) -> Choice:
         """The provinces a Bridge may join, each ``base`` joining it (a build paid first)."""
@@ -204,7 +206,7 @@ class _Asking:
         return Choice("bridge", tuple(options))
 
 
-def payment(state: State, asked: Paid) -> Payment:
+def payment_of(state: State, asked: Paid) -> Payment:
     """What paying for ``asked`` comes to (``Payment``)."""
     sheet = state.rules
     try:
@@ -230,7 +232,7 @@ def payment(state: State, asked: Paid) -> Payment:
             return Payment(asked, toggled, what, cost, has, proposed, other=asked)
     if proposed is None:
         short = missing(cost, has, rates(sheet.substitutions))
-        return Payment(asked, asked, what, cost, has, None, other=other, refusal=_(
+        return Payment(asked, asked, what, cost, has, None, other=other, short=_(
             "{what} costs {cost}; you have {have}: {short} missing").format(
             what=what, cost=cost, have=has, short=short))
     return Payment(asked, asked, what, cost, has, proposed, other=other)

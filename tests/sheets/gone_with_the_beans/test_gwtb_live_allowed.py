@@ -153,10 +153,10 @@ def test_the_payment_proposed_and_what_is_missing():
     state = give(apply(game(("Ann", "macadimia")), card("market", 0)), "Ann", thaler=2)
     farm = allowed(state, "Ann").payment(Build(player="Ann", facility="farm"))
     assert farm is not None and farm.proposed is None
-    assert farm.refusal == "Building a Farm costs 1 Bean + 2 Thaler; you have 2 Thaler: 1 Bean missing"
+    assert farm.short == "Building a Farm costs 1 Bean + 2 Thaler; you have 2 Thaler: 1 Bean missing"
     rich = give(state, "Ann", thaler=2, bean=1)
     farm = allowed(rich, "Ann").payment(Build(player="Ann", facility="farm"))
-    assert farm is not None and farm.proposed == Materials(bean=1, thaler=2) and farm.refusal is None
+    assert farm is not None and farm.proposed == Materials(bean=1, thaler=2) and farm.short is None
     assert farm.what == "Building a Farm" and farm.has == Materials(bean=1, thaler=2)
 
 
