@@ -120,7 +120,11 @@ def _as_value(stated: Any) -> Value:
 
 
 def lookup(sheet: Sheet, entered: Mapping[str, Value], key: str) -> Value:
-    """The value: stated by the rulebook, else entered, else UnknownPrintedValue."""
+    """The value: stated by the rulebook, else entered, else UnknownPrintedValue. An
+    entered key is never a stated one (``check``): it is taken as it is, without working
+    out where it is printed (play looks values up many times a tap)."""
+    if key in entered:
+        return entered[key]
     found = spec(sheet, key)
     if found.stated is not None:
         return _as_value(found.stated)

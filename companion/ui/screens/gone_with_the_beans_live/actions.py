@@ -76,12 +76,9 @@ def _with_reason(button: ft.Control, reason: str | None) -> Callable[[], ft.Cont
     return lambda: ft.Column([button, reason_line(reason)], spacing=0)
 
 
-@ft.component
-def Actions(offers: ViewOf[Allowed | None], sheet: Sheet, name: str, taps: PlayTaps) -> ft.Control:
-    """This round's income choice and action on ``name``'s sheet; ``offers``: what the
-    rules allow that player now (None: another phone's player, who acts on their own)."""
-    allowed = use_slice(offers, lambda found: found)
-    keep = use_keeper()
+def actions_part(keep: Kept, sheet: Sheet, name: str, allowed: Allowed | None, taps: PlayTaps) -> ft.Control:
+    """The buttons of ``allowed`` on ``name``'s sheet (None: another phone's player, who
+    acts on their own); ``keep``: what the last render made."""
     if allowed is None:
         return note(waiting_words(name))
     if allowed.income:
@@ -99,12 +96,23 @@ def Actions(offers: ViewOf[Allowed | None], sheet: Sheet, name: str, taps: PlayT
 
 
 @ft.component
-def Contracts(view: ViewOf[PlayView], offers: ViewOf[Allowed | None], name: str, taps: PlayTaps) -> ft.Control:
+def Actions(offers: ViewOf[Allowed | None], sheet: Sheet, name: str, taps: PlayTaps) -> ft.Control:
+    """This round's income choice and action on ``name``'s sheet; ``offers``: what the
+    rules allow that player now (None: another phone's player, who acts on their own)."""
+    allowed = use_slice(offers, lambda found: found)
+    return actions_part(use_keeper(), sheet, name, allowed, taps)
+
+
+def contract_reasons(allowed: Allowed | None) -> dict[str, str | None] | None:
+    """Each Contract the player may execute now, and why not (None: another phone's player)."""
+    if allowed is None:
+        return None
+    return {o.action.contract: o.reason for o in allowed.contracts if isinstance(o.action, ExecuteContract)}
+
+
+def contracts_part(sheet: Sheet, name: str, gained: tuple[str, ...], executed: tuple[str, ...],
+                   reasons: dict[str, str | None] | None, taps: PlayTaps) -> ft.Control:
     """Sheet D: the gained Contracts; each executed any time by paying its cost (no action)."""
-    sheet, gained, executed = use_slice(view, lambda v: (v.sheet, v.of(name).player.contracts_gained,
-                                                         v.of(name).player.contracts_executed))
-    reasons = use_slice(offers, lambda found: None if found is None else {
-        o.action.contract: o.reason for o in found.contracts if isinstance(o.action, ExecuteContract)})
     lines: list[ft.Control] = []
     for contract in gained:
         text = contract_text(sheet, contract)
@@ -117,6 +125,14 @@ def Contracts(view: ViewOf[PlayView], offers: ViewOf[Allowed | None], name: str,
             lines.append(note(_("Gained: {contract}").format(contract=text)))
     return section(_("Contracts: {gained} gained, {executed} executed (executing one is no action)").format(
         gained=len(gained), executed=len(executed)), *(lines or [note(_("none gained yet"))]))
+
+
+@ft.component
+def Contracts(view: ViewOf[PlayView], offers: ViewOf[Allowed | None], name: str, taps: PlayTaps) -> ft.Control:
+    """Sheet D: the gained Contracts (``contracts_part``)."""
+    sheet, gained, executed = use_slice(view, lambda v: (v.sheet, v.of(name).player.contracts_gained,
+                                                         v.of(name).player.contracts_executed))
+    return contracts_part(sheet, name, gained, executed, use_slice(offers, contract_reasons), taps)
 
 
 def _execute(taps: PlayTaps, name: str, contract: str) -> Callable[[], None]:
