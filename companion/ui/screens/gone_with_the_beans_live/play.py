@@ -22,7 +22,7 @@ from companion.ui.components.common import TOUCH, RouteLink, error_line
 from companion.ui.components.game_bar import game_body
 from companion.ui.components.sheet_scoring import note
 from companion.ui.hooks import (
-    ViewOf, use_game_of, use_games, use_latest, use_screen_column, use_sheet_values, use_slice,
+    ViewOf, use_game_of, use_games, use_language, use_latest, use_screen_column, use_sheet_values, use_slice,
 )
 from companion.ui.kit import use_entry, use_shown_player
 from companion.ui.screens.gone_with_the_beans_live.actions import Actions, Contracts, PlayTaps
@@ -31,7 +31,7 @@ from companion.ui.screens.gone_with_the_beans_live.questions import (
 )
 from companion.ui.screens.gone_with_the_beans_live.rows import MaterialsOf, Rows
 from companion.ui.screens.gone_with_the_beans_live.table import EventsOf, Final, RoundOf, RoundStatus, SheetChipOf
-from companion.ui.screens.gone_with_the_beans_live.view import play_view
+from companion.ui.screens.gone_with_the_beans_live.view import LiveGame, PlayView, play_view
 from companion.ui.screens.gone_with_the_beans_live.words import province
 from sheets.gone_with_the_beans.live import (
     KINDS, RULES, Action, Allowed, BonusesDue, Build, EnterPrintedValue, ExecuteContract, HayActionTaken, Needed,
@@ -61,6 +61,25 @@ def _showing(show: Callable[[str | None], None], name: str) -> Callable[[object]
     return lambda _e: show(name)
 
 
+def use_view(game: LiveGame, me: str | None) -> ViewOf[PlayView]:
+    """The play view of the latest state for this phone (``GameOf.view``); its pieces read
+    it a dozen times after each change, so the last one is kept for the very state it is
+    of (and this render's language and seat)."""
+    language, _choose = use_language()
+    last = ft.use_ref(cast("tuple[State, str, str | None, PlayView] | None", None))
+
+    def now() -> PlayView:
+        state = game.state()
+        kept = last.current
+        if kept is not None and kept[0] is state and kept[1] == language and kept[2] == me:
+            return kept[3]
+        view = game.view(play_view, me)
+        last.current = (state, language, me, view)
+        return view
+
+    return ViewOf(now=now)
+
+
 @ft.component
 def Play(game_id: str) -> ft.Control:
     games = use_games()
@@ -68,7 +87,7 @@ def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
     at_table = games.seated(game_id)
     mine = games.my_seat(game_id) if at_table else None
-    view = ViewOf(now=lambda: game.view(play_view, mine))
+    view = use_view(game, mine)
     # What this screen itself shows of the game; its pieces show the rest.
     names, sheet, round_number, played = use_slice(view, lambda v: (v.names, v.sheet, v.round, v.played))
     # Open questions by the player whose sheet they belong to ("": the table's).
