@@ -61,20 +61,20 @@ def _showing(show: Callable[[str | None], None], name: str) -> Callable[[object]
     return lambda _e: show(name)
 
 
-def use_view(game: LiveGame, me: str | None) -> ViewOf[PlayView]:
-    """The play view of the latest state for this phone (``GameOf.view``); its pieces read
-    it a dozen times after each change, so the last one is kept for the very state it is
-    of (and this render's language and seat)."""
+def use_view(game: LiveGame) -> ViewOf[PlayView]:
+    """The play view of the latest state (``GameOf.view``, the same for every phone); its
+    pieces read it a dozen times after each change, so the last one is kept for the very
+    state it is of (and this render's language)."""
     language, _choose = use_language()
-    last = ft.use_ref(cast("tuple[State, str, str | None, PlayView] | None", None))
+    last = ft.use_ref(cast("tuple[State, str, PlayView] | None", None))
 
     def now() -> PlayView:
         state = game.state()
         kept = last.current
-        if kept is not None and kept[0] is state and kept[1] == language and kept[2] == me:
-            return kept[3]
-        view = game.view(play_view, me)
-        last.current = (state, language, me, view)
+        if kept is not None and kept[0] is state and kept[1] == language:
+            return kept[2]
+        view = game.view(play_view)
+        last.current = (state, language, view)
         return view
 
     return ViewOf(now=now)
@@ -87,7 +87,7 @@ def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
     at_table = games.seated(game_id)
     mine = games.my_seat(game_id) if at_table else None
-    view = use_view(game, mine)
+    view = use_view(game)
     # What this screen itself shows of the game; its pieces show the rest.
     names, sheet, round_number, played = use_slice(view, lambda v: (v.names, v.sheet, v.round, v.played))
     # Open questions by the player whose sheet they belong to ("": the table's).

@@ -1,7 +1,10 @@
 """What the live sheet's play screen shows of a state, as one typed view for a phone
 (``play_view(state, me)``, worked out once per state and viewer by ``GameOf.view``); its
-pieces each show a slice of it (``use_slice``). What a player may do is the engine's
-``allowed``, which the session keeps (``GameOf.allowed``), not part of the view."""
+pieces each show a slice of it (``use_slice``). The live sheet has nothing private: every
+phone at the table is shown the same (who may tap what is the table's, not the view's), so
+the screen asks for the view of no one in particular, made once per state for all. What
+a player may do is the engine's ``allowed``, which the session keeps (``GameOf.allowed``),
+not part of the view."""
 
 from __future__ import annotations
 
@@ -41,10 +44,8 @@ class FinalView:
 
 @dataclass(frozen=True)
 class PlayView:
-    """The play screen's view of a state for the phone that sits as ``me`` (None: not
-    seated)."""
+    """The play screen's view of a state."""
 
-    me: str | None
     sheet: Sheet
     names: tuple[str, ...]
     round: int
@@ -62,15 +63,14 @@ class PlayView:
         return self.sheets[self.names.index(name)]
 
 
-def play_view(state: State, me: str | None) -> PlayView:
-    """``PlayView`` of ``state`` for the phone that sits as ``me``."""
+def play_view(state: State, me: str | None = None) -> PlayView:
+    """``PlayView`` of ``state`` for the phone that sits as ``me``: the same for every phone."""
     sheet = state.rules
     waiting = tuple(p.name for p in state.players if not p.actions or p.due)
     played = rounds_played(state)
     final = (FinalView(scored_sheet(state), counts_dp_icons(state), tuple((p.name, p.dp_icons) for p in state.players))
              if played else None)
     return PlayView(
-        me=me,
         sheet=sheet,
         names=state.names,
         round=state.round,
