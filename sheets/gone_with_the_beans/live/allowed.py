@@ -22,7 +22,6 @@ from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live.engine import BEANZANTINE, bridge_options, contract_quote, quote, why_not
 from sheets.gone_with_the_beans.live.materials import NOTHING, Materials, missing, rates
 from sheets.gone_with_the_beans.live.model import (
-    Action,
     AddHayShed,
     Build,
     ExecuteContract,
