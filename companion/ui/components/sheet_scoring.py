@@ -10,9 +10,10 @@ from functools import partial
 import flet as ft
 
 from companion.ui.components.common import TOUCH, icon_button, radio_group, section, text_field
+from companion.ui.hooks import Kept, Part
 from companion.ui.kit import result_banner
 from sheets.gone_with_the_beans import PROVINCES, RULES, SHEETS, Sheet, State
-from sheets.i18n import N_, _, ngettext
+from sheets.i18n import N_, _, current, ngettext
 from sheets.results import GameResult
 
 # Breakdown keys (score-files.md) in the rulebook's words (End of the Game), long and short;
@@ -146,8 +147,10 @@ def final_table(state: State) -> ft.Control:
     return final_table_of(RULES.result(state))
 
 
-def final_table_of(result: GameResult) -> ft.Control:
-    """``final_table`` of a state's result."""
+def final_table_of(result: GameResult, kept: Kept | None = None) -> ft.Control:
+    """``final_table`` of a state's result. With ``kept`` (the calling piece's ``use_keeper``)
+    a row that shows what it showed last time is the very control made then: after an entry
+    only the rows whose numbers changed (the item's, Total, Rank) are built again."""
     winners = set(result.winners)
     players = result.players
     wide = len(players) > 6
@@ -189,10 +192,19 @@ def final_table_of(result: GameResult) -> ft.Control:
                                  padding=ft.Padding.only(bottom=4)),
         )
 
+    # Each row with everything it shows: the players (and the winners, in the Total row),
+    # its words, its numbers, and the language they are said in.
+    shown = (tuple(p.name for p in players), wide, current())
     keys = [k for k in players[0].breakdown if k != "total"]
-    rows = [heading()] + [row(*ITEMS[k], [str(p.breakdown[k]) for p in players]) for k in keys]
-    rows.append(row(N_("Total"), N_("Total"), [str(p.total) for p in players], strong=True))
+    parts: list[Part] = [((shown, tuple(result.winners)), heading)]
+    parts += [((shown, k, values), partial(row, *ITEMS[k], list(values)))
+              for k in keys for values in [tuple(str(p.breakdown[k]) for p in players)]]
+    totals = tuple(str(p.total) for p in players)
+    parts.append(((shown, "total", totals, tuple(result.winners)),
+                  partial(row, N_("Total"), N_("Total"), list(totals), strong=True)))
     if len(players) > 1:
-        rows.append(row(N_("Rank"), N_("Rank"), [str(p.rank) for p in players]))
-    table = ft.Column(rows, spacing=0)
+        ranks = tuple(str(p.rank) for p in players)
+        parts.append(((shown, "rank", ranks), partial(row, N_("Rank"), N_("Rank"), list(ranks))))
+    table = kept.column("final table", parts, spacing=0) if kept is not None \
+        else ft.Column([make() for _key, make in parts], spacing=0)
     return ft.Row([table], scroll=ft.ScrollMode.AUTO) if wide else table
