@@ -131,8 +131,6 @@ def lookup(sheet: Sheet, entered: Mapping[str, Value], key: str) -> Value:
     found = spec(sheet, key, words=False)
     if found.stated is not None:
         return _as_value(found.stated)
-    if key in entered:
-        return entered[key]
     raise UnknownPrintedValue(key, spec(sheet, key).place)
 
 
