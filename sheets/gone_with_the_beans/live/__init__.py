@@ -1,9 +1,10 @@
 """Gone with the Beans, the live sheet: 15 rounds on sheet A, B, C or D with every rule checked.
 
 ``new_game(setup)``, ``apply(state, action)``, ``rounds_played`` (after round 15),
-``is_over`` (and every sheet's DP icons counted), ``result``; see model.py for
-the setup and the actions, printed.py for the printed values play asks for,
-materials.py for paying.
+``is_over`` (and every sheet's DP icons counted), ``result``; ``allowed(state, player)``
+what a player may do now, every button with its reason and the offers that go with them
+(allowed.py); see model.py for the setup and the actions, printed.py for the printed
+values play asks for, materials.py for paying.
 """
 
 from __future__ import annotations
@@ -11,13 +12,27 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from sheets.errors import ScoreFileError
-from sheets.game import EngineRules, offers_pending
+from sheets.game import EngineRules
 from sheets.gone_with_the_beans.live import engine
+from sheets.gone_with_the_beans.live.allowed import (
+    Allowed,
+    Choice,
+    Needed,
+    Offer,
+    Paid,
+    Payment,
+    allowed,
+    grounds,
+    payment_of,
+)
 from sheets.gone_with_the_beans.live.engine import (
+    ACTION_NAMES,
+    DUE_NAMES,
     BonusesDue,
     apply,
     bridge_options,
     contract_quote,
+    counts_dp_icons,
     hay_capacity,
     export,
     is_over,
@@ -27,18 +42,22 @@ from sheets.gone_with_the_beans.live.engine import (
     result,
     rounds_played,
     scored_sheet,
-    shared_by_grounds,
     why_none_of,
     why_not,
 )
+from sheets.gone_with_the_beans.live.events import said as said_event
 from sheets.gone_with_the_beans.live.materials import (
+    KINDS,
+    NAMES,
     Materials,
     check_payment,
     covers,
     missing,
     propose,
+    rates,
 )
 from sheets.gone_with_the_beans.live.model import (
+    Action,
     AddHayShed,
     Build,
     EnterDpIcons,
@@ -51,10 +70,20 @@ from sheets.gone_with_the_beans.live.model import (
     RoundCard,
     SpecialIncome,
     State,
+    PlayerAction,
+    PlayerState,
     map_orders,
     roads,
 )
 from sheets.gone_with_the_beans.live.printed import UnknownPrintedValue, keys, said, shown, spec
+from sheets.gone_with_the_beans.scoring import horse_riding_level
+from sheets.gone_with_the_beans.sheets import (
+    HAY_ACTION_USES_PER_ROW,
+    HAY_SHED_GAIN,
+    ROUND_DECKS,
+    ROUNDS,
+    SPECIAL_CARD_OPTIONS,
+)
 from sheets.i18n import N_, _
 
 
@@ -70,17 +99,20 @@ def no_live_file(data: dict[str, Any]) -> NoReturn:
 RULES = EngineRules(
     id=engine.GAME_ID, title=N_("Gone with the Beans: live sheet"),
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
-    is_over=engine.is_over, result=engine.result, players=engine.players, allowed=offers_pending,
+    is_over=engine.is_over, result=engine.result, players=engine.players, allowed=allowed, grounds=grounds,
     read=no_live_file, export=engine.export, import_file=no_live_file,
     why_not=engine.why_not,
 )
 
 __all__ = [
     "RULES",
-    "AddHayShed", "BonusesDue", "Build", "EnterDpIcons", "EnterPrintedValue", "ExecuteContract", "Forgo",
-    "HayActionTaken", "Materials",
-    "Milestone", "Reveal", "RoundCard", "SpecialIncome", "State", "UnknownPrintedValue",
-    "apply", "bridge_options", "check_payment", "contract_quote", "covers", "export", "hay_capacity", "is_over", "keys", "map_orders", "missing",
-    "new_game", "parse_action", "propose", "quote", "result", "roads", "rounds_played", "said", "scored_sheet", "shown",
-    "shared_by_grounds", "spec", "why_none_of", "why_not",
+    "ACTION_NAMES", "DUE_NAMES", "HAY_ACTION_USES_PER_ROW", "HAY_SHED_GAIN", "KINDS", "NAMES", "ROUND_DECKS", "ROUNDS",
+    "SPECIAL_CARD_OPTIONS",
+    "Action", "AddHayShed", "Allowed", "BonusesDue", "Build", "Choice", "EnterDpIcons", "EnterPrintedValue", "ExecuteContract",
+    "Forgo", "HayActionTaken", "Materials", "Milestone", "Needed", "Offer", "Paid", "Payment", "PlayerAction", "PlayerState",
+    "Reveal", "RoundCard", "SpecialIncome", "State", "UnknownPrintedValue",
+    "allowed", "apply", "bridge_options", "check_payment", "contract_quote", "counts_dp_icons", "covers", "export",
+    "grounds", "hay_capacity", "is_over", "keys", "map_orders", "missing", "new_game", "parse_action", "payment_of", "propose",
+    "quote", "rates", "result", "roads", "rounds_played", "said", "said_event", "scored_sheet", "shown", "spec",
+    "horse_riding_level", "why_none_of", "why_not",
 ]

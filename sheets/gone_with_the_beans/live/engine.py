@@ -12,8 +12,8 @@ shared/design/gone-with-the-beans.md.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
-from typing import Any, cast
+from collections.abc import Iterable
+from typing import Any
 
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.gone_with_the_beans import engine as scorer
@@ -77,8 +77,7 @@ from sheets.gone_with_the_beans.sheets import (
     HayAction,
     building,
 )
-from sheets.i18n import N_, _, current, ngettext
-from sheets.model import Hashed, by_identity, newest
+from sheets.i18n import N_, _, ngettext
 from sheets.results import GameResult
 
 GAME_ID = "gone-with-the-beans-live"
@@ -1011,56 +1010,18 @@ def hay_capacity(state: State, name: str) -> int:
     return Step(state, state.player(name)).capacity()
 
 
-# What a state allows, worked out once and shared by every phone and every render. A
-# player's action weighs only the table (sheet, map, Ruler, cards, printed values) and that
-# player's own state, never another player's or the events: keyed by those grounds, Ben's
-# buttons are not worked out again when Ann's entry changes the state. The table's own
-# actions (Reveal, a printed value) weigh the whole state: keyed by the state. The reason
-# is in the asking phone's language: a phone of another language gets its own.
-Answers = dict[Hashable, Any]  # (translations, action) -> the reason, or None; and a screen's own keys
-_BY_GROUNDS: dict[Hashable, Answers] = {}
-# Each recent state's answers by player ("": the table's, or of a name not playing), so
-# that the grounds, deep values, are hashed once per state and player, not at every button;
-# the table's part of them (its printed values hash field by field) once per state.
-_BY_STATE: dict[int, tuple[Any, tuple[Hashed, dict[str, Answers]]]] = {}
-
-
-def _answers(state: State, action: Action) -> Answers:
-    """The answers shared by every action with the same grounds as ``action``."""
-    if isinstance(action, (Reveal, EnterPrintedValue)):
-        return shared_by_grounds(state, "")  # the table's action
-    return shared_by_grounds(state, action.player)
-
-
-def shared_by_grounds(state: State, player: str) -> dict[Hashable, Any]:
-    """A dict shared by every state in which ``player``'s actions weigh the same grounds
-    (above): the rules keep their answers there, under (translations, action), and a
-    screen may keep what it makes of them (its buttons) under a key of its own. ""
-    (or a name not playing): the state's own."""
-    table, by_player = by_identity(_BY_STATE, state, lambda: (
-        Hashed((state.sheet, state.map, state.ruler, state.round, state.cards, state.printed)), {}))
-    who = player if player in state.names else ""
-    if who not in by_player:
-        by_player[who] = {} if not who else newest(_BY_GROUNDS, (table, state.player(who)), dict)
-    return by_player[who]
-
-
 def why_not(state: State, action: Action) -> str | None:
     """Why the rules refuse ``action`` now, in the player's words; None when they allow
-    it, or would once a printed value is entered or a choice is made."""
-    answers = _answers(state, action)
-    key = (current(), action)
-    if key in answers:
-        return cast("str | None", answers[key])
+    it, or would once a printed value is entered or a choice is made. Worked out anew at
+    every call: what a state allows a player, every button at once, is ``allowed``
+    (allowed.py), which the session keeps."""
     try:
         apply(state, action, quick=True)
-        reason = None
     except (UnknownPrintedValue, BonusesDue):
-        reason = None
+        return None
     except RulesError as exc:
-        reason = exc.reason
-    answers[key] = reason
-    return reason
+        return exc.reason
+    return None
 
 
 def why_none_of(state: State, actions: Iterable[Action]) -> str | None:

@@ -19,6 +19,7 @@ of ``map_orders()``.
 
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import permutations
 from typing import Annotated, Any, Literal
 
@@ -36,7 +37,7 @@ from sheets.gone_with_the_beans.sheets import (
     Sheet,
     SheetLetter,
 )
-from sheets.model import Frozen, by_identity
+from sheets.model import Frozen, Hashed, by_identity
 from sheets.results import position_of
 
 
@@ -180,6 +181,14 @@ class State(Frozen):
 
     def player(self, name: str) -> PlayerState:
         return self.players[position_of(self.names, name)]
+
+    @cached_property
+    def worked_out(self) -> dict[str, tuple[PlayerState | None, tuple[object, ...], Hashed]]:
+        """What play works out once for this very state (``allowed.grounds``: each player's
+        grounds, hashed once). Not a field: neither compared, dumped nor copied into a
+        changed state; a value kept here says what it was made of, so that a copy made
+        with ``model_copy`` (tests) does not take it for its own."""
+        return {}
 
 
 # --- Actions -----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ values the rulebook does not give"). ``check`` says whether an entered value mak
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Literal
@@ -67,50 +67,53 @@ def _icon(parts: list[str]) -> int:
     return int(parts[0])
 
 
-def spec(sheet: Sheet, key: str) -> Spec:
+def spec(sheet: Sheet, key: str, words: bool = True) -> Spec:
     """What ``key`` names on ``sheet`` (its ``place`` in the phone's language, ending in
-    ", Sheet A"); raises RulesError for a key that names nothing."""
+    ", Sheet A"; not worked out, "", unless ``words``: play looks values up many times a
+    tap); raises RulesError for a key that names nothing."""
     name, *parts = key.split(":")
-    tail = _(", Sheet {letter}").format(letter=sheet.letter)
+
+    def at(place: Callable[[], str]) -> str:
+        return place() + _(", Sheet {letter}").format(letter=sheet.letter) if words else ""
+
     if name == "building-cost" and parts:
         facility = _facility(sheet, parts[0])
-        said = _(facility.name)
         if facility.has_two_costs:
             if parts[1:] == ["upper"]:
-                return Spec(key, _("{facility} building cost, upper field (Ruler token in your province)").format(
-                    facility=said) + tail, "materials", facility.building_cost)
+                return Spec(key, at(lambda: _("{facility} building cost, upper field (Ruler token in your province)")
+                                    .format(facility=_(facility.name))), "materials", facility.building_cost)
             if parts[1:] == ["lower"]:
-                return Spec(key, _("{facility} building cost, bottom field (Ruler token elsewhere)").format(
-                    facility=said) + tail, "materials", facility.building_cost_ruler_elsewhere)
+                return Spec(key, at(lambda: _("{facility} building cost, bottom field (Ruler token elsewhere)").format(
+                    facility=_(facility.name))), "materials", facility.building_cost_ruler_elsewhere)
         elif len(parts) == 1:
-            return Spec(key, _("{facility} building cost").format(facility=said) + tail, "materials",
+            return Spec(key, at(lambda: _("{facility} building cost").format(facility=_(facility.name))), "materials",
                         facility.building_cost)
     if name == "icons" and len(parts) == 1:
         facility = _facility(sheet, parts[0])
-        return Spec(key, _("number of {facility} icons").format(facility=_(facility.name)) + tail, "number",
+        return Spec(key, at(lambda: _("number of {facility} icons").format(facility=_(facility.name))), "number",
                     facility.icons)
     if name in ("hay-income", "extra-income") and len(parts) == 2:
         facility = _facility(sheet, parts[0])
         icon = _icon(parts[1:])
         if name == "hay-income":
             hay = facility.hay_income[icon - 1] if facility.hay_income else None
-            return Spec(key, _("Hay below {facility} icon {icon} (Income)").format(
-                facility=_(facility.name), icon=icon) + tail, "number", hay)
+            return Spec(key, at(lambda: _("Hay below {facility} icon {icon} (Income)").format(
+                facility=_(facility.name), icon=icon)), "number", hay)
         extra = facility.extra_income[icon - 1] if facility.extra_income else None
-        return Spec(key, _("Extra Income below {facility} icon {icon}").format(
-            facility=_(facility.name), icon=icon) + tail, "materials", extra)
+        return Spec(key, at(lambda: _("Extra Income below {facility} icon {icon}").format(
+            facility=_(facility.name), icon=icon)), "materials", extra)
     if name == "travel" and len(parts) == 1 and parts[0].isdigit():
         level = int(parts[0])
         if HORSE_RIDING_START_LEVEL <= level <= HORSE_RIDING_TOP_LEVEL and sheet.travel_cost_per_road_by_level:
-            return Spec(key, _("travel cost for 1 road at Horse-Riding Level {level}").format(level=level) + tail,
+            return Spec(key, at(lambda: _("travel cost for 1 road at Horse-Riding Level {level}").format(level=level)),
                         "materials", sheet.travel_cost_per_road_by_level[level])
     if name == "hay-shed" and len(parts) == 1 and parts[0].isdigit():
         shed = int(parts[0])
         if 1 <= shed <= sheet.extra_hay_sheds:
-            return Spec(key, _("Hay the added Hay Shed {shed} holds").format(shed=shed) + tail, "number",
+            return Spec(key, at(lambda: _("Hay the added Hay Shed {shed} holds").format(shed=shed)), "number",
                         sheet.extra_hay_shed_capacity)
     if name == "milestones" and not parts:
-        return Spec(key, _('the numbers in the "No. of facilities" field, left to right') + tail, "numbers",
+        return Spec(key, at(lambda: _('the numbers in the "No. of facilities" field, left to right')), "numbers",
                     sheet.milestone_thresholds)
     raise NotAPrintedValue(_('"{key}" is not a printed value of sheet {letter}').format(key=key, letter=sheet.letter))
 
@@ -120,13 +123,15 @@ def _as_value(stated: Any) -> Value:
 
 
 def lookup(sheet: Sheet, entered: Mapping[str, Value], key: str) -> Value:
-    """The value: stated by the rulebook, else entered, else UnknownPrintedValue."""
-    found = spec(sheet, key)
-    if found.stated is not None:
-        return _as_value(found.stated)
+    """The value: stated by the rulebook, else entered, else UnknownPrintedValue (where it
+    is printed is worked out only then). An entered key is never a stated one (``check``):
+    it is taken as it is (play looks values up many times a tap)."""
     if key in entered:
         return entered[key]
-    raise UnknownPrintedValue(key, found.place)
+    found = spec(sheet, key, words=False)
+    if found.stated is not None:
+        return _as_value(found.stated)
+    raise UnknownPrintedValue(key, spec(sheet, key).place)
 
 
 def check(sheet: Sheet, key: str, value: Any, least_icons: int = 0) -> Value:

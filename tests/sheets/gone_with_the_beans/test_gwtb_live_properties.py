@@ -1,6 +1,6 @@
 """Random play (hypothesis): invariants hold after every accepted action, a refused
-action leaves the state as it was, what the buttons say before a tap (``why_not``, whose
-answers are shared by every state with the same grounds) agrees with the tap, and
+action leaves the state as it was, what the buttons say before a tap (``why_not``, of
+which ``allowed`` is made: test_gwtb_live_allowed.py) agrees with the tap, and
 replaying the action log (as JSON) gives the same state (architecture.md: pure apply;
 issue 7 "Tests").
 """

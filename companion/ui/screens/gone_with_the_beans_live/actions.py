@@ -1,0 +1,139 @@
+"""A player's buttons: this round's income choice and action, each allowed now or disabled
+with the rules' reason (the engine's ``allowed``: the screen decides no rule), and on D
+the gained Contracts, each executed any time by paying its cost. Buttons are kept while
+they stay the same: a new reason for a button still disabled changes the words under it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.ui.components.common import TOUCH, section
+from companion.ui.components.sheet_scoring import note
+from companion.ui.hooks import Kept, Part, ViewOf, use_keeper, use_slice
+from companion.ui.kit import action_button, action_only, reason_line
+from companion.ui.screens.gone_with_the_beans_live.questions import Paid
+from companion.ui.screens.gone_with_the_beans_live.view import PlayView
+from companion.ui.screens.gone_with_the_beans_live.words import contract_text, label
+from sheets.gone_with_the_beans import Sheet
+from sheets.gone_with_the_beans.live import (
+    ACTION_NAMES, DUE_NAMES, Action, Allowed, ExecuteContract, Forgo, Offer, PlayerAction,
+)
+from sheets.i18n import _
+
+
+@dataclass(frozen=True)
+class PlayTaps:
+    """What the play screen's pieces do (``use_latest`` callbacks: the same on every render,
+    each running the latest render's code)."""
+
+    pick: Callable[[str], None]  # show that player's sheet
+    attempt: Callable[[Action], bool]  # make the entry; ask what it still needs; False when refused
+    refuse: Callable[[str | None], None]  # say why a tap makes no entry (None: clear it)
+    take: Callable[[str, PlayerAction], None]  # a player's button: its payment or its choice first, else the entry
+    pay: Callable[[Paid], None]  # show the payment of a build or a Contract
+
+
+def waiting_words(name: str) -> str:
+    return _("{player} takes {player}'s actions on {player}'s own phone.").format(player=name)
+
+
+def title_of(allowed: Allowed) -> str:
+    if allowed.owed:
+        return _("Owed at once: {action}").format(action=_(DUE_NAMES[allowed.owed]))
+    if allowed.taken:
+        return _("Your action this round: {actions}").format(actions=", ".join(_(ACTION_NAMES[a])
+                                                                              for a in allowed.taken))
+    return _("Your action this round")
+
+
+def buttons(keep: Kept, where: object, sheet: Sheet, name: str, offers: tuple[Offer, ...],
+            taps: PlayTaps) -> list[ft.Control]:
+    """One button per offer; a reason shared by a run of buttons is said once, under the
+    last. Each button is kept while its words are, the words under it while they are."""
+
+    def tap(action: PlayerAction) -> Callable[[], None]:
+        return lambda: taps.take(name, action)
+
+    shown = [(label(sheet, o), o.reason, o.action) for o in offers]
+    only = keep.controls(("only", where), [
+        ((text, reason is not None), _only(text, reason is not None, tap(action))) for text, reason, action in shown])
+    parts: list[Part] = []
+    for index, (text, reason, _action) in enumerate(shown):
+        following = shown[index + 1][1] if index + 1 < len(shown) else None
+        said = not (reason is not None and reason == following)
+        parts.append(((text, reason, said), _with_reason(only[index], reason if said else None)))
+    return keep.controls(("button", where), parts)
+
+
+def _only(text: str, disabled: bool, on_click: Callable[[], None]) -> Callable[[], ft.Control]:
+    return lambda: action_only(text, disabled, on_click)
+
+
+def _with_reason(button: ft.Control, reason: str | None) -> Callable[[], ft.Control]:
+    return lambda: ft.Column([button, reason_line(reason)], spacing=0)
+
+
+def actions_part(keep: Kept, sheet: Sheet, name: str, allowed: Allowed | None, taps: PlayTaps) -> ft.Control:
+    """The buttons of ``allowed`` on ``name``'s sheet (None: another phone's player, who
+    acts on their own); ``keep``: what the last render made."""
+    if allowed is None:
+        return note(waiting_words(name))
+    if allowed.income:
+        return section(_("Special card: choose your income"),
+                       *buttons(keep, ("income", name), sheet, name, allowed.income, taps))
+    title = title_of(allowed)
+    owing: list[ft.Control] = ([ft.TextButton(_("Let it pass"), height=TOUCH,
+                                              on_click=lambda _e: taps.take(name, Forgo(player=name)))]
+                               if allowed.forgo is not None else [])
+    reasons = {o.reason for o in allowed.actions}
+    if len(reasons) == 1 and None not in reasons:  # one reason for every action: say it once
+        return section(title, note(str(reasons.pop())), *owing)
+    # "Let it pass" stands before the buttons: their place.
+    return section(title, *owing, *buttons(keep, ("actions", name, bool(owing)), sheet, name, allowed.actions, taps))
+
+
+@ft.component
+def Actions(offers: ViewOf[Allowed | None], sheet: Sheet, name: str, taps: PlayTaps) -> ft.Control:
+    """This round's income choice and action on ``name``'s sheet; ``offers``: what the
+    rules allow that player now (None: another phone's player, who acts on their own)."""
+    allowed = use_slice(offers, lambda found: found)
+    return actions_part(use_keeper(), sheet, name, allowed, taps)
+
+
+def contract_reasons(allowed: Allowed | None) -> dict[str, str | None] | None:
+    """Each Contract the player may execute now, and why not (None: another phone's player)."""
+    if allowed is None:
+        return None
+    return {o.action.contract: o.reason for o in allowed.contracts if isinstance(o.action, ExecuteContract)}
+
+
+def contracts_part(sheet: Sheet, name: str, gained: tuple[str, ...], executed: tuple[str, ...],
+                   reasons: dict[str, str | None] | None, taps: PlayTaps) -> ft.Control:
+    """Sheet D: the gained Contracts; each executed any time by paying its cost (no action)."""
+    lines: list[ft.Control] = []
+    for contract in gained:
+        text = contract_text(sheet, contract)
+        if contract in executed:
+            lines.append(note(_("Executed: {contract}").format(contract=text)))
+        elif reasons is not None and contract in reasons:
+            lines.append(action_button(_("Execute {contract}").format(contract=text), reasons[contract],
+                                       _execute(taps, name, contract)))
+        else:
+            lines.append(note(_("Gained: {contract}").format(contract=text)))
+    return section(_("Contracts: {gained} gained, {executed} executed (executing one is no action)").format(
+        gained=len(gained), executed=len(executed)), *(lines or [note(_("none gained yet"))]))
+
+
+@ft.component
+def Contracts(view: ViewOf[PlayView], offers: ViewOf[Allowed | None], name: str, taps: PlayTaps) -> ft.Control:
+    """Sheet D: the gained Contracts (``contracts_part``)."""
+    sheet, gained, executed = use_slice(view, lambda v: (v.sheet, v.of(name).player.contracts_gained,
+                                                         v.of(name).player.contracts_executed))
+    return contracts_part(sheet, name, gained, executed, use_slice(offers, contract_reasons), taps)
+
+
+def _execute(taps: PlayTaps, name: str, contract: str) -> Callable[[], None]:
+    return lambda: taps.take(name, ExecuteContract(player=name, contract=contract))

@@ -1,0 +1,148 @@
+"""A player's paper sheet on the phone: the materials with the sheds' cap, each facility's
+row (a box per icon, filled: built), each Hay action's uses, the bonuses gained and the
+province's ability. Parts that stay the same are kept (``use_keeper``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.ui.components.common import big_number, section
+from companion.ui.components.sheet_scoring import note, plain
+from companion.ui.hooks import Kept, ViewOf, use_keeper, use_slice
+from companion.ui.screens.gone_with_the_beans_live.view import PlayView
+from companion.ui.screens.gone_with_the_beans_live.words import province
+from sheets.gone_with_the_beans import PROVINCES, Sheet
+from sheets.gone_with_the_beans.live import HAY_ACTION_USES_PER_ROW, Materials, PlayerState, horse_riding_level
+from sheets.i18n import _, ngettext
+
+
+def boxes(filled: int, total: int | None, icon: ft.IconData, empty: ft.IconData) -> ft.Control:
+    """Squares or icons filled left to right, as on the paper sheet."""
+    total = filled if total is None else total
+    return ft.Row([ft.Icon(icon if n < filled else empty, size=20,
+                           color=ft.Colors.PRIMARY if n < filled else ft.Colors.OUTLINE)
+                   for n in range(max(total, filled))], spacing=0, wrap=True)
+
+
+def materials_row(keep: Kept, sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
+    """The warehouse: a payment changes one or two of the four tiles (the rest kept)."""
+    tiles = [(materials.thaler, _("Thaler")), (materials.bean, _("Bean")), (materials.worker, _("Worker")),
+             (materials.hay, _("Hay of {capacity}").format(capacity=capacity))]
+    row: ft.Control = keep.row("tiles", [(tile, _tile(*tile)) for tile in tiles], spacing=4)
+    if sheet.beanichalcum is not None:  # a fifth tile does not fit a phone at 150 % text
+        row = ft.Column([row, ft.Text(_("Beanichalcum: {n}").format(n=materials.beanichalcum), size=18,
+                                      weight=ft.FontWeight.W_600)], spacing=2)
+    return ft.Semantics(
+        label=(_("Materials: {materials}; Hay Sheds hold {capacity}; {lost} Hay lost") if lost else
+               _("Materials: {materials}; Hay Sheds hold {capacity}")).format(
+            materials=materials, capacity=capacity, lost=lost),
+        container=True,  # one node: screen readers (and tests) read the row at once
+        exclude_semantics=True,
+        content=ft.Column([row, note(_("{lost} Hay lost over the sheds so far").format(lost=lost)) if lost
+                           else ft.Container()],
+                          spacing=0),
+    )
+
+
+def _tile(value: int, caption: str) -> Callable[[], ft.Control]:
+    return lambda: ft.Container(big_number(value, caption), expand=True)
+
+
+@ft.component
+def MaterialsOf(view: ViewOf[PlayView], name: str) -> ft.Control:
+    """``name``'s materials, the Hay their sheds hold and the Hay lost."""
+    sheet, player, capacity = use_slice(view, lambda v: (v.sheet, v.of(name).player, v.of(name).capacity))
+    return materials_row(use_keeper(), sheet, player.materials, capacity, player.hay_lost)
+
+
+def facility_row(plural_name: str, built: int, icons: int | None) -> ft.Control:
+    """A facility's row: its name, a box per icon (filled: built) and the count."""
+    plural = _(plural_name)
+    label = (_("{facilities}: {built} built of {icons}") if icons is not None
+             else _("{facilities}: {built} built")).format(facilities=plural, built=built, icons=icons)
+    count = (_("{built} of {icons}") if icons is not None else _("{built} built")).format(built=built, icons=icons)
+    return ft.Semantics(label=label, container=True, exclude_semantics=True, content=ft.Row(
+        # The name takes what the boxes leave ("Bauernhöfe" is wider than "Farms"), never cut.
+        [ft.Text(plural, expand=True), boxes(built, icons, ft.Icons.HOME, ft.Icons.HOME_OUTLINED),
+         ft.Text(count, size=14)]))
+
+
+def hay_row(effect: str, hay: int, uses: int) -> ft.Control:
+    """A Hay action's row: what it does and a box per use."""
+    return ft.Semantics(label=_("{action}: used {uses} of {most}").format(
+                            action=plain(effect), uses=uses, most=HAY_ACTION_USES_PER_ROW),
+                        container=True, exclude_semantics=True,
+                        content=ft.Row([ft.Text(_("{action} ({hay} Hay)").format(action=plain(effect), hay=hay),
+                                                expand=True, size=14),
+                                        boxes(uses, HAY_ACTION_USES_PER_ROW,
+                                              ft.Icons.CHECK_BOX, ft.Icons.CHECK_BOX_OUTLINE_BLANK)]))
+
+
+def facts(sheet: Sheet, player: PlayerState) -> str:
+    """The facts under the facilities: what was built, the sheds, and the sheet's own."""
+    said = [ngettext("{n} facility built", "{n} facilities built", player.facilities_built).format(
+                n=player.facilities_built),
+            _("Hay Sheds added {n} of {most}").format(n=player.hay_sheds, most=sheet.extra_hay_sheds)]
+    if sheet.horse_riding is not None:
+        said.insert(0, _("Horse-Riding Level {level}").format(level=horse_riding_level(player.count('stable'))))
+    if player.bridges:
+        said.append(_("Bridges join {provinces}").format(provinces=", ".join(province(p) for p in player.bridges)))
+    if sheet.beanichalcum is not None:
+        said.append(_("Beanichalcum gained {n}").format(n=player.beanichalcum_gained))
+    return " · ".join(said)
+
+
+def notes(sheet: Sheet, player: PlayerState) -> list[tuple[str, str]]:
+    """The milestones and bonuses gained (the sheet's own words), the province's ability."""
+    gained_m = []
+    for b in player.milestone_bonuses:
+        bonus = sheet.milestone_bonus(b)
+        assert bonus is not None  # the bonuses a player gained are the sheet's own
+        gained_m.append(plain(bonus.effect))
+    said = [(_("Milestones achieved: {n}").format(n=player.milestones),
+             _("Bonuses: {bonuses}").format(bonuses="; ".join(gained_m) if gained_m else _("none yet")))]
+    if sheet.development_bonuses is not None:
+        gained_d = []
+        for b in player.development_bonuses:
+            development = sheet.development_bonus(b)
+            assert development is not None
+            gained_d.append(plain(development.effect))
+        said.append((_("Development Bonuses"), "; ".join(gained_d) if gained_d else _("none yet")))
+    ability = PROVINCES[player.province]
+    ability_text = _(sheet.province_abilities.get(player.province, ability.ability))
+    said.append((_(ability.name), _("{ability} (used)").format(ability=ability_text)
+                 if player.ability_used else ability_text))
+    return said
+
+
+@ft.component
+def Rows(view: ViewOf[PlayView], name: str) -> ft.Control:
+    """The paper sheet's rows as they stand; a build changes one facility's row and the
+    facts under them, the rest is kept."""
+    sheet, player, icons_known = use_slice(view, lambda v: (v.sheet, v.of(name).player, v.icons))
+    keep = use_keeper()
+    facilities = [(f.plural, player.count(f.id), icons) for f, icons in zip(sheet.facilities, icons_known)]
+    hay_actions = [(r.effect, r.hay, player.uses(r.id)) for r in sheet.hay_actions]
+    facts_text = facts(sheet, player)
+    facility_rows = keep.controls("facility", [(row, _facility(*row)) for row in facilities])
+    hay_rows = keep.controls("hay", [(row, _hay(*row)) for row in hay_actions])
+    return keep.column("parts", [
+        (("facilities", tuple(facilities), facts_text),
+         lambda: section(_("Facilities"), *facility_rows, note(facts_text))),
+        (("hay actions", tuple(hay_actions)), lambda: section(_("Hay actions"), *hay_rows)),
+        *[((title, text), _note(title, text)) for title, text in notes(sheet, player)],
+    ], spacing=12)
+
+
+def _facility(plural: str, built: int, icons: int | None) -> Callable[[], ft.Control]:
+    return lambda: facility_row(plural, built, icons)
+
+
+def _hay(effect: str, hay: int, uses: int) -> Callable[[], ft.Control]:
+    return lambda: hay_row(effect, hay, uses)
+
+
+def _note(title: str, text: str) -> Callable[[], ft.Control]:
+    return lambda: section(title, note(text))
