@@ -16,8 +16,7 @@ from companion.session import Games, PhoneGames
 from companion.storage.sheet_values import FORMAT, SheetValues, json_value, shape_problem
 from sheets.errors import RulesError, ScoreFileError
 from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
-from sheets.gone_with_the_beans.live import EnterPrintedValue, State as LiveState
-from sheets.gone_with_the_beans.live.printed import NotAPrintedValue, check
+from sheets.gone_with_the_beans.live import EnterPrintedValue, NotAPrintedValue, State as LiveState, check_printed_value
 from sheets.gone_with_the_beans.sheets import SHEETS, Sheet
 from sheets.i18n import _
 
@@ -52,7 +51,7 @@ def values_in_file(data: Any) -> tuple[str, dict[str, Any]]:
     checked = {}
     for key, value in values.items():
         try:
-            checked[key] = json_value(check(sheet, key, value))
+            checked[key] = json_value(check_printed_value(sheet, key, value))
         except NotAPrintedValue as exc:  # its reason names the key already
             raise ScoreFileError("", exc.reason) from None
         except RulesError as exc:
@@ -89,7 +88,7 @@ class SheetValuesService:
         why = {}
         for key, value in self.kept(letter).items():
             try:
-                check(sheet, key, value)
+                check_printed_value(sheet, key, value)
             except (RulesError, ValueError, TypeError) as exc:  # a value of any stored shape
                 why[key] = exc.reason if isinstance(exc, RulesError) else _("not a value this version reads")
         return why
@@ -105,7 +104,7 @@ class SheetValuesService:
         """Remember one printed value for sheet ``letter`` once the rules find it makes
         sense; RulesError saying why not (nothing stored). Returns its JSON form."""
         may_change(by)
-        checked = json_value(check(sheet_of(letter), key, value))
+        checked = json_value(check_printed_value(sheet_of(letter), key, value))
         with self.games.repo.lock:
             self._opened().put(letter, key, checked)
         self.games.notify(SHEET_VALUES)

@@ -118,11 +118,6 @@ def all_face_up(state: object) -> bool:
     return False
 
 
-def offers_pending(state: object, player: str) -> None:
-    """TEMPORARY (issue 30, while each engine gains its own ``allowed``): nothing said yet."""
-    return None
-
-
 def the_state(state: object, player: str) -> None:
     """The usual ``grounds``: what a player may do depends on the whole state."""
     return None

@@ -93,22 +93,6 @@ def use_typed(initial: T) -> tuple[T, Callable[[T | Callable[[T], T]], None], Ca
     return value, change, lambda: kept[0]
 
 
-def use_stable_handlers(**handlers: Callable[..., Any]) -> dict[str, Callable[..., Any]]:
-    """For each handler, one function kept across renders that calls this render's handler.
-
-    A memoized piece (``ft.memo``) renders again only when its arguments change; a handler
-    made anew by every render would change them every time. Pass the same names on every
-    render.
-    """
-    latest: dict[str, Callable[..., Any]] = ft.use_memo(dict, [])
-    latest.update(handlers)
-    return ft.use_memo(lambda: {name: partial(_call_latest, latest, name) for name in handlers}, [])
-
-
-def _call_latest(latest: dict[str, Callable[..., Any]], name: str, *args: Any) -> Any:
-    return latest[name](*args)
-
-
 def use_latest(handler: Callable[P, R]) -> Callable[P, R]:
     """One function kept across renders that calls the latest render's ``handler``.
 
@@ -167,30 +151,6 @@ def use_keeper() -> Kept:
     keeper = Kept(ref.current.now if ref.current is not None else {})
     ref.current = keeper
     return keeper
-
-
-def use_kept() -> Callable[[Hashable, Callable[[], ft.Control]], ft.Control]:
-    """``keep(key, make)``: the control this component's last render kept under ``key``
-    (everything it shows stands in the key), else ``make()``. Flet passes over a control
-    it sent before without building or comparing it again, which costs less than a
-    memoized component of its own: a re-render pays only for the parts that changed. A
-    key is used at most once per render; a control not kept by the last render is made.
-
-    A kept control must stand where it stood among its siblings: Flet matches a re-render's
-    controls to the last one's by their place, and a kept control met at another place
-    takes over another control's identity. Let the key hold the place (an index, what
-    stands before it)."""
-    kept = ft.use_ref(cast("dict[Hashable, ft.Control] | None", None))
-    last = kept.current or {}
-    now: dict[Hashable, ft.Control] = {}
-    kept.current = now
-
-    def keep(key: Hashable, make: Callable[[], ft.Control]) -> ft.Control:
-        control = last[key] if key in last else make()
-        now[key] = control
-        return control
-
-    return keep
 
 
 def use_games() -> PhoneGames:

@@ -6,7 +6,10 @@
 - ``action_button``: a button the rules allow now, or a disabled one saying why (the
   reason is the game contract's ``why_not``);
 - ``result_banner``: the winners, or a solitaire game's rating (never "Winner");
-- ``per_state``: what a screen shows of a state, worked out once for every phone.
+- ``GameScreens``: a game's screens, typed by its state.
+
+What a screen shows of a state is worked out once for every phone by the session
+(``GameOf.view``), and what a player may do by the engine (``GameOf.allowed``).
 """
 
 from __future__ import annotations
@@ -23,27 +26,10 @@ from companion.session import GameOf
 from companion.ui.hooks import notify, use_games
 from sheets.errors import RulesError
 from sheets.i18n import _
-from sheets.model import by_identity
 from sheets.results import GameResult
 
 S = TypeVar("S")  # a game's State
 A = TypeVar("A")  # its Action
-R = TypeVar("R")  # what a function of a state works out
-
-
-def per_state(fn: Callable[..., R]) -> Callable[..., R]:
-    """After a change every phone at the table renders the same state: work out what a
-    screen shows from it once, not once per phone (kept by the state object itself, as the
-    engine keeps its answers: ``sheets.model.by_identity``)."""
-    cache: dict[int, tuple[Any, dict[tuple[Any, ...], R]]] = {}
-
-    def cached(state: Any, *args: Any) -> R:
-        by_args: dict[tuple[Any, ...], R] = by_identity(cache, state, dict)
-        if args not in by_args:
-            by_args[args] = fn(state, *args)
-        return by_args[args]
-
-    return cached
 
 
 @dataclass(frozen=True)
@@ -51,7 +37,7 @@ class GameScreens(Generic[S]):
     """A game's screens, typed by its State ``S``: ``GameScreens[State](...)``."""
 
     setup: Callable[..., Any]  # @ft.component (game) -> controls that create a game
-    play: Callable[..., Any]  # @ft.component (game_id) -> the game below its frame; reads it with use_game_part
+    play: Callable[..., Any]  # @ft.component (game_id) -> the game below its frame; its pieces show slices of its view (use_slice)
     title: Callable[[S], str]  # the app bar's title for a state of the game
     blurb: str  # marked N_("..."): New game translates it where shown
     heading: str | None = None  # in the New game list, when the game's title is not enough (N_ too)
@@ -108,12 +94,6 @@ class Entry(Generic[S, A]):
             game = self.game
             notify(words, undo=lambda: game.phone.undo(game.game_id))
         return True
-
-
-def use_entry_untyped(game_id: str) -> Entry[Any, Any]:
-    """TEMPORARY (issue 30): ``use_entry`` for a screen not yet reading its game typed."""
-    games = use_games()
-    return use_entry(GameOf(games, game_id, games.rules(game_id)))
 
 
 def use_entry(game: GameOf[S, A, Any]) -> Entry[S, A]:

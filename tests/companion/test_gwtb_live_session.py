@@ -92,7 +92,9 @@ def test_a_whole_game_flows_into_the_scorers_breakdown_and_exports(games, tmp_pa
         games.dispatch(gid, reveal())  # the game ends after round 15
     with pytest.raises(RulesError, match="the game is not over"):
         games.export(gid)  # no final score before the DP icons are counted
-    games.dispatch(gid, {"kind": "dp-icons", "player": "Ann", "filled": 2})
+    with pytest.raises(RulesError, match="no Development Bonus is gained"):  # design page, reading 11
+        games.dispatch(gid, {"kind": "dp-icons", "player": "Ann", "filled": 2})  # Hay actions and sheds only
+    games.dispatch(gid, {"kind": "dp-icons", "player": "Ann", "filled": 0})
     games.dispatch(gid, {"kind": "dp-icons", "player": "Ben", "filled": 0})
     state = games.state(gid)
     result = RULES.result(state)

@@ -56,7 +56,9 @@ def _RouteButton(icon: ft.IconData, label: str, route: str) -> ft.Control:
 def memo(component: C) -> C:
     """``ft.memo(component)``, typed as the component it wraps (it takes the same arguments
     and returns what the component does): a memoized component renders again only when
-    its arguments changed."""
+    its arguments changed. Only for a piece that reads no context (``use_games``,
+    ``use_slice``): Flet's memo keeps a skipped piece tied to the parent it replaced, where
+    a context is no longer found. The app's one way to memoize (a test keeps it so)."""
     return cast(C, ft.memo(component))  # type: ignore[no-untyped-call]  # Flet's memo is untyped
 
 

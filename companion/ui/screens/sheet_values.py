@@ -34,8 +34,7 @@ from sheets.errors import RulesError
 from sheets.i18n import N_, _, ngettext
 from sheets.limits import one_line
 from sheets.gone_with_the_beans import SHEETS, Cost, Sheet
-from sheets.gone_with_the_beans.live import RULES as LIVE_RULES, Materials, keys, shown, spec
-from sheets.gone_with_the_beans.live.printed import check  # not (yet) on the live package's face
+from sheets.gone_with_the_beans.live import RULES as LIVE_RULES, Materials, check_printed_value, keys, shown, spec
 
 # Where a value came from (shown translated: _(source))
 FROM_RULEBOOK = N_("from the rulebook")
@@ -87,7 +86,7 @@ def usable_icons(sheet: Sheet, values: Mapping[str, Kept]) -> dict[str, int]:
     for key, value in values.items():
         if key.startswith("icons:"):
             try:
-                checked = check(sheet, key, value)
+                checked = check_printed_value(sheet, key, value)
             except (RulesError, ValueError, TypeError):
                 continue
             if isinstance(checked, int):  # a number of icons, as the rules read it
@@ -112,7 +111,7 @@ def rows_of(sheet: Sheet, values: Mapping[str, Kept]) -> list[Row]:
         elif key in values:
             problem: str | None = None
             try:
-                check(sheet, key, values[key])
+                check_printed_value(sheet, key, values[key])
             except RulesError as exc:
                 problem = exc.reason
             except (ValueError, TypeError):

@@ -75,7 +75,8 @@ from sheets.gone_with_the_beans.live.model import (
     map_orders,
     roads,
 )
-from sheets.gone_with_the_beans.live.printed import UnknownPrintedValue, keys, said, shown, spec
+from sheets.gone_with_the_beans.live.printed import NotAPrintedValue, UnknownPrintedValue, keys, said, shown, spec
+from sheets.gone_with_the_beans.live.printed import check as check_printed_value
 from sheets.gone_with_the_beans.scoring import horse_riding_level
 from sheets.gone_with_the_beans.sheets import (
     HAY_ACTION_USES_PER_ROW,
@@ -105,6 +106,7 @@ RULES = EngineRules(
 )
 
 __all__ = [
+    "NotAPrintedValue", "check_printed_value",
     "RULES",
     "ACTION_NAMES", "DUE_NAMES", "HAY_ACTION_USES_PER_ROW", "HAY_SHED_GAIN", "KINDS", "NAMES", "ROUND_DECKS", "ROUNDS",
     "SPECIAL_CARD_OPTIONS",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gwtb_live_play import ENTERED, ENTERED_BY_SHEET, card, game, give, setup
+from testkit.gwtb_live_play import ENTERED, ENTERED_BY_SHEET, card, game, give, setup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_gwtb_live_properties import an_action
@@ -37,7 +37,7 @@ from sheets.gone_with_the_beans.live import (
 )
 from sheets.gone_with_the_beans.live.allowed import refusals
 from sheets.gone_with_the_beans.sheets import PROVINCES, ROUND_DECKS
-from tests.companion.test_gwtb_live_session import BRIDGES, FIRST_TRIES, PLAYERS, THEN_TRIES
+from testkit.gwtb_live_play import BRIDGES, FIRST_TRIES, PLAYERS, THEN_TRIES
 
 
 def agrees(state: State, name: str, seen: dict[Any, Allowed]) -> Allowed:

@@ -17,13 +17,6 @@ from companion.ui.screens.gone_with_the_beans.setup import Setup
 from sheets.gone_with_the_beans import State
 from sheets.i18n import N_
 
-# TEMPORARY, for this branch only: the live sheet's screen still imports these from here until
-# its own branch imports them from companion.ui.components.sheet_scoring; drop at the merge.
-from companion.ui.components.sheet_scoring import (  # noqa: E402
-    final_table as final_table, headline as headline, note as note, plain as plain,
-    players_section as players_section, pt as pt, sheet_choice as sheet_choice,
-)
-
 SCREENS = GameScreens[State](
     setup=Setup,
     play=Play,

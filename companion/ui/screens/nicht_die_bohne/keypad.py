@@ -8,7 +8,8 @@ import flet as ft
 
 from companion.ui.colours import NEGATIVE, PAIRS, POSITIVE
 from companion.ui.components.common import TOUCH, big_number, icon_button
-from companion.ui.screens.nicht_die_bohne.taps import Taps, memo
+from companion.ui.components.common import memo
+from companion.ui.screens.nicht_die_bohne.taps import Taps
 from sheets.i18n import N_, _, pgettext
 from sheets.nicht_die_bohne import Card, CardOffer, Colour, ColourScore, RoundScore, colour_name, face_name
 

@@ -9,7 +9,7 @@ from companion.ui.components.common import TOUCH
 from companion.ui.hooks import Kept, Part, ViewOf, use_game_part, use_games, use_keeper, use_slice
 from companion.ui.kit import result_banner
 from companion.ui.screens.nicht_die_bohne.keypad import signed
-from companion.ui.screens.nicht_die_bohne.taps import memo
+from companion.ui.components.common import memo
 from companion.ui.screens.nicht_die_bohne.view import PadView, RoundCell, Row
 from sheets.i18n import _, pgettext
 from sheets.nicht_die_bohne import ROUNDS

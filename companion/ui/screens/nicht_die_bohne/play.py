@@ -16,7 +16,8 @@ from companion.ui.hooks import ViewOf, use_game_of, use_language, use_latest, us
 from companion.ui.kit import Entry, use_entry, use_shown_player
 from companion.ui.screens.nicht_die_bohne.hand import Draft, FinishedHand, Hand, PlayerChip, draft_hand
 from companion.ui.screens.nicht_die_bohne.pad import LastEntry, Pad, Result
-from companion.ui.screens.nicht_die_bohne.taps import Taps, memo
+from companion.ui.components.common import memo
+from companion.ui.screens.nicht_die_bohne.taps import Taps
 from companion.ui.screens.nicht_die_bohne.view import PadView, Shape, view
 from sheets.i18n import _
 from sheets.nicht_die_bohne import (

@@ -5,14 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ParamSpec, TypeVar
-
-import flet as ft
 
 from sheets.nicht_die_bohne import Card, Colour
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -25,9 +19,3 @@ class Taps:
     round: Callable[[int], None]  # show that round
     correct: Callable[[], None]  # begin correcting the finished round shown
     chip: Callable[[int, str], None]  # who starts round n (took the Bean chip last in the round before)
-
-
-def memo(component: Callable[P, R]) -> Callable[P, R]:
-    """``ft.memo``, typed: the component renders again only when its arguments change."""
-    remember: Callable[[Callable[P, R]], Callable[P, R]] = ft.memo
-    return remember(component)
