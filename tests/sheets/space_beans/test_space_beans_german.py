@@ -62,3 +62,17 @@ def test_a_score_file_refused_in_german():
         RULES.read(data)
     assert caught.value.reason == ("die Trophäen von Leia sind 0 wert; das Spiel endet, wenn die Trophäen "
                                    "eines Spielers 30 erreichen")
+
+
+def test_the_turn_refusals_in_german():
+    """Gameplay: "Turns pass clockwise"; action 2: "Collections of SpaceBeans may only be
+    closed out before this action, not after"."""
+    state = RULES.apply(RULES.new_game({"players": ["Leia", "Londo", "Lando"]}),
+                        Lay(player="Leia", collection="open", new=True, bean=Bean.BOHRION, values=(1,)))
+    with using(GERMAN):
+        assert refusal(state, Lay(player="Lando", collection="open", new=True, bean=Bean.BLUEBEANS,
+                                  values=(2,))) == "Londo ist am Zug"
+        assert refusal(state, CloseOut(player="Leia")) == (
+            "Leia hat in diesem Zug schon ausgelegt; abgeschlossen wird vor dem Auslegen")
+        assert refusal(state, Lay(player="Leia", collection="open", bean=Bean.BOHRION, values=(2,))) == (
+            "Leia hat in diesem Zug schon ausgelegt: einmal Auslegen pro Zug, und jetzt ist Londo am Zug")
