@@ -1,6 +1,8 @@
 """What a Space Beans state allows one player (``allowed``): every way to lay (rulebook:
 action 3), the close-out of the open collection (action 2) with its trophy and discards,
-and the end of the game, each refused one with the engine's own reason.
+and the end of the game, each refused one with the engine's own reason (out of the
+player's turn: "It is Ben's turn"; after the player's lay: one lay a turn, close-outs
+come before it).
 
 Privacy: the answer for a player knows what that player knows: every card face up on the
 table (trophies, open collections) and the player's own secret collection, never another
@@ -21,7 +23,8 @@ from sheets.errors import RulesError
 from sheets.i18n import _
 from sheets.space_beans.cards import Bean, Card, CardValue, Collection, check_supply
 from sheets.space_beans.engine import (
-    Lay, PlayerSheet, State, check_close_out, check_end, check_not_over, check_where, in_the_last_turn,
+    Lay, PlayerSheet, State, check_close_out, check_end, check_not_over, check_turn, check_where,
+    in_the_last_turn,
 )
 from sheets.space_beans.scoring import END_AT, CloseOutResult, close_out, worth
 
@@ -197,11 +200,13 @@ def allowed_every(state: State) -> tuple[Allowed, ...]:
 
 
 def _allowed(state: State, sheet: PlayerSheet, table: tuple[Count, ...]) -> Allowed:
-    turn = _refusal(lambda: in_the_last_turn(state, sheet))
+    last = _refusal(lambda: in_the_last_turn(state, sheet))
+    turn = last or _refusal(lambda: check_turn(state, sheet.name, lay=True))  # one lay, in the player's turn
+    before = last or _refusal(lambda: check_turn(state, sheet.name, lay=False))  # close-outs before the lay
     offer = CloseOutOffer(
         collection=sheet.open_collection,
-        refused=turn or _refusal(lambda: check_close_out(sheet, False)),
-        forced_refused=turn or _refusal(lambda: check_close_out(sheet, True)),
+        refused=before or _refusal(lambda: check_close_out(sheet, False)),
+        forced_refused=before or _refusal(lambda: check_close_out(sheet, True)),
         points=sheet.trophy_points,
         secret_cards=len(sheet.secret_collection.values) if sheet.secret_collection else 0,
     )
@@ -211,11 +216,12 @@ def _allowed(state: State, sheet: PlayerSheet, table: tuple[Count, ...]) -> Allo
 
 def grounds(state: State, player: str) -> Hashable:
     """What ``allowed(state, player)`` reads of the state: the players, whether the game is
-    over or in its last turn, the cards face up, and the player's own sheet; never another
-    player's face-down cards (equal grounds, equal answers)."""
+    over or in its last turn, whose turn it is and who laid last, the cards face up, and the
+    player's own sheet; never another player's face-down cards (equal grounds, equal answers)."""
     reached = state.reached
     own = state.player(player) if player in state.names else None
-    return (state.names, state.ended_by, state.turn_over, reached.name if reached else None, face_up(state), own)
+    return (state.names, state.ended_by, state.turn_over, reached.name if reached else None, state.turn,
+            state.laid, face_up(state), own)
 
 
 def _refused(player: str, reason: str) -> Allowed:

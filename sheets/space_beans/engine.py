@@ -11,6 +11,19 @@ Three kinds of action are enough to record a game:
   fits either: the only close-out that may discard a valueless collection.
 - ``end-game``: the turn of a player whose trophies reached 30 has ended.
 
+Turns (rulebook, Gameplay: "Turns pass clockwise"; action 3, then "It is then the turn of
+the player to the left"): the lay is the last recorded action of a turn, so after it the
+turn passes to the next player in seating order (``State.turn``). One lay a turn, and
+close-outs only before it (action 2: "Collections of SpaceBeans may only be closed out
+before this action, not after"). The first entry of a game says who starts (the player to
+the left of the dealer, whom the sheet does not know). Every lay and close-out recorded
+now says so (``in_turn``) and is held to the turn.
+
+Old games: an entry stored before the sheet kept the turns has no ``in_turn`` and is read
+as it was recorded (the end rules were kept then too): it is not held to a turn and leaves
+the turn open, so the next entry recorded now says whose turn it is, as at the start of a
+game. So every stored game still folds, and goes on from whoever lays or closes out next.
+
 The end at 30 binds (rulebook, End of Game: "The game ends at the end of the turn of the
 player whose trophy collection is worth at least 30 points"). Trophies grow only by a
 close-out (action 2), so the turn that reaches 30 still holds the rest of action 2 (the
@@ -92,6 +105,10 @@ class State(Frozen):
     # The turn in which a player's trophies reached 30 is over (that player laid, or the
     # game ended): only the end of the game is recorded now.
     turn_over: bool = False
+    # Whose turn it is (None: open, before the first entry or after an old game's entries:
+    # the next entry starts that player's turn) and who laid last (that turn is over).
+    turn: str | None = None
+    laid: str | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -109,6 +126,10 @@ class State(Frozen):
         ends at the end of that player's turn."""
         return next((s for s in self.players if s.trophy_points >= END_AT), None)
 
+    def left_of(self, name: str) -> str:
+        """The next player in seating order: the one to the left (turns pass clockwise)."""
+        return self.names[(position_of(self.names, name) + 1) % len(self.names)]
+
     def with_player(self, new: PlayerSheet) -> "State":
         players = tuple(new if p.name == new.name else p for p in self.players)
         return self.changed(players=players)
@@ -123,6 +144,7 @@ class Lay(Frozen):
     new: bool = False
     bean: Bean
     values: tuple[CardValue, ...] = Field(min_length=1)
+    in_turn: bool = True  # held to the turn; False: an entry stored before the turns were kept
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -135,6 +157,7 @@ class CloseOut(Frozen):
     kind: Literal["close-out"] = "close-out"
     player: str
     forced: bool = False  # two collections and no card in hand fits either
+    in_turn: bool = True  # held to the turn; False: an entry stored before the turns were kept
 
 
 class EndGame(Frozen):
@@ -237,11 +260,19 @@ def apply(state: State, action: Action) -> State:
         check_end(sheet)
         return state.changed(ended_by=sheet.name, turn_over=True)
     in_the_last_turn(state, sheet)
+    if action.in_turn:
+        check_turn(state, sheet.name, lay=isinstance(action, Lay))
     if isinstance(action, Lay):
-        # Action 3 of the turn that reached 30 ends that turn, and with it the game.
-        return state.with_player(_lay(state, sheet, action)).changed(turn_over=state.reached is not None)
+        # The lay is the last recorded action of a turn: the turn passes to the left. Action 3
+        # of the turn that reached 30 ends that turn, and with it the game.
+        after = state.with_player(_lay(state, sheet, action))
+        if action.in_turn:
+            return after.changed(turn_over=state.reached is not None, turn=state.left_of(sheet.name),
+                                 laid=sheet.name)
+        return after.changed(turn_over=state.reached is not None, turn=None, laid=None)
     if isinstance(action, CloseOut):
-        return state.with_player(_close_out(sheet, action.forced))
+        after = state.with_player(_close_out(sheet, action.forced))
+        return after.changed(turn=sheet.name, laid=None) if action.in_turn else after
     raise RulesError(_("{action} is not a Space Beans action").format(action=repr(action)))
 
 
@@ -273,6 +304,20 @@ def in_the_last_turn(state: State, sheet: PlayerSheet) -> None:
     if sheet.name != who:
         raise RulesError(_("{who}'s trophies already reached {end}: the game ends at the end of {who}'s "
                            "turn, and nobody else lays or closes out before it").format(who=who, end=END_AT))
+
+
+def check_turn(state: State, name: str, lay: bool) -> None:
+    """Whether ``name`` may lay (``lay``) or close out now (rulebook, Gameplay: turns pass
+    clockwise; one lay, action 3, and close-outs, action 2, before it). The last turn, once
+    a player's trophies reached 30, is ``in_the_last_turn``'s. Raises RulesError."""
+    turn = state.turn
+    if state.reached is not None or turn is None or turn == name:
+        return
+    if name == state.laid:
+        raise RulesError((_("{name} has laid this turn: one lay a turn, and now it is {turn}'s turn") if lay
+                          else _("{name} has laid this turn; close-outs come before the lay")).format(
+            name=name, turn=turn))
+    raise RulesError(_("It is {turn}'s turn").format(turn=turn))
 
 
 def players(state: State) -> tuple[str, ...]:
@@ -310,4 +355,8 @@ def seen_by(state: State, viewer: str | None) -> dict[str, Any]:
 
 
 def parse_action(data: Any) -> Action:
+    """An entry; a lay or close-out stored before the turns were kept (no ``in_turn``) is
+    read as recorded (``in_turn`` False: see the module's "Old games")."""
+    if isinstance(data, dict) and data.get("kind") in ("lay", "close-out") and "in_turn" not in data:
+        data = {**data, "in_turn": False}
     return parse_entry(ACTION, data)

@@ -227,13 +227,17 @@ def _trophy_history(earned: list[tuple[Card, str]]) -> list[Lay | CloseOut]:
         spare = sorted((c for c in (DECK - placed).elements() if c.bean == trophy.bean),
                        key=lambda c: (c.value == trophy.value, c.value))
         values = (trophy.value, *(c.value for c in spare[: trophy.value - 1]))
-        actions.append(Lay(player=name, collection="open", new=True, bean=trophy.bean, values=values))
-        actions.append(CloseOut(player=name))
+        actions.append(Lay(player=name, collection="open", new=True, bean=trophy.bean, values=values, in_turn=False))
+        actions.append(CloseOut(player=name, in_turn=False))
     return actions
 
 
 def _new(name: str, which: Literal["open", "secret"], collection: Collection) -> Lay:
-    return Lay(player=name, collection=which, new=True, bean=collection.bean, values=collection.values)
+    return Lay(player=name, collection=which, new=True, bean=collection.bean, values=collection.values, in_turn=False)
+
+
+def _closed(name: str) -> CloseOut:
+    return CloseOut(player=name, in_turn=False)
 
 
 def import_file(data: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -241,7 +245,9 @@ def import_file(data: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
     The trophies first (every player's, but those the player who reached 30 earned in the
     last turn), then everybody's collections, then that last turn: its close-outs and the
-    one lay that leaves the collections the file lists, and the end of the game.
+    one lay that leaves the collections the file lists, and the end of the game. The file
+    does not say in which turns, so the entries are not held to turns (``in_turn`` False)
+    and leave the turn open: the game goes on from whoever lays or closes out next.
     """
     state = read(data)
     reached = state.reached
@@ -256,12 +262,12 @@ def import_file(data: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         name, left = reached.name, reached.collections
         actions.append(_new(name, "open", last[0]))
         if len(last) == 2:  # both collections closed out; one new collection at most
-            actions += [_new(name, "secret", last[1]), CloseOut(player=name), CloseOut(player=name)]
+            actions += [_new(name, "secret", last[1]), _closed(name), _closed(name)]
             actions += [_new(name, "open", c) for c in left]
         elif len(left) == 2:  # the open one lay face down beside; a new secret one is laid
-            actions += [_new(name, "secret", left[0]), CloseOut(player=name), _new(name, "secret", left[1])]
+            actions += [_new(name, "secret", left[0]), _closed(name), _new(name, "secret", left[1])]
         else:
-            actions += [CloseOut(player=name), *(_new(name, "open", c) for c in left)]
+            actions += [_closed(name), *(_new(name, "open", c) for c in left)]
     if state.ended_by is not None:
         actions.append(EndGame(player=state.ended_by))
     setup = Setup(players=state.names).model_dump(mode="json")

@@ -15,16 +15,25 @@ from sheets.space_beans import RULES, Allowed, Card, Collection, EndGame, Lay, S
 SECRETS = {"Leia": Collection(bean="klingbohnen", values=(7, 8)), "Londo": Collection(bean="darth-beans", values=(9,))}
 
 
-def lay(player: str, which: str, bean: str, *values: int) -> Lay:
-    return Lay(player=player, collection=which, new=True, bean=bean, values=values)
+def lay(player: str, which: str, bean: str, *values: int, in_turn: bool = True) -> Lay:
+    return Lay(player=player, collection=which, new=True, bean=bean, values=values, in_turn=in_turn)
 
 
 def in_play() -> State:
+    """Two rounds: Leia, Londo and Lando lay open collections, then Leia and Londo secret ones."""
     state = RULES.new_game({"players": ["Leia", "Londo", "Lando"]})
-    for action in (lay("Leia", "open", "bohrion", 4), lay("Leia", "secret", "klingbohnen", 7, 8),
-                   lay("Londo", "open", "moonbohnen", 2), lay("Londo", "secret", "darth-beans", 9)):
+    for action in (lay("Leia", "open", "bohrion", 4), lay("Londo", "open", "moonbohnen", 2),
+                   lay("Lando", "open", "bluebeans", 5), lay("Leia", "secret", "klingbohnen", 7, 8),
+                   lay("Londo", "secret", "darth-beans", 9)):
         state = RULES.apply(state, action)
     return state
+
+
+def test_the_view_says_whose_turn_it_is():
+    """Action 4: "It is then the turn of the player to the left": after Londo's lay, Lando's."""
+    state = in_play()
+    assert view(state, "Leia").shape.turn == view(state, None).shape.turn == "Lando"
+    assert view(state, None).turn("Leia").close_out.refused == "It is Lando's turn"
 
 
 def test_a_phone_is_given_its_own_secret_collection_and_nobody_elses():
@@ -78,13 +87,16 @@ def games(tmp_path):
 
 
 def test_the_session_keeps_an_answer_while_its_grounds_stay(games):
-    """What Leia may do is worked out once: Londo's face-down lay leaves her answer as it was."""
+    """What Leia may do is worked out once: Londo's face-down lay leaves her answer as it was.
+    (Entries of a game stored before the turns were kept: the turn stays open, so only the
+    cards could change her answer.)"""
     game_id = games.new_game(RULES.id, {"players": ["Leia", "Londo"]})
-    for action in (lay("Leia", "open", "bohrion", 4), lay("Londo", "open", "moonbohnen", 2)):
+    for action in (lay("Leia", "open", "bohrion", 4, in_turn=False), lay("Londo", "open", "moonbohnen", 2,
+                                                                          in_turn=False)):
         games.dispatch(game_id, action)
     game = PhoneGames(games, "leia").game(game_id, RULES)
     before = game.allowed("Leia")
     assert isinstance(before, Allowed) and before == allowed(games.state(game_id), "Leia")
-    games.dispatch(game_id, lay("Londo", "secret", "darth-beans", 9))
+    games.dispatch(game_id, lay("Londo", "secret", "darth-beans", 9, in_turn=False))
     assert game.allowed("Leia") is before
     assert game.allowed("Londo") == allowed(games.state(game_id), "Londo")

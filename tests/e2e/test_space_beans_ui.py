@@ -162,14 +162,37 @@ def test_close_outs_privacy_and_the_end_of_a_game(browser, seeded):
     answer(table, "Forced close-out")
     table.see("Open: Darth Beans 1")  # the secret collection turned face up
 
-    # With one collection a valueless close-out is never forced: the engine says why.
+    # Turns (rulebook, Gameplay: "Turns pass clockwise"): the close-out began Beth's turn,
+    # so nobody else closes out or lays before Beth's lay; the engine says why.
+    table.see("Beth's turn")
     tap(table, "Record for Cyd")
+    table.see("Cyd · it is Beth's turn")
+    table.see("It is Beth's turn")
+    assert table.button("Lay cards").count() == 0
+    tap(table, "Close out Bluebeans (3 cards)")
+    assert "It is Beth's turn" in dialog_text(table)
+    answer(table, "Cancel")
+
+    # Beth lays (action 3, the last recorded action of her turn): the turn passes to the left,
+    # to Cyd, and the table's phone follows it.
+    tap(table, "Record for Beth")
+    tap(table, "Value 3")
+    tap(table, "Lay 1 card")
+    table.see("Open: Darth Beans 1, 3")
+    table.see("Cyd's turn")
+    beth.see("Cyd's turn")
+
+    # With one collection a valueless close-out is never forced: the engine says why.
     tap(table, "Close out Bluebeans (3 cards)")
     text = dialog_text(table)
     assert "No value: no card is a 3" in text
     assert "closed out only when forced" in text
     assert table.button("Forced close-out").count() == 0
     answer(table, "Cancel")
+    tap(table, "Value 4")
+    tap(table, "Lay 1 card")
+    table.see("Open: Bluebeans 5, 7, 9, 4")
+    table.see("Allister's turn")
 
     # Allister's phone: his own secret collection, then Londo's close-out (Example 2a):
     # three Centauribohnen with the "3" are worth 3; the 3 is the trophy, 6 and 7 discarded.

@@ -250,3 +250,20 @@ def test_worth_is_the_close_outs_value(bean, values):
     """Close out your collections: worth its number of cards if it holds a card of that value."""
     collection = Collection(bean=bean, values=tuple(values))
     assert worth(collection) == close_out(collection).value
+
+
+def test_out_of_turn_every_lay_and_close_out_is_refused_with_the_reason():
+    """Gameplay: "Turns pass clockwise"; action 2: "Collections of SpaceBeans may only be
+    closed out before this action, not after"; one lay a turn (action 3)."""
+    state = play(start("Ann", "Ben", "Cem"), lay("Ann", "bohrion", 1, new=True),
+                 lay("Cem", "bluebeans", 2, new=True),
+                 lay("Ann", "moonbohnen", 1, collection="secret", new=True, in_turn=True))
+    assert state.turn == "Ben"
+    ann, cem, ben = allowed(state, "Ann"), allowed(state, "Cem"), allowed(state, "Ben")
+    assert {c.refused for c in ann.lays} == {"Ann has laid this turn: one lay a turn, and now it is Ben's turn"}
+    assert ann.close_out.refused == ann.close_out.forced_refused == (
+        "Ann has laid this turn; close-outs come before the lay")
+    assert {c.refused for c in cem.lays} == {"It is Ben's turn"} and cem.close_out.refused == "It is Ben's turn"
+    assert [(c.collection, c.new) for c in ben.lays if c.refused is None] == [("open", True)]
+    for player in state.names:
+        agrees_with_apply(state, player)

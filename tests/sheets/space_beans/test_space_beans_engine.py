@@ -11,8 +11,10 @@ def start(*players: str) -> State:
     return RULES.new_game({"players": list(players or ("Leia", "Londo"))})
 
 
-def lay(player, bean, *values, collection="open", new=False):
-    return Lay(player=player, collection=collection, new=new, bean=bean, values=values)
+def lay(player, bean, *values, collection="open", new=False, in_turn=False):
+    """A lay, by default not held to the turns (as an entry of a game stored before the turns
+    were kept): so a test lays the table it needs; the turns have tests of their own."""
+    return Lay(player=player, collection=collection, new=new, bean=bean, values=values, in_turn=in_turn)
 
 
 def play(state: State, *actions) -> State:
@@ -32,7 +34,7 @@ def refused(state: State, action, message: str) -> None:
 
 def earn(state: State, player: str, bean: str, value: int, fill: tuple[int, ...]) -> State:
     """Lay a collection of ``value`` cards holding a ``value`` and close it out."""
-    return play(state, lay(player, bean, value, *fill, new=True), CloseOut(player=player))
+    return play(state, lay(player, bean, value, *fill, new=True), CloseOut(in_turn=False, player=player))
 
 
 # --- Setup -----------------------------------------------------------------------------
@@ -123,12 +125,12 @@ def test_examples_2a_2b_londo_closes_out_both_collections():
     two 5s turns up and is closed out too -> one 5 kept."""
     state = play(start(), lay("Londo", "centauribohnen", 3, 6, 7, new=True),
                  lay("Londo", "bohrion", 5, 1, 5, 8, 9, collection="secret", new=True))
-    state = play(state, CloseOut(player="Londo"))
+    state = play(state, CloseOut(in_turn=False, player="Londo"))
     londo = state.player("Londo")
     assert londo.trophies == (Card(bean="centauribohnen", value=3),)
     assert londo.open_collection == Collection(bean="bohrion", values=(5, 1, 5, 8, 9))
     assert londo.secret_collection is None
-    state = play(state, CloseOut(player="Londo"))
+    state = play(state, CloseOut(in_turn=False, player="Londo"))
     londo = state.player("Londo")
     assert londo.trophies == (Card(bean="centauribohnen", value=3), Card(bean="bohrion", value=5))
     assert londo.collections == ()
@@ -141,7 +143,7 @@ def test_example_3_forced_close_out_of_a_valueless_collection_discards_all():
     """Example 3: Jean-Luc must close out four Klingbohnen without a 4: all are discarded."""
     state = play(start("Jean-Luc", "Leia"), lay("Jean-Luc", "klingbohnen", 1, 5, 8, 9, new=True),
                  lay("Jean-Luc", "bluebeans", 2, 6, collection="secret", new=True))
-    state = play(state, CloseOut(player="Jean-Luc", forced=True))
+    state = play(state, CloseOut(in_turn=False, player="Jean-Luc", forced=True))
     jean_luc = state.player("Jean-Luc")
     assert jean_luc.trophies == ()
     assert jean_luc.open_collection == Collection(bean="bluebeans", values=(2, 6))
@@ -151,24 +153,24 @@ def test_example_3_forced_close_out_of_a_valueless_collection_discards_all():
 def test_forced_close_out_of_a_valuable_collection_keeps_the_trophy():
     state = play(start(), lay("Leia", "bohrion", 2, 9, new=True),
                  lay("Leia", "bluebeans", 4, collection="secret", new=True),
-                 CloseOut(player="Leia", forced=True))
+                 CloseOut(in_turn=False, player="Leia", forced=True))
     assert state.player("Leia").trophies == (Card(bean="bohrion", value=2),)
 
 
 def test_a_valueless_collection_is_not_closed_out_voluntarily():
     """A collection need not be closed out if it has no value; only a forced close-out discards it."""
     state = play(start(), lay("Leia", "klingbohnen", 1, 5, 8, 9, new=True))
-    refused(state, CloseOut(player="Leia"), "has 4 cards and no 4: it has no value")
+    refused(state, CloseOut(in_turn=False, player="Leia"), "has 4 cards and no 4: it has no value")
 
 
 def test_a_close_out_is_forced_only_with_two_collections():
     """If the player has no secret collection, the open collection need not be closed out."""
     state = play(start(), lay("Leia", "klingbohnen", 1, 5, 8, 9, new=True))
-    refused(state, CloseOut(player="Leia", forced=True), "a close-out is forced only when a player with two")
+    refused(state, CloseOut(in_turn=False, player="Leia", forced=True), "a close-out is forced only when a player with two")
 
 
 def test_nothing_to_close_out():
-    refused(start(), CloseOut(player="Leia"), "Leia has no collection to close out")
+    refused(start(), CloseOut(in_turn=False, player="Leia"), "Leia has no collection to close out")
 
 
 def test_after_closing_out_both_a_new_collection_is_the_open_one():
@@ -203,7 +205,7 @@ def test_allisters_36_points():
     secret Klingbohnen turned up, two Darth Beans laid as the new secret collection."""
     state = play(reach_29(start("Allister", "Leia")), lay("Allister", "centauribohnen", 2, 9, new=True),
                  lay("Allister", "klingbohnen", 1, 4, 4, 5, 7, 9, collection="secret", new=True),
-                 CloseOut(player="Allister"),
+                 CloseOut(in_turn=False, player="Allister"),
                  lay("Allister", "darth-beans", 2, 8, collection="secret", new=True))
     assert state.player("Allister").trophy_points == 31
     assert not RULES.is_over(state)
@@ -258,7 +260,7 @@ def test_only_one_player_can_reach_30():
     state = earn(state, "Leia", "bohrion", 8, (1, 2, 3, 4, 4, 5, 5))
     state = play(state, lay("Leia", "klingbohnen", 9, 1, 2, 3, 4, 4, 5, 5, 6, new=True))  # worth 9: 34
     state = reach_31(state)
-    refused(state, CloseOut(player="Leia"), "Allister's trophies already reached 30")
+    refused(state, CloseOut(in_turn=False, player="Leia"), "Allister's trophies already reached 30")
 
 
 # "The game ends at the end of the turn of the player whose trophy collection is worth at
@@ -272,7 +274,7 @@ def test_the_game_ends_at_the_end_of_the_turn_nobody_else_lays_or_closes_out():
                  lay("Leia", "klingbohnen", 3, 1, 9, collection="secret", new=True))
     state = reach_31(state)
     for action in (lay("Leia", "darth-beans", 3), lay("Leia", "klingbohnen", 4, collection="secret"),
-                   CloseOut(player="Leia"), CloseOut(player="Leia", forced=True)):
+                   CloseOut(in_turn=False, player="Leia"), CloseOut(in_turn=False, player="Leia", forced=True)):
         refused(state, action, "Allister's trophies already reached 30: the game ends at the end of "
                                "Allister's turn, and nobody else lays or closes out before it")
 
@@ -283,9 +285,9 @@ def test_the_turn_that_reaches_30_goes_on_with_the_secret_collection_and_one_lay
     that reached 30; the lay ends it, and then only the end of the game is recorded."""
     state = play(reach_29(start("Allister", "Leia")), lay("Allister", "centauribohnen", 3, 6, 7, new=True),
                  lay("Allister", "bohrion", 5, 5, 7, 8, 9, collection="secret", new=True))
-    state = play(state, CloseOut(player="Allister"))  # 29 + 3 = 32: the end is reached
+    state = play(state, CloseOut(in_turn=False, player="Allister"))  # 29 + 3 = 32: the end is reached
     assert state.player("Allister").trophy_points == 32 and not state.turn_over
-    state = play(state, CloseOut(player="Allister"))  # the Bohrion turned up, closed out at once: 37
+    state = play(state, CloseOut(in_turn=False, player="Allister"))  # the Bohrion turned up, closed out at once: 37
     assert state.player("Allister").trophy_points == 37
     state = play(state, lay("Allister", "klingbohnen", 1, new=True))  # action 3: the turn is over
     assert state.turn_over and not RULES.is_over(state)
@@ -300,9 +302,9 @@ def test_the_player_who_reached_30_does_not_close_out_turn_after_turn():
     """Action 2: "Collections of SpaceBeans may only be closed out before this action, not
     after": after the lay of the turn that reached 30 there is no further close-out."""
     state = play(reach_31(start("Allister", "Leia")), lay("Allister", "klingbohnen", 1, new=True))
-    refused(state, CloseOut(player="Allister"), "Allister's turn is over, so the game has ended: "
+    refused(state, CloseOut(in_turn=False, player="Allister"), "Allister's turn is over, so the game has ended: "
                                                 "record the end of the game")
-    assert RULES.why_not(state, CloseOut(player="Allister")) is not None
+    assert RULES.why_not(state, CloseOut(in_turn=False, player="Allister")) is not None
     assert RULES.why_not(state, EndGame(player="Allister")) is None
 
 
@@ -345,7 +347,7 @@ def test_at_the_end_secret_collections_are_turned_face_up():
 
 def test_actions_round_trip_through_json_and_replay():
     actions = [lay("Leia", "bohrion", 4, new=True), lay("Leia", "moonbohnen", 2, collection="secret", new=True),
-               CloseOut(player="Leia", forced=True)]
+               CloseOut(in_turn=False, player="Leia", forced=True)]
     log = [a.model_dump(mode="json") for a in actions]
     assert [RULES.parse_action(d) for d in log] == actions
     assert fold(RULES, {"players": ["Leia", "Londo"]}, log) == play(start(), *actions)
@@ -363,3 +365,106 @@ def test_malformed_actions_are_refused(data, message):
     with pytest.raises(RulesError) as exc:
         RULES.parse_action(data)
     assert message in str(exc.value)
+
+
+# --- Turns (Gameplay: "Turns pass clockwise"; action 4: "It is then the turn of the player to the left") ----
+
+def turn(player, bean, *values, collection="open", new=False):
+    """A lay entered now: held to the turn."""
+    return lay(player, bean, *values, collection=collection, new=new, in_turn=True)
+
+
+def test_the_first_lay_says_who_starts_then_the_turn_passes_to_the_left():
+    """Preparation: "The player to the left of the dealer starts the game" (the sheet does not
+    know the dealer: the first entry says who starts). Action 4: "It is then the turn of the
+    player to the left", the next player in seating order, round and round."""
+    state = start("Ann", "Ben", "Cem")
+    assert state.turn is None
+    state = play(state, turn("Ben", "bohrion", 5, new=True))
+    assert state.turn == "Cem"
+    state = play(state, turn("Cem", "bluebeans", 2, new=True))
+    assert state.turn == "Ann"
+    state = play(state, turn("Ann", "moonbohnen", 7, new=True))
+    assert state.turn == "Ben"
+
+
+def test_nobody_lays_out_of_turn():
+    """Gameplay: "Turns pass clockwise": the table cannot lay for the next player but one."""
+    state = play(start("Ann", "Ben", "Cem"), turn("Ann", "bohrion", 5, new=True))
+    refused(state, turn("Cem", "bluebeans", 2, new=True), "It is Ben's turn")
+    refused(state, CloseOut(player="Cem"), "It is Ben's turn")
+
+
+def test_one_lay_a_turn():
+    """Action 3: "add ... to one (and only one) of his existing collections, or start one new
+    collection": after the lay the turn is over, so no secret collection in the same turn."""
+    state = play(start("Ann", "Ben"), turn("Ann", "bohrion", 5, new=True))
+    refused(state, turn("Ann", "bluebeans", 2, collection="secret", new=True),
+            "Ann has laid this turn: one lay a turn, and now it is Ben's turn")
+    refused(state, turn("Ann", "bohrion", 6), "Ann has laid this turn")
+
+
+def test_close_outs_come_before_the_lay():
+    """Action 2: "Collections of SpaceBeans may only be closed out before this action, not
+    after"; in the player's next turn they may."""
+    state = play(start("Ann", "Ben"), turn("Ann", "bohrion", 1, new=True))
+    refused(state, CloseOut(player="Ann"), "Ann has laid this turn; close-outs come before the lay")
+    state = play(state, turn("Ben", "bluebeans", 2, new=True))
+    state = play(state, CloseOut(player="Ann"))  # Ann's turn: action 2 first
+    assert state.turn == "Ann" and state.player("Ann").trophy_points == 1
+    state = play(state, turn("Ann", "moonbohnen", 3, new=True))
+    assert state.turn == "Ben"
+
+
+def test_a_close_out_in_an_open_turn_starts_that_players_turn():
+    """Action 2 comes before action 3 of the same turn: whoever closes out while the turn is
+    open (an old game's entries left it so) is the player whose turn it is, and lays next."""
+    state = play(start("Ann", "Ben"), lay("Ann", "bohrion", 1, new=True))  # an old game's entry
+    assert state.turn is None
+    state = play(state, CloseOut(player="Ann"))
+    assert state.turn == "Ann"
+    refused(state, turn("Ben", "bluebeans", 2, new=True), "It is Ann's turn")
+
+
+def test_the_last_turn_keeps_its_rules_and_the_turn():
+    """End of Game: "The game ends at the end of the turn of the player whose trophy collection
+    is worth at least 30 points": the turn that reaches 30 is that player's, who may still
+    close out and lays once; then only the end of the game."""
+    state = start("Ann", "Ben")
+    for bean, value, fill in (("beanliens", 9, (1, 2, 3, 4, 4, 5, 5, 6)), ("moonbohnen", 8, (1, 2, 3, 4, 4, 5, 5)),
+                              ("bluebeans", 6, (1, 2, 3, 4, 4)), ("bohrion", 5, (1, 2, 3, 4))):
+        state = earn(state, "Ann", bean, value, fill)  # 28
+    state = play(state, lay("Ann", "darth-beans", 2, 3, new=True), turn("Ann", "klingbohnen", 1, collection="secret", new=True))
+    state = play(state, turn("Ben", "centauribohnen", 4, new=True))
+    assert state.turn == "Ann"
+    state = play(state, CloseOut(player="Ann"))  # Darth Beans 2: 30
+    refused(state, turn("Ben", "centauribohnen", 5), "Ann's trophies already reached 30")
+    state = play(state, CloseOut(player="Ann"), turn("Ann", "bohrion", 7, new=True))  # the Klingbohne 1: 31
+    assert state.turn_over
+    refused(state, CloseOut(player="Ann"), "record the end of the game")
+    assert play(state, EndGame(player="Ann")).ended_by == "Ann"
+
+
+def test_an_old_games_entries_still_fold_and_leave_the_turn_open():
+    """A game stored before the turns were kept: its entries (without ``in_turn``) read as
+    recorded, even a lay out of turn, two lays in a turn and a close-out after a lay; the
+    next entry made now says whose turn it is."""
+    old = [
+        {"kind": "lay", "player": "Ann", "collection": "open", "new": True, "bean": "bohrion", "values": [1]},
+        {"kind": "lay", "player": "Ann", "collection": "secret", "new": True, "bean": "bluebeans", "values": [2, 3]},
+        {"kind": "lay", "player": "Cem", "collection": "open", "new": True, "bean": "moonbohnen", "values": [4]},
+        {"kind": "close-out", "player": "Ann"},
+    ]
+    state = fold(RULES, {"players": ["Ann", "Ben", "Cem"]}, old)
+    assert state.turn is None and state.player("Ann").trophy_points == 1
+    assert not RULES.parse_action(old[0]).in_turn
+    state = play(state, turn("Cem", "moonbohnen", 5))
+    assert state.turn == "Ann"
+    refused(state, turn("Ben", "darth-beans", 2, new=True), "It is Ann's turn")
+
+
+def test_an_entry_made_now_is_stored_held_to_the_turn():
+    """What is stored of an entry made now says it was held to the turn, so it folds the same."""
+    entry = turn("Ann", "bohrion", 5, new=True).model_dump(mode="json")
+    assert entry["in_turn"] is True
+    assert RULES.parse_action(entry).in_turn

@@ -34,22 +34,22 @@ def test_the_bean_names_are_those_printed_on_the_cards_on_every_phone():
 
 def test_a_valueless_close_out_refused_in_german():
     """Rulebook, action 2: a collection of four without a 4 has no value; it is closed out only when forced."""
-    state = RULES.apply(start(), Lay(player="Leia", collection="open", new=True, bean=Bean.KLINGBOHNEN,
+    state = RULES.apply(start(), Lay(in_turn=False, player="Leia", collection="open", new=True, bean=Bean.KLINGBOHNEN,
                                      values=(2, 3, 6, 8)))
     with using(GERMAN):
-        said = refusal(state, CloseOut(player="Leia"))
+        said = refusal(state, CloseOut(in_turn=False, player="Leia"))
     assert said == ("die offene Sammlung von Leia (Klingbohnen 2, 3, 6, 8) hat 4 Karten und keine 4: "
                     "sie ist nichts wert und wird nur erzwungen abgeschlossen")
-    assert refusal(state, CloseOut(player="Leia")).startswith("Leia's open collection (Klingbohnen 2, 3, 6, 8)")
+    assert refusal(state, CloseOut(in_turn=False, player="Leia")).startswith("Leia's open collection (Klingbohnen 2, 3, 6, 8)")
 
 
 def test_the_supply_rule_and_a_wrong_bean_in_german():
     """Game Contents: one card each of 1 to 3 per bean."""
-    state = RULES.apply(start(), Lay(player="Leia", collection="open", new=True, bean=Bean.BOHRION, values=(1,)))
+    state = RULES.apply(start(), Lay(in_turn=False, player="Leia", collection="open", new=True, bean=Bean.BOHRION, values=(1,)))
     with using(GERMAN):
-        taken = refusal(state, Lay(player="Londo", collection="open", new=True, bean=Bean.BOHRION, values=(1,)))
-        other = refusal(state, Lay(player="Leia", collection="open", bean=Bean.BLUEBEANS, values=(2,)))
-        none = refusal(start(), CloseOut(player="Londo"))
+        taken = refusal(state, Lay(in_turn=False, player="Londo", collection="open", new=True, bean=Bean.BOHRION, values=(1,)))
+        other = refusal(state, Lay(in_turn=False, player="Leia", collection="open", bean=Bean.BLUEBEANS, values=(2,)))
+        none = refusal(start(), CloseOut(in_turn=False, player="Londo"))
     assert taken == "Bohrion 1: die einzige Karte liegt schon auf dem Tisch"
     assert other == "die offene Sammlung von Leia ist Bohrion, nicht Bluebeans"
     assert none == "Londo hat keine Sammlung zum Abschließen"
@@ -62,3 +62,17 @@ def test_a_score_file_refused_in_german():
         RULES.read(data)
     assert caught.value.reason == ("die Trophäen von Leia sind 0 wert; das Spiel endet, wenn die Trophäen "
                                    "eines Spielers 30 erreichen")
+
+
+def test_the_turn_refusals_in_german():
+    """Gameplay: "Turns pass clockwise"; action 2: "Collections of SpaceBeans may only be
+    closed out before this action, not after"."""
+    state = RULES.apply(RULES.new_game({"players": ["Leia", "Londo", "Lando"]}),
+                        Lay(player="Leia", collection="open", new=True, bean=Bean.BOHRION, values=(1,)))
+    with using(GERMAN):
+        assert refusal(state, Lay(player="Lando", collection="open", new=True, bean=Bean.BLUEBEANS,
+                                  values=(2,))) == "Londo ist am Zug"
+        assert refusal(state, CloseOut(player="Leia")) == (
+            "Leia hat in diesem Zug schon ausgelegt; abgeschlossen wird vor dem Auslegen")
+        assert refusal(state, Lay(player="Leia", collection="open", bean=Bean.BOHRION, values=(2,))) == (
+            "Leia hat in diesem Zug schon ausgelegt: einmal Auslegen pro Zug, und jetzt ist Londo am Zug")

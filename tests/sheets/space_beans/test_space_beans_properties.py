@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from sheets.errors import RulesError
 from sheets.game import fold
 from sheets.registry import score
-from sheets.space_beans import DECK, END_AT, RULES, Bean, CloseOut, EndGame, Lay, State
+from sheets.space_beans import DECK, END_AT, RULES, Bean, CloseOut, EndGame, Lay, State, worth
 from sheets.space_beans.scorefile import read
 
 NAMES = ["Ann", "Ben", "Cem", "Dana", "Eli", "Fay"]
@@ -23,23 +23,24 @@ def free_values(state: State, bean: Bean) -> list[int]:
 
 @st.composite
 def any_action(draw, state: State):
-    """Anything a table might enter, legal or not."""
+    """Anything a table might enter, legal or not; now and then as an entry stored before
+    the turns were kept (``in_turn`` False)."""
     player = draw(st.sampled_from(state.names))
     kind = draw(st.sampled_from(["lay", "close-out", "end-game"]))
+    in_turn = draw(st.sampled_from([True, True, True, False]))
     if kind == "lay":
         return Lay(player=player, collection=draw(st.sampled_from(["open", "secret"])), new=draw(st.booleans()),
                    bean=draw(st.sampled_from(list(Bean))),
-                   values=tuple(draw(st.lists(st.integers(1, 9), min_size=1, max_size=4))))
+                   values=tuple(draw(st.lists(st.integers(1, 9), min_size=1, max_size=4))), in_turn=in_turn)
     if kind == "close-out":
-        return CloseOut(player=player, forced=draw(st.booleans()))
+        return CloseOut(player=player, forced=draw(st.booleans()), in_turn=in_turn)
     return EndGame(player=player)
 
 
 @st.composite
-def growing_lay(draw, state: State):
-    """A legal lay that makes the open collection worth something (so games reach 30); once
-    a player's trophies reached 30, only that player still lays, once (End of Game)."""
-    sheet = state.reached or draw(st.sampled_from(state.players))
+def growing_lay(draw, state: State, sheet):
+    """A legal lay by ``sheet``'s player that makes the open collection worth something (so
+    games reach 30)."""
     if sheet.open_collection is None:
         bean, current = draw(st.sampled_from(list(Bean))), ()
     elif sheet.secret_collection is None and draw(st.booleans()):
@@ -64,9 +65,11 @@ def growing_lay(draw, state: State):
 
 @st.composite
 def games(draw):
-    """(setup, action log, every state along the way) of a random game. A growing lay from
-    free cards must always be accepted (rulebook: action 3) until the turn that reached 30
-    is over; anything else may be refused."""
+    """(setup, action log, every state along the way) of a random game. In the turn of the
+    player whose turn it is (anyone's, while the turn is open; once a player's trophies
+    reached 30, only that player's, End of Game), closing out a collection worth something
+    (action 2) and then a growing lay from free cards (action 3) must always be accepted
+    until the turn that reached 30 is over; anything else may be refused."""
     setup = {"players": NAMES[: draw(st.integers(2, 6))]}
     log, states = [], [RULES.new_game(setup)]
 
@@ -81,14 +84,14 @@ def games(draw):
         if leaders and (states[-1].turn_over or draw(st.booleans())):
             record(EndGame(player=leaders[0]))
         elif draw(st.booleans()):
-            lay = draw(growing_lay(states[-1]))
+            state = states[-1]
+            name = state.reached.name if state.reached else state.turn or draw(st.sampled_from(state.names))
+            sheet = state.player(name)
+            if sheet.open_collection is not None and worth(sheet.open_collection) and draw(st.booleans()):
+                record(CloseOut(player=name))  # action 2, before the lay
+            lay = draw(growing_lay(states[-1], states[-1].player(name)))
             if lay is not None:
                 record(lay)
-                if draw(st.booleans()):  # worth something now: close it out, unless someone has 30
-                    try:
-                        record(CloseOut(player=lay.player))
-                    except RulesError as exc:
-                        assert "already reached 30" in str(exc)
         else:
             try:
                 record(draw(any_action(states[-1])))
@@ -138,8 +141,9 @@ def test_replaying_the_saved_log_gives_the_same_state(game):
 
 def same_table(state: State) -> State:
     """A score file holds what lies on the table: whether the player who reached 30 has
-    laid yet (``turn_over``, in an unfinished game) it does not say."""
-    return state.changed(turn_over=RULES.is_over(state))
+    laid yet (``turn_over``, in an unfinished game) it does not say, nor whose turn it is
+    (the game goes on from whoever lays or closes out next)."""
+    return state.changed(turn_over=RULES.is_over(state), turn=None, laid=None)
 
 
 @SETTINGS

@@ -256,3 +256,23 @@ def test_an_unfinished_games_import_keeps_secret_collections_private():
     data["ended_by"] = None
     state = fold(RULES, *RULES.import_file(data))
     assert seen_by(state, "Leia")["players"][0]["secret_collection"] == {"cards": 2}
+
+
+def test_an_imported_game_goes_on_from_whoever_plays_next():
+    """A score file says what lies on the table, not whose turn it is: the imported entries
+    are not held to turns and leave the turn open; the next entry starts that player's turn,
+    and from it the turns pass to the left (Gameplay: "Turns pass clockwise")."""
+    data = allister_file()
+    data["ended_by"] = None
+    data["trophies"]["Allister"] = trophies("bohrion-9", "moonbohnen-8", "bluebeans-7")
+    data["collections"]["Allister"] = [{"bean": "klingbohnen", "values": [1, 4, 4, 5, 7, 9]}]
+    setup, actions = RULES.import_file(data)
+    assert all(a.get("in_turn") is False for a in actions if a["kind"] != "end-game")
+    state = fold(RULES, setup, actions)
+    assert state.turn is None
+    state = RULES.apply(state, RULES.parse_action(
+        {"kind": "lay", "player": "Leia", "collection": "open", "bean": "moonbohnen", "values": [2], "in_turn": True}))
+    assert state.turn == "Allister"
+    assert RULES.why_not(state, RULES.parse_action(
+        {"kind": "close-out", "player": "Leia", "in_turn": True})) == (
+        "Leia has laid this turn; close-outs come before the lay")

@@ -2,7 +2,8 @@
 
 A browser session may say which player it is ("I am ..."); only then does it show, and
 let that player record, their own secret collection. At a table of phones the phone is its
-seat. Once a player's trophies reach 30, only what the engine still allows is offered:
+seat and opens on its own player's cards; any other phone follows the player whose turn it
+is (the engine keeps the turn: after the lay it passes to the left). Once a player's trophies reach 30, only what the engine still allows is offered:
 that player's close-outs and one lay, and the end of the game (then the end alone).
 Everything the screen shows of the game is this phone's view (``view``), in slices.
 """
@@ -35,9 +36,11 @@ def Play(game_id: str) -> ft.Control:
     table: ViewOf[TableView] = ViewOf(now=lambda: game.view(view, me))
     onlooker: ViewOf[TableView] = ViewOf(now=lambda: game.view(view, None))  # another player's turn
     shape = use_slice(table, lambda v: v.shape)  # what this screen itself shows; its pieces show the rest
-    # The turn shown: the player picked, else the one whose trophies reached 30 (the game
-    # ends at the end of that player's turn), else this phone's.
-    player, show = use_shown_player(game_id, shape.names, lead=shape.reached, default=me)
+    # The turn shown: the player picked (until the turn passes on), else the one whose
+    # trophies reached 30 (the game ends at the end of that player's turn), else on a seated
+    # phone its own player's, on any other the player whose turn it is, else this phone's.
+    lead = shape.reached or (None if at_table else shape.turn)
+    player, show = use_shown_player(game_id, shape.names, lead=lead, default=me, key=shape.turn)
     if shape.reached:  # nobody else plays before the end
         player = shape.reached
 

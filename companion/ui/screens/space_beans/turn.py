@@ -1,5 +1,6 @@
 """Recording one player's turn: close out the open collection (the app shows what the
-engine's close-out gives and asks to confirm), then lay cards. What may be done is the
+engine's close-out gives and asks to confirm), then lay cards; out of turn, the engine's
+reason why not. What may be done is the
 engine's answer (``allowed``) as this phone may see it: a secret collection is recorded
 on its own player's phone only."""
 
@@ -55,12 +56,21 @@ class TurnSlice:
     elsewhere: str | None
     names: tuple[str, ...] | None  # whom the turn may be recorded for (None once a player reached 30)
     laying: Allowed | None
+    turn: str | None  # whose turn it is (None: open)
 
 
 def turn_slice(view: TableView, player: str, drafting: bool) -> TurnSlice:
     allowed = view.turn(player)
     return TurnSlice(allowed.lays, allowed.close_out, allowed.elsewhere,
-                     None if view.shape.reached else view.shape.names, allowed if drafting else None)
+                     None if view.shape.reached else view.shape.names, allowed if drafting else None,
+                     view.shape.turn)
+
+
+def title(player: str, turn: str | None) -> str:
+    """The section's title: the player's turn, or whose turn it is while showing another."""
+    if turn is None or turn == player:
+        return _("{player}'s turn").format(player=player)
+    return _("{player} · it is {turn}'s turn").format(player=player, turn=turn)
 
 
 def way(where: Where, choices: tuple[LayChoice, ...]) -> LayChoice:
@@ -159,7 +169,7 @@ def Turn(view: ViewOf[TableView], player: str, me: str | None, refusal: str | No
     parts.append(("lay cards", lambda: ft.Text(_("Lay cards"), size=13, weight=ft.FontWeight.W_600,
                                                 color=ft.Colors.PRIMARY)))
     parts += lay_panel(turn, player, draft, draft_taps)
-    return section(_("{player}'s turn").format(player=player), *kept.controls("turn", parts))
+    return section(title(player, turn.turn), *kept.controls("turn", parts))
 
 
 def lay_panel(turn: TurnSlice, player: str, draft: Draft, taps: DraftTaps) -> list[Part]:
@@ -170,7 +180,9 @@ def lay_panel(turn: TurnSlice, player: str, draft: Draft, taps: DraftTaps) -> li
         note = turn.elsewhere
         parts.append((("elsewhere", note), lambda: ft.Text(note, size=13, color=MUTED)))
     found = targets(turn.lays)
-    if not found:
+    if not found:  # every lay refused: say why (out of turn, or laid this turn), as the engine does
+        why = next((c.refused for c in turn.lays if c.refused and c.refused != turn.elsewhere), None)
+        parts.append((("no lay", why), lambda: ft.Text(why or "", size=13, color=MUTED, visible=why is not None)))
         return parts
     where: Where = draft.where if draft.where in [t[0] for t in found] else found[0][0]
     values = draft.values

@@ -37,6 +37,7 @@ class Shape:
     reached: str | None  # the player whose trophies reached 30: the game ends after that turn
     turn_over: bool  # that turn is over: only the end of the game is left
     names: tuple[str, ...]
+    turn: str | None  # whose turn it is (None: open, the next entry says)
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,8 @@ def view(state: State, me: str | None) -> TableView:
         end = EndView(reached.name, reached.trophy_points, state.turn_over, allowed(state, reached.name).end_game)
     return TableView(
         me=me,
-        shape=Shape(over, reached.name if reached else None, state.turn_over, state.names),
+        shape=Shape(over, reached.name if reached else None, state.turn_over, state.names,
+                    None if over else reached.name if reached else state.turn),
         best=best,
         leaders=tuple(s.name for s in sheets if s.points == best),
         result=RULES.result(state) if over else None,
