@@ -110,7 +110,8 @@ class State(Frozen):
         return round_score(self.cards_of(number, player))
 
 
-# A card entry made once a finished game is closed (issue 31); False: stored before, read as then.
+# What a card entry made since a finished game is closed (issue 31) says in the log: ``closed``
+# True; False (the key missing from a stored entry): made before, read as it was then.
 CLOSED = "closed"
 
 
