@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+from pydantic import Field, SerializerFunctionWrapHandler, StrictBool, StrictInt, StrictStr, TypeAdapter, model_serializer
 
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.i18n import N_, _, ngettext
@@ -152,7 +152,21 @@ class SetFacility(Frozen):
     built: StrictInt  # icons built, the setup ones included
 
 
-class SetDpIcons(Frozen):
+class Logged(Frozen):
+    """An entry whose rule flags (``bounded``, ``checked``) are logged only when True: an
+    entry stored before them, or sent without them, is logged as it came."""
+
+    @model_serializer(mode="wrap")
+    def _logged(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            for flag in ("bounded", "checked"):
+                if data.get(flag) is False:
+                    del data[flag]
+        return data
+
+
+class SetDpIcons(Logged):
     kind: Literal["set-dp-icons"] = "set-dp-icons"
     player: str
     filled: StrictInt
@@ -195,7 +209,7 @@ class SetHayActionUses(Frozen):
     uses: StrictInt
 
 
-class Finish(Frozen):
+class Finish(Logged):
     kind: Literal["finish"] = "finish"
     # True: every sheet must be one a game can reach; False: stored before that rule, read as then.
     checked: StrictBool = True

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter, field_validator
+from pydantic import Field, SerializerFunctionWrapHandler, TypeAdapter, field_validator, model_serializer
 
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.i18n import _, ngettext
@@ -115,7 +115,19 @@ class State(Frozen):
 CLOSED = "closed"
 
 
-class EnterCards(Frozen):
+class CardEntry(Frozen):
+    """A card entry's log: ``closed`` only when True, so an entry stored before (or sent
+    without it) is logged as it came and read as it was then."""
+
+    @model_serializer(mode="wrap")
+    def _logged(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and data.get(CLOSED) is False:
+            del data[CLOSED]
+        return data
+
+
+class EnterCards(CardEntry):
     kind: Literal["enter-cards"] = "enter-cards"
     round: int
     player: str
@@ -123,7 +135,7 @@ class EnterCards(Frozen):
     closed: bool = True
 
 
-class TakeCard(Frozen):
+class TakeCard(CardEntry):
     kind: Literal["take-card"] = "take-card"
     round: int
     player: str
@@ -131,7 +143,7 @@ class TakeCard(Frozen):
     closed: bool = True
 
 
-class ReturnCard(Frozen):
+class ReturnCard(CardEntry):
     kind: Literal["return-card"] = "return-card"
     round: int
     player: str
@@ -151,7 +163,6 @@ class RecordChip(Frozen):
     player: str | None
 
 
-CardEntry = EnterCards | TakeCard | ReturnCard
 Action = Annotated[EnterCards | TakeCard | ReturnCard | CorrectRound | RecordChip, Field(discriminator="kind")]
 ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 CARD_ENTRIES = ("enter-cards", "take-card", "return-card")
@@ -227,7 +238,7 @@ def _with_round(state: State, number: int, new_round: Round) -> State:
     return State(names=state.names, rounds=tuple(rounds))
 
 
-def _check_open(state: State, action: CardEntry) -> None:
+def _check_open(state: State, action: EnterCards | TakeCard | ReturnCard) -> None:
     """A finished game is closed: no card entry goes into the third round once it is
     complete (rulebook, Game End: "After three rounds, whoever has the most points is the
     winner"); ``correct-round`` reopens it as a whole. An entry stored before this rule

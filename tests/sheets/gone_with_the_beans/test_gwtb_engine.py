@@ -288,6 +288,8 @@ def test_a_game_finished_before_sheets_were_checked_still_opens():
     log = [SetDpIcons(player="Ann", filled=10).model_dump(mode="json"), {"kind": "finish"}]
     state = fold(RULES, setup(), log)
     assert RULES.is_over(state) and state.players[0].dp_icons == 10
+    assert RULES.parse_action(log[1]).model_dump(mode="json") == log[1] == {"kind": "finish"}  # logged as it came
+    assert log[0] == {"kind": "set-dp-icons", "player": "Ann", "filled": 10}  # an import's entry, as before
     with pytest.raises(RulesError, match=NO_BONUS):
         fold(RULES, setup(), [log[0], Finish().model_dump(mode="json")])
 

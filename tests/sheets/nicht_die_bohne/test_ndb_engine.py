@@ -210,6 +210,7 @@ def test_a_stored_game_whose_stray_tap_reopened_round_3_still_opens_as_it_was_pl
     reopened = [*old, {"kind": "return-card", "round": 3, "player": "Dirk", "card": stray}]
     state = fold(RULES, {"players": PLAYERS}, reopened)
     assert not RULES.is_over(state) and len(state.cards_of(3, "Dirk")) == 14
+    assert RULES.parse_action(reopened[-1]).model_dump(mode="json") == reopened[-1]  # logged again as it came
     assert RULES.allowed(state, "Dirk").hand(3) is not None  # entered card by card again, as then
     again = fold(RULES, {"players": PLAYERS}, [*reopened, TakeCard(round=3, player="Dirk", card=stray).model_dump(
         mode="json")])
