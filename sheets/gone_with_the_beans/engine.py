@@ -5,6 +5,13 @@ The state starts with what setup builds (1 Farm, 2 for Tachiopi; the first Bridg
 sheet C) and nothing else. Each action sets one entry of one player's sheet; ``finish``
 says the table has entered everything (then the winners and the solitaire rating are
 given; entries can still be corrected), ``reopen`` takes that back.
+
+A sheet no game can reach (``reachable.sheet_problems``, issue 31; the score files refuse
+it) is not finished: ``finish`` says its first problem, in the player's words. A ``finish``
+stored before that rule (no ``checked`` in the log) is read as it was then, so a game
+finished then still opens. The Development Passport icons tapped on the scorer stop at
+what the bonuses (or Contracts) gained allow (``set-dp-icons`` with ``bounded``); a score
+file's import enters them before the bonuses they lie between, and Finish checks them.
 """
 
 from __future__ import annotations
@@ -12,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+from pydantic import Field, SerializerFunctionWrapHandler, StrictBool, StrictInt, StrictStr, TypeAdapter, model_serializer
 
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.i18n import N_, _, ngettext
+from sheets.gone_with_the_beans.reachable import dp_icons_refusal, sheet_problems
 from sheets.gone_with_the_beans.scoring import PlayerSheet, breakdown
 from sheets.gone_with_the_beans.sheets import (
     DISTINCT_PROVINCES_UP_TO,
@@ -144,10 +152,27 @@ class SetFacility(Frozen):
     built: StrictInt  # icons built, the setup ones included
 
 
-class SetDpIcons(Frozen):
+class Logged(Frozen):
+    """An entry whose rule flags (``bounded``, ``checked``) are logged only when True: an
+    entry stored before them, or sent without them, is logged as it came."""
+
+    @model_serializer(mode="wrap")
+    def _logged(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            for flag in ("bounded", "checked"):
+                if data.get(flag) is False:
+                    del data[flag]
+        return data
+
+
+class SetDpIcons(Logged):
     kind: Literal["set-dp-icons"] = "set-dp-icons"
     player: str
     filled: StrictInt
+    # True: refused above what the bonuses (D: Contracts) gained now allow, as tapped on the
+    # scorer; False: a score file's import or a stored entry (the icons before the bonuses).
+    bounded: StrictBool = False
 
 
 class SetBeanichalcum(Frozen):
@@ -184,8 +209,10 @@ class SetHayActionUses(Frozen):
     uses: StrictInt
 
 
-class Finish(Frozen):
+class Finish(Logged):
     kind: Literal["finish"] = "finish"
+    # True: every sheet must be one a game can reach; False: stored before that rule, read as then.
+    checked: StrictBool = True
 
 
 class Reopen(Frozen):
@@ -201,6 +228,11 @@ ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
 
 def parse_action(data: Any) -> Action:
+    """An entry, new or stored. A ``finish`` stored before sheets were checked has no
+    ``checked``: it is read as it was then, so its game still opens; every one made since
+    says ``checked`` (a model's dump has it)."""
+    if isinstance(data, dict) and data.get("kind") == "finish" and "checked" not in data:
+        data = {**data, "checked": False}
     return parse_entry(ACTION, data)
 
 
@@ -311,6 +343,34 @@ def _milestone_limit(sheet: Sheet) -> str:
         letter=sheet.letter, most=most, thresholds=thresholds, condition=_(sheet.milestone_condition))
 
 
+def at_setup(sheet: Sheet, province: str) -> list[tuple[str, int]]:
+    """(facility, icons built before round 1): the Farm and, on C, the Bridge."""
+    return [(f.id, built_at_setup(sheet, province, f)) for f in sheet.facilities if f.built_at_setup]
+
+
+def dp_gained(sheet: Sheet, player: PlayerSheet) -> int:
+    """What the Development Passport icons lie between: the Development Bonuses gained (A-C)
+    or the Contracts executed (D)."""
+    return len(player.development_bonuses) if sheet.contracts is None else len(player.contracts)
+
+
+def dp_refusal(sheet: Sheet, player: PlayerSheet, filled: int) -> str | None:
+    """Why ``filled`` DP icons cannot be on the player's sheet as it is now (design page,
+    gaps 11), or None."""
+    return dp_icons_refusal(sheet, filled, dp_gained(sheet, player), player.built.get("bridge", 0))
+
+
+def finish_refusal(state: State) -> str | None:
+    """Why Finish is refused: the first problem of the first sheet, in seating order, that
+    no game can reach (``reachable.sheet_problems``), said with the player's name ("Ann:
+    ..."); None: every sheet can be finished."""
+    sheet = state.rules
+    for player in state.players:
+        for _key, _item, reason in sheet_problems(sheet, player, at_setup(sheet, player.province)):
+            return f"{player.name}: {reason}"
+    return None
+
+
 def apply_to_player(sheet: Sheet, player: PlayerSheet, action: PlayerAction) -> PlayerSheet:
     """``player``'s sheet after ``action``; raises RulesError (the player's words, no place)."""
     if isinstance(action, SetFacility):
@@ -320,6 +380,10 @@ def apply_to_player(sheet: Sheet, player: PlayerSheet, action: PlayerAction) -> 
     if isinstance(action, SetDpIcons):
         check_sheet_has(sheet, "dp_icons")
         check_not_negative(action.filled, DP_ICONS)
+        if action.bounded and action.filled > player.dp_icons:
+            refused = dp_refusal(sheet, player, action.filled)
+            if refused:
+                raise RulesError(refused)
         return player.changed(dp_icons=action.filled)
     if isinstance(action, SetBeanichalcum):
         check_sheet_has(sheet, "beanichalcum")
@@ -353,6 +417,9 @@ def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises RulesError (``where``: the player) and leaves
     ``state`` as it was."""
     if isinstance(action, Finish):
+        refused = finish_refusal(state) if action.checked else None
+        if refused:
+            raise RulesError(refused)
         return state.changed(finished=True)
     if isinstance(action, Reopen):
         return state.changed(finished=False)

@@ -2,11 +2,12 @@
 shows and never works out itself.
 
 For a player: in each round whose cards are entered card by card (the latest round, and
-the next one once the latest is complete), every card of the deck they may take or give
-back, each refused one with the reason the rules give for it (``why_not``'s very words),
-and "the rest of the deck" once it is theirs. For the table: the rounds entered only as
-a whole now (a correction), and whose start may be recorded (who took the Bean chip
-last in the round before), asked while nobody is.
+the next one once the latest is complete; none once the third is complete: a finished
+game is closed), every card of the deck they may take or give back, each refused one
+with the reason the rules give for it (``why_not``'s very words), and "the rest of the
+deck" once it is theirs. For the table: the rounds entered only as a whole now (a
+correction; all three once the game is finished), and whose start may be recorded (who
+took the Bean chip last in the round before), asked while nobody is.
 """
 
 from __future__ import annotations
@@ -172,14 +173,17 @@ def allowed(state: State, player: str) -> Allowed:
     """What ``player`` may do now (``RULES.allowed``); raises RulesError for a name not playing.
 
     Cards go to the latest round, or start the next once it is complete (``enter-cards``);
-    a round before the latest is corrected as a whole (``correct-round``); who starts a
+    a round before the latest is corrected as a whole (``correct-round``), and so is the
+    third once it is complete: the game is finished, and closed (issue 31); who starts a
     round is recorded for each round after the first, once the round before is entered."""
     if player:
         state.position(player)
     last = len(state.rounds)
-    by_card = ([last] if last else []) + ([last + 1] if last < ROUNDS and (not last or state.round_complete(last)) else [])
+    closed = last == ROUNDS and state.round_complete(ROUNDS)  # a finished game: corrected as a whole only
+    by_card = ([last] if last and not closed else []) + (
+        [last + 1] if last < ROUNDS and (not last or state.round_complete(last)) else [])
     hands = tuple(hand_offer(state.names, n, round_cards(state, n), player) for n in by_card) if player else ()
     return Allowed(
-        player=player, by_card=tuple(by_card), hands=hands, finished=tuple(range(1, last)),
+        player=player, by_card=tuple(by_card), hands=hands, finished=tuple(range(1, last + 1 if closed else last)),
         starters=tuple(StarterOffer(round=n, starter=state.starter(n)) for n in range(2, min(last + 1, ROUNDS) + 1)),
     )

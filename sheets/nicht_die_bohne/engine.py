@@ -6,6 +6,12 @@ other); ``enter-cards`` sets a player's whole hand at once (the rest of the deck
 import); ``correct-round`` replaces a whole finished round, so a correction can move a
 card from one player to another; ``bean-chip`` records who took the Bean chip last, the
 player who starts the next round.
+
+A finished game is closed (issue 31): once the third round is complete, no card entry
+changes it; ``correct-round`` reopens it on purpose, saved as a whole round. A card entry
+says it was made under that rule (``closed``); one stored before it (no ``closed`` in
+the log) is read as it was then, so an old game whose stray tap reopened round 3 still
+opens as it was played.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter, field_validator
+from pydantic import Field, SerializerFunctionWrapHandler, TypeAdapter, field_validator, model_serializer
 
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.i18n import _, ngettext
@@ -104,25 +110,45 @@ class State(Frozen):
         return round_score(self.cards_of(number, player))
 
 
-class EnterCards(Frozen):
+# What a card entry made since a finished game is closed (issue 31) says in the log: ``closed``
+# True; False (the key missing from a stored entry): made before, read as it was then.
+CLOSED = "closed"
+
+
+class CardEntry(Frozen):
+    """A card entry's log: ``closed`` only when True, so an entry stored before (or sent
+    without it) is logged as it came and read as it was then."""
+
+    @model_serializer(mode="wrap")
+    def _logged(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and data.get(CLOSED) is False:
+            del data[CLOSED]
+        return data
+
+
+class EnterCards(CardEntry):
     kind: Literal["enter-cards"] = "enter-cards"
     round: int
     player: str
     cards: tuple[Card, ...]
+    closed: bool = True
 
 
-class TakeCard(Frozen):
+class TakeCard(CardEntry):
     kind: Literal["take-card"] = "take-card"
     round: int
     player: str
     card: Card
+    closed: bool = True
 
 
-class ReturnCard(Frozen):
+class ReturnCard(CardEntry):
     kind: Literal["return-card"] = "return-card"
     round: int
     player: str
     card: Card
+    closed: bool = True
 
 
 class CorrectRound(Frozen):
@@ -139,6 +165,7 @@ class RecordChip(Frozen):
 
 Action = Annotated[EnterCards | TakeCard | ReturnCard | CorrectRound | RecordChip, Field(discriminator="kind")]
 ACTION: TypeAdapter[Action] = TypeAdapter(Action)
+CARD_ENTRIES = ("enter-cards", "take-card", "return-card")
 
 
 def check_cards(
@@ -168,6 +195,11 @@ def taken_refusal(card: Card, holders: Sequence[str]) -> str:
     """The refusal for a card whose every copy other players (``holders``, a name per copy) hold."""
     return _("{card} is already taken by {names} in this round").format(
         card=card.label, names=and_list(list(dict.fromkeys(holders))))
+
+
+def closed_refusal(number: int) -> str:
+    """The refusal for a card entry into round ``number``, the complete last round: the game is finished."""
+    return _("the game is finished: round {number} is complete; correct it as a whole round").format(number=number)
 
 
 def missing_refusal(card: Card, number: int) -> str:
@@ -206,7 +238,17 @@ def _with_round(state: State, number: int, new_round: Round) -> State:
     return State(names=state.names, rounds=tuple(rounds))
 
 
+def _check_open(state: State, action: EnterCards | TakeCard | ReturnCard) -> None:
+    """A finished game is closed: no card entry goes into the third round once it is
+    complete (rulebook, Game End: "After three rounds, whoever has the most points is the
+    winner"); ``correct-round`` reopens it as a whole. An entry stored before this rule
+    (``closed`` False) is read as it was then."""
+    if action.closed and action.round == ROUNDS and state.round_complete(ROUNDS):
+        raise RulesError(closed_refusal(ROUNDS))
+
+
 def _enter_cards(state: State, action: EnterCards) -> State:
+    _check_open(state, action)
     _check_round_number(state, action.round, latest_only=True)
     seat = state.position(action.player)
     taken = state.holders(action.round, besides=action.player)
@@ -219,16 +261,20 @@ def _enter_cards(state: State, action: EnterCards) -> State:
 
 
 def _take_card(state: State, action: TakeCard) -> State:
+    _check_open(state, action)
     cards = (*state.cards_of(action.round, action.player), action.card)
-    return _enter_cards(state, EnterCards(round=action.round, player=action.player, cards=cards))
+    return _enter_cards(state, EnterCards(round=action.round, player=action.player, cards=cards,
+                                          closed=action.closed))
 
 
 def _return_card(state: State, action: ReturnCard) -> State:
+    _check_open(state, action)
     cards = list(state.cards_of(action.round, action.player))
     if action.card not in cards:
         raise RulesError(missing_refusal(action.card, action.round), action.player)
     cards.remove(action.card)
-    return _enter_cards(state, EnterCards(round=action.round, player=action.player, cards=tuple(cards)))
+    return _enter_cards(state, EnterCards(round=action.round, player=action.player, cards=tuple(cards),
+                                          closed=action.closed))
 
 
 def _correct_round(state: State, action: CorrectRound) -> State:
@@ -297,4 +343,9 @@ def result(state: State) -> GameResult:
 
 
 def parse_action(data: Any) -> Action:
+    """An entry, new or stored. A card entry stored before a finished game was closed has
+    no ``closed``: it is read as it was then (``closed`` False), so its game folds as it
+    was played; every entry made since says ``closed`` (a model's dump has it)."""
+    if isinstance(data, dict) and data.get("kind") in CARD_ENTRIES and CLOSED not in data:
+        data = {**data, CLOSED: False}
     return parse_entry(ACTION, data)

@@ -21,17 +21,17 @@ pytestmark = pytest.mark.e2e
 SHEET = SHEETS["A"]
 SETUP = {"sheet": "A", "players": [{"name": "Ann", "province": "macadimia"}, {"name": "Ben", "province": "ammond"}]}
 
-# What the two paper sheets show at the end of the game.
+# What the two paper sheets show at the end of the game: sheets a game can reach (issue 31).
 ENTRIES = {
     "Ann": {
         "facilities": {"farm": 3, "stable": 2},
-        "dp_icons": 5,
+        "dp_icons": 1,
         "milestones": ["free-farm", "points"],
         "development": ["farm-points"],
         "hay": {"thaler": 3, "worker": 1},
     },
     "Ben": {
-        "facilities": {"stable": 1},
+        "facilities": {"stable": 1, "house": 2},
         "dp_icons": 3,
         "milestones": ["hay"],
         "development": ["worker", "stable-points"],
@@ -40,13 +40,15 @@ ENTRIES = {
 }
 
 # Rulebook, End of the Game (shared/rules/gone-with-the-beans.txt):
-# Ann: Development Passport 5 icons 15; Horse-Riding Level 3 (2 Stables) 12; Milestone
+# Ann: Development Passport 1 icon 1 (1 Development Bonus, from the thaler row's 3rd use,
+#   fills at most 1); Horse-Riding Level 3 (2 Stables) 12; Milestone
 #   Bonus 3 + 12; Development Bonus 2 pt per Farm x 3 Farms (the setup Farm counts) 6;
-#   Hay Action Use 3 uses 7 + 1 use 2 -> 15 + 12 + 15 + 6 + 9 = 57.
-# Ben: Development Passport 3 icons 6; Horse-Riding Level 2 6; Milestone Bonus 8;
+#   Hay Action Use 3 uses 7 + 1 use 2 -> 1 + 12 + 15 + 6 + 9 = 43.
+# Ben: Development Passport 3 icons 6 (2 Development Bonuses, one per House, fill at most 3);
+#   Horse-Riding Level 2 6; Milestone Bonus 8;
 #   Development Bonus 4 pt per Stable x 1 (Gain 1 Worker scores nothing) 4; Hay Action
 #   Use 2 uses 4 + 2 uses 4; Additional Points for Ammond: 4 uses -> 2 -> 6 + 6 + 8 + 4 + 8 + 2 = 34.
-TOTALS = {"Ann": 57, "Ben": 34}
+TOTALS = {"Ann": 43, "Ben": 34}
 
 
 def engine_result():
@@ -54,9 +56,9 @@ def engine_result():
     state = RULES.new_game(SETUP)
     for name, entry in ENTRIES.items():
         actions = [SetFacility(player=name, facility=f, built=n) for f, n in entry["facilities"].items()]
-        actions.append(SetDpIcons(player=name, filled=entry["dp_icons"]))
         actions += [MarkMilestoneBonus(player=name, bonus=b) for b in entry["milestones"]]
         actions += [MarkDevelopmentBonus(player=name, bonus=b) for b in entry["development"]]
+        actions.append(SetDpIcons(player=name, filled=entry["dp_icons"], bounded=True))
         actions += [SetHayActionUses(player=name, row=r, uses=n) for r, n in entry["hay"].items()]
         for action in actions:
             state = RULES.apply(state, action)
@@ -97,18 +99,21 @@ def tick(phone: Phone, name: str) -> None:
     phone.page.get_by_role("checkbox", name=name, exact=True, checked=True).wait_for()
 
 
-def enter_sheet(phone: Phone, name: str, province: str) -> None:
+def enter_sheet(phone: Phone, name: str, province: str, leave_out: tuple[str, ...] = ()) -> None:
+    """The player's paper sheet, tapped in; the DP icons once the bonuses they lie between
+    are ticked (a tap beyond them is refused). ``leave_out``: facilities not entered yet."""
     entry = ENTRIES[name]
     phone.click(phone.page.get_by_role("checkbox", name=re.compile(rf"^{name} \d+$")))
     phone.see(f"{province.capitalize()} · points so far")
     for facility_id, built in entry["facilities"].items():
-        facility = SHEET.facility(facility_id)
-        count_up(phone, facility.plural, facility.built_at_setup if facility_id == "farm" else 0, built)
-    count_up(phone, "Filled DP icons", 0, entry["dp_icons"])
+        if facility_id not in leave_out:
+            facility = SHEET.facility(facility_id)
+            count_up(phone, facility.plural, facility.built_at_setup if facility_id == "farm" else 0, built)
     for bonus in entry["milestones"]:
         tick(phone, f"Milestone Bonus: {plain(SHEET.milestone_bonus(bonus).effect)}")
     for bonus in entry["development"]:
         tick(phone, f"Development Bonus: {plain(SHEET.development_bonus(bonus).effect)}")
+    count_up(phone, "Filled DP icons", 0, entry["dp_icons"])
     for row, uses in entry["hay"].items():
         tick(phone, f"{plain(SHEET.hay_action(row).effect)} use {uses}")
 
@@ -131,14 +136,23 @@ def test_a_two_player_sheet_a_game_scored_by_taps_matches_the_engine_and_names_t
 
     game_id = start_game(phone)
     enter_sheet(phone, "Ann", "macadimia")
+    # design, gaps 11: 1 Development Bonus gained fills at most 1 DP icon; one more is refused there.
+    phone.tap("Filled DP icons more")
+    phone.see("2 Development Passport icons, but 1 Development Bonus gained fills at most 1")
+    assert phone.page.get_by_role("group", name=re.compile(r"^Filled DP icons: 1\b")).count() == 1
     # The player picker shows each running total as entries change.
     phone.page.get_by_role("checkbox", name=f"Ann {TOTALS['Ann']}").wait_for()
     phone.click(phone.page.get_by_role("checkbox", name=f"Ann {TOTALS['Ann']}"))  # back to the top
     shot(phone, "gwtb-ann")
-    enter_sheet(phone, "Ben", "ammond")
+    enter_sheet(phone, "Ben", "ammond", leave_out=("house",))
     phone.page.get_by_role("checkbox", name=f"Ben {TOTALS['Ben']}").wait_for()
     shot(phone, "gwtb-ben-hay-actions")
 
+    # Issue 31: a sheet no game can reach is not finished (its score file would be refused).
+    phone.tap("Finish")
+    phone.see("Ben: 2 Development Bonuses, but at most 0 were gained")
+    assert phone.text(f"Ann wins with {TOTALS['Ann']} pt").count() == 0
+    count_up(phone, SHEET.facility("house").plural, 0, 2)  # a Development Bonus for each House built
     phone.tap("Finish")
     phone.see(f"Ann wins with {TOTALS['Ann']} pt")
     shot(phone, "gwtb-final-table")
@@ -172,8 +186,10 @@ def six_finished(tmp_path):
     games = Games(repo)
     players = [{"name": n, "province": p} for n, p in zip(SIX, PROVINCES)]
     game_id = games.new_game(RULES.id, {"sheet": "A", "players": players})
-    for i, name in enumerate(SIX):
-        games.dispatch(game_id, SetDpIcons(player=name, filled=i + 1).model_dump(mode="json"))
+    for i, name in enumerate(SIX):  # sheets a game can reach (issue 31): a House, its Development Bonus
+        games.dispatch(game_id, SetFacility(player=name, facility="house", built=1).model_dump(mode="json"))
+        games.dispatch(game_id, MarkDevelopmentBonus(player=name, bonus="hay").model_dump(mode="json"))
+        games.dispatch(game_id, SetDpIcons(player=name, filled=i % 2).model_dump(mode="json"))
         games.dispatch(game_id, SetHayActionUses(player=name, row="thaler", uses=i % 4).model_dump(mode="json"))
     games.dispatch(game_id, Finish().model_dump(mode="json"))
     repo.close()

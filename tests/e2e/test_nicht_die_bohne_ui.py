@@ -8,7 +8,7 @@ import pytest
 
 from companion.session import Games
 from companion.storage import open_repository
-from sheets.nicht_die_bohne import DECK
+from sheets.nicht_die_bohne import DECK, EnterCards
 from testkit.browser import PHONE, Server
 from tests.e2e.conftest import Phone
 
@@ -227,5 +227,62 @@ def test_a_card_another_player_holds_says_who_and_a_finished_round_is_corrected_
         # Anna: blue 2-10 doubled, 108; Ben: blue nullified, green 20 as before.
         assert row_text(phone, "Anna").split()[1] == "+108"
         assert row_text(phone, "Ben").split()[1] == "+20"
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def finished(tmp_path):
+    """Six players, all three rounds complete: a finished game (Anna and Dirk share the victory)."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    game_id = games.new_game("nicht-die-bohne", {"players": SIX})
+    deck = sorted(str(c) for c in DECK.elements())
+    for number in range(1, 4):
+        for i, name in enumerate(SIX):
+            games.dispatch(game_id, EnterCards(round=number, player=name, cards=deck[i * 10:(i + 1) * 10]))
+    repo.close()
+    server = Server(tmp_path).start()
+    yield server, game_id
+    server.stop()
+
+
+def test_a_finished_game_is_closed_to_taps_and_round_3_is_corrected_as_a_whole(browser, finished):
+    """Game End: "After three rounds, whoever has the most points is the winner." Issue 31:
+    a stray tap on a card of the result screen reopened the game (the winner went, the
+    last player dropped to 9/10). Once round 3 is complete there is no keypad to tap;
+    "Correct round 3" reopens it on purpose, saved as a whole, as the earlier rounds."""
+    server, game_id = finished
+    context = browser.new_context(viewport=PHONE)
+    try:
+        phone = Phone(context.new_page(), server.url).open(f"/game/{game_id}")
+        phone.see("Shared victory with 165: Anna, Dirk")
+        phone.see("Round 3 is finished.")
+        for card in ("blue 1", "blue 10", "green 4"):
+            assert phone.button(card).count() == 0, card  # no keypad: a tap cannot reopen the game
+        phone.chip("Finn 10/10").wait_for(timeout=15_000)
+        phone.shot("ndb-finished")
+
+        # Round 3 as dealt: Anna blue 1-10, Ben blue Doubler, Nullifier, three Plus/Minus, green 1-4, 10.
+        phone.tap("Correct round 3")
+        phone.see("Round 3 – correcting")
+        choose_player(phone, "Anna")
+        phone.tap("blue 1")  # given back in the draft: nothing is stored yet
+        phone.chip("Anna 9/10").wait_for(timeout=15_000)
+        phone.see("Shared victory with 165: Anna, Dirk")
+        choose_player(phone, "Ben")
+        phone.tap("blue Doubler")  # each tap once the one before shows: the draft is this phone's
+        phone.chip("Ben 9/10").wait_for(timeout=15_000)
+        phone.tap("blue 1")
+        phone.chip("Ben 10/10").wait_for(timeout=15_000)
+        choose_player(phone, "Anna")
+        phone.tap("blue Doubler")
+        phone.chip("Anna 10/10").wait_for(timeout=15_000)
+        phone.tap("Save round 3")
+        phone.see("Round 3 corrected")
+        phone.see("Anna wins with 218")  # blue 2-10 doubled in round 3: 55 + 55 + 108
+        assert row_text(phone, "Anna").split()[3] == "+108"
+        phone.see("Round 3 is finished.")
+        phone.button("blue 1").wait_for(state="detached", timeout=15_000)  # closed again
     finally:
         context.close()

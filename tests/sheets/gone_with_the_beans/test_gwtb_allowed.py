@@ -12,7 +12,7 @@ from gwtb_files import RULES, setup
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans import (
-    Allowed, MarkContract, MarkDevelopmentBonus, MarkMilestoneBonus, SetFacility, SetHayActionUses, State,
+    Allowed, Finish, MarkContract, MarkDevelopmentBonus, MarkMilestoneBonus, SetFacility, SetHayActionUses, State,
 )
 
 
@@ -103,11 +103,16 @@ def test_every_tick_allowed_is_taken_and_every_one_refused_is_refused_alike(shee
 
 
 def test_the_table_has_no_sheet_and_the_answer_depends_on_the_players_own_sheet_only():
-    """Finish and Reopen are the table's and always allowed; Ben's entry changes nothing
-    of what Ann may enter (the session keeps the answer by its grounds)."""
+    """Finish and Reopen are the table's; Ben's entry changes nothing of what Ann may
+    enter (the session keeps the answer by its grounds), but the table's Finish reads
+    every sheet (issue 31: refused while one shows what no game can reach)."""
     state = game("A")
     assert RULES.allowed(state, "") == Allowed(player="")
     after = RULES.apply(state, SetFacility(player="Ben", facility="stable", built=1))
     assert RULES.grounds(after, "Ann") == RULES.grounds(state, "Ann")
     assert RULES.grounds(after, "Ben") != RULES.grounds(state, "Ben")
     assert RULES.allowed(after, "Ann") == RULES.allowed(state, "Ann")
+    impossible = RULES.apply(after, MarkDevelopmentBonus(player="Ben", bonus="hay"))
+    assert RULES.grounds(impossible, "") != RULES.grounds(after, "")
+    assert RULES.allowed(impossible, "").finish == RULES.why_not(impossible, Finish()) == (
+        "Ben: 1 Development Bonus, but at most 0 were gained: 0 Houses, 0 Silos, 0 Hay actions used 3 times")

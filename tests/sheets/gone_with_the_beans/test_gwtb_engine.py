@@ -215,6 +215,85 @@ def test_unknown_player():
     assert error.where is None
 
 
+# --- What a game can reach (issue 31; sheets/gone_with_the_beans/reachable.py) -------------
+
+NO_BONUS = "10 Development Passport icons, but no Development Bonus is gained, and an icon is filled only beside a " \
+    "gained one"
+
+
+def test_an_impossible_sheet_cannot_be_finished_and_allowed_says_why():
+    """Issue 31: the scorer finished sheets the score files refuse, so its export could be
+    refused on import. design, gaps 11: DP icons, "none without a gained Development Bonus";
+    Finish says the first problem of the first such sheet, with the player's name."""
+    state = RULES.apply(game(), SetDpIcons(player="Ben", filled=10))  # entries come in any order
+    refused = f"Ben: {NO_BONUS}"
+    assert RULES.allowed(state, "").finish == refused
+    error = rejects(state, Finish(), refused)
+    assert str(error) == refused and not RULES.is_over(state)
+    # rulebook, Gaining a Development Bonus: a House, a Silo or a Hay action's 3rd use gives one.
+    state = RULES.apply(state, SetDpIcons(player="Ben", filled=0))
+    state = RULES.apply(RULES.apply(state, MarkDevelopmentBonus(player="Ann", bonus="hay")),
+                        MarkDevelopmentBonus(player="Ann", bonus="worker"))
+    assert RULES.allowed(state, "").finish == (
+        "Ann: 2 Development Bonuses, but at most 0 were gained: 0 Houses, 0 Silos, 0 Hay actions used 3 times")
+    rejects(state, Finish(), "Ann: 2 Development Bonuses")
+
+
+def test_a_reachable_sheet_is_finished_and_its_export_imports():
+    state = game()
+    for action in (SetFacility(player="Ann", facility="house", built=2),
+                   MarkDevelopmentBonus(player="Ann", bonus="hay"), MarkDevelopmentBonus(player="Ann", bonus="worker"),
+                   SetDpIcons(player="Ann", filled=3, bounded=True)):
+        state = RULES.apply(state, action)
+    assert RULES.allowed(state, "").finish is None
+    finished = RULES.apply(state, Finish())
+    assert RULES.is_over(finished)
+    exported = RULES.export(finished)
+    assert RULES.score_file(exported) == RULES.result(finished)
+    setup_, actions = RULES.import_file(exported)
+    assert fold(RULES, setup_, actions) == finished
+
+
+def test_dp_icons_tapped_stop_at_what_the_bonuses_gained_allow():
+    """design, gaps 11: "with n gained bonuses at most n(n+1)/2"; on D the Contracts executed.
+    A tap above it is refused where it is entered; a lower count is always taken."""
+    state = game()
+    assert RULES.allowed(state, "Ann").dp_icons.high == 0
+    assert RULES.allowed(state, "Ann").dp_icons.more == (
+        "1 Development Passport icon, but no Development Bonus is gained, and an icon is filled only beside a "
+        "gained one")
+    rejects(state, SetDpIcons(player="Ann", filled=1, bounded=True), "1 Development Passport icon, but")
+    state = RULES.apply(state, SetFacility(player="Ann", facility="house", built=3))  # each gives a bonus
+    for bonus in ("hay", "worker", "thaler"):
+        state = RULES.apply(state, MarkDevelopmentBonus(player="Ann", bonus=bonus))
+    allowed = RULES.allowed(state, "Ann").dp_icons
+    assert (allowed.low, allowed.high, allowed.more) == (0, 6, None)
+    state = RULES.apply(state, SetDpIcons(player="Ann", filled=6, bounded=True))
+    assert RULES.allowed(state, "Ann").dp_icons.more == (
+        "7 Development Passport icons, but 3 Development Bonuses gained fill at most 6")
+    rejects(state, SetDpIcons(player="Ann", filled=7, bounded=True), "3 Development Bonuses gained fill at most 6")
+    # A bonus taken back leaves the count above the bound: stepping down is taken, Finish refuses.
+    state = RULES.apply(state, MarkDevelopmentBonus(player="Ann", bonus="thaler", gained=False))
+    rejects(state, Finish(), "Ann: 6 Development Passport icons, but 2 Development Bonuses gained fill at most 3")
+    assert RULES.apply(state, SetDpIcons(player="Ann", filled=5, bounded=True)).players[0].dp_icons == 5
+    d = game("D")
+    assert RULES.allowed(d, "Ann").dp_icons.high == 0
+    d = RULES.apply(d, MarkContract(player="Ann", contract="normal-1"))
+    assert RULES.allowed(d, "Ann").dp_icons.high == 1
+
+
+def test_a_game_finished_before_sheets_were_checked_still_opens():
+    """A stored "finish" without "checked" (made before issue 31) folds as it did; one made
+    now is checked."""
+    log = [SetDpIcons(player="Ann", filled=10).model_dump(mode="json"), {"kind": "finish"}]
+    state = fold(RULES, setup(), log)
+    assert RULES.is_over(state) and state.players[0].dp_icons == 10
+    assert RULES.parse_action(log[1]).model_dump(mode="json") == log[1] == {"kind": "finish"}  # logged as it came
+    assert log[0] == {"kind": "set-dp-icons", "player": "Ann", "filled": 10}  # an import's entry, as before
+    with pytest.raises(RulesError, match=NO_BONUS):
+        fold(RULES, setup(), [log[0], Finish().model_dump(mode="json")])
+
+
 # --- Actions as data ------------------------------------------------------------------------
 
 def test_parse_action_round_trip():

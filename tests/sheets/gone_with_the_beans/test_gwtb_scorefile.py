@@ -191,7 +191,7 @@ def test_example_round_trips():
         **EXAMPLE, "players": [EXAMPLE["players"][0]]}
     setup, actions = RULES.import_file(copy.deepcopy(EXAMPLE))
     assert setup == {"sheet": "A", "players": [{"name": "Ann", "province": "macadimia"}]}
-    assert actions[-1] == {"kind": "finish"}
+    assert actions[-1] == {"kind": "finish", "checked": True}  # the sheets checked again as the game folds
     state = fold(RULES, setup, actions)
     assert state == read(copy.deepcopy(EXAMPLE)) and RULES.is_over(state)
     assert RULES.export(state) == RULES.export(read(copy.deepcopy(EXAMPLE)))

@@ -140,7 +140,7 @@ def test_a_live_games_score_file_passes_the_checks(sheet, seed):
     data = export(state)
     assert RULES.score_file(data) == result(state)
     setup_, actions = RULES.import_file(data)
-    assert setup_["sheet"] == sheet and actions[-1] == {"kind": "finish"}
+    assert setup_["sheet"] == sheet and actions[-1] == {"kind": "finish", "checked": True}
 
 
 def test_the_live_games_reach_what_the_checks_weigh():

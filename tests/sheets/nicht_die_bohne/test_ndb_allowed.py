@@ -151,8 +151,9 @@ def test_cards_go_to_the_latest_round_or_the_next_and_a_round_before_is_correcte
     state = entered(entered(state, 2, {p: [] for p in PLAYERS}), 2, deal(PLAYERS, 4))
     state = entered(state, 3, deal(PLAYERS, 5))
     assert RULES.is_over(state)
-    answer = RULES.allowed(state, "Alex")
-    assert [h.round for h in answer.hands] == [3] and answer.finished == (1, 2)  # no round 4
+    answer = RULES.allowed(state, "Alex")  # a finished game is closed: no round 4, round 3 as a whole only
+    assert answer.hands == () and answer.by_card == () and answer.finished == (1, 2, 3) and answer.rounds == (1, 2, 3)
+    assert RULES.allowed(state, "").finished == (1, 2, 3)
 
 
 def test_the_table_asks_for_its_own_entries_and_a_stranger_is_refused():

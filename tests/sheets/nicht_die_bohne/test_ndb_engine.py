@@ -176,6 +176,51 @@ def test_the_game_is_over_after_three_complete_rounds_and_all_tied_leaders_win()
         assert p.rank == 1 + sum(q.total > p.total for q in result.players)
 
 
+def test_a_finished_game_is_closed_to_card_entries_and_reopened_only_by_correcting_round_3():
+    """Rulebook, Game End: "After three rounds, whoever has the most points is the winner."
+    Issue 31: a stray tap on the result screen reopened the game. Once round 3 is complete,
+    no card entry changes it (the engine says why); "Correct round 3" saves it as a whole."""
+    rounds = [deal(PLAYERS, s) for s in (9, 10, 11)]
+    state = play(PLAYERS, rounds)
+    assert RULES.is_over(state) and RULES.result(state).winners
+    card = parse_card(rounds[2]["Dirk"][0])
+    reason = "the game is finished: round 3 is complete; correct it as a whole round"
+    for action in (ReturnCard(round=3, player="Dirk", card=card), TakeCard(round=3, player="Dirk", card=card),
+                   EnterCards(round=3, player="Dirk", cards=rounds[2]["Dirk"][1:])):
+        assert RULES.why_not(state, action) == reason
+        with pytest.raises(RulesError, match=reason):
+            apply(state, action)
+    swapped = {**rounds[2], "Alex": rounds[2]["Dirk"], "Dirk": rounds[2]["Alex"]}
+    corrected = apply(state, CorrectRound(round=3, cards=swapped))
+    assert RULES.is_over(corrected) and corrected.cards_of(3, "Alex") == state.cards_of(3, "Dirk")
+    with pytest.raises(RulesError, match="Dirk: 14 cards, a 4-player round deals 15"):
+        apply(state, CorrectRound(round=3, cards={**rounds[2], "Dirk": rounds[2]["Dirk"][1:]}))
+    # Every card entry made now says so in the log.
+    assert ReturnCard(round=3, player="Dirk", card=card).model_dump(mode="json")["closed"] is True
+
+
+def test_a_stored_game_whose_stray_tap_reopened_round_3_still_opens_as_it_was_played():
+    """Issue 31: a card entry stored before a finished game was closed (no "closed" in the
+    log) is read as it was then: the game folds, reopened (and closed again by a later tap)."""
+    rounds = [deal(PLAYERS, s) for s in (12, 13, 14)]
+    log = [EnterCards(round=n, player=p, cards=h[p]).model_dump(mode="json")
+           for n, h in enumerate(rounds, start=1) for p in PLAYERS]
+    stray = rounds[2]["Dirk"][0]
+    old = [{k: v for k, v in entry.items() if k != "closed"} for entry in log]
+    reopened = [*old, {"kind": "return-card", "round": 3, "player": "Dirk", "card": stray}]
+    state = fold(RULES, {"players": PLAYERS}, reopened)
+    assert not RULES.is_over(state) and len(state.cards_of(3, "Dirk")) == 14
+    assert RULES.parse_action(reopened[-1]).model_dump(mode="json") == reopened[-1]  # logged again as it came
+    assert RULES.allowed(state, "Dirk").hand(3) is not None  # entered card by card again, as then
+    again = fold(RULES, {"players": PLAYERS}, [*reopened, TakeCard(round=3, player="Dirk", card=stray).model_dump(
+        mode="json")])
+    assert RULES.is_over(again) and again == fold(RULES, {"players": PLAYERS}, log)
+    # The same tap made now is refused.
+    with pytest.raises(RulesError, match="the game is finished"):
+        fold(RULES, {"players": PLAYERS}, [*log, ReturnCard(round=3, player="Dirk", card=stray).model_dump(
+            mode="json")])
+
+
 def test_tied_players_share_the_rank_and_the_victory():
     # Everyone holds the same score: one colour each, 1..10 plus specials that cancel out.
     players = ["Ann", "Bo", "Cy", "Di"]

@@ -105,10 +105,16 @@ def SheetAreas(view_of: ViewOf[ScorerView], game: GameOf[State, Action, Allowed]
         return area(_("Facilities built"), None, *rows, problem(refused, "facilities"))
 
     def passport(dp_icons: Count) -> ft.Control:
+        """Up to what the bonuses (D: Contracts) gained allow: one more says why not."""
+        def filled(n: int) -> None:
+            if n > player.dp_icons and dp_icons.more:
+                taps.refuse("dp", dp_icons.more)
+            else:
+                taps.enter("dp", SetDpIcons(player=who, filled=n, bounded=True))
+
         return area(
             item("development_passport"), points["development_passport"],
-            counter(_("Filled DP icons"), player.dp_icons,
-                    enter("dp", lambda n: SetDpIcons(player=who, filled=n)), low=dp_icons.low),
+            counter(_("Filled DP icons"), player.dp_icons, filled, low=dp_icons.low),
             note(_("DP icons with filled squares: between 2 connected executed Contracts, and on lines from "
                    "your province") if sheet.contracts else
                  _("DP icons with filled squares: between 2 connected gained Development Bonuses, and on lines "
@@ -250,7 +256,12 @@ def Play(game_id: str) -> ft.Control:
         entry.refuse(None)
 
     def finish() -> None:
-        entry.make(Finish(), _("Final scores"), "final")
+        """Refused, with the first problem, while a sheet shows what no game can reach."""
+        refused = game.allowed("").finish
+        if refused:
+            entry.refuse(refused, "final")
+        else:
+            entry.make(Finish(), _("Final scores"), "final")
 
     def reopen() -> None:
         entry.make(Reopen(), None, "final")
