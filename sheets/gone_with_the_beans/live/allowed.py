@@ -308,7 +308,8 @@ def hay_actions(asking: _Asking) -> list[Offer]:
             choice = Choice("facility", tuple(options))
             offers.append(asking.offer("hay-action", plain, options_of(choice, leave_out="bridge"), then=choice,
                                        uses=uses))
-        elif row.third_use_free_bridge and uses == HAY_ACTION_USES_PER_ROW - 1:
+        elif row.third_use_free_bridge and uses == HAY_ACTION_USES_PER_ROW - 1 \
+                and bridge_options(asking.state, name):  # else the free Bridge passes (design page, gaps 16)
             then = asking.bridges("hay-action", plain)
             offers.append(asking.offer("hay-action", plain, options_of(then), then=then, uses=uses,
                                        refused=_("no province left for a Bridge")))
@@ -326,7 +327,7 @@ def milestone(asking: _Asking) -> Offer:
         if bonus.id in me.milestone_bonuses:
             continue
         action = Milestone(player=name, bonus=bonus.id)
-        if bonus.builds == "bridge":
+        if bonus.builds == "bridge" and bridge_options(asking.state, name):  # else it passes (gaps 16)
             then = asking.bridges("milestone", action)
             options.append((bonus.id, asking.offer("milestone", action, options_of(then), then=then,
                                                    refused=_("no province left for a Bridge"))))
