@@ -19,7 +19,7 @@ from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.gone_with_the_beans import engine as scorer
 from sheets.gone_with_the_beans import scorefile
 from sheets.gone_with_the_beans.reachable import dp_icons_refusal
-from sheets.gone_with_the_beans.live.events import Amount, Event, Place, counted, event, word
+from sheets.gone_with_the_beans.live.events import Amount, Either, Event, Place, counted, event, word
 from sheets.gone_with_the_beans.live.materials import (
     KINDS,
     NOTHING,
@@ -347,11 +347,11 @@ def travel_cost(step: Step, roads_to_pay: int) -> Materials:
     return step.materials(f"travel:{level}").times(roads_to_pay)
 
 
-def ruler_away_on_c(step: Step, ruler_at: str) -> str:
-    """Why sheet C builds nothing now, in the phone's language."""
-    home = _(" or ").join(PROVINCES[p].name for p in step.home())
-    return _("on sheet C you build only while the Ruler token is in your province "
-             "({home}); it is in {ruler}").format(home=home, ruler=PROVINCES[ruler_at].name)
+def ruler_away_on_c(step: Step, ruler_at: str) -> Event:
+    """Why sheet C builds nothing now (said in each phone's language)."""
+    return event(N_("on sheet C you build only while the Ruler token is in your province "
+                    "({home}); it is in {ruler}"),
+                 home=Either(names=tuple(PROVINCES[p].name for p in step.home())), ruler=PROVINCES[ruler_at].name)
 
 
 def build_cost(step: Step, facility: Facility, roads_removed: int, beanzantine: bool,
@@ -366,7 +366,7 @@ def build_cost(step: Step, facility: Facility, roads_removed: int, beanzantine: 
         raise RulesError(_("sheet {letter} has no Beanichalcum").format(letter=step.sheet.letter))
     if step.sheet.letter == "C":  # rulebook: Differences on Sheet C, New Rules for Building
         if ruler_at not in step.home() and not anywhere:
-            raise RulesError(ruler_away_on_c(step, ruler_at))
+            raise RulesError(ruler_away_on_c(step, ruler_at).said)
         return what, building_cost(step, facility, ruler_at)
     to_pay = max(0, roads(step.state.map, step.player.province, ruler_at) - roads_removed)
     cost = building_cost(step, facility, ruler_at)
@@ -496,17 +496,17 @@ def beanzantine_changes(step: Step, facility: Facility, roads_removed: int, anyw
     return without != with_it
 
 
-def free_build_refusal(step: Step, facility_id: str, anywhere: bool) -> str | None:
+def free_build_refusal(step: Step, facility_id: str, anywhere: bool) -> Event | None:
     """Why a free build (a Milestone Bonus, C's 3rd rising-Thaler use) cannot be made now, or
     None: every icon built, no province left for a Bridge, or on C the Ruler elsewhere
     (design page, gaps 16: it "builds only where the player may build")."""
     facility = _facility(step, facility_id)
     icons = step.number(f"icons:{facility.id}")
     if step.player.count(facility.id) >= icons:
-        return ngettext("the {icons} {facility} icon is built", "all {icons} {facility} icons are built",
-                        icons).format(icons=icons, facility=_(facility.name))
+        return counted("the {icons} {facility} icon is built", "all {icons} {facility} icons are built",
+                       icons, icons=icons, facility=word(facility.name))
     if facility.id == "bridge" and not bridge_options(step.state, step.player.name):
-        return _("every adjacent province is joined already")
+        return word(N_("every adjacent province is joined already"))
     if step.sheet.letter == "C" and not anywhere and step.state.ruler not in step.home():
         return ruler_away_on_c(step, step.state.ruler)
     return None
@@ -522,7 +522,7 @@ def free_build(step: Step, facility_id: str, bridge_to: str | None, anywhere: bo
     facility = _facility(step, facility_id)
     if bridge_to is not None:
         raise RulesError(_("the free {facility} cannot be built: {reason}").format(
-            facility=_(facility.name), reason=refusal))
+            facility=_(facility.name), reason=refusal.said))
     step.events.append(event(N_("{player}: the free {facility} cannot be built ({reason}); it passes"),
                              player=step.player.name, facility=word(facility.name), reason=refusal))
 

@@ -81,7 +81,8 @@ def test_an_entered_printed_value_is_checked_for_sense(key, value, match):
     rejects(game(("Ann", "tachiopi"), known=False), EnterPrintedValue(key=key, value=value), match)
 
 
-@pytest.mark.parametrize("value", [{"bean": 3}, {"hay": 4}, {"worker": 1}, {"thaler": 1, "hay": 2}, {"bean": 2, "thaler": 1}])
+@pytest.mark.parametrize("value", [{"bean": 3}, {"hay": 4}, {"worker": 1}, {"thaler": 1, "hay": 2},
+                                   {"bean": 2, "thaler": 1}])
 def test_travel_at_levels_2_to_4_is_any_materials_the_sheet_prints(value):
     """Design page, gaps 14: "Travel costs at Horse-Riding Levels 2-4 are printed values asked
     per level, in any materials the sheet prints, per road as at Level 1": not only a part of
