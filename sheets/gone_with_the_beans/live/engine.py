@@ -512,6 +512,16 @@ def free_build_refusal(step: Step, facility_id: str, anywhere: bool) -> Event | 
     return None
 
 
+def free_bridge_passes(state: State, name: str) -> bool:
+    """Whether a free Bridge of ``name`` would pass now (no province left, every icon built):
+    then its bonus asks for no province. False while the number of icons is not known yet."""
+    step = Step(state, state.player(name))
+    try:
+        return free_build_refusal(step, "bridge", True) is not None
+    except UnknownPrintedValue:
+        return False
+
+
 def free_build(step: Step, facility_id: str, bridge_to: str | None, anywhere: bool) -> None:
     """A free build where the player may build; when it cannot be made, it passes (design
     page, gaps 16). An entry stored before that reading builds as it was recorded: anywhere."""

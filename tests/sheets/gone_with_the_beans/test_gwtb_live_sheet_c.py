@@ -205,3 +205,22 @@ def test_beanzantines_ability_stays_where_a_bridge_joins_the_rulers_province():
     after = apply(state, Build(player="Ann", facility="farm", beanzantine=True))
     assert player(after).count("farm") == 2 and not player(after).ability_used
     assert "Ann: Beanzantine's ability changes nothing for this build and stays for later" in told(after)
+
+
+def test_a_free_bridge_with_every_bridge_icon_built_passes_and_asks_for_no_province():
+    """Design page, gaps 16: "when nothing can be built, the bonus passes": every Bridge icon
+    built (4, a test value) while provinces are left; the milestone button's free Bridge
+    asks for no province, and the Bridge passes."""
+    from sheets.gone_with_the_beans.live import allowed
+
+    state = edit(round_1(), built=(("farm", 1), ("market", 0), ("house", 0), ("silo", 0), ("stable", 0),
+                                   ("bridge", 4)))
+    milestone = next(o for o in allowed(state, "Ann").actions if o.kind == "milestone")
+    free_bridge = dict(milestone.then.options)["free-bridge"]
+    assert free_bridge.then is None and free_bridge.reason is None
+    after = apply(state, Milestone(player="Ann", bonus="free-bridge"))
+    assert player(after).count("bridge") == 4 and player(after).milestone_bonuses == ("free-bridge",)
+    assert "Ann: the free Bridge cannot be built (all 4 Bridge icons are built); it passes" in told(after)
+    # With a Bridge icon left, it asks which province the Bridge joins.
+    asks = dict(next(o for o in allowed(round_1(), "Ann").actions if o.kind == "milestone").then.options)
+    assert asks["free-bridge"].then is not None
