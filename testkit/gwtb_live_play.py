@@ -150,7 +150,11 @@ THEN_TRIES = [{"kind": "build", "facility": "farm"}, {"kind": "milestone", "bonu
 
 
 def try_entry(games: Games, gid: str, entry: dict) -> bool:
-    """Dispatch ``entry``; a choice asked for takes the first offered; False when refused."""
+    """Dispatch ``entry``; a choice asked for takes the first offered; False when refused.
+    A new entry, as the screen's typed actions are: ``as_recorded`` False (a build, Hay action
+    or milestone without it is read as stored before issue 31's rules; engine.parse_action)."""
+    if entry.get("kind") in ("build", "hay-action", "milestone"):
+        entry = {"as_recorded": False, **entry}
     while True:
         try:
             games.dispatch(gid, entry)

@@ -80,16 +80,22 @@ def _uses(row: str, uses: int) -> str:
 
 def _free_builds(sheet: Sheet, player: PlayerSheet, at_setup: Sequence[tuple[str, int]]) -> Iterator[Problem]:
     """A free Farm or Bridge is built: the Milestone Bonuses "free-farm" and "free-bridge",
-    C's 3rd rising-Thaler use (rulebook: Milestone Bonus; Differences on Sheet C). The live
-    sheet builds them: a bonus that cannot build is not gained (design page, gaps 16, "the
-    bonus passes", read so), so the sheet shows them beyond the ones built at setup."""
+    C's 3rd rising-Thaler use (rulebook: Milestone Bonus; Differences on Sheet C). They build
+    where the player may build; when nothing can be built they pass (design page, gaps 16):
+    on C a free Farm passes while the Ruler is elsewhere, so C's Farms are not checked, and a
+    free Bridge passes once no province is left (at most 5 Bridges). Otherwise the sheet
+    shows them beyond the ones built at setup (a row holds more icons than its setup builds)."""
     built = player.built
     for facility, setup in at_setup:
+        if facility == "farm" and sheet.facility("bridge") is not None:
+            continue
         sources = [_milestone_bonus(b.id) for b in sheet.milestone_bonuses
                    if b.builds == facility and b.id in player.milestone_bonuses]
         sources += [_third_use(r.id) for r in sheet.hay_actions
                     if r.third_use_free_bridge and facility == "bridge" and player.uses[r.id] == HAY_ACTION_USES_PER_ROW]
         least = setup + len(sources)
+        if facility == "bridge":
+            least = min(least, MAP_PROVINCES - 1)
         if sources and built[facility] < least:
             count = COUNTED[facility](built[facility]).format(n=built[facility])
             listed = ", ".join([_("{n} at setup").format(n=setup), *sources])

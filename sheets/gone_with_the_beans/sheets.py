@@ -431,8 +431,10 @@ SHEET_D = replace(
     travel_cost_per_road_by_level=None,
     travel_cost_by_roads=MappingProxyType({1: Cost(thaler=4), 2: Cost(thaler=7), 3: Cost(thaler=9)}),
     province_abilities=MappingProxyType({"macadimia": N_("Gain 3 Thaler each time you achieve a milestone.")}),
-    # Differences in Substituting Materials: "2 Hay as a substitute for 1 Thaler", nothing else
-    substitutions=(("hay", "thaler", 2),),
+    # Differences in Substituting Materials: "2 Hay as a substitute for 1 Thaler"; "Bean and
+    # Worker cannot substitute for other materials"; 6 Hay for a Bean and 9 Hay for a Worker
+    # still hold (design page, gaps 17)
+    substitutions=(("hay", "thaler", 2), ("hay", "bean", 6), ("hay", "worker", 9)),
     milestone_gain=MappingProxyType({"macadimia": Cost(thaler=3)}),
 )
 

@@ -157,7 +157,9 @@ def test_export_and_import_roundtrip_to_another_data_dir(games, tmp_path_factory
      '^"icons:castle": "castle" is not a facility of sheet A$'),
     ({"format": FORMAT, "sheets": {"A": {"icons:farm": 6, "icons:silo": 31}}},
      '^"icons:silo": Number of Silo icons, Sheet A: 31 cannot be printed there; enter 1 to 30$'),
-    ({"format": FORMAT, "sheets": {"A": {"travel:2": {"bean": 5}}}}, '^"travel:2": Travel cost .* is not less than'),
+    # design page, gaps 14: any materials the sheet prints, but sheet A prints no Beanichalcum
+    ({"format": FORMAT, "sheets": {"A": {"travel:2": {"beanichalcum": 1}}}},
+     '^"travel:2": Travel cost .*, Sheet A: sheet A has no Beanichalcum$'),
 ])
 def test_a_bad_file_is_refused_with_one_line_and_changes_nothing(games, data, says):
     values_of(games).remember("A", "icons:farm", 2)

@@ -19,7 +19,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sheets.errors import RulesError
-from sheets.gone_with_the_beans.live.engine import BEANZANTINE, bridge_options, contract_quote, quote, why_not
+from sheets.gone_with_the_beans.live.engine import (
+    BEANZANTINE,
+    bridge_options,
+    contract_quote,
+    free_bridge_passes,
+    quote,
+    why_not,
+)
 from sheets.gone_with_the_beans.live.materials import NOTHING, Materials, missing, rates
 from sheets.gone_with_the_beans.live.model import (
     AddHayShed,
@@ -308,7 +315,8 @@ def hay_actions(asking: _Asking) -> list[Offer]:
             choice = Choice("facility", tuple(options))
             offers.append(asking.offer("hay-action", plain, options_of(choice, leave_out="bridge"), then=choice,
                                        uses=uses))
-        elif row.third_use_free_bridge and uses == HAY_ACTION_USES_PER_ROW - 1:
+        elif row.third_use_free_bridge and uses == HAY_ACTION_USES_PER_ROW - 1 \
+                and not free_bridge_passes(asking.state, name):  # else it passes, asking nothing (gaps 16)
             then = asking.bridges("hay-action", plain)
             offers.append(asking.offer("hay-action", plain, options_of(then), then=then, uses=uses,
                                        refused=_("no province left for a Bridge")))
@@ -326,7 +334,7 @@ def milestone(asking: _Asking) -> Offer:
         if bonus.id in me.milestone_bonuses:
             continue
         action = Milestone(player=name, bonus=bonus.id)
-        if bonus.builds == "bridge":
+        if bonus.builds == "bridge" and not free_bridge_passes(asking.state, name):  # else it passes (gaps 16)
             then = asking.bridges("milestone", action)
             options.append((bonus.id, asking.offer("milestone", action, options_of(then), then=then,
                                                    refused=_("no province left for a Bridge"))))

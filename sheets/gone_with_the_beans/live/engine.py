@@ -19,8 +19,9 @@ from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.gone_with_the_beans import engine as scorer
 from sheets.gone_with_the_beans import scorefile
 from sheets.gone_with_the_beans.reachable import dp_icons_refusal
-from sheets.gone_with_the_beans.live.events import Amount, Event, Place, counted, event, word
+from sheets.gone_with_the_beans.live.events import Amount, Either, Event, Place, counted, event, word
 from sheets.gone_with_the_beans.live.materials import (
+    KINDS,
     NOTHING,
     Materials,
     Rates,
@@ -185,7 +186,17 @@ def setup_bridge(letter: str, order: tuple[str, ...], province: str, bridge: str
     return (bridge,)
 
 
+# Entries that pay a build or build for free: one stored before the design page's readings
+# 4 (Beanichalcum only for what the player lacks), 16 (a free Farm only where the player may
+# build) and 17 (no chained substitutions) has no ``as_recorded`` key and is read by the
+# rules it was recorded under, so every stored game still folds.
+AS_RECORDED_KINDS = ("build", "hay-action", "milestone")
+
+
 def parse_action(data: Any) -> Action:
+    """An entry; one of ``AS_RECORDED_KINDS`` stored before the readings above is read as recorded."""
+    if isinstance(data, dict) and data.get("kind") in AS_RECORDED_KINDS and "as_recorded" not in data:
+        data = {**data, "as_recorded": True}
     return parse_entry(ACTION, data)
 
 
@@ -212,13 +223,15 @@ class Step:
     """One action's work on one player: the player so far and what happened, in words."""
 
     def __init__(self, state: State, player: PlayerState, chosen: dict[str, tuple[str, ...]] | None = None,
-                 quick: bool = False):
+                 quick: bool = False, as_recorded: bool = False):
         self.state = state
         # Only whether the rules allow the action (why_not): a proposed payment is checked
         # for "can this be paid" alone, never searched for the best one.
         self.quick = quick
         self.sheet = state.rules
-        self.rates: Rates = rates(self.sheet.substitutions)
+        # An entry stored before readings 4, 16 and 17 (parse_action): the rules then.
+        self.as_recorded = as_recorded
+        self.rates: Rates = rates(self.sheet.substitutions, chained=as_recorded)
         self.player = player
         self.events: list[Event] = []  # said where shown (events.said)
         # Choices the action carries for what it gains on the way (D: Contracts, the
@@ -334,6 +347,13 @@ def travel_cost(step: Step, roads_to_pay: int) -> Materials:
     return step.materials(f"travel:{level}").times(roads_to_pay)
 
 
+def ruler_away_on_c(step: Step, ruler_at: str) -> Event:
+    """Why sheet C builds nothing now (said in each phone's language)."""
+    return event(N_("on sheet C you build only while the Ruler token is in your province "
+                    "({home}); it is in {ruler}"),
+                 home=Either(names=tuple(PROVINCES[p].name for p in step.home())), ruler=PROVINCES[ruler_at].name)
+
+
 def build_cost(step: Step, facility: Facility, roads_removed: int, beanzantine: bool,
                anywhere: bool = False, beanichalcum_travel: bool = False) -> tuple[str, Materials]:
     """What building ``facility`` costs in all: the building cost plus travel by roads to
@@ -346,27 +366,42 @@ def build_cost(step: Step, facility: Facility, roads_removed: int, beanzantine: 
         raise RulesError(_("sheet {letter} has no Beanichalcum").format(letter=step.sheet.letter))
     if step.sheet.letter == "C":  # rulebook: Differences on Sheet C, New Rules for Building
         if ruler_at not in step.home() and not anywhere:
-            home = _(" or ").join(PROVINCES[p].name for p in step.home())
-            raise RulesError(_("on sheet C you build only while the Ruler token is in your province "
-                               "({home}); it is in {ruler}").format(home=home, ruler=PROVINCES[ruler_at].name))
+            raise RulesError(ruler_away_on_c(step, ruler_at).said)
         return what, building_cost(step, facility, ruler_at)
     to_pay = max(0, roads(step.state.map, step.player.province, ruler_at) - roads_removed)
     cost = building_cost(step, facility, ruler_at)
     by = step.sheet.beanichalcum_travel_roads
-    if beanichalcum_travel:  # design page, gaps 4
-        if to_pay != by:
+    if beanichalcum_travel and by is not None:  # design page, gaps 4
+        if to_pay < by:
             raise RulesError(ngettext("1 Beanichalcum pays the travel cost for {by} roads; this build travels {roads}",
                                       "1 Beanichalcum pays the travel cost for {by} roads; this build travels {roads}",
                                       to_pay).format(by=by, roads=to_pay))
-        return (ngettext("{what} with travel for {by} road (1 Beanichalcum)",
-                         "{what} with travel for {by} roads (1 Beanichalcum)", by or 0).format(what=what, by=by),
-                cost + Materials(beanichalcum=1))
+        if not step.as_recorded:
+            # "only when the player lacks what it replaces": some material of the travel
+            lacks_travel(step, cost, travel_cost(step, to_pay))
+        rest = travel_cost(step, to_pay - by)  # "a build 3 roads away pays its third road as usual"
+        said = ngettext("{what} with travel for {by} road (1 Beanichalcum)",
+                        "{what} with travel for {by} roads (1 Beanichalcum)", by).format(what=what, by=by)
+        if to_pay > by:
+            said = ngettext("{what}, and {roads} road more ({travel})", "{what}, and {roads} roads more ({travel})",
+                            to_pay - by).format(what=said, roads=to_pay - by, travel=rest.said)
+        return said, cost + rest + Materials(beanichalcum=1)
     travel = travel_cost(step, to_pay)
     if to_pay:
         what = ngettext("{what} with travel for {roads} road ({travel})",
                         "{what} with travel for {roads} roads ({travel})", to_pay).format(
             what=what, roads=to_pay, travel=travel.said)
     return what, cost + travel
+
+
+def lacks_travel(step: Step, cost: Materials, travel: Materials) -> None:
+    """Sheet B: 1 Beanichalcum pays a build's travel only when the player lacks some
+    material of it beside the building cost (design page, gaps 4; rulebook, Substituting
+    Materials: "If you do not have enough required materials to pay"); raises RulesError."""
+    have = step.player.materials
+    if all(getattr(have, k) >= getattr(cost, k) + getattr(travel, k) for k in KINDS if getattr(travel, k)):
+        raise RulesError(_("you have the travel cost's {travel}: pay it; 1 Beanichalcum stands in only "
+                           "for what you lack").format(travel=travel.said))
 
 
 def bridge(step: Step, facility: Facility, bridge_to: str | None) -> str | None:
@@ -415,6 +450,10 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
                                         "Beanzantine's ability is not needed and stays for later"),
                                      player=step.player.name))
             beanzantine = False
+        elif not beanzantine_changes(step, facility, roads_removed, anywhere):  # design page, gaps 12
+            step.events.append(event(N_("{player}: Beanzantine's ability changes nothing for this build "
+                                        "and stays for later"), player=step.player.name))
+            beanzantine = False
         else:
             step.update(ability_used=True)
     if free:
@@ -442,6 +481,60 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
     if built + 1 == icons and facility.completion_bonus:
         completion_bonus(step, facility)
     return 1 if facility.gives_development_bonus else 0
+
+
+def beanzantine_changes(step: Step, facility: Facility, roads_removed: int, anywhere: bool) -> bool:
+    """Whether building as if the Ruler were in Beanzantine changes this build: it may build
+    only so, or it costs less (design page, gaps 12: "A Beanzantine-style ability that
+    changes nothing for a build is not used up by it"). A value not known yet counts as a
+    change (the ability is used, as before)."""
+    try:
+        _what, without = build_cost(step, facility, roads_removed, False, anywhere)
+        _what, with_it = build_cost(step, facility, roads_removed, True, anywhere)
+    except RulesError:  # refused without it (C), or a printed value not entered yet
+        return True
+    return without != with_it
+
+
+def free_build_refusal(step: Step, facility_id: str, anywhere: bool) -> Event | None:
+    """Why a free build (a Milestone Bonus, C's 3rd rising-Thaler use) cannot be made now, or
+    None: every icon built, no province left for a Bridge, or on C the Ruler elsewhere
+    (design page, gaps 16: it "builds only where the player may build")."""
+    facility = _facility(step, facility_id)
+    icons = step.number(f"icons:{facility.id}")
+    if step.player.count(facility.id) >= icons:
+        return counted("the {icons} {facility} icon is built", "all {icons} {facility} icons are built",
+                       icons, icons=icons, facility=word(facility.name))
+    if facility.id == "bridge" and not bridge_options(step.state, step.player.name):
+        return word(N_("every adjacent province is joined already"))
+    if step.sheet.letter == "C" and not anywhere and step.state.ruler not in step.home():
+        return ruler_away_on_c(step, step.state.ruler)
+    return None
+
+
+def free_bridge_passes(state: State, name: str) -> bool:
+    """Whether a free Bridge of ``name`` would pass now (no province left, every icon built):
+    then its bonus asks for no province. False while the number of icons is not known yet."""
+    step = Step(state, state.player(name))
+    try:
+        return free_build_refusal(step, "bridge", True) is not None
+    except UnknownPrintedValue:
+        return False
+
+
+def free_build(step: Step, facility_id: str, bridge_to: str | None, anywhere: bool) -> None:
+    """A free build where the player may build; when it cannot be made, it passes (design
+    page, gaps 16). An entry stored before that reading builds as it was recorded: anywhere."""
+    refusal = None if step.as_recorded else free_build_refusal(step, facility_id, anywhere)
+    if refusal is None:
+        build(step, facility_id, free=True, anywhere=anywhere or step.as_recorded, bridge_to=bridge_to)
+        return
+    facility = _facility(step, facility_id)
+    if bridge_to is not None:
+        raise RulesError(_("the free {facility} cannot be built: {reason}").format(
+            facility=_(facility.name), reason=refusal.said))
+    step.events.append(event(N_("{player}: the free {facility} cannot be built ({reason}); it passes"),
+                             player=step.player.name, facility=word(facility.name), reason=refusal))
 
 
 def owe(step: Step, due: str) -> None:
@@ -764,11 +857,11 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
                 left = [b.id for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]
                 bonus = step.choose("milestone_bonuses", MILESTONE_BONUS, left, third_use)
                 achieve_milestone(step, bonus, None)
-        if row.third_use_free_bridge:
-            if action.bridge_to is None:
+        if row.third_use_free_bridge:  # "You can build this Bridge even when the Ruler token is not in your province"
+            if action.bridge_to is None and (step.as_recorded or free_build_refusal(step, "bridge", True) is None):
                 raise RulesError(_('"{effect}" 3rd use builds 1 Bridge for free: choose the province it joins').format(
                     effect=effect))
-            build(step, "bridge", free=True, anywhere=True, bridge_to=action.bridge_to)
+            free_build(step, "bridge", action.bridge_to, anywhere=True)
         if row.third_use_development_bonus and row.builds != "twice":
             earned += 1
     development_bonuses(step, earned, action.development_bonuses,
@@ -825,8 +918,8 @@ def achieve_milestone(step: Step, bonus_id: str, bridge_to: str | None) -> None:
     step.gain(Materials.of(step.sheet.milestone_gain.get(step.player.province, Cost())),
               event(N_("{province}: a milestone"), province=PROVINCES[step.player.province].name))
     step.gain(Materials.of(bonus.gain), word(MILESTONE_BONUS))
-    if bonus.builds:  # free, a building action; C's Bridge anywhere
-        build(step, bonus.builds, free=True, anywhere=True, bridge_to=bridge_to)
+    if bonus.builds:  # free, a building action; C's Bridge anywhere, a Farm where you may build
+        free_build(step, bonus.builds, bridge_to, anywhere=bonus.builds == "bridge")
     elif bridge_to is not None:
         raise RulesError(_('"{bonus}" builds no Bridge').format(bonus=bonus.id))
     if bonus.contract:
@@ -962,7 +1055,7 @@ def apply(state: State, action: Action, quick: bool = False) -> State:
     if isinstance(action, EnterPrintedValue):
         return enter_printed_value(state, action)
     player = state.player(action.player)
-    step = Step(state, player, _chosen(action), quick)
+    step = Step(state, player, _chosen(action), quick, getattr(action, "as_recorded", False))
     try:
         _turn(step, action)
     except UnknownPrintedValue as exc:

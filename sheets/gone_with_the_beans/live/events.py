@@ -59,6 +59,16 @@ class Place(Frozen):
         return spec(SHEETS[self.letter], self.key).place
 
 
+class Either(Frozen):
+    """Names said as alternatives: "Ammond or Cashew" ("Ammond oder Cashew")."""
+
+    names: tuple[str, ...]
+
+    @property
+    def said(self) -> str:
+        return _(" or ").join(self.names)
+
+
 def event(text: str, /, **values: Any) -> Event:
     """``event(N_("{player}: built {facility} {n}"), player=name, facility=word(f.name), n=2)``."""
     return Event(text=text, values=tuple(values.items()))

@@ -52,6 +52,9 @@ class Rates:
     """A sheet's substitutions (sheets.py ``Sheet.substitutions``), read for paying."""
 
     substitutions: tuple[tuple[str, str, int], ...]
+    # Chained one for one (a Worker for a Thaler through a Bean): only for entries stored
+    # before the design page's reading 17 (the direct pairs only, no chains).
+    chained: bool = False
     hay_rate: dict[str, int] = field(init=False)  # instead of -> Hay paid for one
     stands_in: dict[str, tuple[str, ...]] = field(init=False)  # instead of -> one-for-one sources
 
@@ -62,12 +65,12 @@ class Rates:
         for source, instead, paid in subs:
             if source != "hay" and paid == 1:
                 direct.setdefault(instead, []).append(source)
-        # Chained one for one ("1 Worker for 1 Bean, 1 Bean for 1 Thaler": a Worker for a
-        # Thaler, our reading); Beanichalcum only ever for what it names (design page, gaps 4).
+        # The rulebook's direct pairs only (design page, gaps 17: "a Worker never pays a
+        # Thaler"); Beanichalcum only ever for what it names (gaps 4).
         chains: dict[str, tuple[str, ...]] = {}
         for instead, sources in direct.items():
             found = list(sources)
-            for source in sources:
+            for source in sources if self.chained else ():
                 found += [s for s in direct.get(source, ()) if s != "beanichalcum" and s not in found]
             chains[instead] = tuple(found)
         object.__setattr__(self, "hay_rate", hay)
@@ -82,8 +85,9 @@ class Rates:
 
 
 @lru_cache(maxsize=None)
-def rates(substitutions: tuple[tuple[str, str, int], ...]) -> Rates:
-    return Rates(substitutions)
+def rates(substitutions: tuple[tuple[str, str, int], ...], chained: bool = False) -> Rates:
+    """A sheet's substitutions for paying; ``chained``: as entries stored before reading 17 were paid."""
+    return Rates(substitutions, chained)
 
 
 SHEET_A_RATES = rates(SUBSTITUTIONS)
@@ -149,8 +153,7 @@ def missing(cost: Materials, payment: Materials, subs: Rates = SHEET_A_RATES) ->
     """What ``payment`` leaves uncovered of ``cost`` after every substitution of ``subs``.
 
     Each material pays for itself first; then the one-for-one substitutions (A: a spare
-    Worker for a Bean, then a Thaler; a spare Bean for a Thaler; B: a Beanichalcum for a
-    Worker); then spare Hay at the dearest rate first. This order needs the least Hay,
+    Worker for a Bean; a spare Bean for a Thaler; B: a Beanichalcum for a Worker); then spare Hay at the dearest rate first. This order needs the least Hay,
     so NOTHING means the payment covers the cost.
     """
     need = {k: getattr(cost, k) for k in KINDS}

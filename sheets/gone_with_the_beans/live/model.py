@@ -225,6 +225,9 @@ class Build(Frozen):
     development_bonuses: tuple[StrictStr, ...] = ()  # chosen for a Silo or House
     beanichalcum_travel: StrictBool = False  # B: 1 Beanichalcum pays the travel for 2 roads
     bridge_to: StrictStr | None = None  # C: the province a Bridge joins
+    # An entry stored before the design page's readings 4, 16 and 17 were kept (no such
+    # key in it): read by the rules it was recorded under (engine.parse_action).
+    as_recorded: StrictBool = False
 
 
 class HayActionTaken(Frozen):
@@ -239,6 +242,9 @@ class HayActionTaken(Frozen):
     bridge_to: StrictStr | None = None  # C: the Bridge built (or the rising row's free one)
     contracts: tuple[StrictStr, ...] = ()  # D: the Contracts gained, in the order they come
     milestone_bonuses: tuple[StrictStr, ...] = ()  # D: the milestone of the 3rd use
+    # An entry stored before the design page's readings 4, 16 and 17 were kept (no such
+    # key in it): read by the rules it was recorded under (engine.parse_action).
+    as_recorded: StrictBool = False
 
 
 class Milestone(Frozen):
@@ -247,6 +253,9 @@ class Milestone(Frozen):
     bonus: StrictStr  # the Milestone Bonus chosen
     contracts: tuple[StrictStr, ...] = ()  # D: the Contract a bonus gains
     bridge_to: StrictStr | None = None  # C: the free Bridge's province
+    # An entry stored before the design page's readings 4, 16 and 17 were kept (no such
+    # key in it): read by the rules it was recorded under (engine.parse_action).
+    as_recorded: StrictBool = False
 
 
 class AddHayShed(Frozen):

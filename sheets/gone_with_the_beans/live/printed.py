@@ -167,12 +167,11 @@ def check(sheet: Sheet, key: str, value: Any, least_icons: int = 0) -> Value:
                 thaler=materials.thaler):  # rulebook, Differences on Sheet D
             raise RulesError(_("{place}: on sheet D every building cost is paid in money; enter Thaler only").format(
                 place=where))
-        if key.startswith("travel:"):
-            first = Materials.of(spec(sheet, f"travel:{HORSE_RIDING_START_LEVEL}").stated)
-            if not first.covers_each(materials) or materials == first:
-                raise RulesError(_("{place}: {materials} is not less than Level {level}'s {first}; "
-                                   "each Stable reduces the travel cost").format(
-                    place=where, materials=materials.said, level=HORSE_RIDING_START_LEVEL, first=first.said))
+        # Travel at Horse-Riding Levels 2-4: any materials the sheet prints, per road (design
+        # page, gaps 14); Beanichalcum is printed on sheet B only.
+        if key.startswith("travel:") and materials.beanichalcum and sheet.beanichalcum_travel_roads is None:
+            raise RulesError(_("{place}: sheet {letter} has no Beanichalcum").format(
+                place=where, letter=sheet.letter))
         return materials
     numbers = tuple(value) if isinstance(value, (list, tuple)) else ()
     if not numbers or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):

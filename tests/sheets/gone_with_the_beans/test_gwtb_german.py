@@ -178,3 +178,24 @@ def test_the_solitaire_rating_is_stored_in_english_and_shown_in_german():
         assert _(rating) == "Nächstes Mal klappt es besser"
         assert all(_(title) != title for _lowest, title in SOLITAIRE_RATINGS)
         assert _(solitaire_rating(90)) == "Die Bohne in Person"
+
+
+def test_a_free_farm_that_passes_is_said_in_each_phones_language():
+    """Design page, gaps 16 ("when nothing can be built, the bonus passes"): what happened is
+    data, said in German on a German phone and in English from the very same State; gaps 4's
+    refusal of a Beanichalcum for travel the player holds, in German."""
+    from sheets.gone_with_the_beans.live import Milestone
+
+    away = apply(game(("Ann", "ammond"), sheet="C", bridges={"Ann": "cashew"}), card("market", 0))
+    with using(GERMAN):
+        after = apply(away, Milestone(player="Ann", bonus="free-farm"))
+        german = told(after)
+    assert ("Ann: Bauernhof lässt sich nicht kostenlos bauen (auf Bogen C baust du nur, solange der Herrscher "
+            "in deiner Provinz ist (Ammond oder Cashew); er ist in Macadimia); der Bau entfällt") in german
+    assert ("Ann: the free Farm cannot be built (on sheet C you build only while the Ruler token is in your "
+            "province (Ammond or Cashew); it is in Macadimia); it passes") in told(after)
+    holds = give(apply(game(("Ann", "zoodai"), sheet="B"), card("market", 0)), "Ann", bean=5, thaler=4,
+                 beanichalcum=1)
+    with using(GERMAN):
+        rejects(holds, Build(player="Ann", facility="farm", beanichalcum_travel=True),
+                r"du hast die 4 Bohnen \+ 2 Taler der Reisekosten: bezahle sie; 1 Beanichalcum springt nur")

@@ -89,6 +89,25 @@ def test_a_chosen_payment_is_checked_and_taken():
             r"costs 1 Bean \+ 2 Thaler; 2 Thaler leaves 1 Bean missing")
 
 
+def test_a_worker_never_pays_a_thaler_and_a_stored_entry_folds_as_recorded():
+    """Design page, gaps 17: "Substitutions are the rulebook's direct pairs only, no chains
+    ... (a Worker never pays a Thaler)" (rulebook, Substituting Materials: "1 Worker for 1
+    Bean, and 1 Bean for 1 Thaler"). An entry stored before that reading (no
+    ``as_recorded`` in it) is read by the rules it was recorded under, so its game folds."""
+    from sheets.gone_with_the_beans.live.engine import parse_action
+
+    state = give(round_1(("Ann", "macadimia")), "Ann", bean=1, thaler=1, worker=1)
+    rejects(state, Build(player="Ann", facility="farm"),
+            r"costs 1 Bean \+ 2 Thaler; you have 1 Worker \+ 1 Bean \+ 1 Thaler \(1 Thaler missing\)$")
+    rejects(state, Build(player="Ann", facility="farm", payment=Materials(bean=1, thaler=1, worker=1)),
+            r"leaves 1 Thaler missing")
+    stored = {"kind": "build", "player": "Ann", "facility": "farm", "payment": None, "beanzantine": False,
+              "development_bonuses": [], "beanichalcum_travel": False, "bridge_to": None}
+    assert parse_action(stored).as_recorded
+    assert not parse_action({**stored, "as_recorded": False}).as_recorded
+    assert player(apply(state, parse_action(stored))).materials == Materials()
+
+
 def test_a_payment_substitutes_only_for_what_the_player_lacks():
     """Rulebook, Substituting Materials: "If you do not have enough required materials to
     pay, you can substitute other materials for them." Ann has the Farm's 2 Thaler: 6
@@ -113,6 +132,11 @@ def test_stables_raise_the_horse_riding_level_and_its_travel_cost_is_asked():
     error = rejects(state, Build(player="Ann", facility="farm"), "travel cost for 1 road at Horse-Riding Level 2",
                     UnknownPrintedValue)
     assert error.key == "travel:2"
+    # Design page, gaps 14: "in any materials the sheet prints, per road as at Level 1": a
+    # sheet printing Hay (not a part of Level 1's 2 Bean + 1 Thaler) plays on past its Stable.
+    state = apply(state, EnterPrintedValue(key="travel:2", value={"hay": 4}))
+    after = apply(give(state, "Ann", bean=1, thaler=2, hay=4), Build(player="Ann", facility="farm"))
+    assert player(after).materials == Materials() and player(after).count("farm") == 2
 
 
 def test_all_icons_of_a_row_built():
@@ -326,3 +350,16 @@ def test_beanzantines_ability_is_not_used_up_by_a_build_it_changes_nothing_for()
     assert player(after).count("market") == 1 and not player(after).ability_used
     assert ("Ann: the Ruler token is in Beanzantine already; Beanzantine's ability is not needed and stays "
             "for later") in told(after)
+
+
+def test_beanzantines_ability_stays_where_the_travel_row_removed_the_only_road():
+    """Design page, gaps 12: "A Beanzantine-style ability that changes nothing for a build is
+    not used up by it": the Ruler 1 road away in Macadimia, the travel Hay action removes that
+    road (rulebook, Details on Hay Actions), so a Farm costs the same either way."""
+    state = give(round_1(("Ann", "beanzantine"), first="macadimia"), "Ann", bean=1, thaler=2, hay=8)
+    after = apply(state, HayActionTaken(player="Ann", row="travel", facility="farm", beanzantine=True))
+    assert player(after).count("farm") == 2 and not player(after).ability_used
+    assert "Ann: Beanzantine's ability changes nothing for this build and stays for later" in told(after)
+    # Where it saves the road, it is used.
+    far = give(round_1(("Ann", "beanzantine"), first="macadimia"), "Ann", bean=1, thaler=2)
+    assert player(apply(far, Build(player="Ann", facility="farm", beanzantine=True))).ability_used

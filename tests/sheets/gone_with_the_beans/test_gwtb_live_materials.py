@@ -38,7 +38,6 @@ def test_substitution_rates_are_the_rulebooks():
     (M(thaler=1), M(hay=3)),
     (M(bean=1), M(worker=1)),
     (M(thaler=1), M(bean=1)),
-    (M(thaler=1), M(worker=1)),  # chained: Worker for Bean for Thaler (our reading)
     (M(worker=1, bean=2, thaler=3), M(hay=9 + 12 + 9)),
 ])
 def test_each_substitution_pays(cost, payment):
@@ -52,6 +51,7 @@ def test_each_substitution_pays(cost, payment):
     (M(worker=1), M(bean=1), M(worker=1)),  # a Bean never stands in for a Worker
     (M(bean=1), M(thaler=5), M(bean=1)),  # nor a Thaler for a Bean
     (M(hay=2), M(thaler=1), M(hay=2)),  # nothing stands in for Hay
+    (M(thaler=1), M(worker=1), M(thaler=1)),  # a Worker never pays a Thaler (design page, gaps 17)
     (FARM, M(thaler=2), M(bean=1)),
     (M(bean=2, thaler=1), M(hay=7), M(bean=1, thaler=1)),
 ])
@@ -125,14 +125,33 @@ def test_the_proposal_substitutes_only_for_what_is_lacking():
     assert propose(M(bean=2, hay=12), FARM) == M(bean=1, hay=6)
 
 
-def test_sheet_d_pays_2_hay_for_a_thaler_and_nothing_else_substitutes():
+def test_substitutions_are_the_direct_pairs_only():
+    """Design page, gaps 17: "Substitutions are the rulebook's direct pairs only, no chains:
+    ... for a Worker 9 Hay (a Worker never pays a Thaler)". An entry stored before that
+    reading is paid as it was recorded (``chained``)."""
+    assert not covers(M(thaler=1), M(worker=1))
+    assert propose(M(worker=1), M(thaler=1)) is None
+    assert propose(M(worker=1, bean=1), M(bean=1, thaler=1)) is None
+    with pytest.raises(RulesError, match=r"1 Worker leaves 1 Thaler missing"):
+        check_payment("it", M(thaler=1), M(worker=1), M(worker=1))
+    old = rates(SUBSTITUTIONS, chained=True)
+    assert covers(M(thaler=1), M(worker=1), old)
+    assert check_payment("it", M(thaler=1), M(worker=1), M(worker=1), old) == M(worker=1)
+
+
+def test_sheet_d_pays_2_hay_for_a_thaler_and_bean_and_worker_substitute_for_nothing():
     """Rulebook, Differences on Sheet D: "You can pay 2 Hay as a substitute for 1 Thaler.
-    Unlike those on other sheets, Bean and Worker cannot substitute for other materials."""
+    Unlike those on other sheets, Bean and Worker cannot substitute for other materials";
+    design page, gaps 17: "On D: 2 Hay for a Thaler instead of 3, 6 Hay for a Bean and 9 Hay
+    for a Worker still hold"."""
     d = rates(SHEET_D.substitutions)
     assert covers(M(thaler=4), M(thaler=1, hay=6), d)
     assert not covers(M(thaler=1), M(bean=1), d) and not covers(M(bean=1), M(worker=1), d)
-    assert not covers(M(bean=1), M(hay=12), d)  # Hay stands in only for Thaler on D
+    assert covers(M(bean=1), M(hay=6), d) and not covers(M(bean=1), M(hay=5), d)
+    assert covers(M(worker=1), M(hay=9), d) and not covers(M(worker=1), M(hay=8), d)
     assert propose(M(thaler=2, hay=9, bean=5), M(thaler=4), d) == M(thaler=2, hay=4)
+    # Contract normal-1 (1 Worker + 4 Thaler) without a Worker: 9 Hay for it
+    assert propose(M(thaler=4, hay=10), M(worker=1, thaler=4), d) == M(thaler=4, hay=9)
 
 
 def test_sheet_b_a_beanichalcum_stands_in_for_a_worker_only():

@@ -14,6 +14,7 @@ from sheets.gone_with_the_beans.live import (
     Build,
     EnterPrintedValue,
     HayActionTaken,
+    Materials,
     Reveal,
     RoundCard,
     SpecialIncome,
@@ -67,7 +68,8 @@ def test_income_asks_for_the_printed_hay_until_it_is_entered():
     ("hay-income:farm:1", "two", "enter a whole number"),
     ("building-cost:farm", {"bean": 1}, r"stated by the rulebook \(1 Bean \+ 2 Thaler\)"),
     ("travel:1", {"bean": 1}, "stated by the rulebook"),
-    ("travel:2", {"bean": 3}, "not less than Level 1's 2 Bean"),
+    ("travel:2", {"beanichalcum": 1}, "sheet A has no Beanichalcum"),
+    ("travel:2", {"hay": 31}, "more than a sheet prints"),
     ("building-cost:market:upper", {}, "a building cost is never nothing"),
     ("building-cost:market:side", {"thaler": 1}, "not a printed value of sheet A"),
     ("milestones", [3, 2], "must rise from left to right"),
@@ -77,6 +79,16 @@ def test_income_asks_for_the_printed_hay_until_it_is_entered():
 ])
 def test_an_entered_printed_value_is_checked_for_sense(key, value, match):
     rejects(game(("Ann", "tachiopi"), known=False), EnterPrintedValue(key=key, value=value), match)
+
+
+@pytest.mark.parametrize("value", [{"bean": 3}, {"hay": 4}, {"worker": 1}, {"thaler": 1, "hay": 2},
+                                   {"bean": 2, "thaler": 1}])
+def test_travel_at_levels_2_to_4_is_any_materials_the_sheet_prints(value):
+    """Design page, gaps 14: "Travel costs at Horse-Riding Levels 2-4 are printed values asked
+    per level, in any materials the sheet prints, per road as at Level 1": not only a part of
+    Level 1's 2 Bean + 1 Thaler, so a sheet printing another material plays on."""
+    state = apply(game(("Ann", "tachiopi"), known=False), EnterPrintedValue(key="travel:2", value=value))
+    assert state.entered["travel:2"] == Materials(**value)
 
 
 def test_an_entered_printed_value_can_be_corrected():

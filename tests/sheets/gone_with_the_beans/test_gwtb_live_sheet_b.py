@@ -122,3 +122,33 @@ def test_sheet_b_counts_no_dp_icons_and_ends_with_round_15():
     assert rounds_played(state) and is_over(state)
     rejects(state, EnterDpIcons(player="Ann", filled=2), "sheet B scores no Development Passport")
     assert result(state).players[0].breakdown["beanichalcum"] == 0  # 1 gained: 0 pt
+
+
+def test_a_beanichalcum_pays_2_roads_of_a_build_3_roads_away_and_the_third_as_usual():
+    """Design page, gaps 4: a Beanichalcum "pays the travel cost of 2 roads of a build (a
+    build 3 roads away pays its third road as usual)"; rulebook, Travel cost: Level 1 is
+    "2 Bean and 1 Thaler" a road."""
+    state = give(round_1(("Ann", "tachiopi")), "Ann", bean=3, thaler=3, beanichalcum=1)  # Macadimia: 3 roads
+    after = apply(state, Build(player="Ann", facility="farm", beanichalcum_travel=True))
+    assert player(after).materials == Materials() and player(after).count("farm") == 3
+    assert "Ann: paid 3 Bean + 3 Thaler + 1 Beanichalcum (Farm)" in told(after)
+
+
+def test_a_beanichalcum_pays_travel_only_when_the_player_lacks_its_materials():
+    """Design page, gaps 4: "A Beanichalcum is a substitute like any other (Substituting
+    Materials: "If you do not have enough required materials to pay") ... only when the player
+    lacks what it replaces": with the Farm's cost and the 2 roads' 4 Bean + 2 Thaler in the
+    warehouse, it is refused; an entry stored before that reading still folds as recorded."""
+    from sheets.gone_with_the_beans.live.engine import parse_action
+
+    state = give(round_1(("Ann", "zoodai")), "Ann", bean=5, thaler=4, beanichalcum=1)  # Macadimia: 2 roads
+    rejects(state, Build(player="Ann", facility="farm", beanichalcum_travel=True),
+            r"you have the travel cost's 4 Bean \+ 2 Thaler: pay it; 1 Beanichalcum stands in only for what you lack")
+    stored = {"kind": "build", "player": "Ann", "facility": "farm", "payment": None, "beanzantine": False,
+              "development_bonuses": [], "beanichalcum_travel": True, "bridge_to": None}
+    old = apply(state, parse_action(stored))
+    assert player(old).materials == Materials(bean=4, thaler=2) and player(old).count("farm") == 2
+    # One Thaler short of the travel: the Beanichalcum pays it.
+    short = give(round_1(("Ann", "zoodai")), "Ann", bean=5, thaler=3, beanichalcum=1)
+    assert player(apply(short, Build(player="Ann", facility="farm", beanichalcum_travel=True))).materials == (
+        Materials(bean=4, thaler=1))

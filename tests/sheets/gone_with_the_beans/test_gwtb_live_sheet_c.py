@@ -152,3 +152,75 @@ def test_the_third_build_twice_gives_its_development_bonus_after_both_builds():
     rejects(after, Forgo(player="Ann"), "gives 1 Development Bonus", BonusesDue)
     passed = apply(after, Forgo(player="Ann", development_bonuses=("hay",)))
     assert player(passed).due == () and player(passed).development_bonuses == ("hay",)
+
+
+def test_the_free_farm_bonus_builds_only_where_you_may_build_else_it_passes():
+    """Design page, gaps 16: "A free-Farm or free-Bridge milestone bonus builds only where the
+    player may build (on C: the Ruler's province or one the player's Bridges join); when nothing
+    can be built, the bonus passes" (rulebook, New Rules for Building: "you can build a facility
+    only when the Ruler token is in your province"). An entry stored before that reading builds
+    as it was recorded."""
+    from sheets.gone_with_the_beans.live.engine import parse_action
+
+    home = apply(round_1(), Milestone(player="Ann", bonus="free-farm"))  # the Ruler in joined Macadimia
+    assert player(home).count("farm") == 2
+    away = round_1(bridge="cashew")  # Ammond and Cashew; the Ruler in Macadimia
+    after = apply(away, Milestone(player="Ann", bonus="free-farm"))
+    assert player(after).count("farm") == 1 and player(after).milestone_bonuses == ("free-farm",)
+    assert ("Ann: the free Farm cannot be built (on sheet C you build only while the Ruler token is in your "
+            "province (Ammond or Cashew); it is in Macadimia); it passes") in told(after)
+    stored = {"kind": "milestone", "player": "Ann", "bonus": "free-farm", "contracts": [], "bridge_to": None}
+    assert player(apply(away, parse_action(stored))).count("farm") == 2
+
+
+def test_a_free_bridge_passes_when_no_province_is_left():
+    """Design page, gaps 16: "when nothing can be built, the bonus passes"; gaps 10's spirit for
+    the rising-Thaler row: "On the third time ... build 1 Bridge for free after you gain 6
+    Thaler" (rulebook): with every adjacent province joined, the 6 Thaler come and the Bridge
+    passes; the buttons offer both without asking for a province."""
+    from sheets.gone_with_the_beans.live import allowed
+
+    everywhere = ("macadimia", "beanzantine", "zoodai", "tachiopi", "cashew")
+    state = edit(round_1(), bridges=everywhere, hay_actions=(("build-twice", 0), ("build", 0), ("thaler-falling", 0),
+                                                            ("thaler-rising", 2)))
+    state = give(state, "Ann", hay=6)
+    answer = allowed(state, "Ann")
+    rising = next(o for o in answer.actions if o.action == HayActionTaken(player="Ann", row="thaler-rising"))
+    assert rising.reason is None and rising.then is None
+    after = apply(state, HayActionTaken(player="Ann", row="thaler-rising"))
+    assert player(after).materials.thaler == 6 and player(after).uses("thaler-rising") == 3
+    assert player(after).count("bridge") == 1
+    assert "Ann: the free Bridge cannot be built (every adjacent province is joined already); it passes" in told(after)
+    rejects(state, HayActionTaken(player="Ann", row="thaler-rising", bridge_to="cashew"),
+            "the free Bridge cannot be built: every adjacent province is joined already")
+    milestone = apply(state, Milestone(player="Ann", bonus="free-bridge"))
+    assert player(milestone).milestone_bonuses == ("free-bridge",) and player(milestone).count("bridge") == 1
+
+
+def test_beanzantines_ability_stays_where_a_bridge_joins_the_rulers_province():
+    """Design page, gaps 12: "A Beanzantine-style ability that changes nothing for a build is
+    not used up by it": the Ruler in Macadimia, joined to Beanzantine by a Bridge, "all count
+    as your province" (rulebook, Differences on Sheet C)."""
+    state = give(round_1("Ann", "beanzantine", "macadimia"), "Ann", bean=1, thaler=2)
+    after = apply(state, Build(player="Ann", facility="farm", beanzantine=True))
+    assert player(after).count("farm") == 2 and not player(after).ability_used
+    assert "Ann: Beanzantine's ability changes nothing for this build and stays for later" in told(after)
+
+
+def test_a_free_bridge_with_every_bridge_icon_built_passes_and_asks_for_no_province():
+    """Design page, gaps 16: "when nothing can be built, the bonus passes": every Bridge icon
+    built (4, a test value) while provinces are left; the milestone button's free Bridge
+    asks for no province, and the Bridge passes."""
+    from sheets.gone_with_the_beans.live import allowed
+
+    state = edit(round_1(), built=(("farm", 1), ("market", 0), ("house", 0), ("silo", 0), ("stable", 0),
+                                   ("bridge", 4)))
+    milestone = next(o for o in allowed(state, "Ann").actions if o.kind == "milestone")
+    free_bridge = dict(milestone.then.options)["free-bridge"]
+    assert free_bridge.then is None and free_bridge.reason is None
+    after = apply(state, Milestone(player="Ann", bonus="free-bridge"))
+    assert player(after).count("bridge") == 4 and player(after).milestone_bonuses == ("free-bridge",)
+    assert "Ann: the free Bridge cannot be built (all 4 Bridge icons are built); it passes" in told(after)
+    # With a Bridge icon left, it asks which province the Bridge joins.
+    asks = dict(next(o for o in allowed(round_1(), "Ann").actions if o.kind == "milestone").then.options)
+    assert asks["free-bridge"].then is not None

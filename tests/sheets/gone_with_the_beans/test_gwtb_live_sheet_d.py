@@ -182,6 +182,19 @@ def test_a_contract_is_gained_by_choice_each_type_once():
             "not a Normal Contract left to gain")
 
 
+def test_9_hay_pays_a_contracts_worker_and_6_hay_its_bean():
+    """Design page, gaps 17: "On D: 2 Hay for a Thaler instead of 3, 6 Hay for a Bean and 9 Hay
+    for a Worker still hold, and Bean and Worker substitute for nothing" (rulebook, Substituting
+    Materials: "9 Hay for 1 Worker, 6 Hay for 1 Bean")."""
+    state = give(edit(round_1(), contracts_gained=("normal-1", "normal-4")), "Ann", thaler=8, hay=15)
+    after = apply(state, ExecuteContract(player="Ann", contract="normal-1"))  # 1 Worker + 4 Thaler
+    assert player(after).materials == Materials(thaler=4, hay=6 + 4)
+    after = apply(after, ExecuteContract(player="Ann", contract="normal-4"))  # 1 Bean + 4 Thaler
+    assert player(after).materials == Materials(hay=4 + 4)
+    rejects(give(state, "Ann", thaler=4, bean=1), ExecuteContract(player="Ann", contract="normal-1"),
+            r"1 Worker missing")
+
+
 def test_the_rulebooks_contract_example_executed_any_time_once():
     """Rulebook, Contract example: "You can execute the Contract on the right by paying 1
     Worker and 4 Thaler. By executing it, you gain 4 Hay immediately and 5 pt at the end

@@ -146,6 +146,13 @@ def test_a_free_farm_bonus_shows_its_farm():
                       hay_actions={"normal-contract": 1}, dp_icons=1)) == 3 + 5 + 2 + 1
 
 
+def test_a_sheet_c_free_farm_may_have_passed():
+    """design, gaps 16: "A free-Farm or free-Bridge milestone bonus builds only where the player
+    may build (on C: the Ruler's province or one the player's Bridges join); when nothing can be
+    built, the bonus passes": a C sheet with the bonus and only its setup Farm is a real game's."""
+    assert total(solo("C", milestone_bonuses=["free-farm"], facilities={"farm": 1, "market": 1})) == 3
+
+
 def test_sheet_c_free_bridges_show_their_bridges():
     """rulebook, Differences on Sheet C: the setup Bridge ("build the first Bridge for free");
     New Milestone Bonus "Build 1 Bridge for free"; the rising-Thaler row: "On the third time ...
