@@ -108,7 +108,7 @@ class Allowed:
     """What ``player`` may do now ("": the table, whose one button is the special Round
     card). ``income``: the special card's options, chosen before the action (then
     ``actions`` is empty); ``actions``: the round's action (or what is ``owed`` at once,
-    which ``forgo`` lets pass), in the sheet's order; ``taken``: this round's action kinds;
+    which ``forgo`` lets pass when it cannot be performed), in the sheet's order; ``taken``: this round's action kinds;
     ``contracts``: D's gained Contracts not executed yet; ``payments``: every payment a
     button or a choice may start, by the action asked."""
 
@@ -253,7 +253,8 @@ def allowed(state: State, player: str) -> Allowed:
     owed = me.due[0] if me.due else None
     actions = (*builds(asking), *hay_actions(asking), milestone(asking),
                asking.offer("hay-shed", AddHayShed(player=player)))
-    forgo = Offer("forgo", Forgo(player=player), None, ()) if owed else None  # always allowed while owed
+    # "Let it pass": only what cannot be performed (design page, reading 9)
+    forgo = asking.offer("forgo", Forgo(player=player)) if owed else None
     return Allowed(player=player, actions=actions, taken=me.actions, owed=owed, forgo=forgo,
                    contracts=contracts, payments=tuple(asking.payments.values()))
 

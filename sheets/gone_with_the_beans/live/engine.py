@@ -40,6 +40,7 @@ from sheets.gone_with_the_beans.live.model import (
     ExecuteContract,
     Forgo,
     HayActionTaken,
+    OWED_HELD,
     Milestone,
     PlayerAction,
     PlayerState,
@@ -88,11 +89,12 @@ ACTION_NAMES = {"build": N_("build"), "hay-action": N_("Hay action"), "milestone
                 "hay-shed": N_("Hay Shed")}
 # An action owed at once (D's completion bonuses, C's second build): the kinds that resolve it.
 # "build+bonus": C's second build of the 3rd "build twice", then its Development Bonus.
+# "milestone": D's Advanced row, 3rd use, waiting for Contracts executed (design page, reading 8).
 DUE_KINDS = {"hay-action": ("hay-action",), "build": ("build",), "build+bonus": ("build",),
-             "hay-shed-or-milestone": ("hay-shed", "milestone")}
+             "hay-shed-or-milestone": ("hay-shed", "milestone"), "milestone": ("milestone",)}
 DUE_NAMES = {"hay-action": N_("a Hay action"), "build": N_("a build"),
              "build+bonus": N_("a build, then a Development Bonus"),
-             "hay-shed-or-milestone": N_("a Hay Shed or a milestone")}
+             "hay-shed-or-milestone": N_("a Hay Shed or a milestone"), "milestone": N_("a milestone")}
 CONTRACT_TITLES = {"normal": N_("Normal Contract"), "advanced": N_("Advanced Contract")}
 MILESTONE_BONUS, DEVELOPMENT_BONUS = scorer.MILESTONE_BONUS, scorer.DEVELOPMENT_BONUS  # BonusesDue titles
 # An action's choice fields, as a refusal names them.
@@ -186,6 +188,10 @@ def setup_bridge(letter: str, order: tuple[str, ...], province: str, bridge: str
 
 
 def parse_action(data: Any) -> Action:
+    """An entry; a build, Hay action, milestone or Forgo stored before readings 8 and 9
+    were held (no ``owed_held``) is read as it was recorded (model.OWED_HELD)."""
+    if isinstance(data, dict) and data.get("kind") in OWED_HELD and "owed_held" not in data:
+        data = {**data, "owed_held": False}
     return parse_entry(ACTION, data)
 
 
@@ -224,6 +230,8 @@ class Step:
         # Choices the action carries for what it gains on the way (D: Contracts, the
         # milestone of a 3rd use), taken in the order they come.
         self.chosen = {field: list(ids) for field, ids in (chosen or {}).items()}
+        # Readings 8 and 9 held (model.OWED_HELD); False for an entry stored before.
+        self.held = True
 
     def value(self, key: str) -> Value:
         return lookup(self.sheet, self.state.entered, key)
@@ -462,12 +470,20 @@ def completion_bonus(step: Step, facility: Facility) -> None:
     due = facility.completion_due
     if due == "hay-action":
         rows = [r for r in step.sheet.hay_actions if step.player.uses(r.id) < HAY_ACTION_USES_PER_ROW]
-        if not any(step.player.materials.hay >= r.hay for r in rows):
+        if not any(step.player.materials.hay >= r.hay for r in rows) and not (
+                rows and step.held and contract_hay_left(step)):
             step.events.append(event(N_("{player}: not enough Hay for a Hay action; the bonus passes without it"),
                                      player=step.player.name))
             return
     if due:
         owe(step, due)
+
+
+def contract_hay_left(step: Step) -> bool:
+    """A gained Contract not executed yet whose reward is Hay: executed first, it may
+    supply an owed Hay action's Hay (design page, readings 8 and 9)."""
+    return any(c.id in step.player.contracts_gained and c.id not in step.player.contracts_executed
+               and Materials.of(c.gain).hay for c in step.sheet.contracts or ())
 
 
 def development_bonuses(step: Step, earned: int, chosen: tuple[str, ...], why: str) -> None:
@@ -757,7 +773,13 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
             gain_contract(step, row.third_use_contract, third_use)
         if row.third_use_milestone:
             refusal = milestone_refusal(step)
-            if refusal:
+            if refusal and step.held and not action.milestone_bonuses and milestone_within_reach(step):
+                # Contracts may be executed before the milestone is checked (reading 8): owed
+                owe(step, "milestone")
+                step.events.append(event(N_("{player}: the 3rd use's milestone waits: execute Contracts first, "
+                                            "then achieve it (or let it pass when it cannot be)"),
+                                         player=step.player.name))
+            elif refusal:
                 step.events.append(event(N_("{player}: no milestone on the 3rd use: {reason}"),
                                          player=step.player.name, reason=refusal))
             else:
@@ -806,6 +828,18 @@ def milestone_refusal(step: Step) -> Event | None:
     if not [b for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]:
         return word(N_("every Milestone Bonus is gained"))
     return None
+
+
+def milestone_within_reach(step: Step) -> bool:
+    """D: the next milestone is short only of Contracts executed, and the gained ones not
+    executed yet would make it up (whether they can be paid is the player's to find)."""
+    numbers = step.numbers("milestones")
+    filled = step.player.milestones
+    if step.sheet.contracts is None or filled >= len(numbers):
+        return False
+    if not [b for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]:
+        return False
+    return len(step.player.contracts_gained) >= numbers[filled]
 
 
 def achieve_milestone(step: Step, bonus_id: str, bridge_to: str | None) -> None:
@@ -894,6 +928,10 @@ def _turn(step: Step, action: PlayerAction) -> None:
         if not step.player.due:
             raise RulesError(_("nothing is owed to let pass"))
         passed = step.player.due[0]
+        if step.held:
+            refusal = owed_performable(step.state, step.player, passed)
+            if refusal:
+                raise RulesError(refusal)
         step.events.append(event(N_("{player}: lets {owed} pass"), player=step.player.name,
                                  owed=word(DUE_NAMES["build" if passed == "build+bonus" else passed])))
         step.update(due=step.player.due[1:])
@@ -930,6 +968,47 @@ def _turn(step: Step, action: PlayerAction) -> None:
                 field=_(CHOICE_FIELDS.get(field, field)), choices=_one_of(left)))
 
 
+def owed_candidates(state: State, player: PlayerState, owed: str) -> Iterable[PlayerAction]:
+    """The actions that would perform what ``player`` owes (a build of each facility, each
+    Hay action row, each Milestone Bonus left, a Hay Shed)."""
+    name, sheet = player.name, state.rules
+    kinds = DUE_KINDS[owed]
+    if "build" in kinds:
+        for facility in sheet.facilities:
+            if facility.id == "bridge":
+                yield from (Build(player=name, facility="bridge", bridge_to=p) for p in bridge_options(state, name))
+            else:
+                yield Build(player=name, facility=facility.id)
+    if "hay-action" in kinds:
+        for row in sheet.hay_actions:
+            if row_builds(row):
+                yield from (HayActionTaken(player=name, row=row.id, facility=f.id) for f in sheet.facilities
+                            if f.id != "bridge")
+            else:
+                yield HayActionTaken(player=name, row=row.id)
+    if "hay-shed" in kinds:
+        yield AddHayShed(player=name)
+    if "milestone" in kinds:
+        yield from (Milestone(player=name, bonus=b.id) for b in sheet.milestone_bonuses
+                    if b.id not in player.milestone_bonuses)
+
+
+def owed_performable(state: State, player: PlayerState, owed: str) -> str | None:
+    """Why what ``player`` owes may not be let pass: it can be performed now (design page,
+    reading 9: "must be performed when it can be; it passes only when it cannot"; the
+    player had the chance to execute Contracts first). None: it cannot, it passes."""
+    for candidate in owed_candidates(state, player, owed):
+        try:
+            apply(state, candidate, quick=True)
+        except (UnknownPrintedValue, BonusesDue):
+            pass  # allowed once the value is entered or the choice made
+        except RulesError:
+            continue
+        return _("{owed} can be performed now; an owed action passes only when it cannot").format(
+            owed=_(DUE_NAMES["build" if owed == "build+bonus" else owed]))
+    return None
+
+
 def least_icons(players: Iterable[PlayerState], key: str) -> int:
     """For ``icons:<facility>``: the most icons of that row any player has built already
     (a sheet prints at least as many); 0 for any other key."""
@@ -963,6 +1042,7 @@ def apply(state: State, action: Action, quick: bool = False) -> State:
         return enter_printed_value(state, action)
     player = state.player(action.player)
     step = Step(state, player, _chosen(action), quick)
+    step.held = getattr(action, "owed_held", True)
     try:
         _turn(step, action)
     except UnknownPrintedValue as exc:

@@ -225,6 +225,7 @@ class Build(Frozen):
     development_bonuses: tuple[StrictStr, ...] = ()  # chosen for a Silo or House
     beanichalcum_travel: StrictBool = False  # B: 1 Beanichalcum pays the travel for 2 roads
     bridge_to: StrictStr | None = None  # C: the province a Bridge joins
+    owed_held: StrictBool = True  # design 8-9: see OWED_HELD; False: stored before (read as recorded)
 
 
 class HayActionTaken(Frozen):
@@ -239,6 +240,7 @@ class HayActionTaken(Frozen):
     bridge_to: StrictStr | None = None  # C: the Bridge built (or the rising row's free one)
     contracts: tuple[StrictStr, ...] = ()  # D: the Contracts gained, in the order they come
     milestone_bonuses: tuple[StrictStr, ...] = ()  # D: the milestone of the 3rd use
+    owed_held: StrictBool = True  # design 8-9: see OWED_HELD; False: stored before (read as recorded)
 
 
 class Milestone(Frozen):
@@ -247,6 +249,7 @@ class Milestone(Frozen):
     bonus: StrictStr  # the Milestone Bonus chosen
     contracts: tuple[StrictStr, ...] = ()  # D: the Contract a bonus gains
     bridge_to: StrictStr | None = None  # C: the free Bridge's province
+    owed_held: StrictBool = True  # design 8-9: see OWED_HELD; False: stored before (read as recorded)
 
 
 class AddHayShed(Frozen):
@@ -273,13 +276,22 @@ class ExecuteContract(Frozen):
 
 
 class Forgo(Frozen):
-    """Let an owed action pass (D's completion bonus, C's second build), e.g. when its
-    build cannot be paid."""
+    """Let an owed action pass (D's completion bonus or 3rd-use milestone, C's second
+    build): only when it cannot be performed (design page, reading 9)."""
 
     kind: Literal["forgo"] = "forgo"
     player: StrictStr
     development_bonuses: tuple[StrictStr, ...] = ()  # C: the 3rd "build twice" gives its bonus even so
+    owed_held: StrictBool = True  # design 8-9: see OWED_HELD; False: stored before (read as recorded)
 
+
+# Readings 8 and 9 of the design page (held since issue 31): an entry that says
+# ``owed_held`` lets its player execute Contracts in the middle of it (D: the Advanced row's
+# 3rd-use milestone is owed, a completion bonus's Hay action waits for a Contract's Hay),
+# and its Forgo passes only what cannot be performed. An entry stored before has no
+# ``owed_held`` and is read as it was recorded (parse_action: False), so every stored game
+# folds to the states it had.
+OWED_HELD = ("build", "hay-action", "milestone", "forgo")
 
 PlayerAction = (SpecialIncome | Build | HayActionTaken | Milestone | AddHayShed | EnterDpIcons
                 | ExecuteContract | Forgo)  # a player's own
