@@ -1004,8 +1004,8 @@ def owed_performable(state: State, player: PlayerState, owed: str) -> str | None
             pass  # allowed once the value is entered or the choice made
         except RulesError:
             continue
-        return _("{owed} can be performed now; an owed action passes only when it cannot").format(
-            owed=_(DUE_NAMES["build" if owed == "build+bonus" else owed]))
+        named = DUE_NAMES["build" if owed == "build+bonus" else owed]
+        return _("{owed} can be performed now; an owed action passes only when it cannot").format(owed=_(named))
     return None
 
 
