@@ -44,6 +44,7 @@ Paid = Build | HayActionTaken | ExecuteContract  # an action whose cost the play
 OfferKind = Literal["income", "build", "beanzantine", "hay-action", "milestone", "hay-shed", "forgo", "contract"]
 Ask = Literal["facility", "bridge", "milestone"]
 SPECIAL_CARD = Reveal(card=RoundCard(special=True))
+CONTRACTS_FIRST = "contracts-first"  # D's travel row: an option that leaves the build waiting
 
 
 @dataclass(frozen=True)
@@ -289,7 +290,8 @@ def options_of(choice: Choice, leave_out: str | None = None) -> tuple[PlayerActi
 
 def hay_actions(asking: _Asking) -> list[Offer]:
     """A button per Hay action row: one that builds asks which facility (allowed when it
-    can build any but a Bridge); the 3rd use of C's rising row asks where its free Bridge
+    can build any but a Bridge; on D with gained Contracts also CONTRACTS_FIRST: the build
+    waits while they are executed); the 3rd use of C's rising row asks where its free Bridge
     goes."""
     sheet, name = asking.sheet, asking.name
     offers = []
@@ -306,6 +308,9 @@ def hay_actions(asking: _Asking) -> list[Offer]:
                                                               refused=_("no province left for a Bridge"))))
                 else:
                     options.append((facility.id, asking.offer("hay-action", action)))
+            if row.removes_roads and sheet.contracts is not None and asking.player.contracts_gained:
+                # D: the build may wait while Contracts are executed (design page, reading 8)
+                options.append((CONTRACTS_FIRST, asking.offer("hay-action", plain)))
             choice = Choice("facility", tuple(options))
             offers.append(asking.offer("hay-action", plain, options_of(choice, leave_out="bridge"), then=choice,
                                        uses=uses))

@@ -89,12 +89,17 @@ ACTION_NAMES = {"build": N_("build"), "hay-action": N_("Hay action"), "milestone
                 "hay-shed": N_("Hay Shed")}
 # An action owed at once (D's completion bonuses, C's second build): the kinds that resolve it.
 # "build+bonus": C's second build of the 3rd "build twice", then its Development Bonus.
-# "milestone": D's Advanced row, 3rd use, waiting for Contracts executed (design page, reading 8).
+# "milestone": D's Advanced row, 3rd use, and "build+contract" (or "build"): D's travel row,
+# waiting for Contracts executed (design page, reading 8); the latter's 3rd use then gains
+# its Normal Contract.
 DUE_KINDS = {"hay-action": ("hay-action",), "build": ("build",), "build+bonus": ("build",),
+             "build+contract": ("build",),
              "hay-shed-or-milestone": ("hay-shed", "milestone"), "milestone": ("milestone",)}
 DUE_NAMES = {"hay-action": N_("a Hay action"), "build": N_("a build"),
              "build+bonus": N_("a build, then a Development Bonus"),
+             "build+contract": N_("a build, then a Normal Contract"),
              "hay-shed-or-milestone": N_("a Hay Shed or a milestone"), "milestone": N_("a milestone")}
+BUILDS_OWED = ("build", "build+bonus", "build+contract")
 CONTRACT_TITLES = {"normal": N_("Normal Contract"), "advanced": N_("Advanced Contract")}
 MILESTONE_BONUS, DEVELOPMENT_BONUS = scorer.MILESTONE_BONUS, scorer.DEVELOPMENT_BONUS  # BonusesDue titles
 # An action's choice fields, as a refusal names them.
@@ -742,7 +747,8 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
     if have < row.hay:
         raise RulesError(_('the Hay action "{effect}" costs {cost}; you have {have}').format(
             effect=effect, cost=amount("hay", row.hay), have=amount("hay", have)))
-    if (action.facility is not None) != row_builds(row):
+    waits = action.facility is None and waits_for_contracts(step, row)
+    if (action.facility is not None or waits) != row_builds(row):
         raise RulesError((_('"{effect}" builds a facility: choose one') if row_builds(row)
                           else _('"{effect}" builds nothing')).format(effect=effect))
     if not row_builds(row) and (action.payment is not None or action.beanzantine or action.beanichalcum_travel):
@@ -761,6 +767,11 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
                         beanichalcum_travel=action.beanichalcum_travel)
         if row.builds == "twice":  # C: the second build is owed next; a 3rd use's bonus after it
             owe(step, "build+bonus" if third and row.third_use_development_bonus else "build")
+    elif waits:  # D: the build waits while Contracts are executed (reading 8), its road removed
+        step.update(roads_removed=step.player.roads_removed + row.removes_roads)
+        owe(step, "build+contract" if third and row.third_use_contract else "build")
+        step.events.append(event(N_("{player}: the build waits: execute Contracts first, then build "
+                                    "(the travel for 1 road is removed)"), player=step.player.name))
     step.gain(Materials.of(row.gain), event(N_("Hay action: {effect}"), effect=word(row.effect)))
     if row.thaler_by_use:
         step.gain(Materials(thaler=row.thaler_by_use[uses]), event(N_("Hay action: use {use}"), use=uses + 1))
@@ -769,7 +780,7 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
     if third:
         step.gain(Materials.of(row.third_use_gain), event(N_('"{effect}" 3rd use'), effect=word(row.effect)))
         third_use = _('"{effect}" 3rd use').format(effect=effect)
-        if row.third_use_contract:
+        if row.third_use_contract and not waits:  # else after the waiting build
             gain_contract(step, row.third_use_contract, third_use)
         if row.third_use_milestone:
             refusal = milestone_refusal(step)
@@ -828,6 +839,19 @@ def milestone_refusal(step: Step) -> Event | None:
     if not [b for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]:
         return word(N_("every Milestone Bonus is gained"))
     return None
+
+
+def travel_third_use(step: Step) -> str:
+    """Why the waiting build's Normal Contract is gained: the travel row's 3rd use."""
+    row = next(r for r in step.sheet.hay_actions if r.removes_roads)
+    return _('"{effect}" 3rd use').format(effect=_(row.effect))
+
+
+def waits_for_contracts(step: Step, row: HayAction) -> bool:
+    """D's travel row may leave its build waiting while Contracts are executed (reading 8):
+    an entry held to it, with a gained Contract not executed yet."""
+    return bool(row.removes_roads and step.sheet.contracts is not None and step.held
+                and set(step.player.contracts_gained) - set(step.player.contracts_executed))
 
 
 def milestone_within_reach(step: Step) -> bool:
@@ -933,8 +957,12 @@ def _turn(step: Step, action: PlayerAction) -> None:
             if refusal:
                 raise RulesError(refusal)
         step.events.append(event(N_("{player}: lets {owed} pass"), player=step.player.name,
-                                 owed=word(DUE_NAMES["build" if passed == "build+bonus" else passed])))
+                                 owed=word(DUE_NAMES["build" if passed in BUILDS_OWED else passed])))
         step.update(due=step.player.due[1:])
+        if passed in BUILDS_OWED and step.held:  # a travel road removed for it serves no other build
+            step.update(roads_removed=0)
+        if passed == "build+contract":
+            gain_contract(step, "normal", travel_third_use(step))
         development_bonuses(step, 1 if passed == "build+bonus" else 0, action.development_bonuses,
                             _("Building twice, 3rd use"))
         return
@@ -953,6 +981,8 @@ def _turn(step: Step, action: PlayerAction) -> None:
                        beanichalcum_travel=action.beanichalcum_travel)
         if how == "due" and owed == "build+bonus":  # "after you build a facility twice"
             earned += 1
+        if how == "due" and owed == "build+contract":  # "after removing the travel cost ... and building"
+            gain_contract(step, "normal", travel_third_use(step))
         development_bonuses(step, earned, action.development_bonuses, building(_facility(step, action.facility)))
     elif isinstance(action, HayActionTaken):
         hay_action(step, action)
@@ -1004,7 +1034,7 @@ def owed_performable(state: State, player: PlayerState, owed: str) -> str | None
             pass  # allowed once the value is entered or the choice made
         except RulesError:
             continue
-        named = DUE_NAMES["build" if owed == "build+bonus" else owed]
+        named = DUE_NAMES["build" if owed in BUILDS_OWED else owed]
         return _("{owed} can be performed now; an owed action passes only when it cannot").format(owed=_(named))
     return None
 
@@ -1026,6 +1056,8 @@ def enter_printed_value(state: State, action: EnterPrintedValue) -> State:
 
 
 def _chosen(action: PlayerAction) -> dict[str, tuple[str, ...]]:
+    if isinstance(action, (Build, Forgo)):
+        return {"contracts": action.contracts}
     if isinstance(action, HayActionTaken):
         return {"contracts": action.contracts, "milestone_bonuses": action.milestone_bonuses}
     if isinstance(action, Milestone):

@@ -225,6 +225,7 @@ class Build(Frozen):
     development_bonuses: tuple[StrictStr, ...] = ()  # chosen for a Silo or House
     beanichalcum_travel: StrictBool = False  # B: 1 Beanichalcum pays the travel for 2 roads
     bridge_to: StrictStr | None = None  # C: the province a Bridge joins
+    contracts: tuple[StrictStr, ...] = ()  # D: the Normal Contract after the travel row's waiting build, 3rd use
     owed_held: StrictBool = True  # design 8-9: see OWED_HELD; False: stored before (read as recorded)
 
 
@@ -232,7 +233,8 @@ class HayActionTaken(Frozen):
     kind: Literal["hay-action"] = "hay-action"
     player: StrictStr
     row: StrictStr
-    facility: StrictStr | None = None  # the ``travel`` row builds
+    # The ``travel`` row builds; on D None: the build waits while Contracts are executed (reading 8)
+    facility: StrictStr | None = None
     payment: Materials | None = None  # that build's cost, beyond the row's Hay
     beanzantine: StrictBool = False
     development_bonuses: tuple[StrictStr, ...] = ()  # 3rd use; a Silo or House built
@@ -282,6 +284,7 @@ class Forgo(Frozen):
     kind: Literal["forgo"] = "forgo"
     player: StrictStr
     development_bonuses: tuple[StrictStr, ...] = ()  # C: the 3rd "build twice" gives its bonus even so
+    contracts: tuple[StrictStr, ...] = ()  # D: the travel row's 3rd use gives its Normal Contract even so
     owed_held: StrictBool = True  # design 8-9: see OWED_HELD; False: stored before (read as recorded)
 
 

@@ -13,6 +13,7 @@ import pytest
 from testkit.gwtb_live_play import card, game, give, player, rejects, told
 
 from sheets.gone_with_the_beans.live import (
+    CONTRACTS_FIRST,
     AddHayShed,
     BonusesDue,
     Build,
@@ -340,3 +341,41 @@ def test_games_stored_before_readings_8_and_9_fold_as_recorded():
     new = parse_action(Forgo(player="Ann").model_dump(mode="json"))  # as the app stores it now
     assert new.owed_held is True
     rejects(market, new, "a build can be performed now")
+
+
+def test_the_travel_rows_build_waits_while_a_contract_pays_it():
+    """Design page, reading 8: a Contract may be executed "in the middle of an action ... to
+    pay a cost". Rulebook, Order to Resolve the Hay action: the Hay, the square, "Gain/lose
+    the money", then the action; "At the third time ... you gain 1 Normal Contract after
+    removing the travel cost for 1 road and building a facility". Ann (Ammond, 1 road) has
+    no Thaler at the 3rd use, so loses none; normal-3 executed then (5 Thaler) pays the Farm
+    (3 Thaler). Executed before the action, 3 of its 5 Thaler would be lost."""
+    state = round_1(("Ann", "ammond"))
+    rows = tuple((r, 2 if r == "travel" else n) for r, n in player(state).hay_actions)
+    state = give(edit(state, hay_actions=rows, contracts_gained=("normal-3",)), "Ann", hay=8, bean=1)
+    rejects(state, HayActionTaken(player="Ann", row="travel", facility="farm"), r"costs 3 Thaler")
+    travel = next(o for o in allowed(state, "Ann").actions if o.action == HayActionTaken(player="Ann", row="travel"))
+    options = dict(travel.then.options)
+    assert options[CONTRACTS_FIRST].reason is None and options["farm"].reason is not None
+    assert travel.reason is None
+    waiting = apply(state, HayActionTaken(player="Ann", row="travel"))
+    assert player(waiting).due == ("build+contract",) and player(waiting).roads_removed == 1
+    assert player(waiting).materials == Materials(bean=1, hay=2)
+    assert allowed(waiting, "Ann").forgo.reason is None  # no build can be paid yet
+    paid = apply(waiting, ExecuteContract(player="Ann", contract="normal-3"))
+    assert player(paid).materials == Materials(thaler=5)
+    rejects(paid, Forgo(player="Ann"), "a build can be performed now")  # reading 9
+    rejects(paid, Build(player="Ann", facility="farm"), "choose a Normal Contract", BonusesDue)
+    done = apply(paid, Build(player="Ann", facility="farm", contracts=("normal-1",)))
+    assert player(done).due == () and player(done).roads_removed == 0 and player(done).count("farm") == 2
+    assert player(done).materials == Materials(thaler=2)
+    assert player(done).contracts_gained == ("normal-3", "normal-1")
+    assert player(done).actions == ("hay-action",)
+
+
+def test_the_travel_rows_build_waits_only_with_a_contract_to_execute():
+    """Without a gained Contract not executed, the travel row builds at once, as before."""
+    state = give(round_1(("Ann", "ammond")), "Ann", hay=8)
+    rejects(state, HayActionTaken(player="Ann", row="travel"), "builds a facility: choose one")
+    travel = next(o for o in allowed(state, "Ann").actions if o.action == HayActionTaken(player="Ann", row="travel"))
+    assert CONTRACTS_FIRST not in dict(travel.then.options)
