@@ -332,7 +332,7 @@ def milestone(asking: _Asking) -> Offer:
         if bonus.id in me.milestone_bonuses:
             continue
         action = Milestone(player=name, bonus=bonus.id)
-        if bonus.builds == "bridge":
+        if bonus.builds == "bridge" and bridge_options(asking.state, name):
             then = asking.bridges("milestone", action)
             options.append((bonus.id, asking.offer("milestone", action, options_of(then), then=then,
                                                    refused=_("no province left for a Bridge"))))

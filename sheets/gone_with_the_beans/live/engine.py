@@ -866,6 +866,14 @@ def milestone_within_reach(step: Step) -> bool:
     return len(step.player.contracts_gained) >= numbers[filled]
 
 
+def nothing_to_build(step: Step, facility_id: str) -> bool:
+    """A free build of ``facility_id`` cannot be made: every icon of its row is built (a
+    Bridge: or no province is left for it)."""
+    if step.player.count(facility_id) >= step.number(f"icons:{facility_id}"):
+        return True
+    return facility_id == "bridge" and not bridge_options(step.state, step.player.name)
+
+
 def achieve_milestone(step: Step, bonus_id: str, bridge_to: str | None) -> None:
     """Fill the lowest unfilled number, then one Milestone Bonus not yet gained."""
     numbers = step.numbers("milestones")
@@ -883,7 +891,10 @@ def achieve_milestone(step: Step, bonus_id: str, bridge_to: str | None) -> None:
     step.gain(Materials.of(step.sheet.milestone_gain.get(step.player.province, Cost())),
               event(N_("{province}: a milestone"), province=PROVINCES[step.player.province].name))
     step.gain(Materials.of(bonus.gain), word(MILESTONE_BONUS))
-    if bonus.builds:  # free, a building action; C's Bridge anywhere
+    if bonus.builds and left == [bonus.id] and bridge_to is None and nothing_to_build(step, bonus.builds):
+        # the last bonus left: "when nothing can be built, the bonus passes" (reading 16)
+        step.events.append(event(N_("{player}: nothing can be built; the bonus builds nothing"), player=step.player.name))
+    elif bonus.builds:  # free, a building action; C's Bridge anywhere
         build(step, bonus.builds, free=True, anywhere=True, bridge_to=bridge_to)
     elif bridge_to is not None:
         raise RulesError(_('"{bonus}" builds no Bridge').format(bonus=bonus.id))

@@ -326,3 +326,23 @@ def test_beanzantines_ability_is_not_used_up_by_a_build_it_changes_nothing_for()
     assert player(after).count("market") == 1 and not player(after).ability_used
     assert ("Ann: the Ruler token is in Beanzantine already; Beanzantine's ability is not needed and stays "
             "for later") in told(after)
+
+
+def test_the_last_free_farm_bonus_is_taken_when_no_farm_can_be_built():
+    """Design page, reading 16: "when nothing can be built, the bonus passes": with every
+    Farm icon built (6, test value) and free-farm the last Milestone Bonus left, the
+    milestone is achieved, the bonus gained (its points), the Farm not built. While another
+    bonus is left, it is refused."""
+    state = round_1(("Ann", "tachiopi"))
+    gained = ("thaler", "bean", "hay", "worker", "points")
+    sheet = tuple((f, 6 if f == "farm" else 2) for f, _n in player(state).built)  # 14 facilities
+    players = tuple(p.model_copy(update={"built": sheet, "milestones": 5, "milestone_bonuses": gained})
+                    for p in state.players)
+    last = state.model_copy(update={"players": players})
+    after = apply(last, Milestone(player="Ann", bonus="free-farm"))
+    assert player(after).milestones == 6 and player(after).milestone_bonuses == gained + ("free-farm",)
+    assert player(after).count("farm") == 6
+    assert "Ann: nothing can be built; the bonus builds nothing" in told(after)
+    players = tuple(p.model_copy(update={"milestone_bonuses": gained[1:]}) for p in last.players)
+    rejects(last.model_copy(update={"players": players}), Milestone(player="Ann", bonus="free-farm"),
+            "all 6 Farm icons are built")
