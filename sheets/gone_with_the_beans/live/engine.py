@@ -32,6 +32,7 @@ from sheets.gone_with_the_beans.live.materials import (
 )
 from sheets.gone_with_the_beans.live.model import (
     ACTION,
+    OWED_HELD,
     Action,
     AddHayShed,
     Build,
@@ -40,7 +41,6 @@ from sheets.gone_with_the_beans.live.model import (
     ExecuteContract,
     Forgo,
     HayActionTaken,
-    OWED_HELD,
     Milestone,
     PlayerAction,
     PlayerState,
@@ -893,7 +893,8 @@ def achieve_milestone(step: Step, bonus_id: str, bridge_to: str | None) -> None:
     step.gain(Materials.of(bonus.gain), word(MILESTONE_BONUS))
     if bonus.builds and left == [bonus.id] and bridge_to is None and nothing_to_build(step, bonus.builds):
         # the last bonus left: "when nothing can be built, the bonus passes" (reading 16)
-        step.events.append(event(N_("{player}: nothing can be built; the bonus builds nothing"), player=step.player.name))
+        step.events.append(event(N_("{player}: nothing can be built; the bonus builds nothing"),
+                                 player=step.player.name))
     elif bonus.builds:  # free, a building action; C's Bridge anywhere
         build(step, bonus.builds, free=True, anywhere=True, bridge_to=bridge_to)
     elif bridge_to is not None:

@@ -299,7 +299,8 @@ def test_an_owed_milestone_passes_only_when_it_cannot_be_achieved():
     state = give(advanced_third_use(), "Ann", hay=11, thaler=3, bean=2)
     waiting = apply(state, HayActionTaken(player="Ann", row="advanced-contract", contracts=("advanced-market",)))
     executed = apply(waiting, ExecuteContract(player="Ann", contract="advanced-market"))
-    rejects(executed, Forgo(player="Ann"), "a milestone can be performed now; an owed action passes only when it cannot")
+    rejects(executed, Forgo(player="Ann"),
+            "a milestone can be performed now; an owed action passes only when it cannot")
     assert allowed(executed, "Ann").forgo.reason is not None
     passed = apply(waiting, Forgo(player="Ann"))
     assert player(passed).due == () and player(passed).milestones == 0

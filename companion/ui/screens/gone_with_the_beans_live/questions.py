@@ -22,8 +22,8 @@ from companion.ui.screens.gone_with_the_beans_live.words import (
 )
 from sheets.gone_with_the_beans import Sheet
 from sheets.gone_with_the_beans.live import (
-    CONTRACTS_FIRST, NAMES, Action, BonusesDue, Build, Choice, ExecuteContract, HayActionTaken, Materials, Needed, Offer, Payment,
-    PlayerAction, spec,
+    CONTRACTS_FIRST, NAMES, Action, BonusesDue, Build, Choice, ExecuteContract, HayActionTaken, Materials, Needed,
+    Offer, Payment, PlayerAction, spec,
 )
 from sheets.i18n import _, ngettext
 
