@@ -10,6 +10,10 @@ Round 2, a Market card (4 Hay): Ann gains 1 Worker for 8 Hay (+3 Thaler), then e
 normal-5 (1 Worker + 2 Hay: 5 Thaler) — no action; Ben adds a Hay Shed.
 Round 3, a Farm card: with 1 Contract executed, Ann achieves a milestone (12 pt; Macadimia
 gains 3 Thaler on D).
+
+An owed action (issue 31, design page reading 9): Ann alone builds both Stables of sheet D
+(5 Thaler, 2 Hay a Thaler; the second 1 road away: 9 Thaler); the Stable Completion Bonus
+owes a Hay action, which she can perform, so "Let it pass" is disabled and says why.
 """
 
 from __future__ import annotations
@@ -67,3 +71,30 @@ def test_two_players_first_three_rounds_on_sheet_d(known):
     materials(phone, "14 Thaler + 18 Hay")
     phone.see("Milestones achieved: 1")
     phone.shot("gwtb-live-d-round-3")
+
+
+def test_an_owed_hay_action_that_can_be_performed_may_not_be_let_pass(known):
+    phone: Phone = known("D")
+    start_sheet(phone, "D", [("Ann", "macadimia")], "macadimia", {"macadimia": 30})
+    phone.tap("Start the game")
+    phone.see("Before round 1")
+
+    reveal(phone, "Farm", 3)
+    phone.tap("Build Stable")
+    in_view(phone, "Pay and build")
+    phone.tap("Pay and build")
+    materials(phone, "1 Worker + 20 Hay")
+
+    reveal(phone, "Market", 8)  # the Ruler moves 1 road away: 4 Thaler travel
+    materials(phone, "1 Worker + 28 Hay")
+    phone.tap("Build Stable")
+    in_view(phone, "Pay and build")
+    phone.tap("Pay and build")
+    materials(phone, "2 Worker + 10 Hay")
+    phone.see("Owed at once: a Hay action")
+    phone.see("a Hay action can be performed now; an owed action passes only when it cannot")
+    assert phone.button("Let it pass").first.is_disabled()
+    phone.shot("gwtb-live-d-owed-hay-action")
+    phone.tap("Gain 1 Worker (8 Hay, used 0 of 3)")
+    materials(phone, "3 Worker + 3 Thaler + 2 Hay")
+    phone.see("Your action this round: build")

@@ -15,6 +15,7 @@ from sheets.errors import ScoreFileError
 from sheets.game import EngineRules
 from sheets.gone_with_the_beans.live import engine
 from sheets.gone_with_the_beans.live.allowed import (
+    CONTRACTS_FIRST,
     Allowed,
     Choice,
     Needed,
@@ -108,7 +109,8 @@ RULES = EngineRules(
 __all__ = [
     "NotAPrintedValue", "check_printed_value",
     "RULES",
-    "ACTION_NAMES", "DUE_NAMES", "HAY_ACTION_USES_PER_ROW", "HAY_SHED_GAIN", "KINDS", "NAMES", "ROUND_DECKS", "ROUNDS",
+    "ACTION_NAMES", "CONTRACTS_FIRST", "DUE_NAMES", "HAY_ACTION_USES_PER_ROW", "HAY_SHED_GAIN", "KINDS", "NAMES",
+    "ROUND_DECKS", "ROUNDS",
     "SPECIAL_CARD_OPTIONS",
     "Action", "AddHayShed", "Allowed", "BonusesDue", "Build", "Choice", "EnterDpIcons", "EnterPrintedValue", "ExecuteContract",
     "Forgo", "HayActionTaken", "Materials", "Milestone", "Needed", "Offer", "Paid", "Payment", "PlayerAction", "PlayerState",

@@ -51,6 +51,7 @@ Paid = Build | HayActionTaken | ExecuteContract  # an action whose cost the play
 OfferKind = Literal["income", "build", "beanzantine", "hay-action", "milestone", "hay-shed", "forgo", "contract"]
 Ask = Literal["facility", "bridge", "milestone"]
 SPECIAL_CARD = Reveal(card=RoundCard(special=True))
+CONTRACTS_FIRST = "contracts-first"  # D's travel row: an option that leaves the build waiting
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ class Allowed:
     """What ``player`` may do now ("": the table, whose one button is the special Round
     card). ``income``: the special card's options, chosen before the action (then
     ``actions`` is empty); ``actions``: the round's action (or what is ``owed`` at once,
-    which ``forgo`` lets pass), in the sheet's order; ``taken``: this round's action kinds;
+    which ``forgo`` lets pass when it cannot be performed), in the sheet's order; ``taken``: this round's action kinds;
     ``contracts``: D's gained Contracts not executed yet; ``payments``: every payment a
     button or a choice may start, by the action asked."""
 
@@ -260,7 +261,8 @@ def allowed(state: State, player: str) -> Allowed:
     owed = me.due[0] if me.due else None
     actions = (*builds(asking), *hay_actions(asking), milestone(asking),
                asking.offer("hay-shed", AddHayShed(player=player)))
-    forgo = Offer("forgo", Forgo(player=player), None, ()) if owed else None  # always allowed while owed
+    # "Let it pass": only what cannot be performed (design page, reading 9)
+    forgo = asking.offer("forgo", Forgo(player=player)) if owed else None
     return Allowed(player=player, actions=actions, taken=me.actions, owed=owed, forgo=forgo,
                    contracts=contracts, payments=tuple(asking.payments.values()))
 
@@ -295,7 +297,8 @@ def options_of(choice: Choice, leave_out: str | None = None) -> tuple[PlayerActi
 
 def hay_actions(asking: _Asking) -> list[Offer]:
     """A button per Hay action row: one that builds asks which facility (allowed when it
-    can build any but a Bridge); the 3rd use of C's rising row asks where its free Bridge
+    can build any but a Bridge; on D with gained Contracts also CONTRACTS_FIRST: the build
+    waits while they are executed); the 3rd use of C's rising row asks where its free Bridge
     goes."""
     sheet, name = asking.sheet, asking.name
     offers = []
@@ -312,6 +315,9 @@ def hay_actions(asking: _Asking) -> list[Offer]:
                                                               refused=_("no province left for a Bridge"))))
                 else:
                     options.append((facility.id, asking.offer("hay-action", action)))
+            if row.removes_roads and sheet.contracts is not None and asking.player.contracts_gained:
+                # D: the build may wait while Contracts are executed (design page, reading 8)
+                options.append((CONTRACTS_FIRST, asking.offer("hay-action", plain)))
             choice = Choice("facility", tuple(options))
             offers.append(asking.offer("hay-action", plain, options_of(choice, leave_out="bridge"), then=choice,
                                        uses=uses))

@@ -33,6 +33,7 @@ from sheets.gone_with_the_beans.live.materials import (
 )
 from sheets.gone_with_the_beans.live.model import (
     ACTION,
+    AS_RECORDED_KINDS,
     Action,
     AddHayShed,
     Build,
@@ -89,11 +90,17 @@ ACTION_NAMES = {"build": N_("build"), "hay-action": N_("Hay action"), "milestone
                 "hay-shed": N_("Hay Shed")}
 # An action owed at once (D's completion bonuses, C's second build): the kinds that resolve it.
 # "build+bonus": C's second build of the 3rd "build twice", then its Development Bonus.
+# "milestone": D's Advanced row, 3rd use, and "build+contract" (or "build"): D's travel row,
+# waiting for Contracts executed (design page, reading 8); the latter's 3rd use then gains
+# its Normal Contract.
 DUE_KINDS = {"hay-action": ("hay-action",), "build": ("build",), "build+bonus": ("build",),
-             "hay-shed-or-milestone": ("hay-shed", "milestone")}
+             "build+contract": ("build",),
+             "hay-shed-or-milestone": ("hay-shed", "milestone"), "milestone": ("milestone",)}
 DUE_NAMES = {"hay-action": N_("a Hay action"), "build": N_("a build"),
              "build+bonus": N_("a build, then a Development Bonus"),
-             "hay-shed-or-milestone": N_("a Hay Shed or a milestone")}
+             "build+contract": N_("a build, then a Normal Contract"),
+             "hay-shed-or-milestone": N_("a Hay Shed or a milestone"), "milestone": N_("a milestone")}
+BUILDS_OWED = ("build", "build+bonus", "build+contract")
 CONTRACT_TITLES = {"normal": N_("Normal Contract"), "advanced": N_("Advanced Contract")}
 MILESTONE_BONUS, DEVELOPMENT_BONUS = scorer.MILESTONE_BONUS, scorer.DEVELOPMENT_BONUS  # BonusesDue titles
 # An action's choice fields, as a refusal names them.
@@ -186,15 +193,8 @@ def setup_bridge(letter: str, order: tuple[str, ...], province: str, bridge: str
     return (bridge,)
 
 
-# Entries that pay a build or build for free: one stored before the design page's readings
-# 4 (Beanichalcum only for what the player lacks), 16 (a free Farm only where the player may
-# build) and 17 (no chained substitutions) has no ``as_recorded`` key and is read by the
-# rules it was recorded under, so every stored game still folds.
-AS_RECORDED_KINDS = ("build", "hay-action", "milestone")
-
-
 def parse_action(data: Any) -> Action:
-    """An entry; one of ``AS_RECORDED_KINDS`` stored before the readings above is read as recorded."""
+    """An entry; one of ``AS_RECORDED_KINDS`` stored before issue 31 is read as recorded (model.py)."""
     if isinstance(data, dict) and data.get("kind") in AS_RECORDED_KINDS and "as_recorded" not in data:
         data = {**data, "as_recorded": True}
     return parse_entry(ACTION, data)
@@ -237,6 +237,8 @@ class Step:
         # Choices the action carries for what it gains on the way (D: Contracts, the
         # milestone of a 3rd use), taken in the order they come.
         self.chosen = {field: list(ids) for field, ids in (chosen or {}).items()}
+        # Readings 8 and 9 held: False for an entry stored before them (model.AS_RECORDED_KINDS).
+        self.held = not as_recorded
 
     def value(self, key: str) -> Value:
         return lookup(self.sheet, self.state.entered, key)
@@ -555,12 +557,20 @@ def completion_bonus(step: Step, facility: Facility) -> None:
     due = facility.completion_due
     if due == "hay-action":
         rows = [r for r in step.sheet.hay_actions if step.player.uses(r.id) < HAY_ACTION_USES_PER_ROW]
-        if not any(step.player.materials.hay >= r.hay for r in rows):
+        if not any(step.player.materials.hay >= r.hay for r in rows) and not (
+                rows and step.held and contract_hay_left(step)):
             step.events.append(event(N_("{player}: not enough Hay for a Hay action; the bonus passes without it"),
                                      player=step.player.name))
             return
     if due:
         owe(step, due)
+
+
+def contract_hay_left(step: Step) -> bool:
+    """A gained Contract not executed yet whose reward is Hay: executed first, it may
+    supply an owed Hay action's Hay (design page, readings 8 and 9)."""
+    return any(c.id in step.player.contracts_gained and c.id not in step.player.contracts_executed
+               and Materials.of(c.gain).hay for c in step.sheet.contracts or ())
 
 
 def development_bonuses(step: Step, earned: int, chosen: tuple[str, ...], why: str) -> None:
@@ -819,7 +829,8 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
     if have < row.hay:
         raise RulesError(_('the Hay action "{effect}" costs {cost}; you have {have}').format(
             effect=effect, cost=amount("hay", row.hay), have=amount("hay", have)))
-    if (action.facility is not None) != row_builds(row):
+    waits = action.facility is None and waits_for_contracts(step, row)
+    if (action.facility is not None or waits) != row_builds(row):
         raise RulesError((_('"{effect}" builds a facility: choose one') if row_builds(row)
                           else _('"{effect}" builds nothing')).format(effect=effect))
     if not row_builds(row) and (action.payment is not None or action.beanzantine or action.beanichalcum_travel):
@@ -838,6 +849,11 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
                         beanichalcum_travel=action.beanichalcum_travel)
         if row.builds == "twice":  # C: the second build is owed next; a 3rd use's bonus after it
             owe(step, "build+bonus" if third and row.third_use_development_bonus else "build")
+    elif waits:  # D: the build waits while Contracts are executed (reading 8), its road removed
+        step.update(roads_removed=step.player.roads_removed + row.removes_roads)
+        owe(step, "build+contract" if third and row.third_use_contract else "build")
+        step.events.append(event(N_("{player}: the build waits: execute Contracts first, then build "
+                                    "(the travel for 1 road is removed)"), player=step.player.name))
     step.gain(Materials.of(row.gain), event(N_("Hay action: {effect}"), effect=word(row.effect)))
     if row.thaler_by_use:
         step.gain(Materials(thaler=row.thaler_by_use[uses]), event(N_("Hay action: use {use}"), use=uses + 1))
@@ -846,11 +862,17 @@ def hay_action(step: Step, action: HayActionTaken) -> None:
     if third:
         step.gain(Materials.of(row.third_use_gain), event(N_('"{effect}" 3rd use'), effect=word(row.effect)))
         third_use = _('"{effect}" 3rd use').format(effect=effect)
-        if row.third_use_contract:
+        if row.third_use_contract and not waits:  # else after the waiting build
             gain_contract(step, row.third_use_contract, third_use)
         if row.third_use_milestone:
             refusal = milestone_refusal(step)
-            if refusal:
+            if refusal and step.held and not action.milestone_bonuses and milestone_within_reach(step):
+                # Contracts may be executed before the milestone is checked (reading 8): owed
+                owe(step, "milestone")
+                step.events.append(event(N_("{player}: the 3rd use's milestone waits: execute Contracts first, "
+                                            "then achieve it (or let it pass when it cannot be)"),
+                                         player=step.player.name))
+            elif refusal:
                 step.events.append(event(N_("{player}: no milestone on the 3rd use: {reason}"),
                                          player=step.player.name, reason=refusal))
             else:
@@ -899,6 +921,31 @@ def milestone_refusal(step: Step) -> Event | None:
     if not [b for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]:
         return word(N_("every Milestone Bonus is gained"))
     return None
+
+
+def travel_third_use(step: Step) -> str:
+    """Why the waiting build's Normal Contract is gained: the travel row's 3rd use."""
+    row = next(r for r in step.sheet.hay_actions if r.removes_roads)
+    return _('"{effect}" 3rd use').format(effect=_(row.effect))
+
+
+def waits_for_contracts(step: Step, row: HayAction) -> bool:
+    """D's travel row may leave its build waiting while Contracts are executed (reading 8):
+    an entry held to it, with a gained Contract not executed yet."""
+    return bool(row.removes_roads and step.sheet.contracts is not None and step.held
+                and set(step.player.contracts_gained) - set(step.player.contracts_executed))
+
+
+def milestone_within_reach(step: Step) -> bool:
+    """D: the next milestone is short only of Contracts executed, and the gained ones not
+    executed yet would make it up (whether they can be paid is the player's to find)."""
+    numbers = step.numbers("milestones")
+    filled = step.player.milestones
+    if step.sheet.contracts is None or filled >= len(numbers):
+        return False
+    if not [b for b in step.sheet.milestone_bonuses if b.id not in step.player.milestone_bonuses]:
+        return False
+    return len(step.player.contracts_gained) >= numbers[filled]
 
 
 def achieve_milestone(step: Step, bonus_id: str, bridge_to: str | None) -> None:
@@ -987,9 +1034,17 @@ def _turn(step: Step, action: PlayerAction) -> None:
         if not step.player.due:
             raise RulesError(_("nothing is owed to let pass"))
         passed = step.player.due[0]
+        if step.held:
+            refusal = owed_performable(step.state, step.player, passed)
+            if refusal:
+                raise RulesError(refusal)
         step.events.append(event(N_("{player}: lets {owed} pass"), player=step.player.name,
-                                 owed=word(DUE_NAMES["build" if passed == "build+bonus" else passed])))
+                                 owed=word(DUE_NAMES["build" if passed in BUILDS_OWED else passed])))
         step.update(due=step.player.due[1:])
+        if passed in BUILDS_OWED and step.held:  # a travel road removed for it serves no other build
+            step.update(roads_removed=0)
+        if passed == "build+contract":
+            gain_contract(step, "normal", travel_third_use(step))
         development_bonuses(step, 1 if passed == "build+bonus" else 0, action.development_bonuses,
                             _("Building twice, 3rd use"))
         return
@@ -1008,6 +1063,8 @@ def _turn(step: Step, action: PlayerAction) -> None:
                        beanichalcum_travel=action.beanichalcum_travel)
         if how == "due" and owed == "build+bonus":  # "after you build a facility twice"
             earned += 1
+        if how == "due" and owed == "build+contract":  # "after removing the travel cost ... and building"
+            gain_contract(step, "normal", travel_third_use(step))
         development_bonuses(step, earned, action.development_bonuses, building(_facility(step, action.facility)))
     elif isinstance(action, HayActionTaken):
         hay_action(step, action)
@@ -1021,6 +1078,47 @@ def _turn(step: Step, action: PlayerAction) -> None:
         if left:
             raise RulesError(_("nothing to choose for {field}: {choices} not due").format(
                 field=_(CHOICE_FIELDS.get(field, field)), choices=_one_of(left)))
+
+
+def owed_candidates(state: State, player: PlayerState, owed: str) -> Iterable[PlayerAction]:
+    """The actions that would perform what ``player`` owes (a build of each facility, each
+    Hay action row, each Milestone Bonus left, a Hay Shed)."""
+    name, sheet = player.name, state.rules
+    kinds = DUE_KINDS[owed]
+    if "build" in kinds:
+        for facility in sheet.facilities:
+            if facility.id == "bridge":
+                yield from (Build(player=name, facility="bridge", bridge_to=p) for p in bridge_options(state, name))
+            else:
+                yield Build(player=name, facility=facility.id)
+    if "hay-action" in kinds:
+        for row in sheet.hay_actions:
+            if row_builds(row):
+                yield from (HayActionTaken(player=name, row=row.id, facility=f.id) for f in sheet.facilities
+                            if f.id != "bridge")
+            else:
+                yield HayActionTaken(player=name, row=row.id)
+    if "hay-shed" in kinds:
+        yield AddHayShed(player=name)
+    if "milestone" in kinds:
+        yield from (Milestone(player=name, bonus=b.id) for b in sheet.milestone_bonuses
+                    if b.id not in player.milestone_bonuses)
+
+
+def owed_performable(state: State, player: PlayerState, owed: str) -> str | None:
+    """Why what ``player`` owes may not be let pass: it can be performed now (design page,
+    reading 9: "must be performed when it can be; it passes only when it cannot"; the
+    player had the chance to execute Contracts first). None: it cannot, it passes."""
+    for candidate in owed_candidates(state, player, owed):
+        try:
+            apply(state, candidate, quick=True)
+        except (UnknownPrintedValue, BonusesDue):
+            pass  # allowed once the value is entered or the choice made
+        except RulesError:
+            continue
+        named = DUE_NAMES["build" if owed in BUILDS_OWED else owed]
+        return _("{owed} can be performed now; an owed action passes only when it cannot").format(owed=_(named))
+    return None
 
 
 def least_icons(players: Iterable[PlayerState], key: str) -> int:
@@ -1040,6 +1138,8 @@ def enter_printed_value(state: State, action: EnterPrintedValue) -> State:
 
 
 def _chosen(action: PlayerAction) -> dict[str, tuple[str, ...]]:
+    if isinstance(action, (Build, Forgo)):
+        return {"contracts": action.contracts}
     if isinstance(action, HayActionTaken):
         return {"contracts": action.contracts, "milestone_bonuses": action.milestone_bonuses}
     if isinstance(action, Milestone):

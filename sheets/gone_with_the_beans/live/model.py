@@ -225,16 +225,16 @@ class Build(Frozen):
     development_bonuses: tuple[StrictStr, ...] = ()  # chosen for a Silo or House
     beanichalcum_travel: StrictBool = False  # B: 1 Beanichalcum pays the travel for 2 roads
     bridge_to: StrictStr | None = None  # C: the province a Bridge joins
-    # An entry stored before the design page's readings 4, 16 and 17 were kept (no such
-    # key in it): read by the rules it was recorded under (engine.parse_action).
-    as_recorded: StrictBool = False
+    contracts: tuple[StrictStr, ...] = ()  # D: the Normal Contract after the travel row's waiting build, 3rd use
+    as_recorded: StrictBool = False  # stored before issue 31 (AS_RECORDED_KINDS): read as recorded
 
 
 class HayActionTaken(Frozen):
     kind: Literal["hay-action"] = "hay-action"
     player: StrictStr
     row: StrictStr
-    facility: StrictStr | None = None  # the ``travel`` row builds
+    # The ``travel`` row builds; on D None: the build waits while Contracts are executed (reading 8)
+    facility: StrictStr | None = None
     payment: Materials | None = None  # that build's cost, beyond the row's Hay
     beanzantine: StrictBool = False
     development_bonuses: tuple[StrictStr, ...] = ()  # 3rd use; a Silo or House built
@@ -242,9 +242,7 @@ class HayActionTaken(Frozen):
     bridge_to: StrictStr | None = None  # C: the Bridge built (or the rising row's free one)
     contracts: tuple[StrictStr, ...] = ()  # D: the Contracts gained, in the order they come
     milestone_bonuses: tuple[StrictStr, ...] = ()  # D: the milestone of the 3rd use
-    # An entry stored before the design page's readings 4, 16 and 17 were kept (no such
-    # key in it): read by the rules it was recorded under (engine.parse_action).
-    as_recorded: StrictBool = False
+    as_recorded: StrictBool = False  # stored before issue 31 (AS_RECORDED_KINDS): read as recorded
 
 
 class Milestone(Frozen):
@@ -253,9 +251,7 @@ class Milestone(Frozen):
     bonus: StrictStr  # the Milestone Bonus chosen
     contracts: tuple[StrictStr, ...] = ()  # D: the Contract a bonus gains
     bridge_to: StrictStr | None = None  # C: the free Bridge's province
-    # An entry stored before the design page's readings 4, 16 and 17 were kept (no such
-    # key in it): read by the rules it was recorded under (engine.parse_action).
-    as_recorded: StrictBool = False
+    as_recorded: StrictBool = False  # stored before issue 31 (AS_RECORDED_KINDS): read as recorded
 
 
 class AddHayShed(Frozen):
@@ -282,13 +278,23 @@ class ExecuteContract(Frozen):
 
 
 class Forgo(Frozen):
-    """Let an owed action pass (D's completion bonus, C's second build), e.g. when its
-    build cannot be paid."""
+    """Let an owed action pass (D's completion bonus or 3rd-use milestone, C's second
+    build): only when it cannot be performed (design page, reading 9)."""
 
     kind: Literal["forgo"] = "forgo"
     player: StrictStr
     development_bonuses: tuple[StrictStr, ...] = ()  # C: the 3rd "build twice" gives its bonus even so
+    contracts: tuple[StrictStr, ...] = ()  # D: the travel row's 3rd use gives its Normal Contract even so
+    as_recorded: StrictBool = False  # stored before issue 31 (AS_RECORDED_KINDS): read as recorded
 
+
+# The design page's readings 4 (Beanichalcum only for what the player lacks), 8 and 9 (a
+# Contract executed in the middle of an action; an owed action passes only when it cannot
+# be performed), 16 (a free Farm or Bridge only where the player may build) and 17 (no
+# chained substitutions) hold for entries made since issue 31. An entry of these kinds
+# stored before has no ``as_recorded`` key: ``parse_action`` reads it as recorded (True),
+# by the rules it was made under, so every stored game folds to the states it had.
+AS_RECORDED_KINDS = ("build", "hay-action", "milestone", "forgo")
 
 PlayerAction = (SpecialIncome | Build | HayActionTaken | Milestone | AddHayShed | EnterDpIcons
                 | ExecuteContract | Forgo)  # a player's own

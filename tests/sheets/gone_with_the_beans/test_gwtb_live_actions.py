@@ -363,3 +363,19 @@ def test_beanzantines_ability_stays_where_the_travel_row_removed_the_only_road()
     # Where it saves the road, it is used.
     far = give(round_1(("Ann", "beanzantine"), first="macadimia"), "Ann", bean=1, thaler=2)
     assert player(apply(far, Build(player="Ann", facility="farm", beanzantine=True))).ability_used
+
+
+def test_the_last_free_farm_bonus_is_taken_when_no_farm_can_be_built():
+    """Design page, reading 16: "when nothing can be built, the bonus passes": with every
+    Farm icon built (6, test value) and free-farm the last Milestone Bonus left, the
+    milestone is achieved, the bonus gained (its points), the Farm not built."""
+    state = round_1(("Ann", "tachiopi"))
+    gained = ("thaler", "bean", "hay", "worker", "points")
+    sheet = tuple((f, 6 if f == "farm" else 2) for f, _n in player(state).built)  # 14 facilities
+    players = tuple(p.model_copy(update={"built": sheet, "milestones": 5, "milestone_bonuses": gained})
+                    for p in state.players)
+    last = state.model_copy(update={"players": players})
+    after = apply(last, Milestone(player="Ann", bonus="free-farm"))
+    assert player(after).milestones == 6 and player(after).milestone_bonuses == gained + ("free-farm",)
+    assert player(after).count("farm") == 6
+    assert "Ann: the free Farm cannot be built (all 6 Farm icons are built); it passes" in told(after)

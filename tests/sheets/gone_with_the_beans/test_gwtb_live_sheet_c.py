@@ -149,8 +149,12 @@ def test_the_third_build_twice_gives_its_development_bonus_after_both_builds():
     rejects(after, Build(player="Ann", facility="farm"), "a Farm gives 1 Development Bonus", BonusesDue)
     done = apply(after, Build(player="Ann", facility="farm", development_bonuses=("thaler",)))
     assert player(done).development_bonuses == ("thaler",) and player(done).materials == Materials(thaler=4)
-    rejects(after, Forgo(player="Ann"), "gives 1 Development Bonus", BonusesDue)
-    passed = apply(after, Forgo(player="Ann", development_bonuses=("hay",)))
+    # design page, reading 9: the second build passes only when it cannot be made
+    rejects(after, Forgo(player="Ann", development_bonuses=("hay",)),
+            "a build can be performed now; an owed action passes only when it cannot")
+    poor = give(after, "Ann")
+    rejects(poor, Forgo(player="Ann"), "gives 1 Development Bonus", BonusesDue)
+    passed = apply(poor, Forgo(player="Ann", development_bonuses=("hay",)))
     assert player(passed).due == () and player(passed).development_bonuses == ("hay",)
 
 

@@ -13,6 +13,7 @@ import pytest
 from testkit.gwtb_live_play import card, game, give, player, rejects, told
 
 from sheets.gone_with_the_beans.live import (
+    CONTRACTS_FIRST,
     AddHayShed,
     BonusesDue,
     Build,
@@ -22,7 +23,9 @@ from sheets.gone_with_the_beans.live import (
     HayActionTaken,
     Materials,
     Milestone,
+    allowed,
     apply,
+    parse_action,
     scored_sheet,
 )
 from sheets.gone_with_the_beans.scoring import breakdown
@@ -118,7 +121,13 @@ def test_the_market_completion_gains_1_bean_7_thaler_and_builds():
     assert player(after).materials == Materials(bean=1, thaler=7) and player(after).due == ("build",)
     farm = apply(after, Build(player="Ann", facility="farm"))
     assert player(farm).materials == Materials(bean=1, thaler=4) and player(farm).count("farm") == 2
-    let_go = apply(after, Forgo(player="Ann"))
+    # design page, reading 9: an owed action passes only when it cannot be performed
+    rejects(after, Forgo(player="Ann"), "a build can be performed now; an owed action passes only when it cannot")
+    assert allowed(after, "Ann").forgo.reason == (
+        "a build can be performed now; an owed action passes only when it cannot")
+    poor = give(after, "Ann", bean=1)
+    assert allowed(poor, "Ann").forgo.reason is None
+    let_go = apply(poor, Forgo(player="Ann"))
     assert player(let_go).due == () and "Ann lets a build pass" in " ".join(told(let_go)).replace(":", "")
 
 
@@ -257,7 +266,130 @@ def test_the_advanced_contract_rows_3rd_use_achieves_a_milestone_when_its_condit
                                         milestone_bonuses=("points",)))
     assert player(after).milestones == 1 and player(after).milestone_bonuses == ("points",)
     assert player(after).materials.thaler == 0  # the 3rd use lost 3 Thaler
-    unmet = edit(state, contracts_executed=())
+    # 3 Contracts needed for the 2nd milestone, 2 gained with this one: out of reach, it passes
+    unmet = edit(state, contracts_gained=("normal-1",), milestones=1, milestone_bonuses=("hay",))
     after = apply(unmet, HayActionTaken(player="Ann", row="advanced-contract", contracts=("advanced-market",)))
-    assert player(after).milestones == 0
+    assert player(after).milestones == 1 and player(after).due == ()
     assert any("no milestone on the 3rd use" in e for e in told(after))
+
+
+# --- Contracts in the middle of an action; owed actions (design page, readings 8 and 9) ---
+
+
+def advanced_third_use(**changes):
+    """Ann has used the Advanced row twice and gained normal-1 (not executed)."""
+    state = round_1(("Ann", "ammond"))
+    rows = (("advanced-contract", 2),) + player(state).hay_actions[1:]
+    return edit(state, hay_actions=rows, **{"contracts_gained": ("normal-1",), **changes})
+
+
+def test_the_advanced_rows_3rd_use_milestone_waits_while_contracts_are_executed():
+    """Design page, reading 8: "A Contract may be executed at any time ... also in the middle
+    of an action: after gaining it and before a milestone is checked". Rulebook: "you achieve
+    a milestone after you gain 1 Advanced Contract": Ann gains advanced-market, executes it
+    (2 Bean + 1 Hay), and then achieves the milestone its execution makes (1 Contract)."""
+    state = give(advanced_third_use(), "Ann", hay=11, thaler=3, bean=2)
+    waiting = apply(state, HayActionTaken(player="Ann", row="advanced-contract", contracts=("advanced-market",)))
+    assert player(waiting).due == ("milestone",) and player(waiting).milestones == 0
+    assert player(waiting).actions == ("hay-action",)
+    rejects(waiting, card("farm", 1), "round 1 is not over: Ann owes a milestone")
+    rejects(waiting, AddHayShed(player="Ann"), "first a milestone, owed at once")
+    answer = allowed(waiting, "Ann")
+    assert answer.owed == "milestone"
+    assert {o.action.contract: o.reason for o in answer.contracts}["advanced-market"] is None  # while it waits
+    executed = apply(waiting, ExecuteContract(player="Ann", contract="advanced-market"))
+    assert player(executed).due == ("milestone",)  # executing is no step of the action
+    done = apply(executed, Milestone(player="Ann", bonus="points"))
+    assert player(done).due == () and player(done).milestones == 1
+    assert player(done).actions == ("hay-action",)  # the milestone is the action's, not another
+    assert player(done).materials == Materials()  # 3 Thaler lost on the 3rd use; Ammond gains none
+
+
+def test_an_owed_milestone_passes_only_when_it_cannot_be_achieved():
+    """Design page, reading 9: an owed action "passes only when it cannot ... Whether it can
+    is decided after the player had the chance to execute Contracts": with the milestone's
+    Contract executed, "Let it pass" is refused; without, it passes."""
+    state = give(advanced_third_use(), "Ann", hay=11, thaler=3, bean=2)
+    waiting = apply(state, HayActionTaken(player="Ann", row="advanced-contract", contracts=("advanced-market",)))
+    executed = apply(waiting, ExecuteContract(player="Ann", contract="advanced-market"))
+    rejects(executed, Forgo(player="Ann"),
+            "a milestone can be performed now; an owed action passes only when it cannot")
+    assert allowed(executed, "Ann").forgo.reason is not None
+    passed = apply(waiting, Forgo(player="Ann"))
+    assert player(passed).due == () and player(passed).milestones == 0
+    assert "Ann: lets a milestone pass" in told(passed)
+
+
+def test_a_stable_bonus_hay_action_waits_for_a_contracts_hay():
+    """Design page, reading 8: a Contract may be executed "to ... supply Hay for an owed
+    action"; rulebook, the Stable example: the Hay action's Hay "must be paid as usual".
+    With 5 Hay and normal-1 gained (1 Worker + 4 Thaler: 4 Hay), the Hay action is owed;
+    after normal-1 it can be performed, so it may not be let pass (reading 9)."""
+    state = give(edit(built(round_1(), stable=1), contracts_gained=("normal-1",)), "Ann", thaler=9, hay=5)
+    after = apply(state, Build(player="Ann", facility="stable"))  # 5 Thaler; +1 Worker
+    assert player(after).due == ("hay-action",)
+    assert allowed(after, "Ann").forgo.reason is None  # 5 Hay: no Hay action now
+    hay = apply(after, ExecuteContract(player="Ann", contract="normal-1"))
+    assert player(hay).materials == Materials(hay=9)
+    rejects(hay, Forgo(player="Ann"), "a Hay action can be performed now")
+    done = apply(hay, HayActionTaken(player="Ann", row="worker"))
+    assert player(done).due == () and player(done).materials == Materials(worker=1, thaler=3, hay=1)
+
+
+def test_games_stored_before_readings_8_and_9_fold_as_recorded():
+    """Entries stored before (no ``as_recorded`` key) are read as they were recorded: the 3rd use's
+    milestone out of reach at once passes, the Stable bonus without Hay passes, and a Forgo
+    lets pass what could have been performed. So every stored game folds to its states."""
+    state = give(advanced_third_use(), "Ann", hay=11, thaler=3, bean=2)
+    old = parse_action({"kind": "hay-action", "player": "Ann", "row": "advanced-contract",
+                        "contracts": ["advanced-market"]})
+    assert old.as_recorded is True
+    after = apply(state, old)
+    assert player(after).due == () and any("no milestone on the 3rd use" in e for e in told(after))
+    stable = give(edit(built(round_1(), stable=1), contracts_gained=("normal-1",)), "Ann", thaler=9, hay=5)
+    after = apply(stable, parse_action({"kind": "build", "player": "Ann", "facility": "stable"}))
+    assert player(after).due == ()
+    market = apply(give(built(round_1(), market=3), "Ann", thaler=2), Build(player="Ann", facility="market"))
+    let_go = apply(market, parse_action({"kind": "forgo", "player": "Ann"}))
+    assert player(let_go).due == ()
+    new = parse_action(Forgo(player="Ann").model_dump(mode="json"))  # as the app stores it now
+    assert new.as_recorded is False
+    rejects(market, new, "a build can be performed now")
+
+
+def test_the_travel_rows_build_waits_while_a_contract_pays_it():
+    """Design page, reading 8: a Contract may be executed "in the middle of an action ... to
+    pay a cost". Rulebook, Order to Resolve the Hay action: the Hay, the square, "Gain/lose
+    the money", then the action; "At the third time ... you gain 1 Normal Contract after
+    removing the travel cost for 1 road and building a facility". Ann (Ammond, 1 road) has
+    no Thaler at the 3rd use, so loses none; normal-3 executed then (5 Thaler) pays the Farm
+    (3 Thaler). Executed before the action, 3 of its 5 Thaler would be lost."""
+    state = round_1(("Ann", "ammond"))
+    rows = tuple((r, 2 if r == "travel" else n) for r, n in player(state).hay_actions)
+    state = give(edit(state, hay_actions=rows, contracts_gained=("normal-3",)), "Ann", hay=8, bean=1)
+    rejects(state, HayActionTaken(player="Ann", row="travel", facility="farm"), r"costs 3 Thaler")
+    travel = next(o for o in allowed(state, "Ann").actions if o.action == HayActionTaken(player="Ann", row="travel"))
+    options = dict(travel.then.options)
+    assert options[CONTRACTS_FIRST].reason is None and options["farm"].reason is not None
+    assert travel.reason is None
+    waiting = apply(state, HayActionTaken(player="Ann", row="travel"))
+    assert player(waiting).due == ("build+contract",) and player(waiting).roads_removed == 1
+    assert player(waiting).materials == Materials(bean=1, hay=2)
+    assert allowed(waiting, "Ann").forgo.reason is None  # no build can be paid yet
+    paid = apply(waiting, ExecuteContract(player="Ann", contract="normal-3"))
+    assert player(paid).materials == Materials(thaler=5)
+    rejects(paid, Forgo(player="Ann"), "a build can be performed now")  # reading 9
+    rejects(paid, Build(player="Ann", facility="farm"), "choose a Normal Contract", BonusesDue)
+    done = apply(paid, Build(player="Ann", facility="farm", contracts=("normal-1",)))
+    assert player(done).due == () and player(done).roads_removed == 0 and player(done).count("farm") == 2
+    assert player(done).materials == Materials(thaler=2)
+    assert player(done).contracts_gained == ("normal-3", "normal-1")
+    assert player(done).actions == ("hay-action",)
+
+
+def test_the_travel_rows_build_waits_only_with_a_contract_to_execute():
+    """Without a gained Contract not executed, the travel row builds at once, as before."""
+    state = give(round_1(("Ann", "ammond")), "Ann", hay=8)
+    rejects(state, HayActionTaken(player="Ann", row="travel"), "builds a facility: choose one")
+    travel = next(o for o in allowed(state, "Ann").actions if o.action == HayActionTaken(player="Ann", row="travel"))
+    assert CONTRACTS_FIRST not in dict(travel.then.options)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.ui.components.common import TOUCH, section
+from companion.ui.components.common import section
 from companion.ui.components.sheet_scoring import note
 from companion.ui.hooks import Kept, Part, ViewOf, use_keeper, use_slice
 from companion.ui.kit import action_button, action_only, reason_line
@@ -85,9 +85,13 @@ def actions_part(keep: Kept, sheet: Sheet, name: str, allowed: Allowed | None, t
         return section(_("Special card: choose your income"),
                        *buttons(keep, ("income", name), sheet, name, allowed.income, taps))
     title = title_of(allowed)
-    owing: list[ft.Control] = ([ft.TextButton(_("Let it pass"), height=TOUCH,
-                                              on_click=lambda _e: taps.take(name, Forgo(player=name)))]
-                               if allowed.forgo is not None else [])
+    # "Let it pass", disabled with the rules' reason while the owed action can be performed
+    # (design page, reading 9); a Contract may be executed first (reading 8), then go on.
+    owing: list[ft.Control] = []
+    if allowed.forgo is not None:
+        owing.append(action_button(_("Let it pass"), allowed.forgo.reason, lambda: taps.take(name, Forgo(player=name))))
+        if any(o.reason is None for o in allowed.contracts):
+            owing.append(note(_("You may execute a Contract first (Contracts, below), then go on.")))
     reasons = {o.reason for o in allowed.actions}
     if len(reasons) == 1 and None not in reasons:  # one reason for every action: say it once
         return section(title, note(str(reasons.pop())), *owing)

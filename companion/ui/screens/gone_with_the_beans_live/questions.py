@@ -22,8 +22,8 @@ from companion.ui.screens.gone_with_the_beans_live.words import (
 )
 from sheets.gone_with_the_beans import Sheet
 from sheets.gone_with_the_beans.live import (
-    NAMES, Action, BonusesDue, Build, Choice, ExecuteContract, HayActionTaken, Materials, Needed, Offer, Payment,
-    PlayerAction, spec,
+    CONTRACTS_FIRST, NAMES, Action, BonusesDue, Build, Choice, ExecuteContract, HayActionTaken, Materials, Needed,
+    Offer, Payment, PlayerAction, spec,
 )
 from sheets.i18n import _, ngettext
 
@@ -154,6 +154,8 @@ def option_label(sheet: Sheet, choice: Choice, option: str) -> str:
         return milestone_bonus_text(sheet, option)
     if choice.ask == "bridge":
         return province(option)
+    if option == CONTRACTS_FIRST:
+        return _("Execute Contracts first, then build (the action waits)")
     return facility_name(sheet, option)
 
 
