@@ -11,6 +11,7 @@ companion/ui/flet_compat.py. Used by bench/server_time.py, bench/apps and the te
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -21,6 +22,7 @@ import msgpack
 
 from companion.ui.flet_compat import (
     ENCODE,
+    BaseControl,
     Connection,
     Message,
     MessageAction,
@@ -106,3 +108,34 @@ class Table:
                 return latest
             if now > deadline:
                 raise TimeoutError("the phones never went quiet")
+
+
+def controls_on(control: Any) -> list[Any]:
+    """Every control of a phone's screen under ``control``, each as often as it stands there
+    (a component stands for what it renders, ``_b``; its arguments are not on the screen)."""
+    found = [control]
+    values = [getattr(control, "_b", None)] + [
+        getattr(control, f.name) for f in dataclasses.fields(control)
+        if not f.metadata.get("skip", False) and not f.name.startswith("_") and f.name not in ("args", "kwargs")]
+    while values:
+        value = values.pop()
+        if isinstance(value, BaseControl):
+            found += controls_on(value)
+        elif isinstance(value, (list, tuple)):
+            values += value
+        elif isinstance(value, dict):
+            values += value.values()
+    return found
+
+
+def sent_to(phone: Phone) -> list[tuple[Any, Any]]:
+    """What the server sends ``phone`` from now on, as (action, body), kept as it is sent."""
+    sent: list[tuple[Any, Any]] = []
+    send = phone.send_message
+
+    def record(message: Any) -> None:
+        sent.append((message.action, message.body))
+        send(message)
+
+    phone.send_message = record  # type: ignore[method-assign]
+    return sent

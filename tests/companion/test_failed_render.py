@@ -10,7 +10,7 @@ from typing import Any
 import flet as ft
 from companion.ui.flet_compat import MessageAction
 
-from testkit.harness import Table
+from testkit.harness import Table, sent_to
 from companion.ui.flet_compat import PLAIN_ERROR, hide_tracebacks, keep_phones_updating
 
 SETTERS: dict[str, Any] = {}
@@ -32,14 +32,7 @@ def main(page: ft.Page) -> None:
 async def changes_after_a_failed_render() -> list[tuple[Any, Any]]:
     async with Table() as table:
         phone = await table.open(main, "/", None)
-        sent: list[tuple[Any, Any]] = []
-        send = phone.send_message
-
-        def record(message: Any) -> None:
-            sent.append((message.action, message.body))
-            send(message)
-
-        phone.send_message = record  # type: ignore[method-assign]
+        sent = sent_to(phone)
         SETTERS["change"](1)  # this render fails
         await table.quiet()
         SETTERS["change"](2)  # and this one is drawn

@@ -26,7 +26,7 @@ from companion.ui.flet_compat import (
 )
 from companion.ui.hooks import use_keeper
 from companion.web import flet_web_dir
-from testkit.harness import Phone, Table
+from testkit.harness import Phone, Table, sent_to
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -105,18 +105,6 @@ def Flaky() -> ft.Control:
         raise RuntimeError("a bug in a handler")
 
     return ft.Column([ft.Text(f"change {change}"), ft.Button("Tap", on_click=tapped)])
-
-
-def sent_to(phone: Phone) -> list[tuple[Any, Any]]:
-    sent: list[tuple[Any, Any]] = []
-    send = phone.send_message
-
-    def record(message: Any) -> None:
-        sent.append((message.action, message.body))
-        send(message)
-
-    phone.send_message = record  # type: ignore[method-assign]
-    return sent
 
 
 def button_id(phone: Phone) -> int:

@@ -8,20 +8,19 @@ leaves every screen in plain words."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 import pytest
 
-from testkit.harness import Phone, Table
+from testkit.harness import Phone, Table, controls_on
 from testkit.positions import device, mid_game, play
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
 from companion.ui.components.game_bar import GameBar
-from companion.ui.flet_compat import BaseControl, MessageAction
+from companion.ui.flet_compat import MessageAction
 from companion.ui.screens import nicht_die_bohne
 from companion.ui.screens.catalog import GAME_SCREENS
 from companion.ui.screens.game import GameScreen
@@ -136,22 +135,6 @@ def test_every_game_sends_another_phone_only_what_an_entry_changes(kind, tmp_pat
     assert not patched(to_ben, GAME_SCREENS[kind].play) and not patched(to_ben, GameScreen)
 
 
-def controls_on(control: Any) -> list[Any]:
-    """Every control of a phone's screen under ``control``, each as often as it stands there
-    (a component stands for what it renders, ``_b``; its arguments are not on the screen)."""
-    found = [control]
-    values = [getattr(control, "_b", None)] + [
-        getattr(control, f.name) for f in dataclasses.fields(control)
-        if not f.metadata.get("skip", False) and not f.name.startswith("_") and f.name not in ("args", "kwargs")]
-    while values:
-        value = values.pop()
-        if isinstance(value, BaseControl):
-            found += controls_on(value)
-        elif isinstance(value, (list, tuple)):
-            values += value
-        elif isinstance(value, dict):
-            values += value.values()
-    return found
 
 
 @pytest.mark.parametrize("kind", ["nicht-die-bohne", "space-beans", "bohnanza", "gone-with-the-beans-live"])

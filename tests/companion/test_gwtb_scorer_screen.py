@@ -6,16 +6,14 @@ sheet's areas nor the screen around them again."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 
-from testkit.harness import Phone, Table
+from testkit.harness import Phone, Table, controls_on
 from testkit.positions import PIN, device
-from companion.ui.flet_compat import BaseControl
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
@@ -86,21 +84,6 @@ def test_one_view_for_the_whole_table():
 
 
 
-def controls_on(control: Any) -> list[Any]:
-    """Every control of a phone's screen under ``control``, each as often as it stands there."""
-    found = [control]
-    values = [getattr(control, "_b", None)] + [
-        getattr(control, f.name) for f in dataclasses.fields(control)
-        if not f.metadata.get("skip", False) and not f.name.startswith("_") and f.name not in ("args", "kwargs")]
-    while values:
-        value = values.pop()
-        if isinstance(value, BaseControl):
-            found += controls_on(value)
-        elif isinstance(value, (list, tuple)):
-            values += value
-        elif isinstance(value, dict):
-            values += value.values()
-    return found
 
 
 def an_entry(rng: random.Random, state: State) -> Any:
