@@ -1,10 +1,12 @@
 """The one base of every engine model: frozen, and no key beyond the declared fields; and
-the small caches play keeps of what it works out from frozen values."""
+``Hashed``, a deep frozen value as a key, hashed once. Engines keep no caches of their own:
+what is worked out of a state is kept by the state (a ``cached_property``, not a field) or
+by the session beside its game (``companion/derived.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Any, Self, TypeVar
+from collections.abc import Hashable
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
 
@@ -17,21 +19,6 @@ class Frozen(BaseModel):
         is not). Nested model instances pass as they are: pydantic does not validate them again."""
         values = self.__dict__  # the fields' values; only the fields are taken (not a cached value)
         return self.model_validate({**{name: values[name] for name in type(self).model_fields}, **changes})
-
-
-K = TypeVar("K", bound=Hashable)
-T = TypeVar("T")
-KEPT = 64  # how many of the newest keys a cache keeps
-
-
-def newest(cache: dict[K, T], key: K, make: Callable[[], T]) -> T:
-    """``cache[key]``, made by ``make()`` the first time; the oldest key goes once
-    ``KEPT`` are kept."""
-    if key not in cache:
-        if len(cache) >= KEPT:
-            del cache[next(iter(cache))]
-        cache[key] = make()
-    return cache[key]
 
 
 class Hashed:
@@ -49,13 +36,3 @@ class Hashed:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Hashed) and (self is other or (self._hash == other._hash and self.value == other.value))
-
-
-def by_identity(cache: dict[int, tuple[Any, T]], value: Any, make: Callable[[], T]) -> T:
-    """What ``make()`` works out for the frozen ``value``, kept by its identity (``newest``).
-    ``value`` is held beside it, so that another value given its id later is not taken for it."""
-    hit = cache.get(id(value))
-    if hit is None or hit[0] is not value:
-        cache.pop(id(value), None)
-        hit = newest(cache, id(value), lambda: (value, make()))
-    return hit[1]

@@ -37,7 +37,7 @@ from sheets.gone_with_the_beans.sheets import (
     Sheet,
     SheetLetter,
 )
-from sheets.model import Frozen, Hashed, by_identity
+from sheets.model import Frozen, Hashed
 from sheets.results import position_of
 
 
@@ -142,14 +142,6 @@ class PrintedValue(Frozen):
     value: Value
 
 
-_ENTERED: dict[int, tuple[Any, dict[str, Value]]] = {}
-
-
-def entered_of(printed: tuple[PrintedValue, ...]) -> dict[str, Value]:
-    """``printed`` as a dict, cached by the tuple's identity (a few recent tuples)."""
-    return by_identity(_ENTERED, printed, lambda: {p.key: p.value for p in printed})
-
-
 class State(Frozen):
     sheet: SheetLetter
     deck: str
@@ -169,11 +161,11 @@ class State(Frozen):
     def card(self) -> RoundCard | None:
         return self.cards[-1] if self.cards else None
 
-    @property
+    @cached_property
     def entered(self) -> dict[str, Value]:
-        """The entered printed values by key (built once per ``printed`` tuple: play looks
-        values up many times a tap, and states share their ``printed``). Do not change it."""
-        return entered_of(self.printed)
+        """The entered printed values by key, built once for this state (play looks values up
+        many times a tap; not a field, so neither compared nor dumped). Do not change it."""
+        return {p.key: p.value for p in self.printed}
 
     @property
     def names(self) -> tuple[str, ...]:
