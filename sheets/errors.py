@@ -84,9 +84,16 @@ def problem_words(error: ErrorDetails) -> str:
     return error["msg"].removeprefix("Value error, ")
 
 
-def parse_entry(adapter: TypeAdapter[T], data: Any) -> T:
+def parse_entry(adapter: TypeAdapter[T], data: Any, since: tuple[str, tuple[str, ...], bool] | None = None) -> T:
     """An action from its JSON form, every game alike; otherwise a RulesError
-    "not a valid entry: <field>: <reason>" (the action's kind is left out of the place)."""
+    "not a valid entry: <field>: <reason>" (the action's kind is left out of the place).
+
+    ``since``: (flag, kinds, before) for a rule that holds for entries made since it came:
+    an entry of those kinds stored before has no ``flag`` key and is read with ``flag`` set
+    to ``before``, by the rules it was recorded under, so every stored game still folds."""
+    flag, kinds, before = since if since is not None else ("", (), False)
+    if isinstance(data, dict) and data.get("kind") in kinds and flag not in data:
+        data = {**data, flag: before}
     try:
         return adapter.validate_python(data)
     except ValidationError as exc:

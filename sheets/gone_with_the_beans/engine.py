@@ -231,9 +231,7 @@ def parse_action(data: Any) -> Action:
     """An entry, new or stored. A ``finish`` stored before sheets were checked has no
     ``checked``: it is read as it was then, so its game still opens; every one made since
     says ``checked`` (a model's dump has it)."""
-    if isinstance(data, dict) and data.get("kind") == "finish" and "checked" not in data:
-        data = {**data, "checked": False}
-    return parse_entry(ACTION, data)
+    return parse_entry(ACTION, data, since=("checked", ("finish",), False))
 
 
 # --- The rules of each entry (one place each; the score-file reader uses them too) -----

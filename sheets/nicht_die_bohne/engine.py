@@ -346,6 +346,4 @@ def parse_action(data: Any) -> Action:
     """An entry, new or stored. A card entry stored before a finished game was closed has
     no ``closed``: it is read as it was then (``closed`` False), so its game folds as it
     was played; every entry made since says ``closed`` (a model's dump has it)."""
-    if isinstance(data, dict) and data.get("kind") in CARD_ENTRIES and CLOSED not in data:
-        data = {**data, CLOSED: False}
-    return parse_entry(ACTION, data)
+    return parse_entry(ACTION, data, since=(CLOSED, CARD_ENTRIES, False))

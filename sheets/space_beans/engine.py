@@ -357,6 +357,4 @@ def seen_by(state: State, viewer: str | None) -> dict[str, Any]:
 def parse_action(data: Any) -> Action:
     """An entry; a lay or close-out stored before the turns were kept (no ``in_turn``) is
     read as recorded (``in_turn`` False: see the module's "Old games")."""
-    if isinstance(data, dict) and data.get("kind") in ("lay", "close-out") and "in_turn" not in data:
-        data = {**data, "in_turn": False}
-    return parse_entry(ACTION, data)
+    return parse_entry(ACTION, data, since=("in_turn", ("lay", "close-out"), False))

@@ -195,9 +195,7 @@ def setup_bridge(letter: str, order: tuple[str, ...], province: str, bridge: str
 
 def parse_action(data: Any) -> Action:
     """An entry; one of ``AS_RECORDED_KINDS`` stored before issue 31 is read as recorded (model.py)."""
-    if isinstance(data, dict) and data.get("kind") in AS_RECORDED_KINDS and "as_recorded" not in data:
-        data = {**data, "as_recorded": True}
-    return parse_entry(ACTION, data)
+    return parse_entry(ACTION, data, since=("as_recorded", AS_RECORDED_KINDS, True))
 
 
 # --- Materials in and out (rulebook: How to Use the Materials) ---------------------------
