@@ -223,7 +223,9 @@ def test_abilities_payments_bonuses_and_milestones_on_one_phone(known):
 
 def test_after_round_15_the_dp_icons_are_counted_and_the_breakdown_names_the_winner(browser, tmp_path):
     """Rulebook, End of the Game: after round 15 each sheet's filled DP icons are counted,
-    then the sheets are scored; the same breakdown as the end-game scorer."""
+    then the sheets are scored; the same breakdown as the end-game scorer. A count the sheet
+    cannot hold is refused with the reason (design page, reading 11: no icon without a
+    gained Development Bonus)."""
     from companion.session import Games
     from companion.storage import open_repository
     from sheets.gone_with_the_beans.live import RULES
@@ -232,13 +234,17 @@ def test_after_round_15_the_dp_icons_are_counted_and_the_breakdown_names_the_win
     repo = open_repository(tmp_path)
     games = Games(repo)
     gid = games.new_game(RULES.id, {**setup(("Ann", "macadimia"), ("Ben", "ammond")), "printed": ENTERED})
+    # Ann builds a Farm in round 1 and takes the milestone's points in round 2; else Hay Sheds.
+    ann = {1: {"kind": "build", "player": "Ann", "facility": "farm"},
+           2: {"kind": "milestone", "player": "Ann", "bonus": "points"}}
     for number in range(1, 16):
         special = number == 10  # the basic deck's one special card lies in rounds 8-15
         games.dispatch(gid, {"kind": "reveal", "card": {"special": True} if special else {"facility": "farm", "hay": 5}})
         for name in ("Ann", "Ben"):
             if special:
                 games.dispatch(gid, {"kind": "special-income", "player": name, "option": "thaler"})
-            games.dispatch(gid, {"kind": "hay-shed", "player": name})
+            games.dispatch(gid, ann[number] if name == "Ann" and number in ann else {"kind": "hay-shed", "player": name})
+    games.dispatch(gid, {"kind": "dp-icons", "player": "Ben", "filled": 0})
     repo.close()
 
     server = Server(tmp_path).start()
@@ -248,9 +254,9 @@ def test_after_round_15_the_dp_icons_are_counted_and_the_breakdown_names_the_win
         phone.see("End of the game: count the filled Development Passport icons on each sheet")
         phone.see("Ann: not counted yet")
         phone.tap("Ann: filled DP icons more")
-        phone.tap("Ann: filled DP icons more")
-        phone.tap("No DP icon filled")  # Ben's sheet: none
-        phone.see("Ann wins with 3 pt")  # 2 DP icons: 3 pt (sheet A's table); Hay Sheds score nothing
+        phone.see("but no Development Bonus is gained")  # Ann gained none: no icon is filled
+        phone.tap("No DP icon filled")
+        phone.see("Ann wins with 12 pt")  # the milestone's points; Hay Sheds score nothing
         phone.shot("gwtb-live-final")
     finally:
         context.close()
