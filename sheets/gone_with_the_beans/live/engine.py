@@ -748,7 +748,7 @@ def _may_act(state: State, player: PlayerState, kind: str) -> str:
         owed = player.due[0]
         if kind in DUE_KINDS[owed]:
             return "due"
-        raise RulesError(_("first {action}, owed at once (or let it pass)").format(action=_(DUE_NAMES[owed])))
+        raise RulesError(_("first {action}, owed at once").format(action=_(DUE_NAMES[owed])))
     if card.special and player.special_option is None:
         raise RulesError(_("round {round} has the special card: choose its income "
                            "({options}) before your action").format(
