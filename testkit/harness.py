@@ -139,3 +139,24 @@ def sent_to(phone: Phone) -> list[tuple[Any, Any]]:
 
     phone.send_message = record  # type: ignore[method-assign]
     return sent
+
+
+def record(phone: Phone) -> list[str]:
+    """What ``phone`` is sent from now on, each message as text, after the name of the
+    component it patches (when it patches one)."""
+    sent: list[str] = []
+    send = phone.send_message
+
+    def keep(message: Any) -> None:
+        patched = phone.session.index.get(getattr(message.body, "id", None))
+        sent.append(f"{getattr(getattr(patched, 'fn', None), '__name__', '-')} {message.action.name} "
+                    f"{message.body!r}")
+        send(message)
+
+    phone.send_message = keep  # type: ignore[method-assign]
+    return sent
+
+
+def patched(sent: list[str], component: Any) -> list[str]:
+    """The messages of ``record`` that patch ``component``."""
+    return [m for m in sent if m.startswith(f"{component.__name__} ")]

@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 import pytest
 
-from testkit.harness import Phone, Table, controls_on
+from testkit.harness import Phone, Table, controls_on, patched, record
 from testkit.positions import device, mid_game, play
 from companion.session import Games
 from companion.storage import open_repository
@@ -29,21 +29,6 @@ from sheets.errors import RulesError
 
 FRAME = "'appbar'"  # a patch that reaches into the app bar from the screen
 
-
-def record(phone: Phone) -> list[str]:
-    """What ``phone`` is sent from now on, each message as text, after the name of the
-    component it patches (when it patches one)."""
-    sent: list[str] = []
-    send = phone.send_message
-
-    def keep(message: Any) -> None:
-        patched = phone.session.index.get(getattr(message.body, "id", None))
-        sent.append(f"{getattr(getattr(patched, 'fn', None), '__name__', '-')} {message.action.name} "
-                    f"{message.body!r}")
-        send(message)
-
-    phone.send_message = keep  # type: ignore[method-assign]
-    return sent
 
 
 async def at_the_table(change: str, root: Path, kind: str = "nicht-die-bohne") -> tuple[list[str], list[str]]:
@@ -84,9 +69,6 @@ def change_a_card(games: Games, game_id: str, player: str, phone: str) -> None:
             continue
     raise AssertionError(f"no card is left for {player}")
 
-
-def patched(sent: list[str], component: Any) -> list[str]:
-    return [m for m in sent if m.startswith(f"{component.__name__} ")]
 
 
 def test_an_entry_reaches_every_play_screen_without_sending_the_frame_again(tmp_path):

@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from testkit.harness import Phone, Table, controls_on
+from testkit.harness import Table, controls_on, patched, record
 from testkit.positions import PIN, device
 from companion.session import Games
 from companion.storage import open_repository
@@ -28,23 +28,6 @@ from sheets.gone_with_the_beans import (
 SETUP = {"sheet": "A", "players": [{"name": "Ann", "province": "cashew"}, {"name": "Ben", "province": "ammond"}]}
 
 
-def record(phone: Phone) -> list[str]:
-    """What ``phone`` is sent from now on, each message after the name of the component it patches."""
-    sent: list[str] = []
-    send = phone.send_message
-
-    def keep(message: Any) -> None:
-        patched = phone.session.index.get(getattr(message.body, "id", None))
-        sent.append(f"{getattr(getattr(patched, 'fn', None), '__name__', '-')} {message.action.name} "
-                    f"{message.body!r}")
-        send(message)
-
-    phone.send_message = keep  # type: ignore[method-assign]
-    return sent
-
-
-def patched(sent: list[str], component: Any) -> list[str]:
-    return [m for m in sent if m.startswith(f"{component.__name__} ")]
 
 
 async def anns_entry(root: Path) -> tuple[list[str], list[str]]:
