@@ -9,6 +9,7 @@ the storage, so it answers at once.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -23,6 +24,16 @@ from sheets.results import GameResult
 
 class UsageError(Exception):
     """Bad input on the command line: exit 2 with this one-line message."""
+
+
+def installed_version() -> str:
+    """The installed package's version (pyproject.toml's, once installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bean-counter")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def default_data_dir() -> Path:
@@ -90,7 +101,20 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+SERVER_EXTRA = "beans serve needs the server's packages: pip install 'bean-counter[server]'"
+SERVER_PACKAGES = ("flet_web", "uvicorn", "fontTools")  # pyproject.toml's "server" extra
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
+    if not all(_installed(module) for module in SERVER_PACKAGES):  # an extra: a phone build leaves them out
+        raise UsageError(SERVER_EXTRA)
     from companion.server import serve
 
     serve(host=args.host, port=args.port, data_dir=args.data_dir, lan=args.lan)
@@ -238,6 +262,7 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="beans", description="Bean Counter: score sheets for bean card games.")
+    parser.add_argument("--version", action="version", version=f"beans (Bean Counter) {installed_version()}")
     data_dir = Parser(add_help=False)
     data_dir.add_argument(
         "--data-dir", type=Path, default=None,
@@ -298,7 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
         argv = ["serve", *argv]
     args = parser.parse_args(argv)  # argparse exits 2 with a usage line on bad words
     if getattr(args, "data_dir", "absent") is None:
