@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[server,test]'
 	touch $(STAMP) $@
 
 run: $(STAMP)
