@@ -45,16 +45,23 @@ def default_data_dir() -> Path:
     return Path(user_data_dir("bean-counter", "Bean Counter"))
 
 
-def _read_json(source: str) -> Any:
-    """The file's JSON through the doors of sheets.limits: at most MAX_BYTES are read."""
+ZIP_MAGIC = b"PK\x03\x04"
+
+
+def _read_bytes(source: str, limit: int) -> bytes:
+    """At most ``limit`` + 1 bytes of the file (or of standard input with "-")."""
     try:
         if source == "-":
-            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
-        else:
-            with open(source, "rb") as handle:
-                raw = handle.read(MAX_BYTES + 1)
+            return sys.stdin.buffer.read(limit + 1)
+        with open(source, "rb") as handle:
+            return handle.read(limit + 1)
     except OSError as exc:
         raise UsageError(f"{source}: cannot read: {exc.strerror}") from None
+
+
+def _read_json(source: str) -> Any:
+    """The file's JSON through the doors of sheets.limits: at most MAX_BYTES are read."""
+    raw = _read_bytes(source, MAX_BYTES)
     try:
         return read_json(raw)
     except ScoreFileError as exc:
@@ -181,12 +188,58 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_backup(args: argparse.Namespace) -> int:
+    from datetime import date
+
+    from companion.backup import make_backup
+    from companion.session import Games
+    from companion.storage import open_repository
+
+    repo = open_repository(args.data_dir, read_only=True)
+    try:
+        data = make_backup(Games(repo))
+    finally:
+        repo.close()
+    target = args.output or f"bean-counter-backup-{date.today().isoformat()}.zip"
+    try:
+        Path(target).write_bytes(data)
+    except OSError as exc:
+        raise UsageError(f"{target}: cannot write: {exc.strerror}") from None
+    print(target)
+    return 0
+
+
+def _import_backup(args: argparse.Namespace, raw: bytes) -> int:
+    from companion.backup import BackupError, read_backup, restore
+    from companion.storage import open_repository
+
+    try:
+        backup = read_backup(raw)  # whole and checked before the data directory is touched
+    except BackupError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    repo = open_repository(args.data_dir)
+    try:
+        done = restore(repo, backup)
+    finally:
+        repo.close()
+    print(f"{done.added} games restored ({done.binned} of them into the bin), {done.skipped} stored already "
+          f"and skipped, {done.values} sheet values added")
+    return 0
+
+
 def cmd_import(args: argparse.Namespace) -> int:
+    from companion.backup import MAX_BYTES as BACKUP_BYTES
     from companion.storage import open_repository
     from companion.session import AlreadyStored, import_game
     from sheets.registry import score
 
-    data = _read_json(args.file)
+    raw = _read_bytes(args.file, max(MAX_BYTES, BACKUP_BYTES))
+    if raw.startswith(ZIP_MAGIC):
+        return _import_backup(args, raw)
+    try:
+        data = read_json(raw)
+    except ScoreFileError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
     try:
         score(data)  # before the data directory is touched
     except (ScoreFileError, RulesError) as exc:
@@ -293,9 +346,14 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(func=cmd_export)
 
     imp = sub.add_parser("import", parents=[data_dir], help="store a score file as a finished game")
-    imp.add_argument("file", help="the score file, or - for standard input")
+    imp.add_argument("file", help="the score file or a backup (.zip), or - for standard input")
     imp.add_argument("--again", action="store_true", help="store a copy even if the game is stored already")
     imp.set_defaults(func=cmd_import)
+
+    backup = sub.add_parser("backup", parents=[data_dir], help="write every game, the bin and the sheet values "
+                                                                 "into one zip (beans import restores it)")
+    backup.add_argument("-o", "--output", help="the zip to write (default: bean-counter-backup-DATE.zip)")
+    backup.set_defaults(func=cmd_backup)
 
     delete = sub.add_parser(
         "delete", parents=[data_dir], help="move a game to the bin (restorable for 30 days)",
