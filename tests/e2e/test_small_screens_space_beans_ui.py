@@ -134,7 +134,7 @@ def test_six_long_names_are_readable_and_nothing_overlaps(browser, tables, size,
         phone.shot(f"space-beans-small-{width}x{height}-{font}")
         seen = scroll_through(phone, width, height, f"table {width}x{height} at {font} %")
         assert seen == set(NAMES), seen  # every name on its card, and in the "Record for" row
-        phone.open(f"/game/{over}")
+        phone = Phone(context.new_page(), server.url).open(f"/game/{over}")  # a page of its own: drawn afresh
         phone.see("wins with")
         phone.page.wait_for_timeout(500)
         phone.shot(f"space-beans-small-final-{width}x{height}-{font}")
