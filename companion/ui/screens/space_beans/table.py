@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.ui.components.common import SPACING, big_number, section
+from companion.ui.components.common import SPACING, big_number, error_line, section
 from companion.ui.hooks import ViewOf, use_slice
 from companion.ui.kit import result_banner
 from companion.ui.screens.space_beans.pieces import (
@@ -113,11 +113,17 @@ def player_card(shape: CardShape, trophies: ft.Control, open_line: ft.Control) -
 
 @ft.component
 def Leader(view: ViewOf[TableView]) -> ft.Control:
-    best, leaders = use_slice(view, lambda v: (v.best, v.leaders))
+    best, leaders, doubled = use_slice(view, lambda v: (v.best, v.leaders, v.doubled))
     if best == 0:
-        return ft.Text(_("No trophies yet. The first to {end} ends the game.").format(end=END_AT), color=MUTED)
-    return ft.Text(ngettext("Leader: {who} with {points}", "Leaders: {who} with {points}", len(leaders)).format(
-        who=names_and(leaders), points=best), size=18, weight=ft.FontWeight.BOLD)
+        line = ft.Text(_("No trophies yet. The first to {end} ends the game.").format(end=END_AT), color=MUTED)
+    else:
+        line = ft.Text(ngettext("Leader: {who} with {points}", "Leaders: {who} with {points}", len(leaders)).format(
+            who=names_and(leaders), points=best), size=18, weight=ft.FontWeight.BOLD)
+    if not doubled:
+        return line
+    return ft.Column([line, error_line(_("Recorded more often than the deck holds: {cards}. One of these entries "
+                                         "is wrong.").format(cards=card_list(doubled)))],
+                     spacing=4)
 
 
 @ft.component
