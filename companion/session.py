@@ -787,6 +787,20 @@ class PhoneGames:
         """Every finished game, a row per player per game (Statistics' download)."""
         return finished_games_csv(self.games)
 
+    # -- face-down cards on a phone the table shares (issue 32) -----------------------------
+
+    def why_not_show_face_down(self, game_id: str, player: str) -> str | None:
+        """Why this phone may not show ``player``'s face-down cards (a secret collection) for
+        ``player`` to look at and record (None: it may). A seat's own phone always may. While
+        nobody sits at the table, one phone serves it: it may, for one player at a time,
+        who looks alone. Once anybody sat down, only ``player``'s own phone may."""
+        record = self.games.record(game_id)
+        if player not in self.games.players(game_id):
+            return _("{player} is not a player of this game").format(player=player)
+        if table.seat_of(record.table, self.device) == player or not table.seated(record.table):
+            return None
+        return _("{player}'s face-down cards are shown only on {player}'s own phone").format(player=player)
+
 
 # Who deleted a game, as its record keeps it: {"seat": player} (that seat's phone) or
 # {"by": one of these}. The words are made where they are shown, in the phone's language.
