@@ -178,5 +178,5 @@ def say_certificate(served: tls.Served) -> None:
     accepting the certificate, and why a new one was made (or a warning)."""
     if served.said:
         print(served.said, file=sys.stderr)
-    print(f"Certificate fingerprint (SHA-256): {served.short} (a phone shows it in the certificate's details)",
+    print(f"Certificate fingerprint (SHA-256) begins {served.short} (a phone shows it in the certificate's details)",
           file=sys.stderr)

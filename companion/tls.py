@@ -71,7 +71,7 @@ class Served:
     @property
     def short(self) -> str:
         """The fingerprint's first bytes: enough to compare at a glance."""
-        return " ".join(self.fingerprint.split()[:SHORT_BYTES]) + " …"
+        return " ".join(self.fingerprint.split()[:SHORT_BYTES])
 
     def host_for(self, host: str) -> str:
         """The name phones use to reach ``host``: ``host`` itself when the certificate

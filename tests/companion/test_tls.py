@@ -136,7 +136,7 @@ def test_the_short_fingerprint_is_the_start_of_what_a_phone_shows(tmp_path):
     served = tls.own_certificate(tmp_path, NAMES, now=NOW)
     full = cert_of(served).fingerprint(hashes.SHA256()).hex(" ").upper()
     assert served.fingerprint == full
-    assert served.short == full[:8 * 3 - 1] + " …"
+    assert served.short == full[:8 * 3 - 1]
 
 
 # A certificate of the host's own
@@ -220,7 +220,7 @@ def test_beans_serve_https_serves_its_own_certificate_and_says_its_fingerprint(t
         short = " ".join(f"{b:02X}" for b in kept.fingerprint(hashes.SHA256())[:8])
         log = server.log_text()
         assert f"Open https://127.0.0.1:{server.port} on the phones" in log
-        assert f"Certificate fingerprint (SHA-256): {short} …" in log
+        assert f"Certificate fingerprint (SHA-256) begins {short} (" in log
     finally:
         server.stop()
 

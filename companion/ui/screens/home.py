@@ -52,8 +52,8 @@ def invite_dialog(url: str, close: Callable[[], None], fingerprint: str | None =
                          semantics_label=_("QR code for {address}").format(address=url)),
                 ft.Text(url, size=18, weight=ft.FontWeight.BOLD, selectable=True),
                 ft.Text(_("Scan the code or open the address on each phone (same Wi-Fi).")),
-                *([ft.Text(_("The table's certificate (SHA-256): {fingerprint}. A phone that asks to accept it "
-                             "shows the same.").format(fingerprint=fingerprint), selectable=True)]
+                *([ft.Text(_("The table's certificate (SHA-256) begins {fingerprint}: a phone that asks to accept it "
+                             "shows the same.").format(fingerprint=fingerprint))]
                   if fingerprint else []),
             ],
             tight=True,
