@@ -105,7 +105,7 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
     repo = open_repository(data_dir)  # refuses when another server holds the directory
     try:
         served = certificate(data_dir, host, https, cert, key)  # bad input: before anything is printed
-        listener = listening_socket(host, port)  # a port in use: likewise
+        port_free(host, port)  # a port in use: likewise
         games = Games(repo)
         sys.setswitchinterval(SWITCH_INTERVAL)
         url = tls_url(served, host, port) if served else invite_url(host, port)
@@ -126,7 +126,7 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
                                 ssl_certfile=served.certfile if served else None,
                                 ssl_keyfile=served.keyfile if served else None)
         worker.start()  # reads and checks uploads away from the phones' loop
-        uvicorn.Server(config).run(sockets=[listener])
+        uvicorn.Server(config).run()
     finally:
         worker.stop()
         repo.close()
@@ -150,21 +150,21 @@ def certificate(data_dir: Path, host: str, https: bool, cert: Path | None, key: 
     return None
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
-    """The server's socket, bound before uvicorn starts (which serves on it), so a port
-    another program holds is one line and not uvicorn's log."""
-    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
-    if sys.platform != "win32":  # as uvicorn binds; on Windows it would let two servers share the port
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+def port_free(host: str, port: int) -> None:
+    """Bind the server's address once, as uvicorn will (and let go at once), before
+    anything is printed: a port another program holds is one line, not uvicorn's log."""
+    probe = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
-        listener.bind((host, port))
+        if sys.platform != "win32":  # as uvicorn binds; on Windows it would let two servers share the port
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))
     except OSError as exc:
-        listener.close()
         if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)):
             raise ServeError(f"port {port} on {host} is in use (another beans serve, or another program): "
                              "stop it, or choose another --port") from None
         raise ServeError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
-    return listener
+    finally:
+        probe.close()
 
 
 def tls_url(served: tls.Served, host: str, port: int) -> str:

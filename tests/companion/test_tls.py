@@ -20,6 +20,7 @@ from cryptography.x509.oid import NameOID
 from companion import tls
 from companion.cli import main
 from companion.server import lan_address
+from companion.ui.hooks import secure_page
 from testkit.browser import Server, free_port
 
 NAMES = ("bohnen-laptop", "bohnen-laptop.local", "localhost", "127.0.0.1", "::1", "192.168.1.20")
@@ -234,3 +235,11 @@ def test_beans_serve_with_cert_and_key_serves_them_at_the_domain_name(tmp_path):
         assert not (tmp_path / "data" / "tls").exists()  # no certificate of its own made
     finally:
         server.stop()
+
+
+def test_over_https_the_phone_is_not_told_to_keep_its_screen_on_itself():
+    """Flet's page.url is the page's websocket address: wss:// over https. Only plain
+    http at another machine's address gets the hint (README, "The screen stays on")."""
+    assert secure_page("wss://table.lan:8550") and secure_page("https://192.168.1.20:8550")
+    assert secure_page("ws://127.0.0.1:8550") and secure_page("ws://localhost:8550")
+    assert not secure_page("ws://table.lan:8550") and not secure_page("http://192.168.1.20:8550")
