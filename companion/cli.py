@@ -260,8 +260,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8550)
     serve.add_argument("--lan", action="store_true", help="listen on this machine's LAN address")
     serve.add_argument("--https", action="store_true",
-                       help="serve https with a certificate made once in the data directory (phones accept it "
-                            "once): the phones' screens stay on, share and install work")
+                       help="serve https with a certificate made once in the data directory (each phone accepts "
+                            "it): the phones' screens stay on and their share sheet works")
     serve.add_argument("--cert", type=Path, default=None, metavar="FILE",
                        help="serve https with this certificate (PEM; e.g. a club server's domain); needs --key")
     serve.add_argument("--key", type=Path, default=None, metavar="FILE", help="the private key of --cert (PEM)")

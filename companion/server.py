@@ -102,9 +102,11 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
 
     if host is None:
         host = lan_address() if lan else "127.0.0.1"
+    # a certificate of the host's own that cannot serve is bad input: before anything is touched
+    given = tls.given_certificate(cert, key) if cert is not None and key is not None else None
     repo = open_repository(data_dir)  # refuses when another server holds the directory
     try:
-        served = certificate(data_dir, host, https, cert, key)  # bad input: before anything is printed
+        served = given or (tls.own_certificate(data_dir, tls.machine_names(host)) if https else None)
         port_free(host, port)  # a port in use: likewise
         games = Games(repo)
         sys.setswitchinterval(SWITCH_INTERVAL)
@@ -132,22 +134,11 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
         repo.close()
 
 
-# ``beans serve --https`` (issue 34): the certificate, the socket bound before the server
-# starts, and what the terminal says. The certificate itself is companion/tls.py's.
+# ``beans serve --https`` (issue 34): the port checked before the server starts, the
+# https address and what the terminal says. The certificate is companion/tls.py's.
 
 class ServeError(Exception):
     """The server cannot start for a reason outside Bean Counter (exit 1, this one line)."""
-
-
-def certificate(data_dir: Path, host: str, https: bool, cert: Path | None, key: Path | None) -> tls.Served | None:
-    """The certificate to serve with: the host's own (``--cert``/``--key``), else this
-    data directory's (made or renewed as needed) with ``--https``; None for plain http.
-    tls.CertificateError for a certificate or key that cannot serve."""
-    if cert is not None and key is not None:
-        return tls.given_certificate(cert, key)
-    if https:
-        return tls.own_certificate(data_dir, tls.machine_names(host))
-    return None
 
 
 def port_free(host: str, port: int) -> None:

@@ -180,7 +180,7 @@ def test_an_unreadable_or_mismatched_certificate_or_key_is_bad_input(tmp_path, c
                 "other key": "is not the key of the certificate", "password": "protected by a password",
                 "cert alone": "--cert and --key go together"}[case]
     assert expected in err
-    assert not (tmp_path / "data" / "tls").exists()  # nothing made for a refused start
+    assert not (tmp_path / "data").exists()  # nothing made or touched for a refused start
 
 
 def test_an_rsa_certificate_of_the_hosts_own_is_loaded_too(tmp_path):
