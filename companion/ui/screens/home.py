@@ -60,6 +60,7 @@ def invite_dialog(url: str, close: Callable[[], None], fingerprint: str | None =
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
         actions=[ft.TextButton(_("Done"), on_click=lambda _e: close())],
+        scrollable=True,  # 320 px wide at 150 % text: the fingerprint line below the fold, "Done" apart
     )
 
 
