@@ -123,14 +123,14 @@ def _host_name(name: str) -> bool:
 
 def machine_names(listen_host: str | None = None) -> tuple[str, ...]:
     """What a phone (or this machine) may use to reach the server: the host name, also
-    as ``NAME.local`` (how phones find a machine on the Wi-Fi by name), its full name
-    where it has one, ``localhost``, the loopback addresses, the LAN addresses, and the
-    address or name the server listens on when it is none of these. Names first,
-    then addresses; none repeated."""
+    as ``NAME.local`` (how phones find a machine on the Wi-Fi by name), ``localhost``,
+    the loopback addresses, the LAN addresses, and the address or name the server
+    listens on when it is none of these. Names first, then addresses; none repeated.
+    (No reverse lookup of a full name: without a name server at the table it can wait
+    for seconds.)"""
     names: list[str] = []
     host = socket.gethostname()
-    full = socket.getfqdn()
-    for name in (host, f"{host}.local" if "." not in host else "", full if "." in full else "", "localhost"):
+    for name in (host, f"{host}.local" if "." not in host else "", "localhost"):
         if name and _host_name(name) and name.lower() not in names:
             names.append(name.lower())
     addresses = ["127.0.0.1", "::1", *lan_addresses()]
