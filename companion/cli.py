@@ -109,7 +109,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 SERVER_EXTRA = "beans serve needs the server's packages: pip install 'bean-counter[server]'"
-SERVER_PACKAGES = ("flet_web", "uvicorn", "fontTools")  # pyproject.toml's "server" extra
+SERVER_PACKAGES = ("flet_web", "uvicorn", "fontTools", "cryptography")  # pyproject.toml's "server" extra
 
 
 def _installed(module: str) -> bool:
@@ -122,9 +122,19 @@ def _installed(module: str) -> bool:
 def cmd_serve(args: argparse.Namespace) -> int:
     if not all(_installed(module) for module in SERVER_PACKAGES):  # an extra: a phone build leaves them out
         raise UsageError(SERVER_EXTRA)
-    from companion.server import serve
+    from companion.server import ServeError, serve
+    from companion.tls import CertificateError
 
-    serve(host=args.host, port=args.port, data_dir=args.data_dir, lan=args.lan)
+    if (args.cert is None) != (args.key is None):
+        raise UsageError("--cert and --key go together: the certificate and its private key")
+    try:
+        serve(host=args.host, port=args.port, data_dir=args.data_dir, lan=args.lan,
+              https=args.https or args.cert is not None, cert=args.cert, key=args.key)
+    except CertificateError as exc:
+        raise UsageError(str(exc)) from None
+    except ServeError as exc:  # the port is taken, or the address is not this machine's
+        print(f"beans: {one_line(str(exc))}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -327,6 +337,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8550)
     serve.add_argument("--lan", action="store_true", help="listen on this machine's LAN address")
+    serve.add_argument("--https", action="store_true",
+                       help="serve https with a certificate made once in the data directory (each phone accepts "
+                            "it): the phones' screens stay on and their share sheet works")
+    serve.add_argument("--cert", type=Path, default=None, metavar="FILE",
+                       help="serve https with this certificate (PEM; e.g. a club server's domain); needs --key")
+    serve.add_argument("--key", type=Path, default=None, metavar="FILE", help="the private key of --cert (PEM)")
     serve.set_defaults(func=cmd_serve)
 
     score = sub.add_parser("score", help="score a beans-score/1 file")

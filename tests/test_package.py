@@ -16,7 +16,7 @@ from companion.cli import SERVER_EXTRA, main
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-SERVER_ONLY = ("flet_web", "uvicorn", "fontTools", "fastapi")
+SERVER_ONLY = ("flet_web", "uvicorn", "fontTools", "fastapi", "cryptography")
 
 # Imports what main.py imports with the server's packages unimportable, as on a phone.
 PHONE = f"""
@@ -53,7 +53,7 @@ def test_every_dependency_is_pinned_and_the_server_is_an_extra():
     core, server = project["dependencies"], project["optional-dependencies"]["server"]
     assert all("==" in d for d in core + server)
     assert {d.split("==")[0] for d in server} >= {"flet-web", "uvicorn"}
-    assert not any(d.split("==")[0] in ("flet-web", "uvicorn", "fonttools") for d in core)
+    assert not any(d.split("==")[0] in ("flet-web", "uvicorn", "fonttools", "cryptography") for d in core)
 
 
 def test_a_phone_build_runs_without_the_servers_packages():
