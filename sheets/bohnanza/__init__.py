@@ -7,6 +7,7 @@ from sheets.bohnanza.allowed import (
     COUNTS, Allowed, DeckOffer, EndSale, FarmerOffers, FieldOffer, PlantOffer, allowed, allowed_by_seat, end_sales,
 )
 from sheets.bohnanza.beans import BEANS, DECK_SIZE, Bean, Beanometer, Pile, count_of, label, name, payout
+from sheets.bohnanza.describe import describe
 from sheets.bohnanza.engine import (
     MAX_PLAYERS, MIN_PLAYERS, PASSES, THIRD_FIELD_PRICE, Action, BeanField, BuyField, DeckExhausted, Farmer,
     FinalCount, Harvest, HarvestPreview, Plant, PlayerCount, Setup, State, preview_harvest,
@@ -19,7 +20,7 @@ RULES: EngineRules[State, Action, Allowed] = EngineRules(
     id=engine.GAME_ID, title="Bohnanza",
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players, allowed=allowed,
-    read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
+    read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file, describe=describe,
 )
 
 __all__ = [
