@@ -507,8 +507,10 @@ class Games:
         """``device`` asks the host for a seat only the host hands (``_host_decides``), with
         a PIN of its own: it gets the seat, with that PIN, once the host's phone approves."""
         table.check_pin(pin)
-        if player not in self.players(game_id):
-            raise RulesError(_("{name} is not playing").format(name=repr(player)))
+        players = self.players(game_id)
+        if player not in players:
+            raise RulesError(_("{name} is not playing; the players are {players}").format(
+                name=repr(player), players=", ".join(players)))
         if not self._host_decides(self.record(game_id), player):
             raise RulesError(_("{player}'s seat needs no asking: take it with its PIN").format(player=player))
         salt = secrets.token_hex(8)
