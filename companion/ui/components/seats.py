@@ -142,7 +142,9 @@ def Seats() -> ft.View:
             words = _("Ask for {player}'s seat") if asks_host(player) else _("Sit as {player}")
             action = ft.FilledTonalButton(words.format(player=player), height=TOUCH,
                                           on_click=lambda _e: (set_asking(player), set_pin(""), set_error(None)))
-        line = ft.Row([ft.Column([ft.Text(player, size=18, weight=ft.FontWeight.W_600),
+        # a long name is cut with "…" (never broken inside a word): its button says it whole
+        line = ft.Row([ft.Column([ft.Text(player, size=18, weight=ft.FontWeight.W_600, max_lines=1,
+                                          overflow=ft.TextOverflow.ELLIPSIS, tooltip=player),
                                   ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
                                  spacing=0, expand=True), action])
         if not (starter and seat.pin_set and not seat.mine):
@@ -150,6 +152,26 @@ def Seats() -> ft.View:
         release = ft.TextButton(_("Release {player}'s seat").format(player=player), height=TOUCH,
                                 on_click=lambda _e: attempt(lambda: games.release_seat(game_id, player)))
         return ft.Column([line, release], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END)
+
+    def pin_for(player: str) -> list[ft.Control]:
+        """The PIN field and its button, right below the seat being taken or asked for."""
+        first = not seats[player].pin_set
+        ask = asks_host(player)
+        return [
+            text_field(
+                _("PIN for {player}'s seat").format(player=player), pin, set_pin,
+                helper=_("Choose 4 digits: the seat's new PIN once the host hands it to this phone") if ask
+                else _("Choose 4 digits: they get this seat back from another phone") if first
+                else _("The 4 digits chosen when this seat was first taken"),
+                helper_max_lines=5,  # German words are longer: the helper wraps, never cut off
+                max_length=4, keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
+            ),
+            ft.FilledButton(
+                (_("Ask the host for {player}'s seat") if ask else _("Take {player}'s seat")).format(player=player),
+                height=TOUCH, disabled=not PIN.fullmatch(pin),
+                on_click=lambda _e: attempt(lambda: (games.ask_seat if ask else games.claim_seat)(
+                    game_id, player, typed_pin()))),
+        ]
 
     def answer(player: str, code: str, approve: bool) -> None:
         attempt(lambda: games.answer_ask(game_id, player, code, approve))
@@ -170,29 +192,11 @@ def Seats() -> ft.View:
                   "player. Playing on one phone alone? Don't sit down; a seated phone leaves with one tap."),
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         *[ask_row(a.player, a.code) for a in asks],
-        *[row(p) for p in seats],
     ]
-    if any(seat.asked for seat in seats.values()):
+    if any(seat.asked for seat in seats.values()):  # first on the screen: shown to the host across the table
         controls.append(ft.Text(_("This phone's code: {code}. The host's phone shows it beside this phone's "
                                   "ask.").format(code=games.my_code(game_id)), size=16, weight=ft.FontWeight.W_600))
-    if asking:
-        first = not seats[asking].pin_set
-        ask = asks_host(asking)
-        controls += [
-            text_field(
-                _("PIN for {player}'s seat").format(player=asking), pin, set_pin,
-                helper=_("Choose 4 digits: the seat's new PIN once the host hands it to this phone") if ask
-                else _("Choose 4 digits: they get this seat back from another phone") if first
-                else _("The 4 digits chosen when this seat was first taken"),
-                helper_max_lines=5,  # German words are longer: the helper wraps, never cut off
-                max_length=4, keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
-            ),
-            ft.FilledButton(
-                (_("Ask the host for {player}'s seat") if ask else _("Take {player}'s seat")).format(player=asking),
-                height=TOUCH, disabled=not PIN.fullmatch(pin),
-                on_click=lambda _e: attempt(lambda: (games.ask_seat if ask else games.claim_seat)(
-                    game_id, asking, typed_pin()))),
-        ]
+    controls += [part for p in seats for part in [row(p), *(pin_for(p) if p == asking else [])]]
     if me:
         stored = games.private_note(game_id)
         text = stored if note is None else note
