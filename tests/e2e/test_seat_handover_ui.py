@@ -1,6 +1,7 @@
 """Issue 33: a released seat that keeps a note goes to no phone before the host approves
-it on its own screen; issue 32: each phone is told what happened to it (the host's
-answer; a deleted game's Seats page goes Home saying who deleted it, never its id)."""
+it on its own screen; issue 32: each phone is told what happened to it (what its Undo
+took back, the host's answer; a deleted game's Seats page goes Home saying who deleted
+it, never its id)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves(browser, tmp_pa
     games.claim_seat(gid, "Ben", "2222", "dev-ben")
     games.write_private_note(gid, NOTE, "dev-ben")
     games.release_seat(gid, "Ben", "dev-host")  # Ben's phone is lost
+    games.dispatch(gid, {"kind": "take-card", "round": 1, "player": "Ann", "card": "blue-3"}, device="dev-host")
     repo.close()
     server = Server(tmp_path).start()
     contexts = [phone_of(browser, server, "dev-host"), phone_of(browser, server, "dev-new", dark=True, big=True)]
@@ -53,6 +55,8 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves(browser, tmp_pa
     try:
         host.open(f"/game/{gid}")
         host.button("Seat: Ann").wait_for(timeout=60_000)
+        host.tap("Undo")
+        host.see("Undone: Ann took blue 3")  # issue 32: Undo says what it took back
         new.open(f"/game/{gid}/seats")
         new.see("released: the host hands it", timeout=60_000)
         new.tap("Ask for Ben's seat")
