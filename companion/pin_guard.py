@@ -58,6 +58,12 @@ class PinGuard:
             for key in (("seat", *seat), ("phone", device)):
                 self._tries.pop(key, None)
 
+    def seat_locked(self, seat: tuple[str, str]) -> bool:
+        """Whether wrong PINs make every phone wait before trying this seat again (then
+        the host may hand it to a phone it approves)."""
+        with self._lock:
+            return self._tries.get(("seat", *seat), Tries()).not_before > self.clock()
+
     def wrong_tries(self, seat: tuple[str, str]) -> int:
         """Wrong tries at this seat since its PIN was last entered right."""
         with self._lock:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import secrets
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
@@ -41,6 +43,9 @@ V = TypeVar("V")  # what a screen makes of a state for one phone
 Listener = Callable[[str], None]
 BIN_DAYS = 30  # a deleted game can be restored from the bin this long
 CHECKPOINT_EVERY = 20  # entries between the states a game's fold remembers (in memory only)
+NOTE_MAX = 2_000  # characters of a private note (a secret collection, a reminder)
+IMPORTS_PER_MINUTE = 20  # score files one phone imports in a minute
+IMPORTS_AT_ONCE_PER_MINUTE = 60  # score files all phones together import in a minute
 
 
 @dataclass(frozen=True)
@@ -86,6 +91,26 @@ class SeatView:
     mine: bool  # this phone sits here
     taken: bool  # some phone sits here
     pin_set: bool  # claimed once: the PIN gets it back
+    host_decides: bool = False  # released keeping something private, or locked by wrong PINs: the host hands it
+    asked: bool = False  # this phone asked the host for it and waits for the answer
+
+
+@dataclass(frozen=True)
+class SeatAsk:
+    """A phone asking the host for a seat, as the host's phone sees it: the seat and the
+    asking phone's short code (shown on that phone too), never its token or PIN."""
+
+    player: str
+    code: str
+
+
+@dataclass(frozen=True)
+class News:
+    """Something that happened to this phone that it has not been told yet (``serial``:
+    told once, ``Games.told``)."""
+
+    serial: int
+    said: str
 
 
 def game_words(summary: Summary) -> str:
@@ -145,6 +170,12 @@ class Games:
         self.repo = repo
         self.pins = pins or PinGuard()
         self._moved: dict[tuple[str, str], str] = {}  # (game, phone) -> the seat another phone took
+        # (game, phone) -> what to tell it, made in its language when read (the seat the host
+        # handed it or refused it, what its Undo took back)
+        self._news: dict[tuple[str, str], tuple[int, Callable[[], str]]] = {}
+        self._serial = 0
+        self._imports: dict[str | None, list[float]] = defaultdict(list)  # phone -> times of its imports
+        self.clock: Callable[[], float] = time.monotonic
         self._states: dict[str, Any] = {}
         # game -> {n: the state after the stored log's first n entries}: an undo refolds
         # from the latest one before the entry it takes back. Dropped on any change before them.
@@ -353,8 +384,24 @@ class Games:
                 raise RulesError(_("your last entry cannot be undone: a later entry builds on it")) from None
             updated = replace(record, log=log, redo=[*record.redo, record.log[i]])
             self._commit(updated, new_state, checkpoints)
+            if device is not None:
+                taken = self._entry_words(record.game, new_state, record.log[i])
+                self._tell(game_id, device, lambda: _("Undone: {entry}").format(entry=taken()))
         self.notify(game_id, by=device)
         return new_state
+
+    @staticmethod
+    def _entry_words(game: str, before: Any, entry: dict[str, Any]) -> Callable[[], str]:
+        """An entry in words (the engine's ``describe``), made in the language of the phone
+        it is said to; ``before`` is the state it was made in."""
+        rules = rules_for(game)
+
+        def words() -> str:
+            try:
+                return rules.describe(before, rules.parse_action(entry["action"]))
+            except (RulesError, KeyError, TypeError, ValueError):  # an entry this version cannot read
+                return _("an entry")
+        return words
 
     def redo(self, game_id: str, device: str | None = None) -> Any:
         with self.repo.transaction(game_id) as record:
@@ -396,24 +443,44 @@ class Games:
 
     def seats(self, game_id: str, device: str | None) -> tuple[SeatView, ...]:
         """Every player's seat, in seating order, as ``device`` may see it."""
-        seats = self.record(game_id).table["seats"]
+        record = self.record(game_id)
+        seats = record.table["seats"]
         return tuple(
             SeatView(
                 player=p,
                 mine=device is not None and p in seats and seats[p]["device"] == device,
                 taken=p in seats and seats[p]["device"] is not None,
                 pin_set=p in seats,
+                host_decides=self._host_decides(record, p),
+                asked=table.asked(record.table, p, device),
             )
             for p in self.players(game_id)
         )
 
+    def _host_decides(self, record: GameRecord, player: str) -> bool:
+        """Whether only a phone the host approves may sit at ``player``'s seat (issue 33):
+        the host released it while it keeps something private (its note, a face-down secret
+        collection), or wrong PINs locked it (its owner too would wait up to an hour)."""
+        seats = record.table["seats"]
+        if player in seats:
+            return self.pins.seat_locked((record.id, player))
+        note = bool(record.table["notes"].get(player))  # a seat released before issue 33 kept its note
+        released = player in table.released(record.table) or note
+        return released and (note or rules_for(record.game).face_down(self.state(record.id)))
+
     def claim_seat(self, game_id: str, player: str, pin: str, device: str) -> None:
         """Sit ``device`` at ``player``'s seat with the PIN. Wrong PINs are limited per seat
-        and per phone; the PIN is hashed before the game is locked (it is slow on purpose)."""
+        and per phone; the PIN is hashed before the game is locked (it is slow on purpose).
+        A seat the host hands (``_host_decides``) is asked for instead, except by the host."""
         table.check_pin(pin)
         players = self.players(game_id)
+        record = self.record(game_id)
+        if player not in record.table["seats"] and self._host_decides(record, player) \
+                and not table.is_starter(record.table, device):
+            raise RulesError(_("the host released {player}'s seat: ask the host for it, and the host's "
+                               "phone hands it to this one").format(player=player))
         self.pins.check((game_id, player), device)
-        salt = table.salt_for(self.record(game_id).table, player)
+        salt = table.salt_for(record.table, player)
         digest = table.pin_hash(pin, salt)
         before: list[str | None] = []  # the phone that held the seat, read under the game's lock
 
@@ -427,10 +494,77 @@ class Games:
             self.pins.wrong((game_id, player), device)
             raise
         self.pins.right((game_id, player), device)
+        self._seated(game_id, player, device, before[0])
+
+    def _seated(self, game_id: str, player: str, device: str, before: str | None) -> None:
+        """``device`` now sits at ``player``'s seat; the phone that sat there is told."""
         self._moved.pop((game_id, device), None)
-        if before[0] is not None and before[0] != device:
-            self._moved[(game_id, before[0])] = player
+        if before is not None and before != device:
+            self._moved[(game_id, before)] = player
             self.notify(game_id)
+
+    def ask_seat(self, game_id: str, player: str, pin: str, device: str) -> None:
+        """``device`` asks the host for a seat only the host hands (``_host_decides``), with
+        a PIN of its own: it gets the seat, with that PIN, once the host's phone approves."""
+        table.check_pin(pin)
+        players = self.players(game_id)
+        if player not in players:
+            raise RulesError(_("{name} is not playing; the players are {players}").format(
+                name=repr(player), players=", ".join(players)))
+        if not self._host_decides(self.record(game_id), player):
+            raise RulesError(_("{player}'s seat needs no asking: take it with its PIN").format(player=player))
+        salt = secrets.token_hex(8)
+        digest = table.pin_hash(pin, salt)
+        self._change_table(game_id, lambda r: table.ask(r.table, player, salt, digest, device))
+
+    def seat_asks(self, game_id: str, device: str | None) -> tuple[SeatAsk, ...]:
+        """The phones asking for a seat, for the host's phone only (others see none)."""
+        record = self.record(game_id)
+        if not table.is_starter(record.table, device):
+            return ()
+        return tuple(SeatAsk(player=p, code=table.code_of(game_id, a["device"]))
+                     for p, waiting in table.asks(record.table).items() for a in waiting)
+
+    def answer_ask(self, game_id: str, player: str, code: str, approve: bool, device: str | None) -> None:
+        """The host hands ``player``'s seat to the asking phone with that code, or refuses
+        it; each phone that asked is told."""
+        waiting: list[dict[str, str]] = []
+        before: list[str | None] = []
+
+        def answer(record: GameRecord) -> dict[str, Any]:
+            waiting.extend(table.asks(record.table).get(player, []))
+            before.append(record.table["seats"].get(player, {}).get("device"))
+            if approve:
+                return table.approve(record.table, game_id, player, code, device)
+            return table.refuse(record.table, game_id, player, code, device)
+
+        self._change_table(game_id, answer)
+        for ask in waiting:
+            chosen = table.code_of(game_id, ask["device"]) == code
+            if chosen and approve:
+                self.pins.right((game_id, player), ask["device"])
+                self._seated(game_id, player, ask["device"], before[0])
+                self._tell(game_id, ask["device"], lambda: _("The host handed {player}'s seat to this phone").format(
+                    player=player))
+            elif chosen or approve:
+                self._tell(game_id, ask["device"], lambda: _("The host did not hand {player}'s seat to this phone")
+                           .format(player=player))
+        self.notify(game_id)
+
+    def _tell(self, game_id: str, device: str, said: Callable[[], str]) -> None:
+        with self._listeners_lock:
+            self._serial += 1
+            self._news[(game_id, device)] = (self._serial, said)
+
+    def news(self, game_id: str, device: str | None) -> News | None:
+        """What this phone has not been told yet, in its language."""
+        found = self._news.get((game_id, device)) if device else None
+        return None if found is None else News(found[0], found[1]())
+
+    def told(self, game_id: str, device: str, serial: int) -> None:
+        with self._listeners_lock:
+            if self._news.get((game_id, device), (None,))[0] == serial:
+                del self._news[(game_id, device)]
 
     def wrong_pin_tries(self, game_id: str, player: str) -> int:
         """Wrong PINs tried for ``player``'s seat since its PIN was last entered right."""
@@ -456,6 +590,10 @@ class Games:
         return record.table["notes"].get(seat, "") if seat else ""
 
     def write_private_note(self, game_id: str, text: str, device: str | None) -> None:
+        """Keep this seat's note; one over NOTE_MAX characters is refused (nothing changes)."""
+        if len(text) > NOTE_MAX:
+            raise RulesError(_("a private note holds at most {max} characters (this one has {n}); nothing was "
+                               "saved").format(max=NOTE_MAX, n=len(text)))
         self._change_table(game_id, lambda r: table.with_note(r.table, text, device))
 
     def delete(self, game_id: str, device: str | None = None, host: bool = False) -> None:
@@ -575,6 +713,22 @@ class Games:
             self.repo.save(record, summary_of(record, state))
             self._states[record.id] = state
         return record.id
+
+    def count_import(self, device: str | None) -> None:
+        """Count one phone's score-file import before any work is done on it; RulesError
+        (nothing imported) past IMPORTS_PER_MINUTE for the phone, or
+        IMPORTS_AT_ONCE_PER_MINUTE for all phones together (issue 33: imports by the
+        hundred slowed every phone's Home)."""
+        now_ = self.clock()
+        with self._listeners_lock:
+            for times in self._imports.values():
+                times[:] = [t for t in times if now_ - t < 60]
+            for key in [k for k, times in self._imports.items() if not times]:
+                del self._imports[key]
+            if len(self._imports.get(device, ())) >= IMPORTS_PER_MINUTE or \
+                    sum(map(len, self._imports.values())) >= IMPORTS_AT_ONCE_PER_MINUTE:
+                raise RulesError(_("too many score files imported in the last minute: try again in a minute"))
+            self._imports[device].append(now_)
 
     def same_game(self, result: GameResult, print_: str, played: str | None) -> Summary | None:
         """The stored game a score file records, if any: same game, same players with the same
@@ -742,6 +896,29 @@ class PhoneGames:
     def write_private_note(self, game_id: str, text: str) -> None:
         self.games.write_private_note(game_id, text, self.device)
 
+    def ask_seat(self, game_id: str, player: str, pin: str) -> None:
+        if self.device is None:
+            raise RulesError(_("this phone is still connecting; try again in a moment"))
+        self.games.ask_seat(game_id, player, pin, self.device)
+
+    def my_code(self, game_id: str) -> str | None:
+        """This phone's short code at the game, which the host sees beside its ask."""
+        return table.code_of(game_id, self.device) if self.device else None
+
+    def seat_asks(self, game_id: str) -> tuple[SeatAsk, ...]:
+        return self.games.seat_asks(game_id, self.device)
+
+    def answer_ask(self, game_id: str, player: str, code: str, approve: bool) -> None:
+        self.games.answer_ask(game_id, player, code, approve, self.device)
+
+    def news(self, game_id: str) -> News | None:
+        """What happened to this phone at the game that it has not been told yet."""
+        return self.games.news(game_id, self.device)
+
+    def told(self, game_id: str, serial: int) -> None:
+        if self.device is not None:
+            self.games.told(game_id, self.device, serial)
+
     # -- whole games and files -------------------------------------------------------------
 
     def why_not_edit_values(self) -> str | None:
@@ -777,6 +954,7 @@ class PhoneGames:
         return self.games.export(game_id)
 
     def import_file(self, data: Any) -> str:
+        self.games.count_import(self.device)
         return self.games.import_file(data)
 
     def bgstats_link(self, game_id: str) -> str:

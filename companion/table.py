@@ -11,6 +11,12 @@ The host is the phone that started the game; a game with none (imported, or stor
 before seats existed) gets the first phone to sit as its host. Once anybody sits, only
 the host deletes the game and releases seats.
 
+A released seat that keeps something private (its note, a face-down secret collection),
+and a seat locked by wrong PINs, go only to a phone the host approves (issue 33): that
+phone asks with a PIN of its own (``ask``), the host's phone shows the ask by its short
+code, and the host approves (``approve``: the seat is that phone's, with that PIN) or
+refuses it. Until then no phone sits there, so nothing private of the seat reaches one.
+
 The functions here are pure: they take a record's ``table`` dict and return a new one.
 """
 
@@ -84,7 +90,7 @@ def claim(table: dict[str, Any], players: tuple[str, ...], player: str, salt: st
     else:
         seats[player] = {"device": device, "salt": salt, "pin": digest}
     starter = table["starter"] if table["starter"] is not None else device
-    return {**table, "seats": seats, "starter": starter}
+    return _seated_again({**table, "seats": seats, "starter": starter}, player)
 
 
 def check_pin(pin: str) -> None:
@@ -106,12 +112,90 @@ def leave(table: dict[str, Any], device: str) -> dict[str, Any]:
 
 
 def release(table: dict[str, Any], player: str, device: str | None) -> dict[str, Any]:
-    """The starter frees a seat (a lost phone, a forgotten PIN): the next claim sets a new PIN."""
+    """The starter frees a seat (a lost phone, a forgotten PIN): its PIN and its phone are
+    gone; the next claim sets a new PIN, or, when the seat keeps something private, the
+    host approves the next phone (``released``)."""
     if not is_starter(table, device):
         raise RulesError(_("only the phone that started the game (the host) releases a seat"))
     if player not in table["seats"]:
         raise RulesError(_("{player}'s seat is free already").format(player=player))
-    return {**table, "seats": {p: s for p, s in table["seats"].items() if p != player}}
+    return {**table, "seats": {p: s for p, s in table["seats"].items() if p != player},
+            "released": sorted({*released(table), player})}
+
+
+ASKS_PER_SEAT = 4  # phones waiting for the host's answer at one seat
+
+
+def released(table: dict[str, Any]) -> list[str]:
+    """The seats the host released and no phone sat at since."""
+    found = table.get("released")
+    return [p for p in found if isinstance(p, str)] if isinstance(found, list) else []
+
+
+def asks(table: dict[str, Any]) -> dict[str, list[dict[str, str]]]:
+    """The phones asking the host for a seat: player -> [{"device", "salt", "pin"}, ...]."""
+    found = table.get("asks")
+    if not isinstance(found, dict):
+        return {}
+    return {p: [a for a in waiting if isinstance(a, dict) and isinstance(a.get("device"), str)]
+            for p, waiting in found.items() if isinstance(waiting, list)}
+
+
+def code_of(game_id: str, device: str) -> str:
+    """A phone's short code at one game, shown on its own screen and on the host's beside
+    its ask, so the host approves the phone in front of it (never its token)."""
+    return hashlib.sha256(f"{game_id}:{device}".encode()).hexdigest()[:4].upper()
+
+
+def ask(table: dict[str, Any], player: str, salt: str, digest: str, device: str) -> dict[str, Any]:
+    """``device`` asks the host for ``player``'s seat with a PIN of its own (hashed, as
+    for ``claim``); an earlier ask of the same phone is replaced."""
+    waiting = asks(table)
+    mine = [a for a in waiting.get(player, []) if a["device"] != device]
+    if len(mine) >= ASKS_PER_SEAT:
+        raise RulesError(_("{n} phones already ask for {player}'s seat: the host answers them first").format(
+            n=len(mine), player=player))
+    waiting[player] = [*mine, {"device": device, "salt": salt, "pin": digest}]
+    return {**table, "asks": waiting}
+
+
+def asked(table: dict[str, Any], player: str, device: str | None) -> bool:
+    return device is not None and any(a["device"] == device for a in asks(table).get(player, []))
+
+
+def _the_ask(table: dict[str, Any], game_id: str, player: str, code: str, device: str | None) -> dict[str, str]:
+    if not is_starter(table, device):
+        raise RulesError(_("only the phone that started the game (the host) answers a phone asking for a seat"))
+    found = next((a for a in asks(table).get(player, []) if code_of(game_id, a["device"]) == code), None)
+    if found is None:
+        raise RulesError(_("that phone no longer asks for {player}'s seat").format(player=player))
+    return found
+
+
+def refuse(table: dict[str, Any], game_id: str, player: str, code: str, device: str | None) -> dict[str, Any]:
+    """The host refuses the phone with that code at ``player``'s seat."""
+    found = _the_ask(table, game_id, player, code, device)
+    waiting = asks(table)
+    waiting[player] = [a for a in waiting[player] if a is not found and a != found]
+    return {**table, "asks": {p: w for p, w in waiting.items() if w}}
+
+
+def approve(table: dict[str, Any], game_id: str, player: str, code: str, device: str | None) -> dict[str, Any]:
+    """The host hands ``player``'s seat to the phone with that code, with the PIN it asked
+    with: any phone that sat there stands up, and every other ask for the seat is dropped."""
+    found = _the_ask(table, game_id, player, code, device)
+    seats = {p: {**s, "device": None if s["device"] == found["device"] else s["device"]}
+             for p, s in table["seats"].items()}
+    seats[player] = {"device": found["device"], "salt": found["salt"], "pin": found["pin"]}
+    waiting = {p: w for p, w in asks(table).items() if p != player}
+    return _seated_again({**table, "seats": seats, "asks": waiting}, player)
+
+
+def _seated_again(table: dict[str, Any], player: str) -> dict[str, Any]:
+    """A phone sits at ``player``'s seat: it is no longer a released one."""
+    if "released" not in table:
+        return table
+    return {**table, "released": [p for p in released(table) if p != player]}
 
 
 def with_note(table: dict[str, Any], text: str, device: str | None) -> dict[str, Any]:

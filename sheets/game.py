@@ -31,6 +31,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
 from sheets.errors import RulesError
+from sheets.i18n import _
 from sheets.results import GameResult
 
 S = TypeVar("S")  # a game's State
@@ -101,6 +102,11 @@ class GameRules(Protocol[S, A, L_co]):
         """Whether something lies face-down, known to one seat only (a Space Beans secret
         collection): such a game leaves the table as a file only once it is turned up."""
 
+    def describe(self, state: S, action: A) -> str:
+        """An entry in a player's words, as made in ``state`` ("Ann took blue 3"): what
+        Undo says it took back. Never more than that entry's own phone saw when it was
+        made (no face-down card); in the asking phone's language."""
+
 
 def player_entry(action: object) -> str | None:
     """The usual owner: the action's ``player``, if it has one."""
@@ -116,6 +122,12 @@ def table_entry(action: object) -> None:
 def all_face_up(state: object) -> bool:
     """For games with nothing face-down: every entry is on the paper for all to see."""
     return False
+
+
+def an_entry(state: object, action: object) -> str:
+    """The usual ``describe``, for a game without words of its own: whose entry it is."""
+    player = player_entry(action)
+    return _("{player}'s entry").format(player=player) if player else _("an entry for the whole table")
 
 
 def the_state(state: object, player: str) -> None:
@@ -147,6 +159,7 @@ class EngineRules(Generic[S, A, L]):
         why_not: Callable[[S, A], str | None] | None = None,
         face_down: Callable[[S], bool] = all_face_up,
         grounds: Callable[[S, str], Hashable | None] = the_state,
+        describe: Callable[[S, A], str] = an_entry,
     ) -> None:
         self.id = id
         self.title = title
@@ -163,6 +176,7 @@ class EngineRules(Generic[S, A, L]):
         self.import_file = import_file
         self.owner = owner
         self.face_down = face_down
+        self.describe = describe
         self.why_not: Callable[[S, A], str | None] = why_not or self.refusal
 
     def refusal(self, state: S, action: A) -> str | None:

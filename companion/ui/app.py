@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import weakref
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -14,7 +15,7 @@ from companion import i18n
 from companion.session import Games, PhoneGames
 from companion.sheet_values import SheetValuesService
 from companion.ui.components.seats import Seats
-from companion.ui.flet_compat import hide_tracebacks, keep_phones_updating
+from companion.ui.flet_compat import Session, fresh_unless_ready, hide_tracebacks, keep_phones_updating
 from companion.ui.hooks import (CertificateContext, GamesContext, InviteContext, LanguageContext, SheetValuesContext,
                                 phone_translations, speak)
 from companion.ui.screens.game import GameScreen
@@ -29,6 +30,9 @@ SEED = ft.Colors.BROWN  # a warm bean brown, the same in light and dark mode
 DEVICE_KEY = "bean-counter.device"  # this browser's token, kept in its local storage
 LANGUAGE_KEY = "bean-counter.language"  # the language chosen on this phone, kept likewise
 STORAGE_WAIT = 10  # seconds: a browser whose local storage fails may never answer
+# The sessions whose phone is known (its token answered): a page that comes back with the
+# id of any other session gets a new one (``fresh_unless_ready``), never one still waiting.
+IDENTIFIED: weakref.WeakSet[Session] = weakref.WeakSet()
 
 
 @ft.component
@@ -41,17 +45,13 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None,
     async def identify() -> None:
         """A phone keeps its token across reloads and restarts: its seat waits for it. A
         browser that cannot keep it gets a token for this visit. Its language is the one
-        chosen on it, else the first of the browser's languages we speak."""
+        chosen on it, else the first of the browser's languages we speak. Asked at once:
+        a phone coming back after the server restarted waits for one answer, not three."""
         prefs = ft.SharedPreferences()
-        try:
-            token = await asyncio.wait_for(prefs.get(DEVICE_KEY), STORAGE_WAIT)
-            if not isinstance(token, str) or not token:
-                token = secrets.token_hex(16)
-                await asyncio.wait_for(prefs.set(DEVICE_KEY, token), STORAGE_WAIT)
-        except (RuntimeError, TimeoutError):  # an error for an answer, or no answer
-            token = secrets.token_hex(16)
-        set_language(await phone_language(page, prefs))
+        token, chosen = await asyncio.gather(device_token(prefs), phone_language(page, prefs))
+        set_language(chosen)
         set_device(token)
+        IDENTIFIED.add(page.session)
 
     async def remember(code: str) -> None:
         try:
@@ -107,16 +107,27 @@ def keyed(key: str) -> dict[str, Any]:
     return {"key": key}
 
 
+async def device_token(prefs: ft.SharedPreferences) -> str:
+    """This browser's token, kept in its local storage (a new one the first time); a
+    browser that cannot keep it gets one for this visit."""
+    try:
+        token = await asyncio.wait_for(prefs.get(DEVICE_KEY), STORAGE_WAIT)
+        if not isinstance(token, str) or not token:
+            token = secrets.token_hex(16)
+            await asyncio.wait_for(prefs.set(DEVICE_KEY, token), STORAGE_WAIT)
+    except (RuntimeError, TimeoutError):  # an error for an answer, or no answer
+        token = secrets.token_hex(16)
+    return token
+
+
 async def phone_language(page: ft.Page, prefs: ft.SharedPreferences) -> str:
     """The language chosen on this phone, else the first of its browser's languages we
-    speak (asked once per visit), else English."""
-    try:
-        chosen = await asyncio.wait_for(prefs.get(LANGUAGE_KEY), STORAGE_WAIT)
-        if isinstance(chosen, str) and chosen in i18n.LANGUAGES:
-            return chosen
-        info = await asyncio.wait_for(page.get_device_info(), STORAGE_WAIT)
-    except Exception:  # noqa: BLE001 - no answer, or one we cannot read: the phone still opens, in English
-        return i18n.DEFAULT
+    speak (asked once per visit, together with the choice), else English."""
+    chosen, info = await asyncio.gather(asyncio.wait_for(prefs.get(LANGUAGE_KEY), STORAGE_WAIT),
+                                        asyncio.wait_for(page.get_device_info(), STORAGE_WAIT),
+                                        return_exceptions=True)  # no answer, or one we cannot read: English
+    if isinstance(chosen, str) and chosen in i18n.LANGUAGES:
+        return chosen
     if not isinstance(info, ft.WebDeviceInfo):
         return i18n.DEFAULT
     return i18n.negotiate([*(info.languages or []), info.language])
@@ -128,6 +139,7 @@ def make_main(games: Games, invite_url: str | None = None,
     ``fingerprint``, its first bytes) shown under Home's Invite."""
     hide_tracebacks()
     keep_phones_updating()
+    fresh_unless_ready(lambda session: session in IDENTIFIED)
     follow(phone_translations)  # every word is said in the language of the phone it is for
     values = SheetValuesService(games)  # one per server: it keeps the opened file
 

@@ -183,3 +183,43 @@ __all__ = [
     "Message", "MessageAction", "PubSubHub", "RegisterClientResponseBody", "Session", "bind_page",
     "check_flet_version", "fallback_font_table", "hide_tracebacks", "keep_phones_updating",
 ]
+
+
+# ---- a page that reloads while its session starts (issue 32) ----
+
+try:  # the web client's sessions: only where flet-web serves it (``beans serve``)
+    from flet_web.fastapi.flet_app_manager import app_manager as web_sessions  # type: ignore[import-untyped]
+except ImportError:  # pragma: no cover - an app built for a phone or a desktop
+    web_sessions = None
+
+
+def fresh_unless_ready(ready: Callable[[Session], bool]) -> None:
+    """A page that registers with the id of a session that is not ``ready`` gets a new
+    session (Flet's web server would take up that one again, ``FletApp._on_message``).
+
+    After a server restart, Flet's client reconnects by itself and the server starts a
+    session for it; the page reloads at once (bean-counter.js), and the reloaded page
+    comes back with that session's id (Flet keeps it in the tab's sessionStorage,
+    ``_flet_session_id``). That session's app still waits for what it asked the browser
+    (its device token, on the connection that is gone): taken up again, the page stayed
+    blank until those questions timed out, and then went on as a new phone (its seat
+    lost), or stayed blank after every reload of the tab. Such a session whose page is
+    gone is closed at once (its questions end): it no longer renders for nobody while
+    the phones come back. Once per process (idempotent)."""
+    if web_sessions is None or getattr(web_sessions.get_session, "ready_only", False):
+        return
+    get = web_sessions.get_session
+
+    async def get_ready(session_id: str) -> Session | None:
+        session = cast("Session | None", await get(session_id))
+        if session is None or ready(session):
+            return session
+        if session.connection is None:  # its page is gone: its questions are not waited out
+            await web_sessions.delete_session(session_id)
+        return None
+
+    setattr(get_ready, "ready_only", True)
+    setattr(web_sessions, "get_session", get_ready)  # on purpose, for every page
+
+
+__all__ += ["fresh_unless_ready", "web_sessions"]

@@ -8,6 +8,7 @@ from sheets.bohnanza.allowed import (
 )
 from sheets.bohnanza.beans import BEANS, Bean, Beanometer, Pile, count_of, label, name, payout
 from sheets.bohnanza.decks import DECK_NAMES, PLAYERS, Deck, Table, table_for
+from sheets.bohnanza.describe import describe
 from sheets.bohnanza.engine import (
     Action, BeanField, BuyField, DeckExhausted, EnterBeanometer, Farmer, FinalCount, Harvest, HarvestPreview, Plant,
     PlayerCount, Setup, State, UnknownBeanometer, entered_rows, preview_harvest,
@@ -20,7 +21,7 @@ RULES: EngineRules[State, Action, Allowed] = EngineRules(
     id=engine.GAME_ID, title="Bohnanza",
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players, allowed=allowed,
-    read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
+    read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file, describe=describe,
 )
 
 __all__ = [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sheets.nicht_die_bohne import engine, scorefile
 from sheets.nicht_die_bohne.allowed import Allowed, CardOffer, HandOffer, StarterOffer, allowed, hand_offer
+from sheets.nicht_die_bohne.describe import describe
 from sheets.nicht_die_bohne.cards import (
     DECK, HAND_SIZES, Card, Colour, cards_text, colour_name, face_name, parse_card,
 )
@@ -21,7 +22,7 @@ RULES = EngineRules(
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players, allowed=allowed,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
-    owner=table_entry,
+    owner=table_entry, describe=describe,
 )
 
 __all__ = [

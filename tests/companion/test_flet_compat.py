@@ -34,7 +34,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # --- the pinned version --------------------------------------------------------------------
 
 def test_the_version_known_is_the_one_pinned_and_installed() -> None:
-    pins = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pins = project["dependencies"] + project["optional-dependencies"]["server"]  # flet-web serves: an extra
     assert f"flet=={FLET}" in pins and f"flet-web=={FLET}" in pins
     assert metadata.version("flet") == metadata.version("flet-web") == FLET
     assert ft.version.flet_version == FLET

@@ -7,11 +7,12 @@ from typing import cast
 
 import flet as ft
 
-from companion.session import PhoneGames
+from companion.session import NOTE_MAX, PhoneGames
 from companion.storage import StorageError
 from companion.table import PIN
 from companion.ui.components.common import TOUCH, error_line, memo, screen, text_field
-from companion.ui.hooks import notify, use_game, use_games, use_typed
+from companion.ui.components.gone import not_here
+from companion.ui.hooks import notify, use_game, use_game_part, use_games, use_typed
 from sheets.errors import RulesError
 from sheets.i18n import _, ngettext
 
@@ -20,9 +21,15 @@ from sheets.i18n import _, ngettext
 def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | None = None,
                 wrong: int = 0) -> ft.Control:
     """Which player this phone is at the table; opens the Seats screen. The phone is told
-    when another phone took its seat with the PIN, and when wrong PINs were tried for it."""
+    when another phone took its seat with the PIN, when wrong PINs were tried for it, what
+    happened to it (the host handed it a seat, its Undo took an entry back), and on the
+    host's phone when a phone asks for a seat."""
+    news, asks = use_game_part(lambda: (games.news(game_id), games.seat_asks(game_id)))
     warning = ngettext("{n} wrong PIN try for {player}'s seat", "{n} wrong PIN tries for {player}'s seat",
                        wrong).format(n=wrong, player=me) if me and wrong else None
+    asking = ngettext("A phone asks for a seat: open Seats to approve or refuse it",
+                      "{n} phones ask for a seat: open Seats to approve or refuse them", len(asks)).format(
+        n=len(asks)) if asks else None
     label = _("Seat: {player}").format(player=me) if me else _("Seat: watching")
 
     def tell() -> None:
@@ -32,14 +39,24 @@ def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | No
         elif warning:
             notify(warning)
 
+    def tell_news() -> None:
+        if news is not None:
+            notify(news.said)
+            games.told(game_id, news.serial)
+        elif asking:
+            notify(asking)
+
     ft.use_effect(tell, [moved, wrong])
+    ft.use_effect(tell_news, [news, len(asks)])
+    alert = asking or warning
     return ft.Semantics(
-        label=label + (f" ({warning})" if warning else ""),
+        label=label + (f" ({alert})" if alert else ""),
         button=True,
         exclude_semantics=True,
         content=ft.TextButton(
-            bar_name(me) if me else _("Seat"), icon=ft.Icons.WARNING_AMBER if warning else ft.Icons.EVENT_SEAT,
-            tooltip=warning or label,
+            bar_name(me) if me else _("Seat"),
+            icon=ft.Icons.WARNING_AMBER if alert else ft.Icons.EVENT_SEAT,
+            tooltip=alert or label,
             on_click=lambda _e: ft.context.page.navigate(f"/game/{game_id}/seats"),
         ),
     )
@@ -60,19 +77,30 @@ def bar_name(name: str) -> str:
 @ft.component
 def Seats() -> ft.View:
     """Claim a seat (the first claim sets its PIN; the PIN gets it back from another
-    browser), leave it, or, on the phone that started the game, release one."""
+    browser), leave it, or, on the phone that started the game, release one. A seat the
+    host hands (released keeping a note or a secret collection, or locked by wrong PINs)
+    is asked for, and the host's phone approves or refuses each asking phone."""
     game_id = ft.use_route_params().get("id", "")
+    route = f"/game/{game_id}/seats"
     games = use_games()
     use_game(game_id)
     asking, set_asking = ft.use_state(cast("str | None", None))  # the player whose seat the PIN is for
     pin, set_pin, typed_pin = use_typed("")
     error, set_error = ft.use_state(cast("str | None", None))
     note, set_note, typed_note = use_typed(cast("str | None", None))  # the private note being edited
+    news = games.news(game_id) if games.device else None
 
+    def tell_news() -> None:
+        if news is not None:
+            notify(news.said)
+            games.told(game_id, news.serial)
+
+    ft.use_effect(tell_news, [news])
     try:
         seats = {seat.player: seat for seat in games.seats(game_id)}
-    except StorageError as exc:  # an unknown or damaged game: its own screen explains
-        return screen(f"/game/{game_id}/seats", _("Seats at the table"), [ft.Text(str(exc))])
+        asks = games.seat_asks(game_id)
+    except StorageError as exc:  # deleted (Home, told who deleted it), or not here: never its id
+        return not_here(route, games.deleted_by(game_id), exc)
     me = next((seat.player for seat in seats.values() if seat.mine), None)
     starter = games.is_starter(game_id)
 
@@ -92,17 +120,31 @@ def Seats() -> ft.View:
             games.write_private_note(game_id, typed)
         set_note(None)
 
+    def asks_host(player: str) -> bool:
+        seat = seats[player]
+        return seat.host_decides and not (starter and not seat.pin_set)  # the host sits at a released seat itself
+
     def row(player: str) -> ft.Control:
         seat = seats[player]
         action: ft.Control
         if seat.mine:
             status, action = _("this phone"), ft.OutlinedButton(
                 _("Leave seat"), on_click=lambda _e: attempt(lambda: games.leave_seat(game_id)), height=TOUCH)
+        elif seat.asked:
+            status = _("asked: the host's phone answers")
+            action = ft.OutlinedButton(_("Waiting for the host"), height=TOUCH, disabled=True)
         else:
-            status = _("taken") if seat.taken else (_("free, PIN set") if seat.pin_set else _("free"))
-            action = ft.FilledTonalButton(_("Sit as {player}").format(player=player), height=TOUCH,
+            if seat.host_decides:
+                status = _("locked after wrong PINs: the host hands it") if seat.pin_set else _(
+                    "released: the host hands it")
+            else:
+                status = _("taken") if seat.taken else (_("free, PIN set") if seat.pin_set else _("free"))
+            words = _("Ask for {player}'s seat") if asks_host(player) else _("Sit as {player}")
+            action = ft.FilledTonalButton(words.format(player=player), height=TOUCH,
                                           on_click=lambda _e: (set_asking(player), set_pin(""), set_error(None)))
-        line = ft.Row([ft.Column([ft.Text(player, size=18, weight=ft.FontWeight.W_600),
+        # a long name is cut with "…" (never broken inside a word): its button says it whole
+        line = ft.Row([ft.Column([ft.Text(player, size=18, weight=ft.FontWeight.W_600, max_lines=1,
+                                          overflow=ft.TextOverflow.ELLIPSIS, tooltip=player),
                                   ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
                                  spacing=0, expand=True), action])
         if not (starter and seat.pin_set and not seat.mine):
@@ -111,28 +153,50 @@ def Seats() -> ft.View:
                                 on_click=lambda _e: attempt(lambda: games.release_seat(game_id, player)))
         return ft.Column([line, release], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END)
 
+    def pin_for(player: str) -> list[ft.Control]:
+        """The PIN field and its button, right below the seat being taken or asked for."""
+        first = not seats[player].pin_set
+        ask = asks_host(player)
+        return [
+            text_field(
+                _("PIN for {player}'s seat").format(player=player), pin, set_pin,
+                helper=_("Choose 4 digits: the seat's new PIN once the host hands it to this phone") if ask
+                else _("Choose 4 digits: they get this seat back from another phone") if first
+                else _("The 4 digits chosen when this seat was first taken"),
+                helper_max_lines=5,  # German words are longer: the helper wraps, never cut off
+                max_length=4, keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
+            ),
+            ft.FilledButton(
+                (_("Ask the host for {player}'s seat") if ask else _("Take {player}'s seat")).format(player=player),
+                height=TOUCH, disabled=not PIN.fullmatch(pin),
+                on_click=lambda _e: attempt(lambda: (games.ask_seat if ask else games.claim_seat)(
+                    game_id, player, typed_pin()))),
+        ]
+
+    def answer(player: str, code: str, approve: bool) -> None:
+        attempt(lambda: games.answer_ask(game_id, player, code, approve))
+
+    def ask_row(player: str, code: str) -> ft.Control:
+        return ft.Column([
+            ft.Text(_("The phone showing the code {code} asks for {player}'s seat").format(code=code, player=player),
+                    size=16),
+            ft.Row([ft.FilledButton(_("Approve"), height=TOUCH, on_click=lambda _e: answer(player, code, True)),
+                    ft.OutlinedButton(_("Refuse"), height=TOUCH, on_click=lambda _e: answer(player, code, False))],
+                   wrap=True),
+        ], spacing=4)
+
     controls: list[ft.Control] = [
         ft.Text(_("This phone is {player}'s seat.").format(player=me) if me else _(
             "This phone is watching: it sees the game, and takes a seat to make entries."), size=16),
         ft.Text(_("Sitting down makes this a table of phones: each phone then enters only for its own "
                   "player. Playing on one phone alone? Don't sit down; a seated phone leaves with one tap."),
                 size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        *[row(p) for p in seats],
+        *[ask_row(a.player, a.code) for a in asks],
     ]
-    if asking:
-        first = not seats[asking].pin_set
-        controls += [
-            text_field(
-                _("PIN for {player}'s seat").format(player=asking), pin, set_pin,
-                helper=_("Choose 4 digits: they get this seat back from another phone") if first
-                else _("The 4 digits chosen when this seat was first taken"),
-                helper_max_lines=5,  # German words are longer: the helper wraps, never cut off
-                max_length=4, keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
-            ),
-            ft.FilledButton(_("Take {player}'s seat").format(player=asking), height=TOUCH,
-                            disabled=not PIN.fullmatch(pin),
-                            on_click=lambda _e: attempt(lambda: games.claim_seat(game_id, asking, typed_pin()))),
-        ]
+    if any(seat.asked for seat in seats.values()):  # first on the screen: shown to the host across the table
+        controls.append(ft.Text(_("This phone's code: {code}. The host's phone shows it beside this phone's "
+                                  "ask.").format(code=games.my_code(game_id)), size=16, weight=ft.FontWeight.W_600))
+    controls += [part for p in seats for part in [row(p), *(pin_for(p) if p == asking else [])]]
     if me:
         stored = games.private_note(game_id)
         text = stored if note is None else note
@@ -140,6 +204,7 @@ def Seats() -> ft.View:
             text_field(
                 _("{player}'s private note").format(player=me), text, set_note, multiline=True, min_lines=2,
                 helper=_("Only this seat's phone ever shows it (a secret collection, a reminder)"), helper_max_lines=5,
+                max_length=NOTE_MAX,
             ),
             ft.OutlinedButton(_("Save note"), height=TOUCH, disabled=text == stored,
                               on_click=lambda _e: attempt(save_note)),
@@ -150,4 +215,4 @@ def Seats() -> ft.View:
                   "entries the whole table shares any seat may make."), size=13,
                 color=ft.Colors.ON_SURFACE_VARIANT),
     ]
-    return screen(f"/game/{game_id}/seats", _("Seats at the table"), controls, back=f"/game/{game_id}")
+    return screen(route, _("Seats at the table"), controls, back=f"/game/{game_id}")

@@ -7,27 +7,13 @@ from typing import cast
 import flet as ft
 
 from companion.session import damage_words
-from companion.storage import DamagedGame, GameNotFound, StorageError
-from companion.ui.hooks import GameChangedContext, ScreenColumnContext, go, notify, use_game_frame, use_games
+from companion.storage import DamagedGame, StorageError
+from companion.ui.hooks import GameChangedContext, ScreenColumnContext, go, use_game_frame, use_games
 from companion.ui.components.common import error_line, screen
 from companion.ui.components.game_bar import Frame, frame_of, game_screen
+from companion.ui.components.gone import not_here
 from companion.ui.screens.catalog import GAME_SCREENS
-from companion.ui.screens.not_found import no_game_here
 from sheets.i18n import _
-
-
-@ft.component
-def Deleted(game_id: str, deleted_by: str) -> ft.View:
-    """A game deleted while this phone showed it: Home, saying who and that it can come back."""
-    said = _("{who} deleted this game: it is in the bin on Home, restorable").format(
-        who=f"{deleted_by[0].upper()}{deleted_by[1:]}")
-
-    def leave() -> None:
-        go("/")
-        notify(said)
-
-    ft.use_effect(leave, [])
-    return screen(f"/game/{game_id}", _("Game deleted"), [ft.Text(said)])
 
 
 @ft.component
@@ -59,12 +45,8 @@ def GameScreen() -> ft.View:
         buttons = [ft.FilledButton(_("Restore the newest good backup"), on_click=restore)] if damaged.backup else []
         return screen(f"/game/{game_id}", _("Game damaged"), [ft.Text(damage_words(damaged)), *buttons,
                                                                error_line(problem)])
-    if isinstance(shown, StorageError):
-        deleted_by = games.deleted_by(game_id)
-        if deleted_by is not None:
-            return Deleted(game_id, deleted_by)
-        said = no_game_here() if isinstance(shown, GameNotFound) else str(shown)  # never the id on a phone
-        return screen(f"/game/{game_id}", _("Game not found"), [ft.Text(said)])
+    if isinstance(shown, StorageError):  # deleted, or not here: never the id on a phone
+        return not_here(f"/game/{game_id}", games.deleted_by(game_id), shown)
     # Each piece of the screen reads what it shows of the game (use_game_part) and is told
     # of a change through ``changed``: on most changes only the pieces it touches render.
     return GameChangedContext(changed, lambda: game_screen(

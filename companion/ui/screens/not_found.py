@@ -5,15 +5,12 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.components.common import screen
+from companion.ui.components.gone import no_game_here
 from sheets.i18n import _
 
+__all__ = ["ROUTE", "NotFound", "no_game_here"]
+
 ROUTE = ":rest*"  # matches every address no earlier route took
-
-
-def no_game_here() -> str:
-    """Why a game's address shows nothing (never its id: a phone names no game by its id)."""
-    return _("No game is stored at this address: it may have been deleted and left the bin, or it was "
-             "played with another computer's Bean Counter.")
 
 
 @ft.component

@@ -1,0 +1,27 @@
+"""An entry of Bohnanza in a player's words (what Undo says it took back)."""
+
+from __future__ import annotations
+
+from sheets.bohnanza.beans import count_of, label
+from sheets.bohnanza.engine import (
+    Action, BuyField, DeckExhausted, EnterBeanometer, FinalCount, Harvest, Plant, State,
+)
+from sheets.i18n import _
+
+
+def describe(state: State, action: Action) -> str:
+    """"Ann planted 2 Red Beans on field 1", "Ben harvested field 2", ..."""
+    if isinstance(action, Plant):
+        return _("{player} planted {beans} on field {field}").format(
+            player=action.player, beans=count_of(action.bean, action.count), field=action.field)
+    if isinstance(action, Harvest):
+        return _("{player} harvested field {field}").format(player=action.player, field=action.field)
+    if isinstance(action, BuyField):
+        return _("{player} bought the third bean field").format(player=action.player)
+    if isinstance(action, DeckExhausted):
+        return _("the end of a pass through the deck")
+    if isinstance(action, EnterBeanometer):
+        return _("the beanometer of {bean}").format(bean=label(action.bean))
+    if isinstance(action, FinalCount):
+        return _("the final count")
+    return _("an entry for the whole table")

@@ -1,0 +1,25 @@
+"""An entry of the score pad in a player's words (what Undo says it took back)."""
+
+from __future__ import annotations
+
+from sheets.i18n import _
+from sheets.nicht_die_bohne.cards import cards_text
+from sheets.nicht_die_bohne.engine import Action, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard
+
+
+def describe(state: State, action: Action) -> str:
+    """"Ann took blue 3", "Ben gave back red Doubler", "Cy's cards of round 2: ..."."""
+    if isinstance(action, TakeCard):
+        return _("{player} took {card}").format(player=action.player, card=cards_text([action.card]))
+    if isinstance(action, ReturnCard):
+        return _("{player} gave back {card}").format(player=action.player, card=cards_text([action.card]))
+    if isinstance(action, EnterCards):
+        return _("{player}'s cards of round {n}: {cards}").format(
+            player=action.player, n=action.round, cards=cards_text(action.cards) or "–")
+    if isinstance(action, CorrectRound):
+        return _("the correction of round {n}").format(n=action.round)
+    if isinstance(action, RecordChip):
+        if action.player is None:
+            return _("no bean chip in round {n}").format(n=action.round)
+        return _("the bean chip of round {n} for {player}").format(n=action.round, player=action.player)
+    return _("an entry for the whole table")

@@ -1,0 +1,217 @@
+"""Issue 33: a released or locked seat goes only to a phone the host approves, and
+nothing private of it (the note, a face-down secret collection) reaches any phone before;
+bounds on a private note and on a phone's imports; issue 32: what a phone is told
+(the host's answer, what its Undo took back). Decided in the session layer."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import session, table
+from companion.pin_guard import FREE_TRIES, PinGuard
+from companion.session import IMPORTS_PER_MINUTE, NOTE_MAX, Games, PhoneGames
+from companion.storage import open_repository
+from sheets.errors import RulesError
+
+
+@pytest.fixture
+def clock():
+    return [1000.0]
+
+
+@pytest.fixture
+def games(tmp_path, clock):
+    repo = open_repository(tmp_path)
+    found = Games(repo, PinGuard(clock=lambda: clock[0]))
+    found.clock = lambda: clock[0]
+    yield found
+    repo.close()
+
+
+def pad(games: Games) -> str:
+    return games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="host")
+
+
+def seated_with_notes(games: Games) -> tuple[str, PhoneGames, PhoneGames]:
+    gid = pad(games)
+    host, ben = PhoneGames(games, "host"), PhoneGames(games, "ben")
+    host.claim_seat(gid, "Ann", "1111")
+    ben.claim_seat(gid, "Ben", "2222")
+    ben.write_private_note(gid, "Ben's secret: blue 5 face down")
+    return gid, host, ben
+
+
+def seat(phone: PhoneGames, gid: str, player: str) -> session.SeatView:
+    return next(s for s in phone.seats(gid) if s.player == player)
+
+
+def test_a_released_seat_with_a_note_goes_to_no_phone_before_the_host_approves_it(games):
+    gid, host, ben = seated_with_notes(games)
+    host.release_seat(gid, "Ben")
+    assert ben.my_seat(gid) is None and ben.private_note(gid) == ""  # releasing ends Ben's private access
+    stranger = PhoneGames(games, "stranger")
+    assert seat(stranger, gid, "Ben").host_decides
+    with pytest.raises(RulesError, match="the host released Ben's seat: ask the host"):
+        stranger.claim_seat(gid, "Ben", "9999")
+    with pytest.raises(RulesError, match="ask the host"):
+        ben.claim_seat(gid, "Ben", "2222")  # his old PIN is gone with the release...
+    assert games.wrong_pin_tries(gid, "Ben") == 0  # ...and is not counted as a wrong try
+    stranger.ask_seat(gid, "Ben", "9999")
+    assert stranger.my_seat(gid) is None and stranger.private_note(gid) == ""
+    assert seat(stranger, gid, "Ben").asked and not seat(ben, gid, "Ben").asked
+    assert stranger.seat_asks(gid) == () and ben.seat_asks(gid) == ()  # only the host sees who asks
+    (ask,) = host.seat_asks(gid)
+    assert ask == session.SeatAsk(player="Ben", code=stranger.my_code(gid))
+    assert "stranger" not in repr(ask)
+
+
+def test_the_host_hands_a_released_seat_to_the_phone_it_approves_with_its_pin(games):
+    gid, host, ben = seated_with_notes(games)
+    host.release_seat(gid, "Ben")
+    new_phone, other = PhoneGames(games, "ben-new"), PhoneGames(games, "other")
+    new_phone.ask_seat(gid, "Ben", "4321")
+    other.ask_seat(gid, "Ben", "5555")
+    with pytest.raises(RulesError, match="only the phone that started the game"):
+        other.answer_ask(gid, "Ben", other.my_code(gid), True)
+    host.answer_ask(gid, "Ben", new_phone.my_code(gid), True)
+    assert new_phone.my_seat(gid) == "Ben"
+    assert new_phone.private_note(gid) == "Ben's secret: blue 5 face down"
+    assert other.my_seat(gid) is None and host.seat_asks(gid) == ()
+    assert new_phone.news(gid).said == "The host handed Ben's seat to this phone"
+    assert other.news(gid).said == "The host did not hand Ben's seat to this phone"
+    # the PIN it asked with is the seat's PIN now: it gets the seat back from another browser
+    PhoneGames(games, "ben-third").claim_seat(gid, "Ben", "4321")
+    assert games.seat(gid, "ben-third") == "Ben"
+
+
+def test_a_refused_phone_is_told_and_gets_nothing(games):
+    gid, host, _ben = seated_with_notes(games)
+    host.release_seat(gid, "Ben")
+    stranger = PhoneGames(games, "stranger")
+    stranger.ask_seat(gid, "Ben", "9999")
+    host.answer_ask(gid, "Ben", stranger.my_code(gid), False)
+    assert stranger.my_seat(gid) is None and stranger.private_note(gid) == ""
+    news = stranger.news(gid)
+    assert news.said == "The host did not hand Ben's seat to this phone"
+    stranger.told(gid, news.serial)
+    assert stranger.news(gid) is None
+    assert not seat(stranger, gid, "Ben").asked and seat(stranger, gid, "Ben").host_decides
+
+
+def test_a_released_secret_collection_waits_for_the_host_too(games):
+    gid = games.new_game("space-beans", {"players": ["Leia", "Londo"]}, starter="host")
+    leia, host = PhoneGames(games, "leia"), PhoneGames(games, "host")
+    host.claim_seat(gid, "Londo", "1111")
+    leia.claim_seat(gid, "Leia", "2222")
+    lay = {"kind": "lay", "player": "Leia", "new": True, "bean": "bohrion"}
+    leia.dispatch(gid, {**lay, "collection": "open", "values": [4]})
+    leia.dispatch(gid, {**lay, "collection": "secret", "bean": "moonbohnen", "values": [7]})
+    host.release_seat(gid, "Leia")
+    with pytest.raises(RulesError, match="ask the host"):
+        PhoneGames(games, "stranger").claim_seat(gid, "Leia", "9999")
+    assert games.seat(gid, "stranger") is None  # so no screen shows it Leia's face-down cards
+
+
+def test_a_released_seat_with_nothing_private_takes_a_new_pin_as_before(games):
+    gid = pad(games)
+    host, ann = PhoneGames(games, "host"), PhoneGames(games, "ann")
+    ann.claim_seat(gid, "Ann", "1111")
+    host.release_seat(gid, "Ann")
+    assert not seat(host, gid, "Ann").host_decides
+    PhoneGames(games, "ann-new").claim_seat(gid, "Ann", "7777")
+    assert games.seat(gid, "ann-new") == "Ann"
+
+
+def test_the_host_sits_at_a_released_seat_itself(games):
+    gid, host, _ben = seated_with_notes(games)
+    host.release_seat(gid, "Ben")
+    host.claim_seat(gid, "Ben", "3333")
+    assert host.my_seat(gid) == "Ben"
+
+
+def test_the_owner_of_a_seat_under_attack_gets_it_from_the_host(games, clock):
+    """Issue 33: after wrong tries the owner's right PIN from a new browser is refused
+    (the seat waits); the host hands him the seat, with a PIN he chooses."""
+    gid, host, ben = seated_with_notes(games)
+    for n in range(FREE_TRIES):
+        with pytest.raises(RulesError):
+            PhoneGames(games, f"attacker-{n}").claim_seat(gid, "Ben", f"{n:04d}")
+    bens_new_browser = PhoneGames(games, "ben-new")
+    with pytest.raises(RulesError, match="too many wrong PINs"):
+        bens_new_browser.claim_seat(gid, "Ben", "2222")
+    assert seat(bens_new_browser, gid, "Ben").host_decides
+    bens_new_browser.ask_seat(gid, "Ben", "8642")
+    host.answer_ask(gid, "Ben", bens_new_browser.my_code(gid), True)
+    assert bens_new_browser.my_seat(gid) == "Ben"
+    assert bens_new_browser.private_note(gid) == "Ben's secret: blue 5 face down"
+    assert ben.my_seat(gid) is None and ben.seat_moved(gid) == "Ben"  # the old browser is told
+    assert not seat(host, gid, "Ben").host_decides  # the wait is over for the seat's new PIN
+    clock[0] += 3600
+    with pytest.raises(RulesError, match="wrong PIN"):
+        PhoneGames(games, "attacker-x").claim_seat(gid, "Ben", "2222")  # the old PIN is gone
+
+
+def test_a_seat_that_needs_no_host_is_not_asked_for(games):
+    gid = pad(games)
+    with pytest.raises(RulesError, match="needs no asking"):
+        PhoneGames(games, "ann").ask_seat(gid, "Ann", "1111")
+
+
+def test_phones_asking_for_one_seat_are_bounded(games):
+    gid, host, _ben = seated_with_notes(games)
+    host.release_seat(gid, "Ben")
+    for n in range(table.ASKS_PER_SEAT):
+        PhoneGames(games, f"phone-{n}").ask_seat(gid, "Ben", "1234")
+    PhoneGames(games, "phone-0").ask_seat(gid, "Ben", "4321")  # asking again replaces its own ask
+    with pytest.raises(RulesError, match="phones already ask for Ben's seat: the host answers them first"):
+        PhoneGames(games, "one-more").ask_seat(gid, "Ben", "1234")
+    assert len(host.seat_asks(gid)) == table.ASKS_PER_SEAT
+
+
+def test_a_private_note_is_bounded_and_a_longer_one_changes_nothing(games):
+    gid, _host, ben = seated_with_notes(games)
+    with pytest.raises(RulesError, match=f"a private note holds at most {NOTE_MAX:,}|at most {NOTE_MAX} characters"):
+        ben.write_private_note(gid, "x" * (NOTE_MAX + 1))
+    assert ben.private_note(gid) == "Ben's secret: blue 5 face down"
+    ben.write_private_note(gid, "y" * NOTE_MAX)
+    assert ben.private_note(gid) == "y" * NOTE_MAX
+
+
+def test_a_phone_imports_a_bounded_number_of_score_files_a_minute(games, clock):
+    setup = {"sheet": "A", "players": [{"name": "Ann", "province": "macadimia"}, {"name": "Ben", "province": "ammond"}]}
+    gid = games.new_game("gone-with-the-beans", setup, starter="host")
+    games.dispatch(gid, {"kind": "finish"})
+    data = PhoneGames(games, "host").export(gid)
+    flood = PhoneGames(games, "flood")
+    for _ in range(IMPORTS_PER_MINUTE):
+        with pytest.raises(session.AlreadyStored):
+            flood.import_file(data)
+    with pytest.raises(RulesError, match="too many score files imported in the last minute"):
+        flood.import_file(data)
+    with pytest.raises(session.AlreadyStored):  # another phone is not held up by it
+        PhoneGames(games, "friend").import_file(data)
+    clock[0] += 61
+    with pytest.raises(session.AlreadyStored):  # a minute on, the phone imports again
+        flood.import_file(data)
+
+
+def test_undo_tells_the_phone_what_it_took_back(games):
+    """Issue 32: "Undone: Ann took blue 3"."""
+    gid = pad(games)
+    ann = PhoneGames(games, "ann")
+    ann.claim_seat(gid, "Ann", "1111")
+    ann.dispatch(gid, {"kind": "take-card", "round": 1, "player": "Ann", "card": "blue-3"})
+    ann.undo(gid)
+    assert ann.news(gid).said == "Undone: Ann took blue 3"
+    assert PhoneGames(games, "ben").news(gid) is None  # told to the phone that undid it
+
+
+def test_undo_on_a_game_without_words_of_its_own_names_whose_entry_it_was(games):
+    gid = games.new_game("space-beans", {"players": ["Leia", "Londo"]}, starter="host")
+    leia = PhoneGames(games, "leia")
+    leia.claim_seat(gid, "Leia", "2222")
+    lay = {"kind": "lay", "player": "Leia", "new": True, "bean": "bohrion"}
+    leia.dispatch(gid, {**lay, "collection": "open", "values": [4]})
+    leia.dispatch(gid, {**lay, "collection": "secret", "bean": "moonbohnen", "values": [7]})
+    leia.undo(gid)
+    assert leia.news(gid).said == "Undone: Leia's entry"  # never the face-down card

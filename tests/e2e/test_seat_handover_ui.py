@@ -1,0 +1,100 @@
+"""Issue 33: a released seat that keeps a note goes to no phone before the host approves
+it on its own screen; issue 32: each phone is told what happened to it (what its Undo
+took back, the host's answer; a deleted game's Seats page goes Home saying who deleted
+it, never its id)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from companion import table
+from companion.session import Games
+from companion.storage import open_repository
+from testkit.browser import PHONE, Server
+from tests.e2e.conftest import Phone
+
+pytestmark = pytest.mark.e2e
+
+FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
+NOTE = "Ben: blue 5 face down, SENTINEL-4e1b"
+
+
+def phone_of(browser, server: Server, device: str, dark: bool = False, big: bool = False) -> tuple:
+    """A phone whose browser already holds its token (as after an earlier visit)."""
+    context = browser.new_context(viewport=PHONE, color_scheme="dark" if dark else "light")
+    context.add_init_script(f"localStorage.setItem('flutter.bean-counter.device', JSON.stringify('{device}'))")
+    if big:
+        context.add_init_script(FONT_150)
+    return context, Phone(context.new_page(), server.url)
+
+
+def sent(frames: list, text: str) -> bool:
+    return any(text.encode() in (f if isinstance(f, bytes) else f.encode()) for f in frames)
+
+
+def test_the_host_hands_a_released_seat_to_the_phone_it_approves(browser, tmp_path):
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    players = ["Ann", "Ben", "Cy", "Dorothea-Luise", "Alexandra-Marie", "Eve"]
+    gid = games.new_game("nicht-die-bohne", {"players": players}, starter="dev-host")
+    games.claim_seat(gid, "Ann", "1111", "dev-host")
+    games.claim_seat(gid, "Ben", "2222", "dev-ben")
+    games.write_private_note(gid, NOTE, "dev-ben")
+    games.release_seat(gid, "Ben", "dev-host")  # Ben's phone is lost
+    games.dispatch(gid, {"kind": "take-card", "round": 1, "player": "Ann", "card": "blue-3"}, device="dev-host")
+    repo.close()
+    server = Server(tmp_path).start()
+    contexts = [phone_of(browser, server, "dev-host"), phone_of(browser, server, "dev-new", dark=True, big=True)]
+    (_, host), (_, new) = contexts
+    frames: list = []  # everything the asking phone is sent
+    new.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    code = table.code_of(gid, "dev-new")
+    try:
+        host.open(f"/game/{gid}")
+        host.button("Seat: Ann").wait_for(timeout=60_000)
+        host.tap("Undo")
+        host.see("Undone: Ann took blue 3")  # issue 32: Undo says what it took back
+        new.open(f"/game/{gid}/seats")
+        new.see("released: the host hands it", timeout=60_000)
+        new.tap("Ask for Ben's seat")
+        # typed straight into the field: the field the tap brought in is scrolled into view by
+        # Flutter, and a click there lands on the list's node above it
+        box = new.page.get_by_role("textbox", name="PIN for Ben's seat")
+        for _ in range(10):  # until Flutter took the field over (typing before that is lost)
+            box.fill("4321")
+            new.page.wait_for_timeout(400)
+            if new.button("Ask the host for Ben's seat").is_enabled():
+                break
+        expect(new.button("Ask the host for Ben's seat")).to_be_enabled()
+        new.tap("Ask the host for Ben's seat")
+        new.see(f"This phone's code: {code}.")
+        expect(new.button("Waiting for the host")).to_be_disabled()
+        assert not sent(frames, NOTE)  # nothing of Ben's reaches it before the host says so
+        new.shot("seat-asked-dark-150")
+
+        host.see("A phone asks for a seat: open Seats to approve or refuse it")
+        host.tap("Seat: Ann", exact=False)
+        host.see(f"The phone showing the code {code} asks for Ben's seat")
+        host.shot("seat-ask-on-the-host")
+        host.tap("Approve")
+
+        new.see("The host handed Ben's seat to this phone")
+        new.see("This phone is Ben's seat.")
+        new.page.get_by_role("textbox", name="Ben's private note").wait_for()
+        assert sent(frames, NOTE)  # his note, now on his new phone
+
+        host.open("/")
+        host.tap("Delete game Nicht die Bohne!: Ann, ", exact=False)
+        host.tap("Delete")
+        new.see("Ann's phone deleted this game: it is in the bin on Home, restorable")
+        new.button("New game").wait_for()
+        new.open(f"/game/{gid}/seats")  # the deleted game's Seats page, asked for again
+        new.see("Ann's phone deleted this game", timeout=30_000)
+        assert not re.search(gid, new.page.locator("body").aria_snapshot())  # never the game's id
+    finally:
+        for context, _ in contexts:
+            context.close()
+        server.stop()
