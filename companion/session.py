@@ -150,6 +150,7 @@ class Games:
         # from the latest one before the entry it takes back. Dropped on any change before them.
         self._checkpoints: dict[str, dict[int, Any]] = {}
         self._derived: dict[str, Derived] = {}  # game -> what was worked out of its states
+        self._binned: dict[str, tuple[GameRecord, tuple[str, ...]]] = {}  # a binned game's players, by its record
         self._listeners: dict[str, list[tuple[Listener, str | None]]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
 
@@ -475,11 +476,18 @@ class Games:
     def bin(self, device: str | None = None) -> list[BinnedGame]:
         """The deleted games still restorable, newest deletion first."""
         binned = []
+        folded, self._binned = self._binned, {}
         for record in self.repo.binned(BIN_DAYS):
-            try:
-                players = rules_for(record.game).players(self._fold(record, record.log))
-            except RulesError:
-                players = ()
+            # Folded once while its file is unchanged (the repository hands the same record)
+            known = folded.get(record.id)
+            if known is not None and known[0] is record:
+                players = known[1]
+            else:
+                try:
+                    players = rules_for(record.game).players(self._fold(record, record.log))
+                except RulesError:
+                    players = ()
+            self._binned[record.id] = (record, players)
             binned.append(BinnedGame(
                 id=record.id, game=record.game, players=players, created=record.created,
                 deleted_by=who_deleted(record),
