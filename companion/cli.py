@@ -45,9 +45,31 @@ def _read_json(source: str) -> Any:
     except OSError as exc:
         raise UsageError(f"{source}: cannot read: {exc.strerror}") from None
     try:
-        return read_json(raw)
+        data = read_json(raw)
     except ScoreFileError as exc:
         raise UsageError(f"{source}: {exc}") from None
+    text = lone_surrogate(data)
+    if text is not None:
+        raise UsageError(f"{source}: {text} holds a lone surrogate, which is no character (UTF-8 cannot write it)")
+    return data
+
+
+def lone_surrogate(data: Any) -> str | None:
+    """The first text in ``data`` (a key or a value) holding half of a UTF-16 pair alone
+    ("\\ud800": JSON allows it, no file or terminal can write it), as Python writes it; None if none."""
+    values = [data]
+    while values:
+        value = values.pop()
+        if isinstance(value, dict):
+            values += [*value.keys(), *value.values()]
+        elif isinstance(value, list):
+            values += value
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return ascii(value[:40])
+    return None
 
 
 def format_table(result: GameResult) -> str:

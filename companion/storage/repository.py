@@ -310,6 +310,9 @@ class Repository:
                 raise GameTooLarge(_("The game would be larger than {size} and could not be read back: nothing was "
                                      "saved; every earlier entry is safe").format(size=megabytes(STORED_MAX_BYTES))
                                    ) from None
+            except UnicodeEncodeError:  # a lone surrogate ("\ud800"): no UTF-8 file holds it
+                raise StorageError(_("A text of the game holds a lone surrogate, which is no character: nothing "
+                                     "was saved; every earlier entry is safe")) from None
             self._records[record.id] = record
             self._stamps[record.id] = stamp(path)
             if summary is not None:
