@@ -150,7 +150,8 @@ class Games:
         # from the latest one before the entry it takes back. Dropped on any change before them.
         self._checkpoints: dict[str, dict[int, Any]] = {}
         self._derived: dict[str, Derived] = {}  # game -> what was worked out of its states
-        self._binned: dict[str, tuple[GameRecord, tuple[str, ...]]] = {}  # a binned game's players, by its record
+        # a binned game's players and what each phone (in its language) was shown of it, by its record
+        self._binned: dict[str, tuple[GameRecord, tuple[str, ...], dict[tuple[str | None, object], BinnedGame]]] = {}
         self._listeners: dict[str, list[tuple[Listener, str | None]]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
 
@@ -478,20 +479,22 @@ class Games:
         binned = []
         folded, self._binned = self._binned, {}
         for record in self.repo.binned(BIN_DAYS):
-            # Folded once while its file is unchanged (the repository hands the same record)
+            # Made once per phone and language while its file is unchanged (the repository
+            # hands the same record): Home lists the bin on every draw
             known = folded.get(record.id)
-            if known is not None and known[0] is record:
-                players = known[1]
-            else:
+            if known is None or known[0] is not record:
                 try:
                     players = rules_for(record.game).players(self._fold(record, record.log))
                 except RulesError:
                     players = ()
-            self._binned[record.id] = (record, players)
-            binned.append(BinnedGame(
-                id=record.id, game=record.game, players=players, created=record.created,
-                deleted_by=who_deleted(record),
-                may_restore=table.is_starter(record.table, device)))
+                known = (record, players, {})
+            self._binned[record.id] = known
+            made = known[2].get((device, current()))
+            if made is None:
+                made = known[2][device, current()] = BinnedGame(
+                    id=record.id, game=record.game, players=known[1], created=record.created,
+                    deleted_by=who_deleted(record), may_restore=table.is_starter(record.table, device))
+            binned.append(made)
         return binned
 
     def deleted_by(self, game_id: str) -> str | None:

@@ -6,8 +6,9 @@
     DATA/writer.lock           held by the one process that writes this directory
 
 A commit rewrites only the one game's file, so its cost does not grow with the number
-of stored games. The index is derived data, written when games are listed (and on
-close) if a summary changed: each entry carries the stamp of the game file it was made
+of stored games. The index is derived data, written when games are listed (at most
+every INDEX_EVERY seconds: with a thousand games it is a big file) and on close, if a
+summary changed: each entry carries the stamp of the game file it was made
 from, and an entry whose file changed since (a kill before the index was written) or
 that is missing is dropped and summarised again from the game file (``Games.summaries``).
 One process writes a data directory at a time (``lock.py``); inside the process one
@@ -48,6 +49,7 @@ from sheets.limits import one_line
 
 GAME_TABLE = "game"
 INDEX_TABLE = "games"
+INDEX_EVERY = 10.0  # seconds: listing games writes the changed index at most this often (and on close)
 GAME_ID = re.compile(r"[0-9a-z-]{1,64}")  # one letter case: see the module's words
 
 
@@ -250,6 +252,10 @@ class Repository:
         self.index_kept_as: Path | None = None  # a damaged index moved aside (then rebuilt)
         # The bin's files as last read: name -> (its stamp, deleted at, its game or None if unreadable)
         self._bin: dict[str, tuple[list[int], float, GameRecord | None]] = {}
+        self._bin_dir: list[int] | None = None  # the bin directory's stamp when every file in it was looked at
+        self._index_written = 0.0  # time.monotonic() of the last write of the index
+        self._names: tuple[list[int] | None, tuple[list[str], list[str]]] | None = None  # _listed, by the dir's stamp
+        self._newest_first: list[Summary] | None = None  # _sorted, until a summary changes
         self._orphans_purged = False
 
     def close(self) -> None:
@@ -376,6 +382,7 @@ class Repository:
             self.save(record)
             self.damaged.pop(game_id, None)
             self.summaries_by_id().pop(game_id, None)  # summarised again from the restored log
+            self._newest_first = None
             return record
 
     # -- delete (kept aside, restorable) ------------------------------------------
@@ -390,6 +397,7 @@ class Repository:
             fsync_dir(self.games_dir)
             self._records.pop(game_id, None)
             self._stamps.pop(game_id, None)
+            self._newest_first = None
             if self.summaries_by_id().pop(game_id, None) is not None:
                 self._index_dirty = True
 
@@ -427,22 +435,26 @@ class Repository:
                 return []
             kept: list[tuple[float, GameRecord]] = []
             limit = time.time() - keep_days * 86400
-            names = set()
-            for name in os.listdir(self.trash_dir):
-                if not name.endswith(".json") or not GAME_ID.fullmatch(name[:-5]):
-                    continue
-                names.add(name)
-                entry = self._bin_entry(self.trash_dir / name)
-                if entry is None:
-                    continue
+            directory = stamp(self.trash_dir)
+            if directory is not None and directory == self._bin_dir:  # no file came or went: as last read
+                entries = [entry for entry in self._bin.items()]
+            else:
+                entries = []
+                for name in os.listdir(self.trash_dir):
+                    if name.endswith(".json") and GAME_ID.fullmatch(name[:-5]):
+                        found = self._bin_entry(self.trash_dir / name)
+                        if found is not None:
+                            entries.append((name, found))
+                for gone in set(self._bin) - {name for name, _ in entries}:
+                    del self._bin[gone]
+                self._bin_dir = directory
+            for name, entry in entries:
                 if entry[1] < limit:
                     if not self.read_only:
                         self._purge(name[:-5])
                     continue
                 if entry[2] is not None:
                     kept.append((entry[1], entry[2]))
-            for gone in set(self._bin) - names:
-                del self._bin[gone]
             if not self.read_only and not self._orphans_purged:
                 self._purge_orphans(limit)
             return [record for _, record in sorted(kept, key=lambda pair: -pair[0])]
@@ -510,16 +522,21 @@ class Repository:
             return self._summaries
 
     def summaries(self) -> list[Summary]:
-        """Every summarised game, newest first (the index is stored now if it changed)."""
+        """Every summarised game, newest first (the index is stored now if it changed and
+        was not written in the last INDEX_EVERY seconds)."""
         with self.lock:
             try:
-                self._flush_index()
+                if not self._index_written or time.monotonic() - self._index_written >= INDEX_EVERY:
+                    self._flush_index()
             except (OSError, TooLarge):  # e.g. a full disk: the games are safe, the index is written next time
                 pass
             return self._sorted()
 
     def _sorted(self) -> list[Summary]:
-        return sorted(self.summaries_by_id().values(), key=lambda s: s.created, reverse=True)
+        known = self.summaries_by_id()
+        if self._newest_first is None or len(self._newest_first) != len(known):
+            self._newest_first = sorted(known.values(), key=lambda s: s.created, reverse=True)
+        return list(self._newest_first)
 
     def put_summaries(self, summaries: Iterable[Summary]) -> None:
         """Remember these summaries; the index is written when games are next listed."""
@@ -529,6 +546,7 @@ class Repository:
                 if known.get(summary.id) != summary:
                     known[summary.id] = summary
                     self._index_dirty = True
+                    self._newest_first = None
                 self._stamps.setdefault(summary.id, stamp(self.game_path(summary.id)))
 
     def stored_ids(self) -> list[str]:
@@ -537,13 +555,19 @@ class Repository:
     def _listed(self) -> tuple[list[str], list[str]]:
         """The stored games' ids, and those of games set aside as damaged and not restored
         (one look at the directory; a name that is no game id is no game)."""
+        directory = stamp(self.games_dir)
+        known = self._names
+        if known is not None and directory is not None and known[0] == directory:
+            return known[1]
         try:
             names = set(os.listdir(self.games_dir))
         except OSError:  # no directory yet (read-only)
             return [], []
         stored = sorted(name[:-5] for name in names if name.endswith(".json") and GAME_ID.fullmatch(name[:-5]))
         aside = {name.partition(".json.corrupt-")[0] for name in names if ".json.corrupt-" in name}
-        return stored, sorted(i for i in aside if GAME_ID.fullmatch(i) and f"{i}.json" not in names)
+        listed = stored, sorted(i for i in aside if GAME_ID.fullmatch(i) and f"{i}.json" not in names)
+        self._names = (directory, listed) if directory is not None else None
+        return listed
 
     def _read_index(self) -> dict[str, Summary]:
         if not self.index_path.exists():
@@ -573,3 +597,4 @@ class Repository:
         }
         AtomicJSONStorage(self.index_path, backups=False, limit=INDEX_MAX_BYTES).write({INDEX_TABLE: docs})
         self._index_dirty = False
+        self._index_written = time.monotonic()

@@ -282,10 +282,13 @@ def test_a_game_id_is_one_letter_case_so_no_disk_holds_a_game_twice(tmp_path, ro
     games = Games(Repository(tmp_path))
     gid = games.new_game("nicht-die-bohne", {"players": PLAYERS})
     assert gid == gid.lower()
+    file = json.loads((tmp_path / "games" / f"{gid}.json").read_text())
+    file["game"]["1"]["id"] = "abcdef01"
+    (tmp_path / "games" / "abcdef01.json").write_text(json.dumps(file))
+    assert games.players("abcdef01") == tuple(PLAYERS)
     with pytest.raises(GameNotFound):
         games.record(route_id)
-    with pytest.raises(GameNotFound):
-        games.record(gid.upper())
+    assert {s.id for s in games.summaries()} == {gid, "abcdef01"}
     games.repo.close()
 
 
@@ -317,14 +320,26 @@ def copies(data_dir: Path, gid: str) -> list[str]:
                   for p in (data_dir / d).iterdir() if p.name.startswith(gid))
 
 
-def test_a_game_leaving_the_bin_for_good_takes_its_backups_with_it(tmp_path):
+class Later:
+    """The clock of the repository, ``days`` on."""
+
+    def __init__(self, days: float):
+        self.shift = days * 86400
+
+    def time(self) -> float:
+        return time.time() + self.shift
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
+def test_a_game_leaving_the_bin_for_good_takes_its_backups_with_it(tmp_path, monkeypatch):
     """Its backups hold the private notes and PIN hashes: they go with it after the bin's days."""
     games, gid = binned(tmp_path, days_ago=session.BIN_DAYS - 1)
     kept, other = games, games.new_game("nicht-die-bohne", {"players": OTHERS})
     games.dispatch(other, {**take("red-1"), "player": "Eve"})
     assert [b.id for b in games.bin()] == [gid] and f"{gid}.json.bak1" in copies(tmp_path, gid)
-    then = time.time() - (session.BIN_DAYS + 1) * 86400
-    os.utime(tmp_path / "deleted" / f"{gid}.json", (then, then))
+    monkeypatch.setattr(repository, "time", Later(days=2))  # the bin's days are over
     assert kept.bin() == [] and copies(tmp_path, gid) == []
     assert f"{other}.json.bak1" in copies(tmp_path, other)  # another game's backups stay
     games.repo.close()
@@ -360,7 +375,10 @@ def test_the_bin_reads_a_file_once_while_it_is_unchanged(tmp_path, monkeypatch):
     record_in = repository.record_in
     monkeypatch.setattr(repository, "record_in", lambda path, within=None: reads.append(path) or record_in(path, within))
     assert len(games.bin()) == 5 and reads == []
-    kept = next((tmp_path / "deleted").iterdir())
-    kept.write_bytes(kept.read_bytes())  # changed (a new stamp): read again, alone
-    assert len(games.bin()) == 5 and reads == [kept]
+    before = set((tmp_path / "deleted").iterdir())
+    kept = min(before)
+    kept.write_bytes(kept.read_bytes())  # changed in place (a new stamp) ...
+    games.delete(games.new_game("nicht-die-bohne", {"players": PLAYERS}))  # ... and one more deleted
+    (new,) = set((tmp_path / "deleted").iterdir()) - before
+    assert len(games.bin()) == 6 and sorted(reads) == sorted([kept, new])  # those two only
     games.repo.close()
