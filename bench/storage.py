@@ -7,6 +7,12 @@ home screen, which then writes the index). The baseline of a commit is a plain
 ``json.dump`` of the same game document, timed right after each commit; that of a
 listing is a plain ``json.dump`` of the summaries listed. The three data directories are open at once and committed to in turn, so that
 other load on the machine hits them alike. Never a pass/fail test: see the figures.
+
+Issue 33: a phone on Home draws again on every change at the table. ``home_draws`` times
+that draw (from the change to Home's last message, in-process phones of testkit.harness)
+with 1,000 stored games and 1,000 in the bin against 10 and 10; target 3 (the draw must
+not grow with the games stored: Home shows each part a page at a time and reads each
+binned file once).
 """
 
 from __future__ import annotations
@@ -21,8 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import asyncio  # noqa: E402
+
 from companion.session import Games  # noqa: E402
 from companion.storage import Repository  # noqa: E402
+from companion.ui.app import make_main  # noqa: E402
+from testkit.harness import Table  # noqa: E402
 
 SIZES = (10, 100, 1000)
 COMMITS = 300
@@ -50,6 +60,48 @@ def stored_games(data_dir: Path, count: int) -> Games:
     games = Games(Repository(data_dir))
     assert len(games.summaries()) == count  # the index is built once, here
     return games
+
+
+def binned_games(games: Games, count: int) -> None:
+    """``count`` games in the bin (copies of one deleted game, each deleted now)."""
+    first = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    games.delete(first)
+    source = games.repo.trash_dir / f"{first}.json"
+    doc = json.loads(source.read_text())
+    for n in range(1, count):
+        gid = f"b{n:07x}"
+        doc["game"]["1"]["id"] = gid
+        (games.repo.trash_dir / f"{gid}.json").write_text(json.dumps(doc))
+
+
+async def home_draws(games: Games, draws: int) -> list[float]:
+    """Milliseconds from a change in a game to the last message of a phone on Home."""
+    playing = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    async with Table() as table:
+        phone = await table.open(make_main(games), "/", "a phone on Home")
+        times = []
+        for k in range(draws):
+            kind = "take-card" if k % 2 == 0 else "return-card"
+            start = time.perf_counter()
+            games.dispatch(playing, {"kind": kind, "round": 1, "player": PLAYERS[0], "card": "red-3"})
+            await table.quiet()
+            times.append((phone.last - start) * 1000)
+    return times
+
+
+def home_lines(root: Path) -> None:
+    sizes = (10, 1000)
+    medians = {}
+    for n in sizes:
+        games = stored_games(root / f"home-{n}", n)
+        binned_games(games, n)
+        games.bin()  # the first draw reads the bin once
+        medians[n] = statistics.median(asyncio.run(home_draws(games, 30))[5:])
+        games.repo.close()
+    print(json.dumps({"name": f"storage: Home drawn again after a change, {sizes[1]} stored and {sizes[1]} binned "
+                      f"games (vs {sizes[0]} and {sizes[0]})", "value": round(medians[sizes[1]], 2), "unit": "ms",
+                      "baseline": round(medians[sizes[0]], 2),
+                      "ratio": round(medians[sizes[1]] / medians[sizes[0]], 2), "target": 3}))
 
 
 def timed(action) -> float:
@@ -113,6 +165,7 @@ def main() -> None:
                  statistics.median(listing_dump[n]))
         for games in stores.values():
             games.repo.close()
+        home_lines(root)
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

@@ -61,11 +61,37 @@ def _read_bytes(source: str, limit: int) -> bytes:
 
 def _read_json(source: str) -> Any:
     """The file's JSON through the doors of sheets.limits: at most MAX_BYTES are read."""
-    raw = _read_bytes(source, MAX_BYTES)
+    return _json_in(source, _read_bytes(source, MAX_BYTES))
+
+
+def _json_in(source: str, raw: bytes) -> Any:
+    """``raw`` read as a JSON file this app takes (sheets.limits), with no lone surrogate."""
     try:
-        return read_json(raw)
+        data = read_json(raw)
     except ScoreFileError as exc:
         raise UsageError(f"{source}: {exc}") from None
+    text = lone_surrogate(data)
+    if text is not None:
+        raise UsageError(f"{source}: {text} holds a lone surrogate, which is no character (UTF-8 cannot write it)")
+    return data
+
+
+def lone_surrogate(data: Any) -> str | None:
+    """The first text in ``data`` (a key or a value) holding half of a UTF-16 pair alone
+    ("\\ud800": JSON allows it, no file or terminal can write it), as Python writes it; None if none."""
+    values = [data]
+    while values:
+        value = values.pop()
+        if isinstance(value, dict):
+            values += [*value.keys(), *value.values()]
+        elif isinstance(value, list):
+            values += value
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return ascii(value[:40])
+    return None
 
 
 def format_table(result: GameResult) -> str:
@@ -246,10 +272,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     raw = _read_bytes(args.file, max(MAX_BYTES, BACKUP_BYTES))
     if raw.startswith(ZIP_MAGIC):
         return _import_backup(args, raw)
-    try:
-        data = read_json(raw)
-    except ScoreFileError as exc:
-        raise UsageError(f"{args.file}: {exc}") from None
+    data = _json_in(args.file, raw)
     try:
         score(data)  # before the data directory is touched
     except (ScoreFileError, RulesError) as exc:

@@ -181,6 +181,8 @@ class Games:
         # from the latest one before the entry it takes back. Dropped on any change before them.
         self._checkpoints: dict[str, dict[int, Any]] = {}
         self._derived: dict[str, Derived] = {}  # game -> what was worked out of its states
+        # a binned game's players and what each phone (in its language) was shown of it, by its record
+        self._binned: dict[str, tuple[GameRecord, tuple[str, ...], dict[tuple[str | None, object], BinnedGame]]] = {}
         self._listeners: dict[str, list[tuple[Listener, str | None]]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
 
@@ -613,15 +615,24 @@ class Games:
     def bin(self, device: str | None = None) -> list[BinnedGame]:
         """The deleted games still restorable, newest deletion first."""
         binned = []
+        folded, self._binned = self._binned, {}
         for record in self.repo.binned(BIN_DAYS):
-            try:
-                players = rules_for(record.game).players(self._fold(record, record.log))
-            except RulesError:
-                players = ()
-            binned.append(BinnedGame(
-                id=record.id, game=record.game, players=players, created=record.created,
-                deleted_by=who_deleted(record),
-                may_restore=table.is_starter(record.table, device)))
+            # Made once per phone and language while its file is unchanged (the repository
+            # hands the same record): Home lists the bin on every draw
+            known = folded.get(record.id)
+            if known is None or known[0] is not record:
+                try:
+                    players = rules_for(record.game).players(self._fold(record, record.log))
+                except RulesError:
+                    players = ()
+                known = (record, players, {})
+            self._binned[record.id] = known
+            made = known[2].get((device, current()))
+            if made is None:
+                made = known[2][device, current()] = BinnedGame(
+                    id=record.id, game=record.game, players=known[1], created=record.created,
+                    deleted_by=who_deleted(record), may_restore=table.is_starter(record.table, device))
+            binned.append(made)
         return binned
 
     def deleted_by(self, game_id: str) -> str | None:
@@ -642,14 +653,19 @@ class Games:
             self.repo.put_summaries([summary_of(record, self.state(game_id))])
         self.notify(game_id)
 
-    def restore_backup(self, game_id: str) -> None:
-        """A damaged game's newest good backup, back in place; every phone showing it is told."""
+    def restore_backup(self, game_id: str, device: str | None = None, host: bool = False) -> None:
+        """A damaged game's newest good backup, back in place; every phone showing it is told.
+        Once anybody sat at the game (as its backup says), only its host's phone may (or
+        the host's own caller: ``host``), as for deleting it."""
         with self.repo.lock:
-            if self.repo.good_backup(game_id) is None:  # said for a phone: the game, not its id
+            backup = self.repo.good_backup(game_id)
+            if backup is None:  # said for a phone: the game, not its id
                 known = self.repo.summaries_by_id().get(game_id)
                 raise StorageError(_("{game}: no good backup is left to restore; nothing was changed.").format(
                     game=game_words(known)) if known else _("No good backup of this game is left to restore; "
                                                             "nothing was changed."))
+            if not host:
+                table.may_delete(record_in(backup, self.repo.data_dir).table, device)
             self.repo.restore_backup(game_id)  # summarised again when games are next listed
             self._forget(game_id)
         self.notify(game_id)
@@ -948,7 +964,7 @@ class PhoneGames:
         self.games.undelete(game_id, self.device)
 
     def restore_backup(self, game_id: str) -> None:
-        self.games.restore_backup(game_id)
+        self.games.restore_backup(game_id, self.device)
 
     def export(self, game_id: str) -> dict[str, Any]:
         return self.games.export(game_id)

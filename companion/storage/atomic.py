@@ -6,12 +6,17 @@ replaces becomes the newest of a few rotating backups (hard links, so no copy). 
 at any moment leaves either the old or the new file in place, never a mix; if the
 replace fails, the old file and its backups stay exactly as they were. A file that does
 not parse is never treated as empty: reading it raises CorruptFileError.
+
+Reading is bounded like an upload: a file larger than its limit (``STORED_MAX_BYTES`` for
+a game), anything but a plain file (a directory, a device, a pipe) and a link that leads
+out of the data directory are damage too, found before a byte of them is read.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -25,6 +30,10 @@ from sheets.limits import unique_keys
 
 BACKUPS = 3
 TMP_SUFFIX = ".tmp"
+# A stored game of a long evening is some hundred kilobytes; a file over this is refused
+# (read or written), whatever made it. The index (derived data, a line per game) may be larger.
+STORED_MAX_BYTES = 4_000_000
+INDEX_MAX_BYTES = 64_000_000
 
 
 class CorruptFileError(Exception):
@@ -39,15 +48,59 @@ def backup_paths(path: Path) -> list[Path]:
     return [path.with_name(f"{path.name}.bak{n}") for n in range(1, BACKUPS + 1)]
 
 
-def parse_file(path: Path) -> dict[str, Any]:
-    """The JSON object in ``path``; CorruptFileError when empty, truncated or garbage."""
-    raw = path.read_bytes()
+def megabytes(limit: int) -> str:
+    return f"{limit // 1_000_000} MB"
+
+
+def read_bounded(path: Path, limit: int = STORED_MAX_BYTES, within: Path | None = None) -> bytes:
+    """The bytes of the plain file ``path``, at most ``limit`` of them. CorruptFileError,
+    before anything is read, when it is a link leading out of ``within`` (the data
+    directory), not a plain file (a directory, a device such as /dev/zero, a pipe) or larger
+    than ``limit``. OSError when it cannot be opened (FileNotFoundError: it is gone)."""
+    real = Path(os.path.realpath(path))
+    if within is not None and path.is_symlink():
+        root = Path(os.path.realpath(within))
+        if real != root and root not in real.parents:
+            raise CorruptFileError(path, "a link to a file outside the data directory (not followed)")
+    try:  # O_NONBLOCK: a pipe is not waited on; O_NOFOLLOW: ``real`` was not swapped for a link
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_BINARY", 0))
+    except IsADirectoryError:
+        raise CorruptFileError(path, "a directory, not a file") from None
+    except OSError as exc:
+        if exc.errno == getattr(os, "ELOOP", None) or exc.errno == getattr(os, "EMLINK", None):
+            raise CorruptFileError(path, "a link that changed while it was read (not followed)") from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise CorruptFileError(path, "a directory, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise CorruptFileError(path, "not a plain file (a device or a pipe); not read")
+        if info.st_size > limit:
+            raise CorruptFileError(path, f"larger than {megabytes(limit)}; not read")
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as handle:
+        raw = handle.read(limit + 1)
+    if len(raw) > limit:  # it grew while it was read
+        raise CorruptFileError(path, f"larger than {megabytes(limit)}; not read")
+    return raw
+
+
+def parse_file(path: Path, limit: int = STORED_MAX_BYTES, within: Path | None = None) -> dict[str, Any]:
+    """The JSON object in ``path`` (read through ``read_bounded``); CorruptFileError when
+    empty, truncated, garbage, too large, nested too deep or not a file of the data directory."""
+    raw = read_bounded(path, limit, within)
     if not raw.strip():
         raise CorruptFileError(path, "the file is empty")
     try:
         data = json.loads(raw, object_pairs_hook=unique_keys)  # a repeated key is damage, not a choice
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise CorruptFileError(path, f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise CorruptFileError(path, "nested too deep") from None
     except ScoreFileError as exc:
         raise CorruptFileError(path, exc.reason) from None
     if not isinstance(data, dict):
@@ -65,9 +118,16 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def write_atomically(path: Path, data: Any, backups: bool = True) -> None:
-    """Replace ``path`` with ``data`` as JSON, all or nothing."""
+class TooLarge(ValueError):
+    """A file that would be larger than it may be read back: nothing was written."""
+
+
+def write_atomically(path: Path, data: Any, backups: bool = True, limit: int | None = None) -> None:
+    """Replace ``path`` with ``data`` as JSON, all or nothing; TooLarge (nothing written)
+    when it would be over ``limit`` bytes, which reading it back refuses."""
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    if limit is not None and len(payload) > limit:
+        raise TooLarge(f"larger than {megabytes(limit)}")
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TMP_SUFFIX)
     tmp = Path(tmp_name)
     kept = path.with_name(f".{path.name}.bak{TMP_SUFFIX}")  # the old version, until rotated in
@@ -123,17 +183,23 @@ class AtomicJSONStorage(Storage):
     ``TinyDB(path, storage=AtomicJSONStorage)`` opens any file the repository wrote.
     """
 
-    def __init__(self, path: str | Path, backups: bool = True):
+    def __init__(self, path: str | Path, backups: bool = True, limit: int = STORED_MAX_BYTES,
+                 within: Path | None = None):
         self.path = Path(path)
         self.backups = backups
+        self.limit = limit
+        self.within = within  # the data directory: a link out of it is not followed
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        if not self.path.exists():
+        if not self.path.is_symlink() and not self.path.exists():
             return None
-        return parse_file(self.path)
+        try:
+            return parse_file(self.path, self.limit, self.within)
+        except FileNotFoundError:  # a link to nothing
+            raise CorruptFileError(self.path, "a link to a file that does not exist") from None
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
-        write_atomically(self.path, data, backups=self.backups)
+        write_atomically(self.path, data, backups=self.backups, limit=self.limit)
 
     def close(self) -> None:
         pass

@@ -6,18 +6,28 @@
     DATA/writer.lock           held by the one process that writes this directory
 
 A commit rewrites only the one game's file, so its cost does not grow with the number
-of stored games. The index is derived data, written when games are listed (and on
-close) if a summary changed: each entry carries the stamp of the game file it was made
+of stored games. The index is derived data, written when games are listed (at most
+every INDEX_EVERY seconds: with a thousand games it is a big file) and on close, if a
+summary changed: each entry carries the stamp of the game file it was made
 from, and an entry whose file changed since (a kill before the index was written) or
 that is missing is dropped and summarised again from the game file (``Games.summaries``).
 One process writes a data directory at a time (``lock.py``); inside the process one
 lock covers every read-modify-write.
+
+Every file is read through ``atomic.read_bounded``: a game file over STORED_MAX_BYTES,
+anything but a plain file and a link out of the data directory are damage (set aside,
+the backup offered), never read. Game ids are lower-case letters, digits and dashes, so
+that a disk that ignores letter case (macOS, Windows) never holds one game under two ids.
+The bin's games are kept in memory by their files' stamps, so listing it reads no file
+that did not change. A game deleted more than the bin's days ago is removed for good with
+its backups (private notes and PIN hashes are in them).
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import secrets
 import threading
 import time
@@ -28,15 +38,19 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from companion.storage.atomic import (
-    AtomicJSONStorage, CorruptFileError, backup_paths, fsync_dir, parse_file, remove_stale_temps,
-    set_aside,
+    INDEX_MAX_BYTES, STORED_MAX_BYTES, AtomicJSONStorage, CorruptFileError, TooLarge, backup_paths, fsync_dir,
+    megabytes, parse_file, remove_stale_temps, set_aside,
 )
 from companion.storage.lock import Busy, lock_directory, unlock
 from companion.storage.migrations import SCHEMA, SchemaError, migrate
 from companion.storage.shape import record_problem
+from sheets.i18n import _
+from sheets.limits import one_line
 
 GAME_TABLE = "game"
 INDEX_TABLE = "games"
+INDEX_EVERY = 10.0  # seconds: listing games writes the changed index at most this often (and on close)
+GAME_ID = re.compile(r"[0-9a-z-]{1,64}")  # one letter case: see the module's words
 
 
 class StorageError(Exception):
@@ -75,6 +89,10 @@ class GameNotFound(StorageError):
     pass
 
 
+class GameTooLarge(StorageError):
+    """A change that would make the game's file larger than it may be read back."""
+
+
 class DamagedGame(StorageError):
     """A game file that does not parse. It was moved aside; a backup may restore it."""
 
@@ -83,6 +101,7 @@ class DamagedGame(StorageError):
         self.kept_as = kept_as
         self.why = why
         self.backup = backup
+        self.stamp: list[int] | None = None  # of the file left in place, while it is not read again
         offer = " A backup from before the damage can be restored." if backup else " No backup is left."
         super().__init__(
             f"Game {game_id} could not be read ({why}). The damaged file was kept as "
@@ -119,10 +138,16 @@ class GameRecord:
         return cls(**{k: doc[k] for k in cls.__dataclass_fields__ if k in doc})
 
 
-def record_in(path: Path) -> GameRecord:
-    """The game stored in ``path``: CorruptFileError if it does not parse or holds no
-    game of the right shape; SchemaError if no version or a newer one stored it."""
-    doc: object = (AtomicJSONStorage(path).read() or {}).get(GAME_TABLE, {})
+def file_id(path: Path) -> str:
+    """The game id a game file, its backup, its damaged copy or its file in the bin is named by."""
+    return path.name.partition(".json")[0]
+
+
+def record_in(path: Path, within: Path | None = None) -> GameRecord:
+    """The game stored in ``path``: CorruptFileError if it does not parse, is too large, is
+    a link out of ``within`` (the data directory) or holds no game of the right shape (its
+    own id among it); SchemaError if no version or a newer one stored it."""
+    doc: object = (AtomicJSONStorage(path, within=within).read() or {}).get(GAME_TABLE, {})
     doc = doc.get("1") if isinstance(doc, dict) else None
     if not isinstance(doc, dict):
         raise CorruptFileError(path, "no game in the file")
@@ -130,6 +155,8 @@ def record_in(path: Path) -> GameRecord:
     why = record_problem(doc)
     if why:
         raise CorruptFileError(path, f"not a stored game: {why}")
+    if doc["id"] != file_id(path):  # another game's record: listed under its id, it would stand for it
+        raise CorruptFileError(path, f"not a stored game: it names another game ({one_line(doc['id'][:40])!r})")
     return GameRecord.from_doc(doc)
 
 
@@ -165,10 +192,11 @@ class Summary:
 
 
 def stamp(path: Path) -> list[int] | None:
-    """Changes whenever the file is replaced (each write is a new inode)."""
+    """Changes whenever the file is replaced (each write is a new inode); of the file
+    itself, never of what a link leads to."""
     try:
-        st = path.stat()
-    except FileNotFoundError:
+        st = path.lstat()
+    except OSError:  # FileNotFoundError, or a name the disk refuses
         return None
     return [st.st_ino, st.st_size, st.st_mtime_ns]
 
@@ -222,6 +250,13 @@ class Repository:
         self._index_dirty = False
         self.damaged: dict[str, DamagedGame] = {}  # found this session, for the app to report
         self.index_kept_as: Path | None = None  # a damaged index moved aside (then rebuilt)
+        # The bin's files as last read: name -> (its stamp, deleted at, its game or None if unreadable)
+        self._bin: dict[str, tuple[list[int], float, GameRecord | None]] = {}
+        self._bin_dir: list[int] | None = None  # the bin directory's stamp when every file in it was looked at
+        self._index_written = 0.0  # time.monotonic() of the last write of the index
+        self._names: tuple[list[int] | None, tuple[list[str], list[str]]] | None = None  # _listed, by the dir's stamp
+        self._newest_first: list[Summary] | None = None  # _sorted, until a summary changes
+        self._orphans_purged = False
 
     def close(self) -> None:
         if self.writer:
@@ -234,8 +269,8 @@ class Repository:
     # -- games -------------------------------------------------------------------
 
     def game_path(self, game_id: str) -> Path:
-        if not game_id or not all(c.isalnum() or c == "-" for c in game_id):
-            raise GameNotFound(f"no game {game_id!r}")
+        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+            raise GameNotFound(f"no game {one_line(repr(game_id[:40] if isinstance(game_id, str) else game_id))}")
         return self.games_dir / f"{game_id}.json"
 
     def new_record(self, game: str, setup: dict[str, Any], log: Iterable[dict[str, Any]] = ()) -> GameRecord:
@@ -252,14 +287,18 @@ class Repository:
             if game_id in self._records:
                 return self._records[game_id]
             path = self.game_path(game_id)
-            if not path.exists():
+            if not path.exists() and not path.is_symlink():  # a link to nothing is damage, not nothing
                 raise self._damaged_before(game_id) or GameNotFound(f"no game {game_id!r}")
+            known = self.damaged.get(game_id)
+            if known is not None and known.kept_as == path and known.stamp == stamp(path):
+                raise known  # left in place (read-only, or a newer version's) and unchanged: not read again
             try:
-                record = record_in(path)
+                record = record_in(path, self.data_dir)
             except CorruptFileError as exc:
                 raise self._set_aside(game_id, path, exc.why) from None
             except SchemaError as exc:  # reported like damage, but the file stays in place
                 self.damaged[game_id] = DamagedGame(game_id, path, str(exc), self.good_backup(game_id))
+                self.damaged[game_id].stamp = stamp(path)
                 raise self.damaged[game_id] from None
             self._records[game_id] = record
             return record
@@ -270,8 +309,16 @@ class Repository:
             raise StorageError("opened read-only")
         with self.lock:
             path = self.game_path(record.id)
-            with plain_disk_errors():
-                AtomicJSONStorage(path).write({GAME_TABLE: {"1": record.to_doc()}})
+            try:
+                with plain_disk_errors():
+                    AtomicJSONStorage(path).write({GAME_TABLE: {"1": record.to_doc()}})
+            except TooLarge:
+                raise GameTooLarge(_("The game would be larger than {size} and could not be read back: nothing was "
+                                     "saved; every earlier entry is safe").format(size=megabytes(STORED_MAX_BYTES))
+                                   ) from None
+            except UnicodeEncodeError:  # a lone surrogate ("\ud800"): no UTF-8 file holds it
+                raise StorageError(_("A text of the game holds a lone surrogate, which is no character: nothing "
+                                     "was saved; every earlier entry is safe")) from None
             self._records[record.id] = record
             self._stamps[record.id] = stamp(path)
             if summary is not None:
@@ -288,6 +335,7 @@ class Repository:
     def _set_aside(self, game_id: str, path: Path, why: str) -> DamagedGame:
         kept = path if self.read_only else set_aside(path)
         damaged = DamagedGame(game_id, kept, why, self.good_backup(game_id))
+        damaged.stamp = stamp(kept)
         self.damaged[game_id] = damaged
         return damaged
 
@@ -298,23 +346,27 @@ class Repository:
         kept = sorted(self.games_dir.glob(f"{game_id}.json.corrupt-*"))
         if not kept:
             return None
-        return DamagedGame(game_id, kept[-1], "it was found damaged earlier", self.good_backup(game_id))
+        damaged = DamagedGame(game_id, kept[-1], "it was found damaged earlier", self.good_backup(game_id))
+        self.damaged[game_id] = damaged  # its backups are not read again on each look
+        return damaged
+
+    def is_damaged(self, game_id: str) -> bool:
+        """Whether the game was found damaged and is not restored yet (nothing is read)."""
+        with self.lock:
+            return game_id in self.damaged
 
     def damaged_ids(self) -> list[str]:
         """Games set aside as damaged and not restored yet (the app offers their backups)."""
-        if not self.games_dir.exists():
-            return []
-        ids = {p.name.partition(".json.corrupt-")[0] for p in self.games_dir.glob("*.json.corrupt-*")}
-        return sorted(i for i in ids if not self.game_path(i).exists())
+        return self._listed()[1]
 
     def good_backup(self, game_id: str) -> Path | None:
         """The newest backup of that game that parses, if any."""
         for candidate in backup_paths(self.game_path(game_id)):
-            if candidate.exists():
+            if candidate.exists() or candidate.is_symlink():
                 try:
-                    record_in(candidate)
+                    record_in(candidate, self.data_dir)
                     return candidate
-                except (CorruptFileError, SchemaError):
+                except (CorruptFileError, SchemaError, OSError):
                     continue
         return None
 
@@ -323,10 +375,14 @@ class Repository:
             backup = self.good_backup(game_id)
             if backup is None:
                 raise StorageError(f"no readable backup of game {game_id}")
-            record = record_in(backup)
+            record = record_in(backup, self.data_dir)
+            path = self.game_path(game_id)
+            if path.is_dir() and not path.is_symlink():  # left in place read-only: never written over
+                raise StorageError(f"game {game_id}: a directory stands where its file goes")
             self.save(record)
             self.damaged.pop(game_id, None)
             self.summaries_by_id().pop(game_id, None)  # summarised again from the restored log
+            self._newest_first = None
             return record
 
     # -- delete (kept aside, restorable) ------------------------------------------
@@ -341,6 +397,7 @@ class Repository:
             fsync_dir(self.games_dir)
             self._records.pop(game_id, None)
             self._stamps.pop(game_id, None)
+            self._newest_first = None
             if self.summaries_by_id().pop(game_id, None) is not None:
                 self._index_dirty = True
 
@@ -358,34 +415,102 @@ class Repository:
             return record
 
     def in_bin(self, game_id: str, keep_days: float) -> GameRecord | None:
-        """That deleted game while it is restorable (its file alone is read); None otherwise."""
+        """That deleted game while it is restorable (its file alone is looked at); None otherwise."""
         with self.lock:
             try:
                 path = self.trash_dir / self.game_path(game_id).name
-                if path.stat().st_mtime < time.time() - keep_days * 86400:
-                    return None
-                return record_in(path)
-            except (GameNotFound, CorruptFileError, SchemaError, OSError):
+            except GameNotFound:
                 return None
+            entry = self._bin_entry(path)
+            if entry is None or entry[1] < time.time() - keep_days * 86400:
+                return None
+            return entry[2]
 
     def binned(self, keep_days: float) -> list[GameRecord]:
         """The deleted games still restorable, newest deletion first; a game deleted more
-        than ``keep_days`` ago is removed for good. An unreadable file stays where it is."""
+        than ``keep_days`` ago is removed for good, with its backups. An unreadable file
+        stays where it is. Only files that changed since the last look are read."""
         with self.lock:
-            if not self.trash_dir.exists():
+            if not self.trash_dir.is_dir():
                 return []
             kept: list[tuple[float, GameRecord]] = []
             limit = time.time() - keep_days * 86400
-            for path in self.trash_dir.glob("*.json"):
-                deleted_at = path.stat().st_mtime
-                if deleted_at < limit and not self.read_only:
-                    path.unlink()
+            directory = stamp(self.trash_dir)
+            if directory is not None and directory == self._bin_dir:  # no file came or went: as last read
+                entries = [entry for entry in self._bin.items()]
+            else:
+                entries = []
+                for name in os.listdir(self.trash_dir):
+                    if name.endswith(".json") and GAME_ID.fullmatch(name[:-5]):
+                        found = self._bin_entry(self.trash_dir / name)
+                        if found is not None:
+                            entries.append((name, found))
+                for gone in set(self._bin) - {name for name, _ in entries}:
+                    del self._bin[gone]
+                self._bin_dir = directory
+            for name, entry in entries:
+                if entry[1] < limit:
+                    if not self.read_only:
+                        self._purge(name[:-5])
                     continue
-                try:
-                    kept.append((deleted_at, record_in(path)))
-                except (CorruptFileError, SchemaError, StorageError, OSError, KeyError, ValueError):
-                    continue
+                if entry[2] is not None:
+                    kept.append((entry[1], entry[2]))
+            if not self.read_only and not self._orphans_purged:
+                self._purge_orphans(limit)
             return [record for _, record in sorted(kept, key=lambda pair: -pair[0])]
+
+    def _bin_entry(self, path: Path) -> tuple[list[int], float, GameRecord | None] | None:
+        """(stamp, deleted at, its game or None if unreadable) of a file in the bin, read
+        again only when its stamp changed; None when there is no such file."""
+        now_stamp = stamp(path)
+        if now_stamp is None:
+            self._bin.pop(path.name, None)
+            return None
+        known = self._bin.get(path.name)
+        if known is not None and known[0] == now_stamp:
+            return known
+        try:
+            record: GameRecord | None = record_in(path, self.data_dir)
+        except (CorruptFileError, SchemaError, OSError):
+            record = None
+        entry = (now_stamp, now_stamp[2] / 1e9, record)
+        self._bin[path.name] = entry
+        return entry
+
+    def _purge(self, game_id: str) -> None:
+        """A game out of the bin for good: its file and its backups and damaged copies (they
+        hold its private notes and PIN hashes), unless the game is stored again."""
+        kept = self.trash_dir / f"{game_id}.json"
+        if kept.is_dir() and not kept.is_symlink():
+            return  # not a file this app wrote: left as it is
+        kept.unlink(missing_ok=True)
+        self._bin.pop(kept.name, None)
+        if not self.game_path(game_id).exists():
+            self._remove_copies(game_id)
+        fsync_dir(self.trash_dir)
+
+    def _remove_copies(self, game_id: str) -> None:
+        for copy in [*backup_paths(self.game_path(game_id)), *self.games_dir.glob(f"{game_id}.json.corrupt-*")]:
+            if not copy.is_dir() or copy.is_symlink():
+                copy.unlink(missing_ok=True)
+        fsync_dir(self.games_dir)
+
+    def _purge_orphans(self, limit: float) -> None:
+        """Backups of games that left the bin for good before their backups went with them
+        (earlier versions): a game with neither its file, nor a file in the bin, nor a
+        damaged copy, whose backups all are older than the bin keeps a game."""
+        self._orphans_purged = True
+        if not self.games_dir.is_dir():
+            return
+        names = set(os.listdir(self.games_dir))
+        orphans = {name.partition(".json.bak")[0] for name in names if re.fullmatch(r"[0-9a-z-]{1,64}\.json\.bak[1-9]", name)}
+        for game_id in orphans:
+            if f"{game_id}.json" in names or (self.trash_dir / f"{game_id}.json").exists() or any(
+                    name.startswith(f"{game_id}.json.corrupt-") for name in names):
+                continue
+            copies = [path for path in backup_paths(self.game_path(game_id)) if path.exists()]
+            if copies and all(path.lstat().st_mtime < limit for path in copies):
+                self._remove_copies(game_id)
 
     # -- the index -----------------------------------------------------------------
 
@@ -397,16 +522,21 @@ class Repository:
             return self._summaries
 
     def summaries(self) -> list[Summary]:
-        """Every summarised game, newest first (the index is stored now if it changed)."""
+        """Every summarised game, newest first (the index is stored now if it changed and
+        was not written in the last INDEX_EVERY seconds)."""
         with self.lock:
             try:
-                self._flush_index()
-            except OSError:  # e.g. a full disk: the games are safe, the index is written next time
+                if not self._index_written or time.monotonic() - self._index_written >= INDEX_EVERY:
+                    self._flush_index()
+            except (OSError, TooLarge):  # e.g. a full disk: the games are safe, the index is written next time
                 pass
             return self._sorted()
 
     def _sorted(self) -> list[Summary]:
-        return sorted(self.summaries_by_id().values(), key=lambda s: s.created, reverse=True)
+        known = self.summaries_by_id()
+        if self._newest_first is None or len(self._newest_first) != len(known):
+            self._newest_first = sorted(known.values(), key=lambda s: s.created, reverse=True)
+        return list(self._newest_first)
 
     def put_summaries(self, summaries: Iterable[Summary]) -> None:
         """Remember these summaries; the index is written when games are next listed."""
@@ -416,6 +546,7 @@ class Repository:
                 if known.get(summary.id) != summary:
                     known[summary.id] = summary
                     self._index_dirty = True
+                    self._newest_first = None
                 self._stamps.setdefault(summary.id, stamp(self.game_path(summary.id)))
 
     def holds(self, game_id: str) -> bool:
@@ -425,15 +556,30 @@ class Repository:
                 or any(self.games_dir.glob(f"{game_id}.json.corrupt-*")))
 
     def stored_ids(self) -> list[str]:
-        if not self.games_dir.exists():
-            return []
-        return sorted(p.stem for p in self.games_dir.glob("*.json"))
+        return self._listed()[0]
+
+    def _listed(self) -> tuple[list[str], list[str]]:
+        """The stored games' ids, and those of games set aside as damaged and not restored
+        (one look at the directory; a name that is no game id is no game)."""
+        directory = stamp(self.games_dir)
+        known = self._names
+        if known is not None and directory is not None and known[0] == directory:
+            return known[1]
+        try:
+            names = set(os.listdir(self.games_dir))
+        except OSError:  # no directory yet (read-only)
+            return [], []
+        stored = sorted(name[:-5] for name in names if name.endswith(".json") and GAME_ID.fullmatch(name[:-5]))
+        aside = {name.partition(".json.corrupt-")[0] for name in names if ".json.corrupt-" in name}
+        listed = stored, sorted(i for i in aside if GAME_ID.fullmatch(i) and f"{i}.json" not in names)
+        self._names = (directory, listed) if directory is not None else None
+        return listed
 
     def _read_index(self) -> dict[str, Summary]:
         if not self.index_path.exists():
             return {}
         try:
-            docs = list(parse_file(self.index_path)[INDEX_TABLE].values())
+            docs = list(parse_file(self.index_path, INDEX_MAX_BYTES, self.data_dir)[INDEX_TABLE].values())
             entries = [(Summary.from_json(doc), doc.get("file") if Summary.complete(doc) else None) for doc in docs]
         except (CorruptFileError, KeyError, TypeError, AttributeError):
             if not self.read_only:  # derived data: kept for a look, then rebuilt
@@ -455,5 +601,6 @@ class Repository:
             str(n): {**summary.as_json(), "file": self._stamps.get(summary.id)}
             for n, summary in enumerate(self._sorted(), 1)
         }
-        AtomicJSONStorage(self.index_path, backups=False).write({INDEX_TABLE: docs})
+        AtomicJSONStorage(self.index_path, backups=False, limit=INDEX_MAX_BYTES).write({INDEX_TABLE: docs})
         self._index_dirty = False
+        self._index_written = time.monotonic()

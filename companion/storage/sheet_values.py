@@ -80,7 +80,7 @@ def shape_problem(data: Any) -> str | None:
 
 def read_values(path: Path) -> dict[str, dict[str, Any]]:
     """The values per letter in ``path``; CorruptFileError if it does not parse or is not one."""
-    data = parse_file(path)
+    data = parse_file(path, within=path.parent)  # a link out of the data directory is not followed
     why = shape_problem(data)
     if why:
         raise CorruptFileError(path, why)

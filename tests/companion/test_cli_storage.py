@@ -230,3 +230,34 @@ def test_delete_while_a_server_writes_the_data_says_so_and_changes_nothing(data_
         server.close()
     assert (code, out) == (1, "") and err.count("\n") == 1 and "another Bean Counter" in err
     assert sorted(stored(directory)) == sorted([playing, finished])
+
+
+LONE = '{"format": "beans-score/1", "game": "bohnanza", "players": [' \
+       '{"name": "Ea\\ud800mon", "coins": 14, "third_field": true}, {"name": "Fiona", "coins": 9, ' \
+       '"third_field": false}, {"name": "Gwen", "coins": 11, "third_field": false}]}'
+
+
+@pytest.mark.parametrize("command", [["score"], ["score", "--json"], ["import", "--data-dir", "DATA"]])
+@pytest.mark.parametrize("where", ["a name", "a key"])
+def test_a_lone_surrogate_is_bad_input_exit_2_in_one_line(tmp_path, capsys, command, where):
+    """Issue 33: "\\ud800" is valid JSON but no character: no terminal or file can write it.
+    It is refused like any bad file (exit 2, one line), and nothing is stored."""
+    source = tmp_path / "lone.json"
+    source.write_text(LONE if where == "a name" else LONE.replace('"coins": 9', '"co\\udfffins": 9'))
+    args = [str(tmp_path / "data") if word == "DATA" else word for word in command]
+    code, out, err = run(capsys, *args, str(source))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith(f"beans: {source}: ") and "lone surrogate" in err
+    assert stored(tmp_path / "data") == []
+
+
+def test_list_of_a_data_directory_with_a_directory_for_a_game_answers(data_dir, capsys):
+    """Issue 33: `beans list` exited 1 on a directory named like a game file."""
+    directory, playing, finished = data_dir
+    (directory / "games" / "0a0a0a0a.json").mkdir()
+    code, out, err = run(capsys, "list", "--data-dir", str(directory))
+    assert code == 0 and playing in out and finished in out
+    assert "0a0a0a0a  damaged: This game could not be read (a directory, not a file)" in out
+    code, out, err = run(capsys, "list", "--json", "--data-dir", str(directory))
+    assert code == 0 and {row["id"] for row in json.loads(out)} == {playing, finished}
+    assert err.startswith("beans: game 0a0a0a0a is damaged and not listed: ") and err.count("\n") == 1

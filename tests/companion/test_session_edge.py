@@ -81,3 +81,24 @@ def test_a_restored_backup_reaches_every_phone_through_the_state_it_shows(games)
     assert phone.kind(gid) == "nicht-die-bohne"
     assert len(phone.state(gid).cards_of(1, "Ann")) == 1  # the newest good backup: one entry back
     games.repo.close()
+
+
+def test_once_players_sit_only_the_host_restores_a_damaged_games_backup(games):
+    """Issue 33: Home offers a damaged game's backup on every phone; as for deleting it, once
+    anybody sits at the game only the phone that started it (the host) restores it."""
+    host = PhoneGames(games, "host")
+    gid = host.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]})
+    ben = PhoneGames(games, "ben-phone")
+    ben.claim_seat(gid, "Ben", "2468")
+    ben.dispatch(gid, take("Ben", "red-5"))
+    path = games.repo.game_path(gid)
+    games.repo.close()
+    path.write_bytes(b"{damaged")
+    games = Games(open_repository(games.repo.data_dir))
+    with pytest.raises(ValueError, match="only the phone that started the game"):
+        PhoneGames(games, "ben-phone").restore_backup(gid)
+    with pytest.raises(DamagedGame):  # nothing was restored
+        PhoneGames(games, "host").kind(gid)
+    PhoneGames(games, "host").restore_backup(gid)
+    assert PhoneGames(games, "host").kind(gid) == "nicht-die-bohne"
+    games.repo.close()

@@ -29,7 +29,7 @@ def test_a_refused_write_says_what_the_disk_did_and_keeps_every_entry(tmp_path, 
     games.dispatch(gid, take("red-1"))
     before = {p: p.read_bytes() for p in (tmp_path / "games").iterdir()}
 
-    def refuse(path, data, backups=True):
+    def refuse(path, data, backups=True, limit=None):
         raise OSError(code, "refused")
 
     monkeypatch.setattr(companion.storage.atomic, "write_atomically", refuse)
@@ -49,7 +49,7 @@ def test_beans_import_on_a_full_disk_says_so_in_one_line(tmp_path, monkeypatch, 
     file.write_text('{"format": "beans-score/1", "game": "bohnanza", "players": ['
                     '{"name": "A", "coins": 1, "third_field": false}, {"name": "B", "coins": 2, "third_field": false}, {"name": "C", "coins": 3, "third_field": false}]}')
 
-    def refuse(path, data, backups=True):
+    def refuse(path, data, backups=True, limit=None):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(companion.storage.atomic, "write_atomically", refuse)

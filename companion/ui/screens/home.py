@@ -1,4 +1,9 @@
-"""Home: start a new game, resume an unfinished one, open a finished one."""
+"""Home: start a new game, resume an unfinished one, open a finished one.
+
+Home lists every game whatever one of them holds: a game that cannot be read is shown as
+damaged with what can be done (the host restores its newest good backup here), never a
+blank screen. Each part shows its newest games first, PAGE at a time, so a thousand stored
+or deleted games cost a draw no more than a few dozen."""
 
 from __future__ import annotations
 
@@ -12,14 +17,17 @@ import flet as ft
 import segno
 
 from companion import i18n
-from companion.session import BIN_DAYS, BinnedGame, SetAside
-from companion.storage import StorageError, Summary
+from companion.session import BIN_DAYS, BinnedGame, PhoneGames, SetAside, damage_words
+from companion.storage import DamagedGame, StorageError, Summary
 from companion.ui.hooks import go, notify, use_certificate, use_game, use_games, use_invite_url
 from companion.ui.components.common import RouteLink, error_line, icon_button, screen, section
 from companion.ui.components.files import import_json, share_json
 from sheets.errors import RulesError
+from sheets.gone_with_the_beans.live import RULES as LIVE_SHEET
 from sheets.i18n import _, ngettext
 from sheets.registry import KINDS, score
+
+PAGE = 20  # games shown per part of Home before "Show more"
 
 
 def when(stamp: str) -> str:
@@ -33,6 +41,27 @@ def when(stamp: str) -> str:
 
 def title_of(game: str) -> str:
     return _(KINDS[game].title) if game in KINDS else game
+
+
+def tile_title(games: PhoneGames, summary: Summary) -> str:
+    """The game's title; a live sheet's with the letter of the sheet it is played on."""
+    title = title_of(summary.game)
+    if summary.game != LIVE_SHEET.id:
+        return title
+    try:
+        letter = games.game(summary.id, LIVE_SHEET).state().sheet
+    except (StorageError, RulesError):
+        return title
+    return f"{title} · {_('Sheet {letter}').format(letter=letter)}"
+
+
+def more_button(shown: int, total: int, show_more: Callable[[], None]) -> list[ft.Control]:
+    """"Show 20 more games" under a part that shows ``shown`` of its ``total`` games."""
+    if total <= shown:
+        return []
+    more = min(PAGE, total - shown)
+    return [ft.TextButton(ngettext("Show {n} more game", "Show {n} more games", more).format(n=more),
+                          icon=ft.Icons.EXPAND_MORE, on_click=lambda _e: show_more())]
 
 
 def qr_png(url: str) -> bytes:
@@ -108,7 +137,7 @@ def bin_tile(binned: BinnedGame, restore: Callable[[str], None]) -> ft.Control:
         title=ft.Text(title_of(binned.game)),
         subtitle=ft.Column([
             ft.Text(f"{', '.join(binned.players)}\n{' · '.join(said)}"),
-            ft.TextButton(_("Restore"), icon=ft.Icons.RESTORE_FROM_TRASH, disabled=not binned.may_restore,
+            ft.TextButton(_("Restore"), icon=ft.Icons.RESTORE, disabled=not binned.may_restore,
                           on_click=lambda _e: restore(binned.id)),
         ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.START),
         is_three_line=True,
@@ -125,6 +154,21 @@ def set_aside_tile(aside: SetAside) -> ft.Control:
     )
 
 
+def damaged_tile(summary: Summary, damaged: DamagedGame, restore: Callable[[str], None]) -> ft.Control:
+    """A listed game whose file cannot be read (listed from its newest good backup): what
+    happened, and the backup to restore; its record is not read again to draw it."""
+    buttons: list[ft.Control] = [ft.TextButton(
+        _("Restore the newest good backup"), icon=ft.Icons.RESTORE,
+        on_click=lambda _e: restore(summary.id))] if damaged.backup is not None else []
+    return ft.ListTile(
+        leading=ft.Icon(ft.Icons.REPORT_PROBLEM_OUTLINED, color=ft.Colors.ERROR),
+        title=ft.Text(title_of(summary.game)),
+        subtitle=ft.Column([ft.Text(f"{', '.join(summary.players)}\n{damage_words(damaged)}"), *buttons],
+                           spacing=4, horizontal_alignment=ft.CrossAxisAlignment.START),
+        is_three_line=True,
+    )
+
+
 @ft.component
 def Home() -> ft.View:
     games = use_games()
@@ -132,9 +176,15 @@ def Home() -> ft.View:
     confirm, set_confirm = ft.use_state(cast("Summary | None", None))
     inviting, set_inviting = ft.use_state(False)
     problem, set_problem = ft.use_state(cast("str | None", None))
+    shown, set_shown = ft.use_state(cast("dict[str, int]", {}))  # part -> games shown
     invite_url = use_invite_url()
     fingerprint = use_certificate()  # over https
     summaries = games.summaries()
+
+    def part(name: str, items: list[Summary] | list[BinnedGame]) -> tuple[int, Callable[[], None]]:
+        """How many of the part's games to show, and what "Show more" does."""
+        count = shown.get(name, PAGE)
+        return count, lambda: set_shown({**shown, name: count + PAGE})
 
     def delete(summary: Summary) -> None:
         set_confirm(None)
@@ -147,13 +197,21 @@ def Home() -> ft.View:
             game=title_of(summary.game), created=when(summary.created), in_bin=in_bin_for()),
             undo=lambda: games.undelete(summary.id))
 
-    def restore(game_id: str) -> None:
+    def restore(game_id: str) -> None:  # the game comes back on this screen
         try:
             games.undelete(game_id)
         except (RulesError, StorageError) as exc:
             set_problem(_("Not restored: {reason}").format(reason=exc))
             return
-        go(f"/game/{game_id}")
+        set_problem(None)
+
+    def restore_backup(game_id: str) -> None:  # who may: the session decides
+        try:
+            games.restore_backup(game_id)
+        except (RulesError, StorageError) as exc:
+            set_problem(_("Not restored: {reason}").format(reason=exc))
+            return
+        set_problem(None)
 
     ft.use_dialog(
         ft.AlertDialog(
@@ -194,12 +252,18 @@ def Home() -> ft.View:
         async def on_export(_e: object) -> None:
             await export(summary)
 
-        why_not = games.why_not_delete(summary.id)
+        try:
+            why_not = games.why_not_delete(summary.id)
+        except DamagedGame as damaged:  # found damaged (now or before): never read again to draw it
+            return damaged_tile(summary, damaged, restore_backup)
+        except StorageError:  # gone meanwhile: the next draw lists it no more
+            why_not = None
         players, stands = ", ".join(summary.players), f"{when(summary.created)} · {result_words(summary)}"
-        named = f"{title_of(summary.game)}: {players}, {stands}"  # as the tile reads, never the game's id
+        title = tile_title(games, summary)
+        named = f"{title}: {players}, {stands}"  # as the tile reads, never the game's id
         delete_label = _("Delete game {game}").format(game=named)
         return ft.ListTile(
-            title=ft.Text(title_of(summary.game)),
+            title=ft.Text(title),
             subtitle=ft.Text(f"{players}\n{stands}"),
             is_three_line=True,
             on_click=lambda _e: go(f"/game/{summary.id}"),
@@ -229,17 +293,18 @@ def Home() -> ft.View:
         ], wrap=True),
         error_line(problem),
     ]
-    if unfinished:
-        controls.append(section(_("Resume"), *[tile(s) for s in unfinished]))
-    if finished:
-        controls.append(section(_("Finished games"), *[tile(s) for s in finished]))
+    for name, title, items in (("resume", _("Resume"), unfinished), ("finished", _("Finished games"), finished)):
+        if items:
+            count, more = part(name, items)
+            controls.append(section(title, *[tile(s) for s in items[:count]], *more_button(count, len(items), more)))
     damaged = games.set_aside()
     if damaged:
         controls.append(section(_("Set aside (damaged)"), *[set_aside_tile(a) for a in damaged]))
-    binned = games.bin()
+    binned = games.bin()  # below the games
     if binned:
+        count, more = part("bin", binned)
         controls.append(section(ngettext("Bin (kept {days} day)", "Bin (kept {days} days)", BIN_DAYS).format(
-            days=BIN_DAYS), *[bin_tile(b, restore) for b in binned]))
+            days=BIN_DAYS), *[bin_tile(b, restore) for b in binned[:count]], *more_button(count, len(binned), more)))
     if not summaries and not damaged:
         controls.append(ft.Text(_("No games yet. Start one with the real cards on the table."),
                                 color=ft.Colors.ON_SURFACE_VARIANT))
