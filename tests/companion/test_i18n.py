@@ -196,7 +196,7 @@ def test_a_german_phones_wrong_pins_are_counted_and_limited(games):
 
 @pytest.mark.parametrize(("language", "not_playing", "not_the_host"), [
     ("de", "'Zoe' spielt nicht mit; es spielen Ann, Ben, Cy",
-     "nur das Handy, das das Spiel gestartet hat (der Gastgeber), löscht es, solange Spieler daran sitzen"),
+     "nur das Handy, das das Spiel gestartet hat (der Gastgeber), darf es löschen, solange Spieler daran sitzen"),
     ("en", "'Zoe' is not playing; the players are Ann, Ben, Cy",
      "only the phone that started the game (the host) deletes it while players sit at it"),
 ])

@@ -70,7 +70,7 @@ def test_bohnanza_in_german(browser, games_in_play):
         phone.open(f"/game/{bohnanza}")
         phone.see("Bohnanza, 1/3")  # "Durchgang 1 von 3" did not fit the bar at 150 %
         phone.see("Durchgang 1 von 3")  # the draw pile's own line says it in full
-        phone.see("Annegret hat 2 Taler; das dritte Bohnenfeld kostet 3")  # the disabled button's reason
+        phone.see("Annegret hat 2 Taler; das 3. Bohnenfeld kostet 3")  # the disabled button's reason
         assert phone.button("3. Bohnenfeld kaufen (3 Taler)").get_attribute("aria-disabled") == "true"
         phone.text("Bohnenfeld 1: 12 Blaue Bohnen").first.wait_for(state="attached")
         phone.shot("german-bohnanza-dark-150")
