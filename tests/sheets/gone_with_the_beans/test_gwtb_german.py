@@ -199,3 +199,19 @@ def test_a_free_farm_that_passes_is_said_in_each_phones_language():
     with using(GERMAN):
         rejects(holds, Build(player="Ann", facility="farm", beanichalcum_travel=True),
                 r"du hast die 4 Bohnen \+ 2 Taler der Reisekosten: Bezahle sie; 1 Beanichalcum springt nur")
+
+
+def test_what_a_build_lacks_and_the_round_card_deck_are_said_in_german():
+    """Issue 32: the payment's "what is missing" counted in German ("1 Bohne", never
+    "1 Bean") and the deck named as the setup names it („Grundspiel“, never "basic"),
+    its rounds as a range with the en dash."""
+    from sheets.gone_with_the_beans.live import allowed
+    from testkit.gwtb_live_play import SPECIAL
+
+    state = give(round_1(("Ann", "macadimia")), "Ann", thaler=2)
+    with using(GERMAN):
+        farm = allowed(state, "Ann").payment(Build(player="Ann", facility="farm"))
+        assert farm is not None
+        assert farm.short == "Einen Bauernhof zu bauen kostet 1 Bohne + 2 Taler; du hast 2 Taler: Es fehlt 1 Bohne"
+        rejects(game(("Ann", "cashew")), SPECIAL,
+                "die oberen 7 Karten des Stapels „Grundspiel“ \\(Runden 1–7\\) enthalten keine Sonderkarte")
