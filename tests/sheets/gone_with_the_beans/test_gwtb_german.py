@@ -136,8 +136,8 @@ def test_what_just_happened_is_said_by_each_phone_in_its_language_from_one_state
                           ("Ann: Heuschuppen 1 dazugebaut", "Ann: +2 Heu (Heuschuppen)"))
     paid = apply(give(state, "Ann", hay=10), HayActionTaken(player="Ann", row="thaler"))
     assert both(paid) == (
-        ("Ann: paid 10 Hay (Hay action: Gain 7 Thaler.)", "Ann: +7 Thaler (Hay action: Gain 7 Thaler.)"),
-        ("Ann: 10 Heu bezahlt (Heuaktion: Erhalte 7 Taler.)", "Ann: +7 Taler (Heuaktion: Erhalte 7 Taler.)"))
+        ("Ann: paid 10 Hay (Hay action: Gain 7 Thaler)", "Ann: +7 Thaler (Hay action: Gain 7 Thaler)"),
+        ("Ann: 10 Heu bezahlt (Heuaktion: Erhalte 7 Taler)", "Ann: +7 Taler (Heuaktion: Erhalte 7 Taler)"))
     moved = apply(shed, card("farm", 3))
     assert both(moved)[1][:2] == ("Runde 2: Bauernhof, 3 Heu", "Der Herrscher zieht nach Beanzantine")
     assert both(moved)[0][:2] == ("Round 2: Farm, 3 Hay", "The Ruler moves to Beanzantine")
