@@ -100,7 +100,7 @@ def test_bohnanza_in_german(browser, games_in_play):
         phone.tap("Nachziehstapel aufgebraucht: Durchgang 2 beginnen")
         phone.see("Durchgang 2: Der Ablagestapel ist der neue Nachziehstapel")
         phone.tap("Nachziehstapel aufgebraucht: Durchgang 3 beginnen")
-        phone.see("Bohnanza, 3/3")
+        phone.see("Bohnanza – Durchgang 3/3")
         phone.tap("Nachziehstapel aufgebraucht: Spiel beenden")
         phone.see("Schlussernte: Jedes Bohnenfeld wird verkauft")
         phone.reveal(phone.button("Abbrechen"))
