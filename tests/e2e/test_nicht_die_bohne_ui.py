@@ -51,7 +51,7 @@ def tap_cards(phone: Phone, player: str, cards: list[str]) -> None:
 
 def row_text(phone: Phone, player: str) -> str:
     """The player's line of the round table, as a screen reader reads it."""
-    row = phone.page.get_by_text(re.compile(rf"^{player} [-+0–]"))
+    row = phone.page.get_by_text(re.compile(rf"^{player} [−+0–]"))  # a round: +5, −10 (U+2212), 0, – (not begun)
     row.wait_for()
     return row.inner_text()
 
