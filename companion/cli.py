@@ -9,6 +9,7 @@ the storage, so it answers at once.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -25,6 +26,16 @@ class UsageError(Exception):
     """Bad input on the command line: exit 2 with this one-line message."""
 
 
+def installed_version() -> str:
+    """The installed package's version (pyproject.toml's, once installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bean-counter")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 def default_data_dir() -> Path:
     env = os.environ.get("BEANS_DATA_DIR")
     if env:
@@ -34,16 +45,23 @@ def default_data_dir() -> Path:
     return Path(user_data_dir("bean-counter", "Bean Counter"))
 
 
-def _read_json(source: str) -> Any:
-    """The file's JSON through the doors of sheets.limits: at most MAX_BYTES are read."""
+ZIP_MAGIC = b"PK\x03\x04"
+
+
+def _read_bytes(source: str, limit: int) -> bytes:
+    """At most ``limit`` + 1 bytes of the file (or of standard input with "-")."""
     try:
         if source == "-":
-            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
-        else:
-            with open(source, "rb") as handle:
-                raw = handle.read(MAX_BYTES + 1)
+            return sys.stdin.buffer.read(limit + 1)
+        with open(source, "rb") as handle:
+            return handle.read(limit + 1)
     except OSError as exc:
         raise UsageError(f"{source}: cannot read: {exc.strerror}") from None
+
+
+def _read_json(source: str) -> Any:
+    """The file's JSON through the doors of sheets.limits: at most MAX_BYTES are read."""
+    raw = _read_bytes(source, MAX_BYTES)
     try:
         return read_json(raw)
     except ScoreFileError as exc:
@@ -90,10 +108,33 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    from companion.server import serve
+SERVER_EXTRA = "beans serve needs the server's packages: pip install 'bean-counter[server]'"
+SERVER_PACKAGES = ("flet_web", "uvicorn", "fontTools", "cryptography")  # pyproject.toml's "server" extra
 
-    serve(host=args.host, port=args.port, data_dir=args.data_dir, lan=args.lan)
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if not all(_installed(module) for module in SERVER_PACKAGES):  # an extra: a phone build leaves them out
+        raise UsageError(SERVER_EXTRA)
+    from companion.server import ServeError, serve
+    from companion.tls import CertificateError
+
+    if (args.cert is None) != (args.key is None):
+        raise UsageError("--cert and --key go together: the certificate and its private key")
+    try:
+        serve(host=args.host, port=args.port, data_dir=args.data_dir, lan=args.lan,
+              https=args.https or args.cert is not None, cert=args.cert, key=args.key)
+    except CertificateError as exc:
+        raise UsageError(str(exc)) from None
+    except ServeError as exc:  # the port is taken, or the address is not this machine's
+        print(f"beans: {one_line(str(exc))}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -157,12 +198,58 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_backup(args: argparse.Namespace) -> int:
+    from datetime import date
+
+    from companion.backup import make_backup
+    from companion.session import Games
+    from companion.storage import open_repository
+
+    repo = open_repository(args.data_dir, read_only=True)
+    try:
+        data = make_backup(Games(repo))
+    finally:
+        repo.close()
+    target = args.output or f"bean-counter-backup-{date.today().isoformat()}.zip"
+    try:
+        Path(target).write_bytes(data)
+    except OSError as exc:
+        raise UsageError(f"{target}: cannot write: {exc.strerror}") from None
+    print(target)
+    return 0
+
+
+def _import_backup(args: argparse.Namespace, raw: bytes) -> int:
+    from companion.backup import BackupError, read_backup, restore
+    from companion.storage import open_repository
+
+    try:
+        backup = read_backup(raw)  # whole and checked before the data directory is touched
+    except BackupError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    repo = open_repository(args.data_dir)
+    try:
+        done = restore(repo, backup)
+    finally:
+        repo.close()
+    print(f"{done.added} games restored ({done.binned} of them into the bin), {done.skipped} stored already "
+          f"and skipped, {done.values} sheet values added")
+    return 0
+
+
 def cmd_import(args: argparse.Namespace) -> int:
+    from companion.backup import MAX_BYTES as BACKUP_BYTES
     from companion.storage import open_repository
     from companion.session import AlreadyStored, import_game
     from sheets.registry import score
 
-    data = _read_json(args.file)
+    raw = _read_bytes(args.file, max(MAX_BYTES, BACKUP_BYTES))
+    if raw.startswith(ZIP_MAGIC):
+        return _import_backup(args, raw)
+    try:
+        data = read_json(raw)
+    except ScoreFileError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
     try:
         score(data)  # before the data directory is touched
     except (ScoreFileError, RulesError) as exc:
@@ -238,6 +325,7 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="beans", description="Bean Counter: score sheets for bean card games.")
+    parser.add_argument("--version", action="version", version=f"beans (Bean Counter) {installed_version()}")
     data_dir = Parser(add_help=False)
     data_dir.add_argument(
         "--data-dir", type=Path, default=None,
@@ -249,6 +337,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8550)
     serve.add_argument("--lan", action="store_true", help="listen on this machine's LAN address")
+    serve.add_argument("--https", action="store_true",
+                       help="serve https with a certificate made once in the data directory (each phone accepts "
+                            "it): the phones' screens stay on and their share sheet works")
+    serve.add_argument("--cert", type=Path, default=None, metavar="FILE",
+                       help="serve https with this certificate (PEM; e.g. a club server's domain); needs --key")
+    serve.add_argument("--key", type=Path, default=None, metavar="FILE", help="the private key of --cert (PEM)")
     serve.set_defaults(func=cmd_serve)
 
     score = sub.add_parser("score", help="score a beans-score/1 file")
@@ -268,9 +362,14 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(func=cmd_export)
 
     imp = sub.add_parser("import", parents=[data_dir], help="store a score file as a finished game")
-    imp.add_argument("file", help="the score file, or - for standard input")
+    imp.add_argument("file", help="the score file or a backup (.zip), or - for standard input")
     imp.add_argument("--again", action="store_true", help="store a copy even if the game is stored already")
     imp.set_defaults(func=cmd_import)
+
+    backup = sub.add_parser("backup", parents=[data_dir], help="write every game, the bin and the sheet values "
+                                                                 "into one zip (beans import restores it)")
+    backup.add_argument("-o", "--output", help="the zip to write (default: bean-counter-backup-DATE.zip)")
+    backup.set_defaults(func=cmd_backup)
 
     delete = sub.add_parser(
         "delete", parents=[data_dir], help="move a game to the bin (restorable for 30 days)",
@@ -298,7 +397,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
         argv = ["serve", *argv]
     args = parser.parse_args(argv)  # argparse exits 2 with a usage line on bad words
     if getattr(args, "data_dir", "absent") is None:

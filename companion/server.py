@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 import socket
 import sys
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from companion import tls
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -86,7 +89,8 @@ def guarded(app: ASGIApp) -> ASGIApp:
     return guard
 
 
-def serve(host: str | None, port: int, data_dir: Path, lan: bool = False) -> None:
+def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https: bool = False,
+          cert: Path | None = None, key: Path | None = None) -> None:
     import flet as ft
     import uvicorn
 
@@ -98,25 +102,72 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False) -> Non
 
     if host is None:
         host = lan_address() if lan else "127.0.0.1"
+    # a certificate of the host's own that cannot serve is bad input: before anything is touched
+    given = tls.given_certificate(cert, key) if cert is not None and key is not None else None
     repo = open_repository(data_dir)  # refuses when another server holds the directory
-    games = Games(repo)
-    sys.setswitchinterval(SWITCH_INTERVAL)
-    url = invite_url(host, port)
-    print(f"Bean Counter serves games from {data_dir}", file=sys.stderr)
-    print(f"Open {url} on the phones at the table", file=sys.stderr)
-    shared = lan or host not in ("127.0.0.1", "localhost", "::1")
-    if shared:
-        import segno
-
-        segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
     try:
+        served = given or (tls.own_certificate(data_dir, tls.machine_names(host)) if https else None)
+        port_free(host, port)  # a port in use: likewise
+        games = Games(repo)
+        sys.setswitchinterval(SWITCH_INTERVAL)
+        url = tls_url(served, host, port) if served else invite_url(host, port)
+        print(f"Bean Counter serves games from {data_dir}", file=sys.stderr)
+        print(f"Open {url} on the phones at the table", file=sys.stderr)
+        if served:
+            say_certificate(served)
+        shared = lan or host not in ("127.0.0.1", "localhost", "::1")
+        if shared:
+            import segno
+
+            segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
         # Flet's ASGI app, served by uvicorn as ft.run would, behind the guard
-        app = ft.run(make_main(games, url if shared else None), assets_dir=str(STATIC), no_cdn=True,
-                     export_asgi_app=True)
+        app = ft.run(make_main(games, url if shared else None, served.short if served and shared else None),
+                     assets_dir=str(STATIC), no_cdn=True, export_asgi_app=True)
         config = uvicorn.Config(guarded(client_files(app)), host=host, port=port, ws="websockets-sansio",
-                                log_level="warning", access_log=False)
+                                log_level="warning", access_log=False,
+                                ssl_certfile=served.certfile if served else None,
+                                ssl_keyfile=served.keyfile if served else None)
         worker.start()  # reads and checks uploads away from the phones' loop
         uvicorn.Server(config).run()
     finally:
         worker.stop()
         repo.close()
+
+
+# ``beans serve --https`` (issue 34): the port checked before the server starts, the
+# https address and what the terminal says. The certificate is companion/tls.py's.
+
+class ServeError(Exception):
+    """The server cannot start for a reason outside Bean Counter (exit 1, this one line)."""
+
+
+def port_free(host: str, port: int) -> None:
+    """Bind the server's address once, as uvicorn will (and let go at once), before
+    anything is printed: a port another program holds is one line, not uvicorn's log."""
+    probe = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        if sys.platform != "win32":  # as uvicorn binds; on Windows it would let two servers share the port
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))
+    except OSError as exc:
+        if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)):
+            raise ServeError(f"port {port} on {host} is in use (another beans serve, or another program): "
+                             "stop it, or choose another --port") from None
+        raise ServeError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
+    finally:
+        probe.close()
+
+
+def tls_url(served: tls.Served, host: str, port: int) -> str:
+    """The https address phones open: the name the certificate is valid for."""
+    shown = served.host_for(lan_address() if host in ("0.0.0.0", "::", "") else host)
+    return f"https://[{shown}]:{port}" if ":" in shown else f"https://{shown}:{port}"
+
+
+def say_certificate(served: tls.Served) -> None:
+    """The fingerprint, so the host can compare it with what a phone shows before
+    accepting the certificate, and why a new one was made (or a warning)."""
+    if served.said:
+        print(served.said, file=sys.stderr)
+    print(f"Certificate fingerprint (SHA-256) begins {served.short} (a phone shows it in the certificate's details)",
+          file=sys.stderr)

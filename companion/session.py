@@ -535,19 +535,23 @@ class Games:
         record = self.record(game_id)
         imported = record.table.get("imported")
         if isinstance(imported, dict):
-            return PlayInfo(played=imported.get("played"), start_player=imported.get("start_player"))
+            return PlayInfo(played=imported.get("played"), start_player=imported.get("start_player"),
+                            game_id=game_id, stored=record.created)
         start = datetime.fromisoformat(record.created)
         last = datetime.fromisoformat(record.log[-1]["at"]) if record.log else None
         minutes = round((last - start).total_seconds() / 60) if last else 0
         return PlayInfo(played=start.astimezone().date().isoformat(), started=record.created,
-                        duration_min=minutes if minutes > 0 else None)
+                        duration_min=minutes if minutes > 0 else None, game_id=game_id, stored=record.created)
 
     def result_out(self, game_id: str) -> tuple[GameResult, PlayInfo]:
         """A finished game's result as its score file scores (the live sheet's as sheet A's)
         and what is known about the play: for BG Stats and CSV."""
         if not self.rules(game_id).is_over(self.state(game_id)):
             raise RulesError(_("the game is not over yet"))
-        return score(self.export(game_id, whole=True)), self.play_info(game_id)
+        exported = self.export(game_id, whole=True)
+        sheet = exported.get("sheet")  # Gone with the Beans' letter
+        info = self.play_info(game_id)
+        return score(exported), info.changed(sheet=sheet) if isinstance(sheet, str) else info
 
     def import_file(self, data: Any, again: bool = False) -> str:
         """Store a valid score file as a game; ScoreFileError (nothing stored) otherwise.
@@ -782,6 +786,20 @@ class PhoneGames:
     def results_csv(self) -> str:
         """Every finished game, a row per player per game (Statistics' download)."""
         return finished_games_csv(self.games)
+
+    # -- face-down cards on a phone the table shares (issue 32) -----------------------------
+
+    def why_not_show_face_down(self, game_id: str, player: str) -> str | None:
+        """Why this phone may not show ``player``'s face-down cards (a secret collection) for
+        ``player`` to look at and record (None: it may). A seat's own phone always may. While
+        nobody sits at the table, one phone serves it: it may, for one player at a time,
+        who looks alone. Once anybody sat down, only ``player``'s own phone may."""
+        record = self.games.record(game_id)
+        if player not in self.games.players(game_id):
+            return _("{player} is not a player of this game").format(player=player)
+        if table.seat_of(record.table, self.device) == player or not table.seated(record.table):
+            return None
+        return _("{player}'s face-down cards are shown only on {player}'s own phone").format(player=player)
 
 
 # Who deleted a game, as its record keeps it: {"seat": player} (that seat's phone) or

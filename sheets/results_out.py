@@ -5,9 +5,25 @@ in, JSON-ready data or text out. The BG Stats field names all live here.
 
 BG Stats records a play from a link, ``https://app.bgstatsapp.com/createPlay.html?data=``
 followed by the play as URL-encoded JSON. The fields used are the plain ones BG Stats
-documents for that link: ``sourceName``; ``game`` with ``name``, ``bggId`` (only where
-the BoardGameGeek id is certain) and ``highestWins``; ``playDate``; ``durationMin``; and
-``players``, each with ``name``, ``score``, ``winner``, ``rank`` and ``startPlayer``.
+documents for that link, each checked against a public implementation of it
+(ClockTracker's ``useBGStats``, a Blood on the Clocktower tracker, sends ``sourceName``,
+``sourcePlayId``, ``comments``, ``board``, ``playDate`` as ``YYYY-MM-DD HH:mm:ss`` in
+local time, ``game`` with ``name``, ``bggId``, ``highestWins`` and ``sourceGameId``, and
+players with ``name``, ``sourcePlayerId``, ``winner`` and ``startPlayer``):
+
+- ``sourceName``, and ``sourcePlayId``: the stored game's id, so sending a game twice
+  updates the one play instead of recording a second;
+- ``game``: ``name``, ``sourceGameId`` (the score-file game id), ``bggId`` (only where the
+  BoardGameGeek id is certain) and ``highestWins``;
+- ``playDate``, always ``YYYY-MM-DD HH:MM:SS`` in this machine's local time: the first
+  entry's time, else a file's date at noon (no time zone moves it to another day), else
+  the time the game was stored; ``durationMin``;
+- ``board``: Gone with the Beans' sheet letter ("Sheet B"); ``comments``: a solitaire
+  game's rating;
+- ``players``, each with ``name``, ``sourcePlayerId`` (the name: unique at a table),
+  ``score``, ``winner`` (never for a solitaire game: its result is a rating, as on the
+  Statistics screen), ``rank`` and ``startPlayer``.
+
 A field whose value is not known is left out, never guessed.
 """
 
@@ -21,6 +37,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
+from sheets.i18n import pgettext
 from sheets.model import Frozen
 from sheets.results import GameResult
 
@@ -51,32 +68,59 @@ class PlayInfo(Frozen):
     started: str | None = None  # ISO 8601 date-time with offset, when the first entry was made
     duration_min: int | None = None
     start_player: str | None = None
+    game_id: str | None = None  # the stored game's id
+    stored: str | None = None  # ISO 8601 date-time with offset, when the game was stored here
+    sheet: str | None = None  # Gone with the Beans' sheet letter
+
+
+DATE_TIME = "%Y-%m-%d %H:%M:%S"
 
 
 def play_date(info: PlayInfo) -> str | None:
-    """BG Stats' ``playDate``: ``YYYY-MM-DD HH:MM:SS`` in this machine's local time when
-    the start is known, else the date alone."""
+    """BG Stats' ``playDate``: ``YYYY-MM-DD HH:MM:SS`` in this machine's local time: the
+    start when known, else the date played at noon, else the time the game was stored."""
     if info.started:
-        return datetime.fromisoformat(info.started).astimezone().strftime("%Y-%m-%d %H:%M:%S")
-    return info.played
+        return datetime.fromisoformat(info.started).astimezone().strftime(DATE_TIME)
+    if info.played:
+        return f"{info.played} 12:00:00"
+    if info.stored:
+        return datetime.fromisoformat(info.stored).astimezone().strftime(DATE_TIME)
+    return None
+
+
+def solitaire(result: GameResult) -> bool:
+    """One player: the result is a rating, never a win (as the Statistics screen counts it)."""
+    return len(result.players) == 1
+
+
+def won(result: GameResult, name: str) -> bool:
+    return name in result.winners and not solitaire(result)
 
 
 def bgstats_play(result: GameResult, info: PlayInfo) -> dict[str, Any]:
     """The play as BG Stats' createPlay link reads it."""
-    game: dict[str, Any] = {"name": GAME_NAMES.get(result.game, result.game)}
+    game: dict[str, Any] = {"name": GAME_NAMES.get(result.game, result.game), "sourceGameId": result.game}
     if result.game in BGG_IDS:
         game["bggId"] = BGG_IDS[result.game]
     game["highestWins"] = HIGHEST_WINS
-    play: dict[str, Any] = {"sourceName": SOURCE_NAME, "game": game}
+    play: dict[str, Any] = {"sourceName": SOURCE_NAME}
+    if info.game_id is not None:
+        play["sourcePlayId"] = f"bean-counter-{info.game_id}"
+    play["game"] = game
     date = play_date(info)
     if date:
         play["playDate"] = date
     if info.duration_min is not None:
         play["durationMin"] = info.duration_min
+    if info.sheet is not None:
+        play["board"] = f"Sheet {info.sheet}"
+    rating = result.players[0].rating if solitaire(result) else None
+    if rating:
+        play["comments"] = f"Rating: {rating}"
     players = []
     for p in result.players:
-        player: dict[str, Any] = {"name": p.name, "score": p.total, "winner": p.name in result.winners,
-                                  "rank": p.rank}
+        player: dict[str, Any] = {"name": p.name, "sourcePlayerId": p.name, "score": p.total,
+                                  "winner": won(result, p.name), "rank": p.rank}
         if info.start_player is not None:
             player["startPlayer"] = p.name == info.start_player
         players.append(player)
@@ -102,22 +146,39 @@ def _flat(prefix: str, value: Any, out: dict[str, Any]) -> None:
         out[prefix] = value
 
 
-def _cell(value: Any) -> Any:
+BOM = "\ufeff"  # Excel reads a CSV file as UTF-8 only after it ("JÃ¼rgen" without)
+
+
+def csv_marks() -> tuple[str, str]:
+    """The column separator and the decimal mark of the phone's language: where a spreadsheet
+    writes decimals with a comma (German), its CSV columns are separated by ";"."""
+    # TRANSLATORS: CSV files' column separator: ";" where the decimal mark is a comma
+    separator = pgettext("csv column separator", ",")
+    # TRANSLATORS: CSV files' decimal mark
+    decimal = pgettext("csv decimal mark", ".")
+    return separator, decimal
+
+
+def _cell(value: Any, decimal: str) -> Any:
     """Text a spreadsheet would run as a formula (=, +, -, @ first) is kept as text."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, float):
+        return str(value).replace(".", decimal)
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
 
 
 def _csv(header: list[str], rows: Iterable[Mapping[str, Any]]) -> str:
+    """UTF-8 text with a byte-order mark, in the marks of the phone's language."""
+    separator, decimal = csv_marks()
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=header, lineterminator="\r\n", restval="")
+    writer = csv.DictWriter(out, fieldnames=header, delimiter=separator, lineterminator="\r\n", restval="")
     writer.writeheader()
     for row in rows:
-        writer.writerow({key: _cell(value) for key, value in row.items() if value is not None})
-    return out.getvalue()
+        writer.writerow({key: _cell(value, decimal) for key, value in row.items() if value is not None})
+    return BOM + out.getvalue()
 
 
 def result_csv(result: GameResult) -> str:
@@ -129,21 +190,22 @@ def result_csv(result: GameResult) -> str:
         flat: dict[str, Any] = {}
         _flat("", {k: v for k, v in p.breakdown.items() if k != "total"}, flat)
         columns.update(dict.fromkeys(flat))
-        rows.append({"name": p.name, "total": p.total, "rank": p.rank, "winner": p.name in result.winners,
+        rows.append({"name": p.name, "total": p.total, "rank": p.rank, "winner": won(result, p.name),
                      "rating": p.rating, **flat})
     rating = ["rating"] if any(p.rating for p in result.players) else []
     return _csv(["name", "total", "rank", "winner", *rating, *columns], rows)
 
 
-ALL_GAMES_COLUMNS = ["game_id", "game", "played", "player", "total", "rank", "winner", "start_player"]
+ALL_GAMES_COLUMNS = ["game_id", "game", "sheet", "played", "player", "total", "rank", "winner", "rating",
+                     "start_player"]
 
 
 def results_csv(games: Iterable[tuple[str, GameResult, PlayInfo]]) -> str:
     """Many games, as (stored id, result, play info): a row per player per game."""
     rows = [
-        {"game_id": game_id, "game": GAME_NAMES.get(result.game, result.game), "played": info.played,
-         "player": p.name, "total": p.total, "rank": p.rank, "winner": p.name in result.winners,
-         "start_player": None if info.start_player is None else p.name == info.start_player}
+        {"game_id": game_id, "game": GAME_NAMES.get(result.game, result.game), "sheet": info.sheet,
+         "played": info.played, "player": p.name, "total": p.total, "rank": p.rank, "winner": won(result, p.name),
+         "rating": p.rating, "start_player": None if info.start_player is None else p.name == info.start_player}
         for game_id, result, info in games
         for p in result.players
     ]

@@ -57,7 +57,8 @@ class Server:
 
     @property
     def url(self) -> str:
-        return f"http://{self.host}:{self.port}"
+        scheme = "https" if "--https" in self.args or "--cert" in self.args else "http"
+        return f"{scheme}://{self.host}:{self.port}"
 
     def start(self) -> "Server":
         self.proc = subprocess.Popen(

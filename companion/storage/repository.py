@@ -418,6 +418,12 @@ class Repository:
                     self._index_dirty = True
                 self._stamps.setdefault(summary.id, stamp(self.game_path(summary.id)))
 
+    def holds(self, game_id: str) -> bool:
+        """Whether any game of this id is here: stored, in the bin, or set aside damaged."""
+        path = self.game_path(game_id)
+        return (path.exists() or (self.trash_dir / path.name).exists()
+                or any(self.games_dir.glob(f"{game_id}.json.corrupt-*")))
+
     def stored_ids(self) -> list[str]:
         if not self.games_dir.exists():
             return []

@@ -15,8 +15,8 @@ from companion.session import Games, PhoneGames
 from companion.sheet_values import SheetValuesService
 from companion.ui.components.seats import Seats
 from companion.ui.flet_compat import hide_tracebacks, keep_phones_updating
-from companion.ui.hooks import (GamesContext, InviteContext, LanguageContext, SheetValuesContext, phone_translations,
-                                speak)
+from companion.ui.hooks import (CertificateContext, GamesContext, InviteContext, LanguageContext, SheetValuesContext,
+                                phone_translations, speak)
 from companion.ui.screens.game import GameScreen
 from companion.ui.screens.home import Home
 from companion.ui.screens.new_game import NewGame
@@ -32,7 +32,8 @@ STORAGE_WAIT = 10  # seconds: a browser whose local storage fails may never answ
 
 
 @ft.component
-def App(games: Games, values: SheetValuesService, invite_url: str | None = None) -> list[ft.View] | ft.Control:
+def App(games: Games, values: SheetValuesService, invite_url: str | None = None,
+        fingerprint: str | None = None) -> list[ft.View] | ft.Control:
     device, set_device = ft.use_state(cast("str | None", None))
     language, set_language = ft.use_state(i18n.DEFAULT)
     page = ft.context.page
@@ -83,7 +84,7 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None)
         phone,
         lambda: SheetValuesContext(values, lambda: InviteContext(
             invite_url,
-            lambda: ft.Router(
+            lambda: CertificateContext(fingerprint, lambda: ft.Router(
                 [
                     ft.Route(index=True, component=Home),
                     ft.Route(path="new/:game?", component=NewGame),
@@ -96,7 +97,7 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None)
                 ],
                 manage_views=True,
                 **keyed(language),
-            ),
+            )),
         )),
     ))
 
@@ -121,7 +122,10 @@ async def phone_language(page: ft.Page, prefs: ft.SharedPreferences) -> str:
     return i18n.negotiate([*(info.languages or []), info.language])
 
 
-def make_main(games: Games, invite_url: str | None = None) -> Callable[[ft.Page], None]:
+def make_main(games: Games, invite_url: str | None = None,
+              fingerprint: str | None = None) -> Callable[[ft.Page], None]:
+    """The app for each phone; ``invite_url`` (and over https the certificate's
+    ``fingerprint``, its first bytes) shown under Home's Invite."""
     hide_tracebacks()
     keep_phones_updating()
     follow(phone_translations)  # every word is said in the language of the phone it is for
@@ -132,6 +136,6 @@ def make_main(games: Games, invite_url: str | None = None) -> Callable[[ft.Page]
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.theme = ft.Theme(color_scheme_seed=SEED)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
-        page.render_views(App, games, values, invite_url)
+        page.render_views(App, games, values, invite_url, fingerprint)
 
     return main

@@ -20,6 +20,9 @@ AMBER_DARK = "#FF8F00"    # AMBER_800
 ORANGE = "#EF6C00"        # ORANGE_800 (white on it is 3.08:1; black is 6.2:1)
 BLUE_GREY = "#546E7A"     # BLUE_GREY_600
 PURPLE = "#AB47BC"        # PURPLE_400
+DARK_BROWN = "#4E342E"    # BROWN_800
+YELLOW = "#FDD835"        # YELLOW_600
+COCOA = "#6D4C41"         # BROWN_600
 
 # Every (fill, text) pair a screen draws text with; a test checks each for 4.5:1.
 PAIRS: dict[str, tuple[str, str]] = {
@@ -34,6 +37,9 @@ PAIRS: dict[str, tuple[str, str]] = {
     "orange": (ORANGE, BLACK),
     "blue grey": (BLUE_GREY, WHITE),
     "purple": (PURPLE, WHITE),
+    "dark brown": (DARK_BROWN, WHITE),
+    "yellow": (YELLOW, BLACK),
+    "cocoa": (COCOA, WHITE),
 }
 
 POSITIVE = PAIRS["green"]  # a round's positive points: white on green

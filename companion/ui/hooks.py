@@ -26,6 +26,8 @@ from sheets.i18n import N_, Translations, _
 GamesContext = ft.create_context(cast(PhoneGames, None))
 SheetValuesContext = ft.create_context(cast(SheetValuesService, None))
 InviteContext = ft.create_context(cast("str | None", None))  # the address phones open, when served
+# Over https: the first bytes of the certificate's SHA-256 fingerprint, shown with the invite.
+CertificateContext = ft.create_context(cast("str | None", None))
 # This phone's language and a way to choose another: (code, choose).
 LanguageContext = ft.create_context(cast("tuple[str, Callable[[str], None]]", (i18n.DEFAULT, lambda _code: None)))
 
@@ -165,6 +167,11 @@ def use_sheet_values() -> SheetValuesService:
 
 def use_invite_url() -> str | None:
     return ft.use_context(InviteContext)
+
+
+def use_certificate() -> str | None:
+    """The served certificate's fingerprint (its first bytes) when the table uses https."""
+    return ft.use_context(CertificateContext)
 
 
 def use_language() -> tuple[str, Callable[[str], None]]:
@@ -344,13 +351,15 @@ class _Awake:
 
 
 _AWAKE: weakref.WeakKeyDictionary[ft.Page, _Awake] = weakref.WeakKeyDictionary()
-SLEEP_HINT = N_("This address is plain http: the phone may still dim. Keep the screen on in its settings.")
+SLEEP_HINT = N_("This address is plain http: the phone may still dim. Keep the screen on in its settings, "
+                "or ask the host to start the server with beans serve --https.")
 
 
 def secure_page(url: str | None) -> bool:
-    """Whether a browser gives this page the Wake Lock API: https, or this machine itself."""
+    """Whether a browser gives this page the Wake Lock API: https, or this machine itself.
+    (Flet's page.url is the address of the page's websocket: wss over https.)"""
     parts = urlsplit(url or "")
-    return parts.scheme == "https" or (parts.hostname or "") in ("localhost", "127.0.0.1", "::1")
+    return parts.scheme in ("https", "wss") or (parts.hostname or "") in ("localhost", "127.0.0.1", "::1")
 
 
 def use_wakelock() -> None:

@@ -116,4 +116,30 @@
   var connected = false;
   var leaving = false;
   window.addEventListener("pagehide", function () { leaving = true; });
+
+  // 4. What the phone is given (issue 34): beanCounter.awake() says whether the app holds
+  //    the screen's wake lock now (Flet's client asks navigator.wakeLock, which browsers
+  //    offer only to secure pages: https, or the serving machine itself);
+  //    beanCounter.secure() whether this page is one, and what it has there. For a test,
+  //    or a host looking in the browser's console.
+  var locks = [];
+  if (navigator.wakeLock && navigator.wakeLock.request) {
+    var request = navigator.wakeLock.request.bind(navigator.wakeLock);
+    navigator.wakeLock.request = function (type) {
+      return request(type).then(function (sentinel) {
+        locks.push(sentinel);
+        sentinel.addEventListener("release", function () { locks.splice(locks.indexOf(sentinel), 1); });
+        return sentinel;
+      });
+    };
+  }
+  window.beanCounter = {
+    awake: function () { return locks.some(function (s) { return !s.released; }); },
+    secure: function () {
+      return {
+        secureContext: window.isSecureContext, wakeLock: !!navigator.wakeLock,
+        share: typeof navigator.share === "function", serviceWorker: "serviceWorker" in navigator
+      };
+    }
+  };
 })();

@@ -6,10 +6,11 @@ from sheets.bohnanza import engine, scorefile
 from sheets.bohnanza.allowed import (
     COUNTS, Allowed, DeckOffer, EndSale, FarmerOffers, FieldOffer, PlantOffer, allowed, allowed_by_seat, end_sales,
 )
-from sheets.bohnanza.beans import BEANS, DECK_SIZE, Bean, Beanometer, Pile, count_of, label, name, payout
+from sheets.bohnanza.beans import BEANS, Bean, Beanometer, Pile, count_of, label, name, payout
+from sheets.bohnanza.decks import DECK_NAMES, PLAYERS, Deck, Table, table_for
 from sheets.bohnanza.engine import (
-    MAX_PLAYERS, MIN_PLAYERS, PASSES, THIRD_FIELD_PRICE, Action, BeanField, BuyField, DeckExhausted, Farmer,
-    FinalCount, Harvest, HarvestPreview, Plant, PlayerCount, Setup, State, preview_harvest,
+    Action, BeanField, BuyField, DeckExhausted, EnterBeanometer, Farmer, FinalCount, Harvest, HarvestPreview, Plant,
+    PlayerCount, Setup, State, UnknownBeanometer, entered_rows, preview_harvest,
 )
 from sheets.game import EngineRules
 
@@ -23,10 +24,10 @@ RULES: EngineRules[State, Action, Allowed] = EngineRules(
 )
 
 __all__ = [
-    "RULES", "BEANS", "DECK_SIZE", "Bean", "Beanometer", "Pile", "count_of", "label", "name", "payout",
-    "Action", "BeanField", "BuyField", "DeckExhausted", "Farmer", "FinalCount", "Harvest", "HarvestPreview", "Plant",
-    "PlayerCount", "Setup", "State", "preview_harvest",
-    "MAX_PLAYERS", "MIN_PLAYERS", "PASSES", "THIRD_FIELD_PRICE",
+    "RULES", "BEANS", "Bean", "Beanometer", "Pile", "count_of", "label", "name", "payout",
+    "DECK_NAMES", "PLAYERS", "Deck", "Table", "table_for",
+    "Action", "BeanField", "BuyField", "DeckExhausted", "EnterBeanometer", "Farmer", "FinalCount", "Harvest",
+    "HarvestPreview", "Plant", "PlayerCount", "Setup", "State", "UnknownBeanometer", "entered_rows", "preview_harvest",
     "COUNTS", "Allowed", "DeckOffer", "EndSale", "FarmerOffers", "FieldOffer", "PlantOffer",
     "allowed", "allowed_by_seat", "end_sales",
 ]

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from sheets.bohnanza.beans import ORDER, Bean, label
 from sheets.bohnanza.engine import (
-    FIELDS, PASSES, Farmer, HarvestPreview, State, check_at_end, check_buy, check_not_over, field_of, fits,
-    grows_other, grows_words, preview_harvest, supply_error, too_many,
+    FIELDS, Farmer, HarvestPreview, State, UnknownBeanometer, check_at_end, check_buy, check_in_game,
+    check_not_over, field_of, fits, grows_other, grows_words, preview_harvest, supply_error, too_many,
 )
 from sheets.errors import RulesError
 
@@ -51,6 +51,7 @@ class FieldOffer:
     plant: tuple[PlantOffer, ...]  # one per bean, in table order
     harvest: HarvestPreview | None  # what harvesting it pays, when allowed
     harvest_refused: str | None  # why it may not be harvested (an empty field: there is nothing)
+    asks: Bean | None = None  # the bean whose printed beanometer the harvest needs first
 
     def planting(self, bean: Bean) -> PlantOffer:
         return self.plant[ORDER[bean]]
@@ -84,8 +85,10 @@ class DeckOffer:
     """The table's entry when the draw pile runs out."""
 
     refused: str | None  # why it may not be entered (the game is over)
-    next_pass: int | None  # the pass it starts; None: it ends the game (after the third)
-    end: tuple[EndSale, ...]  # before the third pass ends it: what the end harvest sells, by seat
+    next_pass: int | None  # the pass it starts; None: it ends the game (after the last)
+    end: tuple[EndSale, ...]  # before the last pass ends it: what the end harvest sells, by seat
+    passes: int  # how many passes this game has (3; fewer in today's box for 2 or 3 players)
+    asks: Bean | None = None  # the bean whose printed beanometer the end's harvest needs first
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,7 @@ def _reason(check: Callable[[], object]) -> str | None:
 
 def on_table(state: State) -> dict[Bean, int]:
     """``state.in_play`` of every bean, in one pass over the table."""
-    counts = list(state.discard.counts)
+    counts = list(state.discard.counts) if state.table.discard_known else [0] * len(ORDER)
     for farmer in state.players:
         counts = [a + b for a, b in zip(counts, farmer.coins.counts)]
         for field in farmer.fields:
@@ -149,44 +152,51 @@ def _supply(out: dict[Bean, int], base: RulesError | None) -> dict[Bean, tuple[s
 
 
 # What every player's answer shares: (the deck's supply refusals by bean, the beans'
-# labels, the game over, a refusal of every action that keeps the table's count of beans)
-Shared = tuple[dict[Bean, tuple[str | None, ...]], dict[Bean, str], str | None, str | None]
+# labels, the game over, a refusal of every action that keeps the table's count of beans,
+# why each bean not in the game is refused)
+Shared = tuple[dict[Bean, tuple[str | None, ...]], dict[Bean, str], str | None, str | None, dict[Bean, str]]
 
 
 def _field_offer(state: State, farmer: Farmer, number: int, shared: Shared) -> FieldOffer:
-    supply, labels, over, settled = shared
+    supply, labels, over, settled, left_out = shared
     field = farmer.fields[number - 1]
     others = [bean for bean in ORDER if grows_other(field, bean)]
     grows = dict(zip(others, grows_words(field, number, others, labels))) if others else {}
     plant = []
     for bean in ORDER:
-        refused = over or grows.get(bean)
+        refused = over or left_out.get(bean) or grows.get(bean)
         refusals = (refused,) * COUNTS if refused is not None else supply[bean]
         plant.append(PlantOffer(field=number, bean=bean, refusals=refusals))
     preview: HarvestPreview | None = None
+    asks: Bean | None = None
     try:
         preview = preview_harvest(state, farmer.name, number)
-    except RulesError as exc:
+    except UnknownBeanometer as exc:
         harvest_refused: str | None = exc.reason
+        asks = exc.bean
+    except RulesError as exc:
+        harvest_refused = exc.reason
     else:
         harvest_refused = settled  # harvesting moves beans, the table holds as many: the supply as it is
         if harvest_refused is not None:
             preview = None
-    return FieldOffer(number=number, plant=tuple(plant), harvest=preview, harvest_refused=harvest_refused)
+    return FieldOffer(number=number, plant=tuple(plant), harvest=preview, harvest_refused=harvest_refused, asks=asks)
 
 
 def _farmer(state: State, farmer: Farmer, shared: Shared) -> FarmerOffers:
     over, settled = shared[2], shared[3]
     fields = tuple(_field_offer(state, farmer, number, shared) for number in range(1, len(farmer.fields) + 1))
-    no_field = over or _reason(lambda: field_of(farmer, FIELDS + 1 if not farmer.third_field else FIELDS + 2))
+    table = state.table
+    no_field = over or _reason(lambda: field_of(table, farmer, FIELDS + 1 if not farmer.third_field else FIELDS + 2))
     assert no_field is not None  # a field beyond the player's is always refused
-    buy = over or _reason(lambda: check_buy(farmer)) or settled
+    buy = over or _reason(lambda: check_buy(table, farmer)) or settled
     return FarmerOffers(player=farmer.name, fields=fields, no_field=no_field, buy_field=buy)
 
 
 def end_sales(state: State) -> tuple[EndSale, ...]:
-    """What the third exhaustion of the draw pile sells: every field of every player (the
-    single-bean rule is for turns), as the beanometer pays."""
+    """What the last exhaustion of the draw pile sells: every field of every player (the
+    single-bean rule is for turns), as the beanometer pays; UnknownBeanometer while a
+    field's row is not known."""
     sales = []
     for farmer in state.players:
         sold = tuple((f.bean, f.count) for f in farmer.fields if f.bean is not None)
@@ -196,13 +206,25 @@ def end_sales(state: State) -> tuple[EndSale, ...]:
 
 
 def _deck(state: State, out: dict[Bean, int], over: str | None) -> DeckOffer:
+    passes = state.table.passes
     if over is not None:
-        return DeckOffer(refused=over, next_pass=None, end=())
-    if state.deck_pass < PASSES:  # the discard pile becomes the draw pile: off the table
-        error = supply_error(lambda bean: out[bean] - state.discard[bean])
-        return DeckOffer(refused=None if error is None else error.reason, next_pass=state.deck_pass + 1, end=())
+        return DeckOffer(refused=over, next_pass=None, end=(), passes=passes)
+    if state.deck_pass < passes:  # the discard pile becomes the draw pile: off the table
+        known = state.table.discard_known
+        error = supply_error(lambda bean: out[bean] - (state.discard[bean] if known else 0))
+        return DeckOffer(refused=None if error is None else error.reason, next_pass=state.deck_pass + 1, end=(),
+                         passes=passes)
+    try:
+        end = end_sales(state)
+    except UnknownBeanometer as exc:
+        return DeckOffer(refused=exc.reason, next_pass=None, end=(), passes=passes, asks=exc.bean)
     error = supply_error(out.__getitem__)  # every field sold: the table holds as many
-    return DeckOffer(refused=None if error is None else error.reason, next_pass=None, end=end_sales(state))
+    return DeckOffer(refused=None if error is None else error.reason, next_pass=None, end=end, passes=passes)
+
+
+def _left_out(state: State) -> dict[Bean, str]:
+    """Why each bean the game's deck leaves out is refused."""
+    return {bean: reason for bean in ORDER if (reason := _reason(lambda: check_in_game(state.table, bean)))}
 
 
 def _answers(state: State, players: Iterable[str]) -> tuple[Allowed, ...]:
@@ -217,7 +239,8 @@ def _answers(state: State, players: Iterable[str]) -> tuple[Allowed, ...]:
     for player in players:
         farmer = None
         if player in state.names:
-            shared = shared or (_supply(out, base), {bean: label(bean) for bean in ORDER}, over, settled)
+            shared = shared or (_supply(out, base), {bean: label(bean) for bean in ORDER}, over, settled,
+                                _left_out(state))
             farmer = _farmer(state, state.player(player), shared)
         answers.append(Allowed(farmer=farmer, deck=deck, final_count=final_count))
     return tuple(answers)

@@ -1,8 +1,15 @@
-"""The 104 bean cards of Bohnanza and their beanometers (shared/design/bohnanza.md).
+"""The bean cards of Bohnanza and their beanometers (shared/design/bohnanza.md).
 
 Every printed value lives here once, as data: the card count of each bean and its
 beanometer, the number of beans that sell for 1, 2, 3 and 4 coins. A game's setup may
-correct a beanometer row from the players' own cards (``check_beanometer``).
+correct a beanometer row from the players' own cards (``check_beanometer``). Which beans
+a game has comes from its deck and number of players (``decks.py``).
+
+Coffee, Wax and Cocoa come only with today's box. Its rulebook gives their card counts but
+no beanometer (it is printed on the cards only): a game asks the table for those rows
+(``beanometer`` entries), and never guesses them. The eight beans both decks share keep
+the 1997 rows: the same beans with the same card counts, and the one row today's rulebook
+prints (its Stink Bean example, 3/5/7/8) is the 1997 row.
 """
 
 from __future__ import annotations
@@ -27,6 +34,9 @@ class Bean(StrEnum):
     BLACK_EYED = "black-eyed"
     RED = "red"
     GARDEN = "garden"
+    COFFEE = "coffee"  # these three: today's box only (decks.py)
+    WAX = "wax"
+    COCOA = "cocoa"
 
 
 # Beans sold for 1, 2, 3, 4 coins; None where the card prints no such step.
@@ -37,7 +47,7 @@ class BeanCard(NamedTuple):
     german: str  # as printed on the German cards
     english: str  # marked N_: a German phone reads the German name (``name``)
     cards: int
-    beanometer: Beanometer
+    beanometer: Beanometer | None  # None: printed on the cards, stated by no rulebook we have
 
 
 BEANS: dict[Bean, BeanCard] = {
@@ -49,13 +59,14 @@ BEANS: dict[Bean, BeanCard] = {
     Bean.BLACK_EYED: BeanCard("Augenbohne", N_("Black-eyed Bean"), 10, (2, 4, 5, 6)),
     Bean.RED: BeanCard("Rote Bohne", N_("Red Bean"), 8, (2, 3, 4, 5)),
     Bean.GARDEN: BeanCard("Gartenbohne", N_("Garden Bean"), 6, (None, 2, 3, None)),
+    Bean.COFFEE: BeanCard("Kaffeebohne", N_("Coffee Bean"), 24, None),
+    Bean.WAX: BeanCard("Wachsbohne", N_("Wax Bean"), 22, None),
+    Bean.COCOA: BeanCard("Kakaobohne", N_("Cocoa Bean"), 4, None),
 }
 
 ORDER = {bean: index for index, bean in enumerate(Bean)}  # table order, for piles and rows
 
-DECK_SIZE = sum(card.cards for card in BEANS.values())  # 104
-
-PRINTED_BEANOMETERS: tuple[Beanometer, ...] = tuple(BEANS[b].beanometer for b in Bean)
+PRINTED_BEANOMETERS: tuple[Beanometer | None, ...] = tuple(BEANS[b].beanometer for b in Bean)
 
 
 # "6 Stink Beans": a count of each bean, in the phone's language ("6 Saubohnen").
@@ -68,6 +79,9 @@ COUNTED: dict[Bean, Callable[[int], str]] = {
     Bean.BLACK_EYED: lambda n: ngettext("{n} Black-eyed Bean", "{n} Black-eyed Beans", n),
     Bean.RED: lambda n: ngettext("{n} Red Bean", "{n} Red Beans", n),
     Bean.GARDEN: lambda n: ngettext("{n} Garden Bean", "{n} Garden Beans", n),
+    Bean.COFFEE: lambda n: ngettext("{n} Coffee Bean", "{n} Coffee Beans", n),
+    Bean.WAX: lambda n: ngettext("{n} Wax Bean", "{n} Wax Beans", n),
+    Bean.COCOA: lambda n: ngettext("{n} Cocoa Bean", "{n} Cocoa Beans", n),
 }
 
 

@@ -1,14 +1,18 @@
 """Bohnanza: every player's fields and coins, the discard pile and the deck passes.
 
-Rulebook: shared/rules/bohnanza.txt. The companion tracks what lies on the table, not
+Rulebook: shared/rules/bohnanza.txt (the 1997 deck); today's box: ``decks.py``. What
+a deck sets by the number of players (the beans, passes, the third field) is the
+game's ``table``. The companion tracks what lies on the table, not
 the hands (they are secret) nor the draw pile (it is face down). The log holds:
 
 - ``plant``: N cards of one bean go into a player's field (empty, or of that bean);
 - ``harvest``: a field is sold; the beanometer's coins are turned over as coin cards,
   the rest goes to the discard pile;
-- ``buy-field``: a player pays 3 coins for the third field (once);
-- ``deck-exhausted``: the draw pile ran out. After passes 1 and 2 the discard pile is
-  shuffled into the next pass; after pass 3 the game ends and every field is sold;
+- ``buy-field``: a player pays for the third field (once; 3 coins);
+- ``beanometer``: the table enters a beanometer printed on its cards that no rulebook
+  states (Coffee, Wax, Cocoa), asked the first time a harvest needs it;
+- ``deck-exhausted``: the draw pile ran out. Before the last pass the discard pile is
+  shuffled into the next pass; after the last (the third) the game ends and every field is sold;
 - ``final-count``: the coins and third fields the table counted at the end, once the
   third pass is exhausted. The coins replace those tracked (the table counts its coin
   cards); the third fields agree with those bought. It corrects the end, and ends a
@@ -21,21 +25,19 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, Strict, TypeAdapter, field_validator, model_validator
+from pydantic import Field, Strict, TypeAdapter, ValidationInfo, field_validator, model_validator
 
 from sheets.bohnanza.beans import (
-    BEANS, DECK_SIZE, ORDER, PRINTED_BEANOMETERS, Bean, Beanometer, Pile, check_beanometer, label, payout,
+    BEANS, ORDER, PRINTED_BEANOMETERS, Bean, Beanometer, Pile, check_beanometer, label, payout,
 )
+from sheets.bohnanza.decks import PLAYERS, Deck, Table, table_for
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.i18n import _, ngettext
 from sheets.model import Frozen
 from sheets.results import GameResult, build_result, clean_names, position_of
 
 GAME_ID = "bohnanza"
-MIN_PLAYERS, MAX_PLAYERS = 3, 5
 FIELDS = 2  # "Each player must imagine they have two vacant Bean Fields"
-THIRD_FIELD_PRICE = 3  # "At any time that you have at least 3 points ... buy a 3rd Field"
-PASSES = 3  # "the game ends when the third deck is exhausted"
 
 Count = Annotated[int, Strict(), Field(ge=0)]
 Positive = Annotated[int, Strict(), Field(ge=1)]
@@ -43,15 +45,25 @@ FieldNumber = Annotated[int, Strict(), Field(ge=1, le=FIELDS + 1)]
 
 
 class Setup(Frozen):
+    deck: Deck = Deck.AMIGO_1997  # before ``players``: how many may play depends on it
     players: tuple[str, ...]  # in seating order
-    beanometers: dict[Bean, Beanometer] = {}  # rows corrected from the players' own cards
+    beanometers: dict[Bean, Beanometer] = {}  # rows corrected from the players' own cards, or not printed
+
+    @field_validator("deck", mode="before")
+    @classmethod
+    def _deck(cls, value: Any) -> Any:
+        if value not in Deck.__members__.values():
+            raise ValueError(_("{value} is not a deck; the decks are {decks}").format(
+                value=_json(value), decks=", ".join(Deck)))
+        return value
 
     @field_validator("players", mode="before")
     @classmethod
-    def _names(cls, value: Any) -> tuple[str, ...]:
+    def _names(cls, value: Any, info: ValidationInfo) -> tuple[str, ...]:
         if not isinstance(value, (list, tuple)):
             raise ValueError(_("players must be a list of names"))
-        return clean_names(value, MIN_PLAYERS, MAX_PLAYERS)
+        low, high = PLAYERS[info.data.get("deck", Deck.AMIGO_1997)]
+        return clean_names(value, low, high)
 
     @field_validator("beanometers", mode="before")
     @classmethod
@@ -91,12 +103,28 @@ class Farmer(Frozen):
         return self.coins.total if self.counted is None else self.counted
 
 
+class UnknownBeanometer(RulesError):
+    """A harvest needs a beanometer no rulebook states: the table reads it off its cards
+    (a ``beanometer`` entry), and the harvest is tried again."""
+
+    def __init__(self, bean: Bean):
+        super().__init__(_("{bean}: enter the beanometer printed on your cards first (the rulebook does not "
+                           "print it)").format(bean=label(bean)))
+        self.bean = bean
+
+
 class State(Frozen):
     players: tuple[Farmer, ...]  # in seating order
     discard: Pile = Pile()
     deck_pass: int = 1  # 1, 2, 3: how often the draw pile has been (re)built
     over: bool = False
-    beanometers: tuple[Beanometer, ...] = PRINTED_BEANOMETERS  # in table order
+    beanometers: tuple[Beanometer | None, ...] = PRINTED_BEANOMETERS  # in ``Bean`` order; None: not known yet
+    deck: Deck = Deck.AMIGO_1997
+
+    @property
+    def table(self) -> Table:
+        """What the deck sets for this many players: the beans, passes, the third field."""
+        return table_for(self.deck, len(self.players))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -108,17 +136,24 @@ class State(Frozen):
     def player(self, name: str) -> Farmer:
         return self.players[self.position(name)]
 
-    def beanometer(self, bean: Bean) -> Beanometer:
+    def beanometer(self, bean: Bean) -> Beanometer | None:
+        """The row of ``bean`` in this game; None while the table has not entered it."""
         return self.beanometers[ORDER[bean]]
 
     def pays(self, bean: Bean, count: int) -> int:
-        """What ``count`` beans of ``bean`` sell for in this game."""
-        return payout(self.beanometer(bean), count)
+        """What ``count`` beans of ``bean`` sell for in this game; UnknownBeanometer while
+        its row is not known."""
+        row = self.beanometer(bean)
+        if row is None:
+            raise UnknownBeanometer(bean)
+        return payout(row, count)
 
     def in_play(self, bean: Bean) -> int:
-        """Cards of ``bean`` on the table: in fields, as coins and on the discard pile."""
+        """Cards of ``bean`` on the table: in fields, as coins and on the discard pile
+        (where the table knows it)."""
         fields = sum(f.count for farmer in self.players for f in farmer.fields if f.bean == bean)
-        return fields + sum(farmer.coins[bean] for farmer in self.players) + self.discard[bean]
+        discard = self.discard[bean] if self.table.discard_known else 0
+        return fields + sum(farmer.coins[bean] for farmer in self.players) + discard
 
 
 # --- actions ---------------------------------------------------------------------------
@@ -144,6 +179,14 @@ class BuyField(Frozen):
 
 class DeckExhausted(Frozen):
     kind: Literal["deck-exhausted"] = "deck-exhausted"
+
+
+class EnterBeanometer(Frozen):
+    """The beanometer of a bean as printed on the table's cards (one the rulebook does not print)."""
+
+    kind: Literal["beanometer"] = "beanometer"
+    bean: Bean
+    row: tuple[int | None, int | None, int | None, int | None]
 
 
 class PlayerCount(Frozen):
@@ -197,7 +240,8 @@ class FinalCount(Frozen):
     players: tuple[PlayerCount, ...]
 
 
-Action = Annotated[Plant | Harvest | BuyField | DeckExhausted | FinalCount, Field(discriminator="kind")]
+Action = Annotated[Plant | Harvest | BuyField | DeckExhausted | EnterBeanometer | FinalCount,
+                   Field(discriminator="kind")]
 ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
 
@@ -216,11 +260,11 @@ class HarvestPreview(Frozen):
     discarded: int
 
 
-def field_of(farmer: Farmer, number: int) -> BeanField:
+def field_of(table: Table, farmer: Farmer, number: int) -> BeanField:
     """Field ``number`` (1-based) of ``farmer``; RulesError when the farmer has none such."""
     if number == FIELDS + 1 and not farmer.third_field:
-        raise RulesError(_("has no third field; buy it first for {price} coins").format(price=THIRD_FIELD_PRICE),
-                         farmer.name)
+        raise RulesError(_("has no third field; buy it first for {price} coins").format(
+            price=table.third_field_price), farmer.name)
     if not 1 <= number <= len(farmer.fields):
         raise RulesError(_("field {number}: the fields are numbered 1 to {last}").format(
             number=number, last=len(farmer.fields)), farmer.name)
@@ -240,7 +284,7 @@ def preview_harvest(state: State, player: str, field: int) -> HarvestPreview:
     """
     check_not_over(state)
     farmer = state.player(player)
-    chosen = field_of(farmer, field)
+    chosen = field_of(state.table, farmer, field)
     if chosen.bean is None:
         raise RulesError(_("field {field} is empty; there is nothing to harvest").format(field=field), player)
     if chosen.count == 1:
@@ -292,10 +336,18 @@ def check_grows(field: BeanField, number: int, bean: Bean, player: str) -> None:
         raise RulesError(grows_words(field, number, [bean])[0], player)
 
 
+def check_in_game(table: Table, bean: Bean, player: str | None = None) -> None:
+    """Only the beans of the game's deck (and number of players) are planted."""
+    if bean not in table.beans:
+        raise RulesError(_("{bean} is not in this game: the deck for this many players leaves it out").format(
+            bean=label(bean)), player)
+
+
 def _plant(state: State, action: Plant) -> State:
     check_not_over(state)
     farmer = state.player(action.player)
-    field = field_of(farmer, action.field)
+    field = field_of(state.table, farmer, action.field)
+    check_in_game(state.table, action.bean, action.player)
     check_grows(field, action.field, action.bean, action.player)
     fields = list(farmer.fields)
     fields[action.field - 1] = BeanField(bean=action.bean, count=field.count + action.count)
@@ -308,37 +360,44 @@ def _harvest(state: State, action: Harvest) -> State:
     return _with(state, farmer, discard=discard)
 
 
-def check_buy(farmer: Farmer) -> None:
-    """The third field is bought once, for 3 coins."""
+def check_buy(table: Table, farmer: Farmer) -> None:
+    """The third field is bought once, for its price (3 coins; 2 with 6 or 7 players of
+    today's box; with 3 players of today's box everyone starts with it)."""
+    if table.third_field_at_start:
+        raise RulesError(_("every player starts with a third field and may not buy another"), farmer.name)
     if farmer.third_field:
         raise RulesError(_("already has a third field; each player buys it once"), farmer.name)
-    if farmer.total < THIRD_FIELD_PRICE:
+    price = table.third_field_price
+    if farmer.total < price:
         raise RulesError(ngettext("has {n} coin; the third field costs {price}",
                                   "has {n} coins; the third field costs {price}", farmer.total).format(
-            n=farmer.total, price=THIRD_FIELD_PRICE), farmer.name)
+            n=farmer.total, price=price), farmer.name)
 
 
 def _buy(state: State, action: BuyField) -> State:
-    """Pay 3 coins; they go onto the discard pile bean side up (the 1997 Amigo rules).
+    """Pay for the third field; the coins go onto the discard pile bean side up (out of
+    the game in today's two-player duel).
 
     The rulebook does not say which coin cards are paid: the engine pays with the bean
     the player holds most coins of (ties: in table order).
     """
     check_not_over(state)
     farmer = state.player(action.player)
-    check_buy(farmer)
+    table = state.table
+    check_buy(table, farmer)
     coins, discard = farmer.coins, state.discard
-    for _paid in range(THIRD_FIELD_PRICE):
+    for _paid in range(table.third_field_price):
         bean = max(Bean, key=coins.__getitem__)
-        coins, discard = coins.plus(bean, -1), discard.plus(bean, 1)
+        coins = coins.plus(bean, -1)
+        discard = discard.plus(bean, 1) if table.paid_to_discard else discard
     bought = farmer.changed(fields=farmer.fields + (EMPTY,), coins=coins)
     return _with(state, bought, discard=discard)
 
 
 def _deck_exhausted(state: State) -> State:
-    """Passes 1 and 2: the discard pile becomes the next draw pile. Pass 3: the end."""
+    """Before the last pass: the discard pile becomes the next draw pile. The last: the end."""
     check_not_over(state)
-    if state.deck_pass < PASSES:
+    if state.deck_pass < state.table.passes:
         return state.changed(deck_pass=state.deck_pass + 1, discard=Pile())
     farmers, discard = [], state.discard
     for farmer in state.players:  # every field is sold; the single-bean rule is for turns
@@ -351,9 +410,9 @@ def _deck_exhausted(state: State) -> State:
 def check_at_end(state: State) -> None:
     """The final count comes once the game is over."""
     if not state.over:
-        raise RulesError(_("the final count comes at the end: the game ends when the third pass through the "
+        raise RulesError(_("the final count comes at the end: the game ends when the last pass through the "
                            "deck is exhausted, and this is pass {number} of {passes}").format(
-            number=state.deck_pass, passes=PASSES))
+            number=state.deck_pass, passes=state.table.passes))
 
 
 def _final_count(state: State, action: FinalCount) -> State:
@@ -379,9 +438,9 @@ def _final_count(state: State, action: FinalCount) -> State:
             raise RulesError(_("counted with a third field, but bought none in this game") if entry.third_field
                              else _("counted without a third field, but bought one in this game"), farmer.name)
         total += entry.coins
-        if total > DECK_SIZE:
+        if total > state.table.deck_size:
             raise RulesError(_("the coins add up to {total}; coins are bean cards and the deck has {deck}").format(
-                total=total, deck=DECK_SIZE), farmer.name)
+                total=total, deck=state.table.deck_size), farmer.name)
         fields = (EMPTY,) * (FIELDS + entry.third_field)
         farmers.append(farmer.changed(fields=fields, counted=entry.coins))
     return state.changed(players=tuple(farmers), over=True)
@@ -416,6 +475,18 @@ def check_supply(state: State, where: str | None = None) -> None:
         raise error
 
 
+def _enter_beanometer(state: State, action: EnterBeanometer) -> State:
+    """A row the rulebook does not print, once, as the table reads it off its cards."""
+    check_in_game(state.table, action.bean)
+    known = state.beanometer(action.bean)
+    if known is not None:
+        raise RulesError(_("{bean}: the beanometer is known already ({row})").format(
+            bean=label(action.bean), row=" / ".join("–" if n is None else str(n) for n in known)))
+    rows = list(state.beanometers)
+    rows[ORDER[action.bean]] = check_beanometer(action.bean, list(action.row))
+    return state.changed(beanometers=tuple(rows))
+
+
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises RulesError and leaves ``state`` as it was."""
     if isinstance(action, Plant):
@@ -426,6 +497,8 @@ def apply(state: State, action: Action) -> State:
         new = _buy(state, action)
     elif isinstance(action, DeckExhausted):
         new = _deck_exhausted(state)
+    elif isinstance(action, EnterBeanometer):
+        new = _enter_beanometer(state, action)
     elif isinstance(action, FinalCount):
         new = _final_count(state, action)
     else:
@@ -437,7 +510,21 @@ def apply(state: State, action: Action) -> State:
 def new_game(setup: dict[str, Any]) -> State:
     parsed = parse_setup(Setup, setup)
     rows = tuple(parsed.beanometers.get(bean, BEANS[bean].beanometer) for bean in Bean)
-    return State(players=tuple(Farmer(name=n) for n in parsed.players), beanometers=rows)
+    table = table_for(parsed.deck, len(parsed.players))
+    fields = (EMPTY,) * (FIELDS + table.third_field_at_start)
+    return State(players=tuple(Farmer(name=n, fields=fields) for n in parsed.players), beanometers=rows,
+                 deck=parsed.deck)
+
+
+def entered_rows(state: State) -> dict[Bean, Beanometer]:
+    """The rows this game knows of the beans whose beanometer no rulebook prints: what a
+    table entered once, for its next game with the same deck."""
+    rows = {}
+    for bean in Bean:
+        row = state.beanometer(bean)
+        if BEANS[bean].beanometer is None and row is not None:
+            rows[bean] = row
+    return rows
 
 
 def players(state: State) -> tuple[str, ...]:

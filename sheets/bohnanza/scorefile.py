@@ -3,8 +3,9 @@
 A Bohnanza score file is the end-of-game record: each player's coins after the last
 harvest and whether they bought the third field. Reading one always gives a finished
 game (``winners`` is never empty). It is imported as a game that agrees with it: each
-third field bought (a field sold for the 3 coins it costs), the three passes through the
-deck, and the ``final-count``.
+third field bought (a field sold for the coins it costs), the passes through the deck,
+and the ``final-count``. ``deck`` (optional) names the deck: a file without it is the
+1997 deck, as every file was before today's box came (``decks.py``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from typing import Any
 
 from pydantic import field_validator
 
-from sheets.bohnanza.beans import BEANS, Bean
+from sheets.bohnanza.beans import BEANS
+from sheets.bohnanza.decks import PLAYERS, Deck
 from sheets.bohnanza.engine import (
-    GAME_ID, MAX_PLAYERS, MIN_PLAYERS, PASSES, THIRD_FIELD_PRICE, Action, BuyField, DeckExhausted, FinalCount,
-    Harvest, Plant, PlayerCount, State, apply, new_game,
+    GAME_ID, Action, BuyField, DeckExhausted, FinalCount, Harvest, Plant, PlayerCount, State, apply, new_game,
 )
 from sheets.errors import RulesError, ScoreFileError
 from sheets.i18n import _
@@ -26,7 +27,15 @@ from sheets.scorefile import FORMAT, parse_model
 class BohnanzaFile(Frozen):
     format: str
     game: str
+    deck: Deck = Deck.AMIGO_1997
     players: tuple[PlayerCount, ...]
+
+    @field_validator("deck", mode="before")
+    @classmethod
+    def _deck(cls, value: Any) -> Any:
+        if value not in Deck.__members__.values():
+            raise ValueError(_("not a deck; write one of {decks}").format(decks=", ".join(f'"{d}"' for d in Deck)))
+        return value
 
     @field_validator("players", mode="before")
     @classmethod
@@ -38,13 +47,14 @@ class BohnanzaFile(Frozen):
 
 def _game(data: dict[str, Any]) -> tuple[list[str], list[Action], State]:
     """The players' names, the actions of a game that ends as the file says (every third
-    field bought, the three passes, the final count) and its end; ScoreFileError naming
-    the place."""
+    field bought, the passes, the final count) and its end; ScoreFileError naming the
+    place."""
     parsed = parse_model(BohnanzaFile, data)
     entries = parsed.players
-    if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
+    low, high = PLAYERS[parsed.deck]
+    if not low <= len(entries) <= high:
         raise ScoreFileError("players", _("{n} players; Bohnanza is for {low} to {high}").format(
-            n=len(entries), low=MIN_PLAYERS, high=MAX_PLAYERS))
+            n=len(entries), low=low, high=high))
     names: list[str] = []
     for index, entry in enumerate(entries):
         name = entry.name.strip()
@@ -53,17 +63,21 @@ def _game(data: dict[str, Any]) -> tuple[list[str], list[Action], State]:
         if name in names:
             raise ScoreFileError(f"players[{index}].name", _("{name} is named twice").format(name=name))
         names.append(name)
-    state = new_game({"players": names})
+    state = new_game({"deck": parsed.deck, "players": names})
+    table = state.table
     actions: list[Action] = []
-    for name, entry in zip(names, entries):
-        if entry.third_field:
+    for index, (name, entry) in enumerate(zip(names, entries)):
+        if table.third_field_at_start and not entry.third_field:
+            raise ScoreFileError(f"players[{index}].third_field",
+                                 _("with this many players every player starts with a third field: write true"))
+        if entry.third_field and not table.third_field_at_start:
             for action in _third_field(state, name):
                 state = apply(state, action)
                 actions.append(action)
-    actions += [DeckExhausted()] * PASSES
+    actions += [DeckExhausted()] * table.passes
     count = FinalCount(players=entries)
     try:
-        for action in [*actions[-PASSES:], count]:
+        for action in [*actions[-table.passes:], count]:
             state = apply(state, action)
     except RulesError as exc:  # names and fields agree by now: what is left is coins beyond the deck
         at = names.index(exc.where) if exc.where in names else None
@@ -72,9 +86,12 @@ def _game(data: dict[str, Any]) -> tuple[list[str], list[Action], State]:
 
 
 def _third_field(state: State, name: str) -> list[Action]:
-    """Plant the smallest field that sells for the third field's price, sell it, buy the field."""
-    count, bean = min((n, b) for b in Bean for n in range(2, BEANS[b].cards + 1)
-                      if state.pays(b, n) >= THIRD_FIELD_PRICE and state.in_play(b) + n <= BEANS[b].cards)
+    """Plant the smallest field that sells for the third field's price, sell it, buy the
+    field (with a bean whose beanometer the rulebook prints)."""
+    price = state.table.third_field_price
+    count, bean = min((n, b) for b in state.table.beans if state.beanometer(b) is not None
+                      for n in range(2, BEANS[b].cards + 1)
+                      if state.pays(b, n) >= price and state.in_play(b) + n <= BEANS[b].cards)
     return [Plant(player=name, field=1, bean=bean, count=count), Harvest(player=name, field=1), BuyField(player=name)]
 
 
@@ -86,9 +103,11 @@ def read(data: dict[str, Any]) -> State:
 def export(state: State) -> dict[str, Any]:
     if not state.over:
         raise RulesError(_("the game is not over yet; a Bohnanza score file records the end of a game"))
+    deck = {} if state.deck is Deck.AMIGO_1997 else {"deck": state.deck.value}
     return {
         "format": FORMAT,
         "game": GAME_ID,
+        **deck,
         "players": [
             {"name": f.name, "coins": f.total, "third_field": f.third_field} for f in state.players
         ],
@@ -96,5 +115,6 @@ def export(state: State) -> dict[str, Any]:
 
 
 def import_file(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    names, actions, _state = _game(data)
-    return {"players": names}, [action.model_dump(mode="json") for action in actions]
+    names, actions, state = _game(data)
+    deck = {} if state.deck is Deck.AMIGO_1997 else {"deck": state.deck.value}
+    return {**deck, "players": names}, [action.model_dump(mode="json") for action in actions]

@@ -7,8 +7,8 @@ come before it).
 Privacy: the answer for a player knows what that player knows: every card face up on the
 table (trophies, open collections) and the player's own secret collection, never another
 player's face-down cards. So a lay it checks is never refused "because the only card is
-already on the table" when that card lies face down in front of someone else (the entry
-itself may still be refused then: the table's record holds it). ``Allowed.seen_by(viewer)``
+already on the table" when that card lies face down in front of someone else, and nor is
+the entry (``apply`` checks the same cards, ``State.known_to``). ``Allowed.seen_by(viewer)``
 is the answer as another phone may see it: without the player's secret collection.
 """
 

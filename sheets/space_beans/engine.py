@@ -35,6 +35,13 @@ is accepted.
 Privacy: ``PlayerSheet.secret_collection`` lies face-down, known only to its player until
 the game ends; show the state to anyone else through ``seen_by``. (A ``lay`` with
 ``collection == "secret"`` names those cards too: the engine does not hide the log.)
+No answer of ``apply`` reads another player's face-down cards either: a lay is held to the
+supply rule against the cards its player can see (``known_to``: every card face up, and the
+player's own secret collection). Refusing a lay because its card lies face down in front of
+someone else would tell every phone that sees the refusal what that collection holds. So a
+card recorded twice while one copy lies face down (a recording mistake: the cards on the
+table are real) is not refused; it shows once that collection is turned up, and a score file
+holding it is refused on import, naming the card.
 """
 
 from __future__ import annotations
@@ -118,7 +125,19 @@ class State(Frozen):
         return self.players[position_of(self.names, name)]
 
     def on_table(self) -> Counter[Card]:
+        """Every card in front of every player, face down too (the table's record)."""
         return Counter(card for sheet in self.players for card in sheet.cards)
+
+    def known_to(self, name: str) -> Counter[Card]:
+        """The cards on the table ``name`` can see: trophies and open collections (face up)
+        and ``name``'s own secret collection; never another player's face-down cards."""
+        cards = Counter(card for sheet in self.players for card in sheet.trophies)
+        for sheet in self.players:
+            if sheet.open_collection is not None:
+                cards.update(sheet.open_collection.cards)
+            if sheet.secret_collection is not None and sheet.name == name:
+                cards.update(sheet.secret_collection.cards)
+        return cards
 
     @property
     def reached(self) -> PlayerSheet | None:
@@ -221,7 +240,7 @@ def _lay(state: State, sheet: PlayerSheet, action: Lay) -> PlayerSheet:
                               else _("{name}'s secret collection is {bean}, not {other}")).format(
                 name=name, bean=BEAN_NAMES[current.bean], other=BEAN_NAMES[action.bean]))
         values = current.values + action.values
-    check_supply(state.on_table(), action.cards)
+    check_supply(state.known_to(name), action.cards)  # never another player's face-down cards
     return sheet.changed(**{f"{which}_collection": Collection(bean=action.bean, values=values)})
 
 

@@ -122,14 +122,37 @@ def test_export_bgstats_writes_the_play(data_dir, capsys):
     assert code == 0 and err == ""
     assert json.loads(out) == {
         "sourceName": "Bean Counter",
-        "game": {"name": "Bohnanza", "bggId": 11, "highestWins": True},
-        "playDate": "2026-05-01",
+        "sourcePlayId": f"bean-counter-{game_id}",
+        "game": {"name": "Bohnanza", "sourceGameId": "bohnanza", "bggId": 11, "highestWins": True},
+        "playDate": "2026-05-01 12:00:00",  # a file's date alone: at noon
         "players": [
-            {"name": "Eamon", "score": 14, "winner": True, "rank": 1, "startPlayer": False},
-            {"name": "Fiona", "score": 9, "winner": False, "rank": 3, "startPlayer": True},
-            {"name": "Gwen", "score": 11, "winner": False, "rank": 2, "startPlayer": False},
+            {"name": "Eamon", "sourcePlayerId": "Eamon", "score": 14, "winner": True, "rank": 1, "startPlayer": False},
+            {"name": "Fiona", "sourcePlayerId": "Fiona", "score": 9, "winner": False, "rank": 3, "startPlayer": True},
+            {"name": "Gwen", "sourcePlayerId": "Gwen", "score": 11, "winner": False, "rank": 2, "startPlayer": False},
         ],
     }
+
+
+def test_sending_a_game_twice_sends_the_same_play(data_dir):
+    """Issue 36: pressing "Send to BG Stats" twice recorded the game twice; the same stored
+    game is always the same sourcePlayId, another game another one."""
+    games = games_in(data_dir)
+    phone = PhoneGames(games, "phone-1")
+    game_id = games.import_file(DATED)
+    other = played_here(games)
+
+    def play_of(game: str) -> dict:
+        return json.loads(parse_qs(urlsplit(phone.bgstats_link(game)).query)["data"][0])
+
+    assert play_of(game_id)["sourcePlayId"] == play_of(game_id)["sourcePlayId"] != play_of(other)["sourcePlayId"]
+
+
+def test_a_file_without_a_date_is_sent_at_the_time_it_was_stored(data_dir, capsys):
+    games = games_in(data_dir)
+    game_id = games.import_file(BOHNANZA)
+    games.repo.close()
+    _, out, _ = run(capsys, "export", "--data-dir", str(data_dir), "--format", "bgstats", game_id)
+    assert len(json.loads(out)["playDate"]) == len("2026-05-01 19:30:00")
 
 
 def test_a_game_played_here_sends_its_date_and_time(data_dir, capsys):
@@ -169,7 +192,8 @@ def test_export_csv_is_a_row_per_player(data_dir, capsys):
     game_id = games.import_file(BOHNANZA)
     games.repo.close()
     code, out, _ = run(capsys, "export", "--data-dir", str(data_dir), "--format", "csv", game_id)
-    rows = list(csv.DictReader(io.StringIO(out)))
+    assert out.startswith("\ufeff")  # Excel reads UTF-8 only after a byte-order mark
+    rows = list(csv.DictReader(io.StringIO(out.removeprefix("\ufeff"))))
     assert code == 0 and list(rows[0]) == ["name", "total", "rank", "winner", "coins"]
     assert [(r["name"], r["total"], r["rank"], r["winner"]) for r in rows] == [
         ("Eamon", "14", "1", "yes"), ("Fiona", "9", "3", "no"), ("Gwen", "11", "2", "no")]
@@ -180,12 +204,12 @@ def test_statistics_csv_is_a_row_per_player_per_finished_game(data_dir):
     first = games.import_file(DATED)
     second = played_here(games)
     games.new_game("bohnanza", {"players": ["Ann", "Ben", "Cleo"]})  # unfinished: not in it
-    rows = list(csv.DictReader(io.StringIO(PhoneGames(games, None).results_csv())))
+    rows = list(csv.DictReader(io.StringIO(PhoneGames(games, None).results_csv().removeprefix("\ufeff"))))
     ids = [r["game_id"] for r in rows]
     assert sorted(ids) == sorted([first] * 3 + [second] * 3) and ids[0] == ids[1] == ids[2]
     rows = [r for r in rows if r["game_id"] == first]
-    assert rows[0] == {"game_id": first, "game": "Bohnanza", "played": "2026-05-01", "player": "Eamon",
-                       "total": "14", "rank": "1", "winner": "yes", "start_player": "no"}
+    assert rows[0] == {"game_id": first, "game": "Bohnanza", "sheet": "", "played": "2026-05-01", "player": "Eamon",
+                       "total": "14", "rank": "1", "winner": "yes", "rating": "", "start_player": "no"}
 
 
 # -- importing twice -----------------------------------------------------------------------

@@ -192,3 +192,17 @@ def test_a_key_another_sheet_uses_fails():
     key = "dp_icons" if letter == "B" else "beanichalcum"
     data["players"][0][key] = 1
     assert problems(data)
+
+
+TODAYS_BOX = {"format": "beans-score/1", "game": "bohnanza", "deck": "rio-grande",
+              "players": [{"name": n, "coins": 5, "third_field": False} for n in ("Ann", "Ben", "Cy", "Dee", "Eli", "Fay")]}
+
+
+def test_a_file_of_todays_box_passes_and_the_deck_decides_how_many_play():
+    """A file naming today's box may hold 2-7 players; one naming no deck is the 1997 deck's, 3-5."""
+    assert _valid(TODAYS_BOX) and problems(TODAYS_BOX) == []
+    without = {key: value for key, value in TODAYS_BOX.items() if key != "deck"}
+    assert not _valid(without) and problems(without)
+    assert problems(changed(("deck",), "1996", TODAYS_BOX))
+    two = changed(("players",), TODAYS_BOX["players"][:2], TODAYS_BOX)
+    assert _valid(two) and problems(two) == []

@@ -100,3 +100,21 @@ def test_the_session_keeps_an_answer_while_its_grounds_stay(games):
     games.dispatch(game_id, lay("Londo", "secret", "darth-beans", 9, in_turn=False))
     assert game.allowed("Leia") is before
     assert game.allowed("Londo") == allowed(games.state(game_id), "Londo")
+
+
+
+def test_a_card_recorded_twice_is_told_only_where_both_copies_are_seen():
+    """Issue 33: Londo lays the only Klingbohnen 1 face up while Leia holds it face down (a
+    recording mistake: the cards are real). The lay is not refused, which would tell of
+    Leia's secret; her phone sees both copies and says so, no other phone does until the
+    secret collections are turned up at the end."""
+    state = RULES.new_game({"players": ["Leia", "Londo", "Lando"]})
+    for action in (lay("Leia", "open", "bohrion", 4, in_turn=False),
+                   lay("Leia", "secret", "klingbohnen", 1, in_turn=False),
+                   lay("Londo", "open", "klingbohnen", 1, in_turn=False)):
+        state = RULES.apply(state, action)
+    one = (Card(bean="klingbohnen", value=1),)
+    assert view(state, "Leia").doubled == one
+    for me in ("Londo", "Lando", None):
+        assert view(state, me).doubled == ()
+    assert view(state.changed(ended_by="Leia"), None).doubled == one

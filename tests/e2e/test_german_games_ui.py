@@ -13,7 +13,7 @@ from sheets.bohnanza import RULES as BOHNANZA
 from sheets.space_beans import RULES as SPACE_BEANS
 from testkit.browser import PHONE, Server
 from tests.e2e.conftest import Phone
-from tests.e2e.test_space_beans_ui import PLAYERS, SEED, dialog_text, lay, tap, trophy
+from tests.e2e.test_space_beans_ui import PLAYERS, SEED, answer, dialog_text, lay, tap, trophy
 
 pytestmark = pytest.mark.e2e
 
@@ -123,12 +123,14 @@ def test_space_beans_in_german(browser, games_in_play):
         phone.open(f"/game/{space}")
         phone.see("Es führt Bartholomäus mit 3")
         phone.see("Offen: Moonbohnen 5, 7")
-        phone.see("noch 27 bis 30")
+        phone.see("noch 27")
         phone.shot("german-space-beans-dark-150")
 
-        tap(phone, "Ich bin Friedhelm")
-        phone.see("Friedhelm (du)")
+        # Issue 32: the phone the table shares shows a secret collection to its player alone.
         tap(phone, "Eintragen für Friedhelm")
+        tap(phone, "Geheime Sammlung von Friedhelm eintragen")
+        assert "Nur Friedhelm schaut hin" in dialog_text(phone)
+        answer(phone, "Zeigen")
         tap(phone, "Neue geheime Sammlung")
         tap(phone, "Moonbohnen")
         phone.see("Tippe die Werte der ausgelegten Karten an.")

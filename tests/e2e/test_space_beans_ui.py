@@ -1,5 +1,6 @@
-"""Space Beans on phone-sized screens: close-outs, a secret collection kept private, and
-the end of the game, against the engine and the rulebook (shared/rules/space-beans.txt).
+"""Space Beans on phone-sized screens: close-outs, a secret collection kept private on a
+phone the whole table shares, and the end of the game, against the engine and the rulebook
+(shared/rules/space-beans.txt).
 
 The game is seeded so that Allister is 2 points from 30 and holds the collections of the
 rulebook's end-of-game example: six Klingbohnen 1, 4, 4, 5, 7, 9 (face down).
@@ -134,16 +135,16 @@ def shot(phone: Phone, name: str) -> None:
 
 def test_close_outs_privacy_and_the_end_of_a_game(browser, seeded):
     server, game_id = seeded
-    table_ctx, table = new_phone(browser, server, game_id)  # an onlooker's phone
-    beth_ctx, beth = new_phone(browser, server, game_id)  # Beth's own phone
-    tap(beth, "I am Beth")
-    beth.see("Beth (you)")
+    table_ctx, table = new_phone(browser, server, game_id)  # the phone the table shares (nobody sits)
+    beth_ctx, beth = new_phone(browser, server, game_id)  # another phone: it shows nothing face down either
+    # Issue 32: who a phone is has one place, its seat; no "I am ..." on the screen.
+    assert table.button("I am Beth").count() == 0 and table.text("This phone belongs to").count() == 0
 
     # At a glance: public trophy piles and points, distance from 30, the leader.
     table.see("Leader: Allister with 28")
-    table.see("2 short of 30")
-    table.see("21 short of 30")
-    table.see("26 short of 30")
+    table.see("2 to go")
+    table.see("21 to go")
+    table.see("26 to go")
     table.see("Secret: 6 cards, face down")
     assert table.text("Klingbohnen 1, 4").count() == 0  # Allister's secret cards stay hidden
     table.shot("space-beans-table")
@@ -194,11 +195,15 @@ def test_close_outs_privacy_and_the_end_of_a_game(browser, seeded):
     table.see("Open: Bluebeans 5, 7, 9, 4")
     table.see("Allister's turn")
 
-    # Allister's phone: his own secret collection, then Londo's close-out (Example 2a):
-    # three Centauribohnen with the "3" are worth 3; the 3 is the trophy, 6 and 7 discarded.
-    tap(table, "I am Allister")
-    table.see("Secret (only you see it): Klingbohnen 1, 4, 4, 5, 7, 9")
+    # Issue 32: the shared phone shows Allister's secret collection to him alone, when asked,
+    # and hides it again once an entry is made. Then Londo's close-out (Example 2a): three
+    # Centauribohnen with the "3" are worth 3; the 3 is the trophy, 6 and 7 discarded.
     tap(table, "Record for Allister")
+    tap(table, "Record Allister's secret collection")
+    assert "only Allister looks" in dialog_text(table)
+    answer(table, "Show")
+    table.see("Secret: Klingbohnen 1, 4, 4, 5, 7, 9")
+    assert beth.text("Klingbohnen 1, 4").count() == 0  # the other phone shows nothing of it
     tap(table, "Close out Centauribohnen (3 cards)")
     text = dialog_text(table)
     expected = close_out(Collection(bean="centauribohnen", values=(3, 6, 7)))
@@ -221,14 +226,23 @@ def test_close_outs_privacy_and_the_end_of_a_game(browser, seeded):
         assert phone.button("Record for Beth").count() == 0 and phone.button("Record for Cyd").count() == 0
     shot(table, "space-beans-last-turn")
 
-    # Still his turn: he starts a new (secret) collection of two Darth Beans.
+    # Still his turn: he starts a new (secret) collection of two Darth Beans, looking alone.
+    tap(table, "Record Allister's secret collection")
+    answer(table, "Show")
     tap(table, "New secret collection")
     tap(table, "Darth Beans")
     tap(table, "Value 2")
     tap(table, "Value 8")
     table.see("Allister's secret collection: Darth Beans 2, 8")
+    # Values picked are marked; "To lay" and the Lay button are on the screen after the last value.
+    assert table.button("Value 2").get_attribute("aria-current") == "true"
+    assert table.button("Value 3").get_attribute("aria-current") != "true"
+    for words in (table.text("To lay: Darth Beans 2, 8").first, table.button("Lay 2 cards")):
+        box = words.bounding_box()
+        assert box is not None and box["y"] >= 56 and box["y"] + box["height"] <= PHONE["height"], box
     tap(table, "Lay 2 cards")
-    table.see("Secret (only you see it): Darth Beans 2, 8")
+    table.see("Secret: 2 cards, face down")  # hidden again once entered
+    assert table.text("Darth Beans 2").count() == 0
     # The lay ended his turn: only the way to the end of the game is left.
     table.see("Allister has laid: the turn is over.")
     for name in ("New secret collection", "Close out Klingbohnen (6 cards)", "Lay cards"):
@@ -297,8 +311,9 @@ def test_six_players_read_bean_names_in_readable_colours(browser, six_players):
         phone.see("Open: Moonbohnen 5, 7")
         assert phone.text(BEAN_IDS).count() == 0
         shot(phone, "space-beans-six-dark-150")
-        tap(phone, "I am Finn")
         tap(phone, "Record for Finn")
+        tap(phone, "Record Finn's secret collection")
+        answer(phone, "Show")
         tap(phone, "New secret collection")
         tap(phone, "Moonbohnen")
         phone.see("Tap the values of the cards laid.")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
-from typing import cast
+from typing import Any, cast
 
 import flet as ft
 
@@ -14,8 +15,9 @@ from sheets.i18n import _
 
 
 @ft.component
-def PlayersSetup(game: str, low: int, high: int) -> ft.Control:
-    """Names for ``low`` to ``high`` players; the engine checks them when the game starts."""
+def PlayersSetup(game: str, low: int, high: int, extra: Mapping[str, Any] | None = None) -> ft.Control:
+    """Names for ``low`` to ``high`` players; the engine checks them when the game starts.
+    ``extra``: the rest of the game's setup (Bohnanza's deck)."""
     games = use_games()
     names, set_names, typed = use_typed([""] * low)
     error, set_error = ft.use_state(cast("str | None", None))
@@ -25,7 +27,7 @@ def PlayersSetup(game: str, low: int, high: int) -> ft.Control:
 
     def start(_e: object) -> None:
         try:
-            game_id = games.new_game(game, {"players": typed()})
+            game_id = games.new_game(game, {**(extra or {}), "players": typed()})
         except RulesError as exc:
             set_error(str(exc))
             return

@@ -14,7 +14,7 @@ import segno
 from companion import i18n
 from companion.session import BIN_DAYS, BinnedGame, SetAside
 from companion.storage import StorageError, Summary
-from companion.ui.hooks import go, notify, use_game, use_games, use_invite_url
+from companion.ui.hooks import go, notify, use_certificate, use_game, use_games, use_invite_url
 from companion.ui.components.common import RouteLink, error_line, icon_button, screen, section
 from companion.ui.components.files import import_json, share_json
 from sheets.errors import RulesError
@@ -41,8 +41,9 @@ def qr_png(url: str) -> bytes:
     return buffer.getvalue()
 
 
-def invite_dialog(url: str, close: Callable[[], None]) -> ft.AlertDialog:
-    """The address the other phones open, as text and as a QR code to scan."""
+def invite_dialog(url: str, close: Callable[[], None], fingerprint: str | None = None) -> ft.AlertDialog:
+    """The address the other phones open, as text and as a QR code to scan; over https
+    the certificate's fingerprint, to compare with what a phone shows before accepting it."""
     return ft.AlertDialog(
         title=ft.Text(_("Invite the table")),
         content=ft.Column(
@@ -51,11 +52,15 @@ def invite_dialog(url: str, close: Callable[[], None]) -> ft.AlertDialog:
                          semantics_label=_("QR code for {address}").format(address=url)),
                 ft.Text(url, size=18, weight=ft.FontWeight.BOLD, selectable=True),
                 ft.Text(_("Scan the code or open the address on each phone (same Wi-Fi).")),
+                *([ft.Text(_("The table's certificate (SHA-256) begins {fingerprint}: a phone that asks to accept it "
+                             "shows the same.").format(fingerprint=fingerprint))]
+                  if fingerprint else []),
             ],
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
         actions=[ft.TextButton(_("Done"), on_click=lambda _e: close())],
+        scrollable=True,  # 320 px wide at 150 % text: the fingerprint line below the fold, "Done" apart
     )
 
 
@@ -128,6 +133,7 @@ def Home() -> ft.View:
     inviting, set_inviting = ft.use_state(False)
     problem, set_problem = ft.use_state(cast("str | None", None))
     invite_url = use_invite_url()
+    fingerprint = use_certificate()  # over https
     summaries = games.summaries()
 
     def delete(summary: Summary) -> None:
@@ -168,7 +174,8 @@ def Home() -> ft.View:
         else None
     )
 
-    ft.use_dialog(invite_dialog(invite_url, lambda: set_inviting(False)) if inviting and invite_url else None)
+    ft.use_dialog(invite_dialog(invite_url, lambda: set_inviting(False), fingerprint)
+                  if inviting and invite_url else None)
 
     async def export(summary: Summary) -> None:
         try:

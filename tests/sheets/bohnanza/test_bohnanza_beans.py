@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheets.bohnanza import BEANS, DECK_SIZE, RULES, Bean, Harvest, Plant, payout, preview_harvest
+from sheets.bohnanza import BEANS, RULES, Bean, Deck, Harvest, Plant, payout, preview_harvest, table_for
 from sheets.bohnanza.beans import check_beanometer
 from sheets.errors import RulesError
 
@@ -32,8 +32,10 @@ def expected_coins(row, count: int) -> int:
 
 def test_deck_has_eight_beans_and_104_cards():
     """bohnanza.md: "the original 8-bean deck (104 cards)"."""
-    assert [b.value for b in Bean] == [row[0] for row in PRINTED]
-    assert DECK_SIZE == 104 == sum(row[2] for row in PRINTED)
+    for players in (3, 4, 5):
+        table = table_for(Deck.AMIGO_1997, players)
+        assert [b.value for b in table.beans] == [row[0] for row in PRINTED]
+        assert table.deck_size == 104 == sum(row[2] for row in PRINTED)
 
 
 @pytest.mark.parametrize("bean, german, cards, row", PRINTED)
@@ -123,5 +125,5 @@ def test_a_corrected_row_must_make_sense(bean, row, message):
 
 def test_setup_rejects_an_unknown_bean_row():
     """bohnanza.md: the ids are blue, chili, stink, green, soy, black-eyed, red, garden."""
-    with pytest.raises(RulesError, match="'coffee' is not a bean"):
-        RULES.new_game({"players": ["Ann", "Ben", "Cem"], "beanometers": {"coffee": [1, 2, 3, 4]}})
+    with pytest.raises(RulesError, match="'lima' is not a bean"):
+        RULES.new_game({"players": ["Ann", "Ben", "Cem"], "beanometers": {"lima": [1, 2, 3, 4]}})

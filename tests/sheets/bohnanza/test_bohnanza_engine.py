@@ -99,7 +99,7 @@ def test_an_unknown_player_is_refused():
     "data, match",
     [
         ({"kind": "plant", "player": "Ann", "field": 4, "bean": "blue"}, "field"),
-        ({"kind": "plant", "player": "Ann", "field": 1, "bean": "coffee"}, "bean"),
+        ({"kind": "plant", "player": "Ann", "field": 1, "bean": "lima"}, "bean"),
         ({"kind": "plant", "player": "Ann", "field": 1, "bean": "blue", "count": 0}, "count"),
         ({"kind": "plant", "player": "Ann", "field": 1, "bean": "blue", "extra": 1}, "extra"),
         ({"kind": "sow", "player": "Ann"}, "not a valid entry"),
@@ -311,7 +311,7 @@ def test_the_final_count_comes_once_the_third_pass_is_exhausted(passes):
     final count to record (it used to be accepted in the first pass)."""
     state = game(*ENDED[:passes])
     rejected(state, count(("Ann", 1, False), ("Ben", 1, False), ("Cem", 1, False)),
-             f"the final count comes at the end: the game ends when the third pass through the deck is "
+             f"the final count comes at the end: the game ends when the last pass through the deck is "
              f"exhausted, and this is pass {passes + 1} of 3")
     assert not RULES.is_over(state)
 

@@ -199,7 +199,7 @@ def test_another_players_face_down_cards_change_nothing_of_the_answer():
 
 def test_a_lay_preview_never_tells_of_a_face_down_card():
     """Londo holds the only Bohrion 1 face down: Leia's phone is not told "the only card is
-    already on the table" (the entry itself is still checked against the whole table)."""
+    already on the table", nor is the entry refused (issue 33: test_space_beans_face_down.py)."""
     state = play(start(), lay("Londo", "moonbohnen", 2, new=True),
                  lay("Londo", "bohrion", 1, collection="secret", new=True))
     answer = allowed(state, "Leia")

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from companion.ui.kit import GameScreens
 from companion.ui.screens.bohnanza.look import BEAN_COLOURS
-from companion.ui.screens.bohnanza.play import Play, Setup, title
+from companion.ui.screens.bohnanza.play import Play, title
+from companion.ui.screens.bohnanza.setup import Setup
 from sheets.bohnanza import State
 from sheets.i18n import N_
 
@@ -24,7 +25,8 @@ SCREENS = GameScreens[State](
     setup=Setup,
     play=Play,
     title=title,
-    blurb=N_("3-5 players: coins and bean fields per player, harvests by the beanometer, three passes."),
+    blurb=N_("2–7 players (3–5 with the 1997 rules): coins and bean fields per player, harvests by the "
+             "beanometer, passes through the deck."),
 )
 
 __all__ = ["BEAN_COLOURS", "SCREENS"]

@@ -23,7 +23,8 @@ Card = tuple[int, Bean | None, int, str | None]  # a field's number, bean, count
 Harvesting = tuple[HarvestPreview | None, str | None, Beanometer | None]  # FieldView.harvest
 
 
-def plant_panel(card: Card, chosen: Bean | None, offer: PlantOffer | None, taps: Taps) -> ft.Control:
+def plant_panel(card: Card, beans: tuple[Bean, ...], chosen: Bean | None, offer: PlantOffer | None,
+                taps: Taps) -> ft.Control:
     """The bean (already chosen when the field grows one), then one tap on how many. Counts
     the engine refuses are disabled, the reason of the first under them (it refuses a count
     and every larger one alike: the deck runs out, or the field grows another bean)."""
@@ -32,7 +33,7 @@ def plant_panel(card: Card, chosen: Bean | None, offer: PlantOffer | None, taps:
            if grown else _("Field {number} is empty.").format(number=number))
     refused = offer.first_refused if offer is not None else None
     lines: list[ft.Control] = [
-        ft.Row([bean_tile(b, b == chosen, taps.choose) for b in Bean], wrap=True, spacing=6, run_spacing=6),
+        ft.Row([bean_tile(b, b == chosen, taps.choose) for b in beans], wrap=True, spacing=6, run_spacing=6),
         note(" ".join([now, _("Tap how many you plant.") if chosen else _("Pick the bean you plant.")])),
         ft.Row([count_tile(n, number, chosen, offer is not None and offer.refusal(n) is not None, taps.plant)
                 for n in range(1, COUNTS + 1)], wrap=True, spacing=6, run_spacing=6),
@@ -116,29 +117,29 @@ def field_card(card: Card, open_panel: ft.Control | None, taps: Taps) -> ft.Cont
 
 # What the Fields piece shows: each field's card, and the open panel's part.
 Opened = PlantOffer | Harvesting | None
-FieldsSlice = tuple[tuple[Card, ...], Opened]
+FieldsSlice = tuple[tuple[Card, ...], Opened, tuple[Bean, ...]]
 
 
 def _fields_slice(v: BohnanzaView, player: str, panel: Panel, bean: Bean | None) -> FieldsSlice:
     side = v.side(player)
     if side is None:
-        return (), None
+        return (), None, v.beans
     fields = side.fields
     opened: Opened = None
     if panel is not None and 1 <= panel[1] <= len(fields):
         field = fields[panel[1] - 1]
         opened = field.planting(bean) if panel[0] == "plant" else field.harvest if panel[0] == "harvest" else None
-    return tuple(f.card for f in fields), opened
+    return tuple(f.card for f in fields), opened, v.beans
 
 
-def _card_part(card: Card, panel: Panel, bean: Bean | None, opened: Opened, error: str | None,
-               taps: Taps) -> Part:
+def _card_part(card: Card, panel: Panel, beans: tuple[Bean, ...], bean: Bean | None, opened: Opened,
+               error: str | None, taps: Taps) -> Part:
     """A field's card as a kept part: what it shows is its key."""
     number = card[0]
     if panel == ("plant", number):
         offer = opened if isinstance(opened, PlantOffer) else None
-        return (("plant", card, bean, offer, error),
-                lambda: field_card(card, ft.Column([plant_panel(card, bean, offer, taps), error_line(error)],
+        return (("plant", card, beans, bean, offer, error),
+                lambda: field_card(card, ft.Column([plant_panel(card, beans, bean, offer, taps), error_line(error)],
                                                    spacing=6), taps))
     if panel == ("harvest", number) and isinstance(opened, tuple):
         harvesting: Harvesting = opened
@@ -153,12 +154,12 @@ def Fields(shown: ViewOf[BohnanzaView], player: str, panel: Panel, bean: Bean | 
            taps: Taps) -> ft.Control:
     """``player``'s fields, a field's open panel (``panel``) with ``error``, the engine's
     word on the last tap (above the fields while no panel is open)."""
-    cards, opened = use_slice(shown, lambda v: _fields_slice(v, player, panel, bean))
+    cards, opened, beans = use_slice(shown, lambda v: _fields_slice(v, player, panel, bean))
     keeper = use_keeper()
     field_panel = panel is not None and panel[0] in ("plant", "harvest")
     title: Hashable = ("title", player)
     parts: list[Part] = [(title, lambda: section_title(_("{player}'s fields").format(player=player)))]
-    parts += [_card_part(card, panel, bean, opened, error, taps) for card in cards]
+    parts += [_card_part(card, panel, beans, bean, opened, error, taps) for card in cards]
     # One shape, panel or not: kept cards stand where they stood.
     fields = keeper.column("fields", parts, spacing=SECTION_SPACING)
     return ft.Column([error_line(None if field_panel else error), fields], spacing=SPACING)

@@ -22,6 +22,9 @@ BEAN_COLOURS: dict[Bean, tuple[str, str]] = {
     Bean.BLACK_EYED: PAIRS["blue grey"],
     Bean.RED: PAIRS["red"],
     Bean.GARDEN: PAIRS["purple"],
+    Bean.COFFEE: PAIRS["dark brown"],
+    Bean.WAX: PAIRS["yellow"],
+    Bean.COCOA: PAIRS["cocoa"],
 }
 
 

@@ -10,24 +10,20 @@ from typing import cast
 import flet as ft
 
 from companion.ui.components.game_bar import game_body
-from companion.ui.components.players import PlayersSetup
 from companion.ui.hooks import ViewOf, use_game_of, use_latest, use_slice
 from companion.ui.kit import use_entry, use_shown_player
 from companion.ui.screens.bohnanza.fields import Fields
 from companion.ui.screens.bohnanza.look import coins
+from companion.ui.screens.bohnanza.rows import PrintedRows
 from companion.ui.screens.bohnanza.table import DrawPile, Purse, Result, player_chip
 from companion.ui.screens.bohnanza.taps import Panel, Taps
 from companion.ui.screens.bohnanza.view import BohnanzaView, view
 from sheets.bohnanza import (
-    MAX_PLAYERS, MIN_PLAYERS, PASSES, RULES, Action, Bean, BuyField, DeckExhausted, Harvest, Plant, State, count_of,
+    RULES, Action, Bean, BuyField, DeckExhausted, EnterBeanometer, Harvest, Plant, State, count_of, label,
 )
 from sheets.i18n import _
 
-
-@ft.component
-def Setup(game: str) -> ft.Control:
-    result: ft.Control = PlayersSetup(game, MIN_PLAYERS, MAX_PLAYERS)
-    return result
+ROWS = "rows"  # where a refused beanometer is said: on its own card
 
 
 @ft.component
@@ -90,6 +86,10 @@ def Play(game_id: str) -> ft.Control:
                                    _("{player} bought the third field").format(player=player))),
         exhausted=use_latest(exhausted), end=use_latest(lambda: act(DeckExhausted(), _("The game is over"))),
         close=use_latest(close),
+        enter_row=use_latest(lambda bean, row: entry.make(
+            EnterBeanometer(bean=bean, row=row), _("Beanometer of {bean} saved").format(bean=label(bean)),
+            where=ROWS)),
+        refuse_row=use_latest(lambda why: entry.refuse(why, ROWS)),
     )
     controls: list[ft.Control] = []
     if over:
@@ -99,7 +99,8 @@ def Play(game_id: str) -> ft.Control:
         controls += [ft.Row([player_chip(shown, seat, name, name == player, taps) for seat, name in enumerate(names)],
                             wrap=True, spacing=6),
                      Purse(shown, player, taps),
-                     Fields(shown, player, panel, bean, entry.refusal, taps)]
+                     PrintedRows(shown, entry.refusal_at(ROWS), taps),
+                     Fields(shown, player, panel, bean, entry.refusal_at(None), taps)]
     controls.append(DrawPile(shown, panel == ("end", 0), taps))
     return game_body(controls)
 
@@ -108,4 +109,4 @@ def title(state: State) -> str:
     # TRANSLATORS: the app bar's title: at 150 % text about 11 characters fit after "Bohnanza,"
     return (_("{title}, game over").format(title=RULES.title) if RULES.is_over(state)
             else _("{title}, pass {number} of {passes}").format(title=RULES.title, number=state.deck_pass,
-                                                                passes=PASSES))
+                                                                passes=state.table.passes))

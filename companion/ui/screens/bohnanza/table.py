@@ -12,7 +12,7 @@ from companion.ui.kit import result_banner
 from companion.ui.screens.bohnanza.look import coins, confirm_or_cancel, note
 from companion.ui.screens.bohnanza.taps import Taps
 from companion.ui.screens.bohnanza.view import BohnanzaView
-from sheets.bohnanza import PASSES, THIRD_FIELD_PRICE, EndSale, count_of
+from sheets.bohnanza import EndSale, count_of
 from sheets.i18n import _
 
 
@@ -40,12 +40,13 @@ def _coins(player: str, total: int) -> ft.Control:
     )
 
 
-def _third_field(player: str, bought: bool, refused: str | None, taps: Taps) -> ft.Control:
-    """The third field: bought, or the button to buy it (disabled with the engine's reason)."""
+def _third_field(player: str, bought: bool, refused: str | None, price: int, taps: Taps) -> ft.Control:
+    """The third field: bought (or had from the start), or the button to buy it (disabled
+    with the engine's reason)."""
     if bought:
-        return note(_("Third field bought"))
+        return note(_("Third field bought") if price else _("Third field (every player has one)"))
     button = ft.OutlinedButton(
-        _("Buy third field for {price} coins").format(price=THIRD_FIELD_PRICE), icon=ft.Icons.ADD_BUSINESS,
+        _("Buy third field for {price} coins").format(price=price), icon=ft.Icons.ADD_BUSINESS,
         height=TOUCH, disabled=refused is not None, on_click=lambda _e: taps.buy())
     if not refused:
         return button
@@ -56,11 +57,11 @@ def _third_field(player: str, bought: bool, refused: str | None, taps: Taps) -> 
 @ft.component
 def Purse(shown: ViewOf[BohnanzaView], player: str, taps: Taps) -> ft.Control:
     """``player``'s coins in large type, and their third field."""
-    total, bought, refused = use_slice(shown, lambda v: _purse(v, player))
+    (total, bought, refused), price = use_slice(shown, lambda v: (_purse(v, player), v.third_field_price))
     keeper = use_keeper()
     return keeper.column("purse", [
         (("coins", player, total), lambda: _coins(player, total)),
-        (("third", player, bought, refused), lambda: _third_field(player, bought, refused, taps)),
+        (("third", player, bought, refused, price), lambda: _third_field(player, bought, refused, price, taps)),
     ], spacing=12)
 
 
@@ -69,8 +70,9 @@ def _purse(v: BohnanzaView, player: str) -> tuple[int, bool, str | None]:
     return side.purse if side is not None else (0, False, None)
 
 
-def _pass_counter(deck_pass: int, over: bool) -> ft.Control:
-    """Passes 1, 2, 3 through the draw pile: done ones filled, the current one outlined."""
+def _pass_counter(deck_pass: int, passes: int, over: bool) -> ft.Control:
+    """Passes 1, 2, 3 through the draw pile (as many as the game has): done ones filled,
+    the current one outlined."""
 
     def pip(n: int) -> ft.Control:
         done = n < deck_pass or over
@@ -83,16 +85,16 @@ def _pass_counter(deck_pass: int, over: bool) -> ft.Control:
             border=ft.Border.all(3 if current else 1, ft.Colors.PRIMARY if current else ft.Colors.OUTLINE_VARIANT),
         )
 
-    words = (_("Game over: the third pass is exhausted") if over
-             else _("Pass {number} of {passes}").format(number=deck_pass, passes=PASSES))
+    words = (_("Game over: the last pass is exhausted") if over
+             else _("Pass {number} of {passes}").format(number=deck_pass, passes=passes))
     return ft.Semantics(
         label=words, exclude_semantics=True,
-        content=ft.Row([*(pip(n) for n in range(1, PASSES + 1)), ft.Text(words, size=16, expand=True)], spacing=8),
+        content=ft.Row([*(pip(n) for n in range(1, passes + 1)), ft.Text(words, size=16, expand=True)], spacing=8),
     )
 
 
 def _draw_pile(next_pass: int | None, taps: Taps) -> ft.Control:
-    """The draw pile ran out: the next pass, or after the third the end of the game."""
+    """The draw pile ran out: the next pass, or after the last the end of the game."""
     return ft.Column([
         ft.FilledButton(
             _("Draw pile exhausted: end the game") if next_pass is None
@@ -106,7 +108,7 @@ def _draw_pile(next_pass: int | None, taps: Taps) -> ft.Control:
 
 
 def _end_harvest(sales: tuple[EndSale, ...], taps: Taps) -> ft.Control:
-    """What the end of the third pass does to every player: the engine's own end harvest."""
+    """What the end of the last pass does to every player: the engine's own end harvest."""
     lines: list[ft.Control] = []
     for sale in sales:
         sold = ", ".join(count_of(bean, count) for bean, count in sale.sold) or _("no beans")
@@ -128,9 +130,9 @@ def _end_harvest(sales: tuple[EndSale, ...], taps: Taps) -> ft.Control:
 @ft.component
 def DrawPile(shown: ViewOf[BohnanzaView], ending: bool, taps: Taps) -> ft.Control:
     """The table's draw pile: the passes, and (in play) what to do when it runs out; when
-    ``ending`` (the third exhaustion, to confirm) what the end harvest pays everyone."""
-    deck_pass, over, next_pass, sales = use_slice(shown, lambda v: (
-        v.deck_pass, v.over, v.deck.next_pass, v.deck.end if ending else ()))
+    ``ending`` (the last exhaustion, to confirm) what the end harvest pays everyone."""
+    deck_pass, passes, over, next_pass, sales = use_slice(shown, lambda v: (
+        v.deck_pass, v.deck.passes, v.over, v.deck.next_pass, v.deck.end if ending else ()))
     keeper = use_keeper()
     below = []
     if not over:
@@ -138,7 +140,7 @@ def DrawPile(shown: ViewOf[BohnanzaView], ending: bool, taps: Taps) -> ft.Contro
                  if ending and next_pass is None else (("next", next_pass), lambda: _draw_pile(next_pass, taps))]
     return keeper.column("draw pile", [
         ("title", lambda: section_title(_("Draw pile (the whole table)"))),
-        (("passes", deck_pass, over), lambda: _pass_counter(deck_pass, over)),
+        (("passes", deck_pass, passes, over), lambda: _pass_counter(deck_pass, passes, over)),
         *below,
     ], spacing=SECTION_SPACING)
 

@@ -26,3 +26,5 @@ class Taps:
     exhausted: Callable[[], None]  # the draw pile ran out
     end: Callable[[], None]  # the end of the game, confirmed
     close: Callable[[], None]  # the open panel
+    enter_row: Callable[[Bean, tuple[int | None, ...]], bool]  # a printed beanometer typed in (True: kept)
+    refuse_row: Callable[[str], None]  # why a typed beanometer cannot be read

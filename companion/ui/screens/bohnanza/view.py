@@ -64,6 +64,9 @@ class BohnanzaView:
     sides: tuple[Side, ...]  # by seat
     deck: DeckOffer  # the draw pile's exhaustion: the next pass, or the end and what it sells
     result: GameResult | None  # once the game is over
+    beans: tuple[Bean, ...]  # the beans of this game's deck, most cards first
+    third_field_price: int
+    unknown_rows: tuple[Bean, ...]  # beans on a field whose printed beanometer the table has not entered
 
     @property
     def chips(self) -> tuple[tuple[str, int], ...]:
@@ -86,7 +89,11 @@ def view(state: State, me: str | None = None) -> BohnanzaView:
             for number, (field, offer) in enumerate(zip(farmer.fields, answer.farmer.fields), start=1))
         sides.append(Side(player=farmer.name, coins=farmer.total, third_field=farmer.third_field,
                           buy_refused=answer.farmer.buy_field, fields=fields))
+    planted = {field.bean for farmer in state.players for field in farmer.fields if field.bean is not None}
+    table = state.table
     return BohnanzaView(
         over=state.over, deck_pass=state.deck_pass, names=state.names, sides=tuple(sides), deck=answers[0].deck,
-        result=RULES.result(state) if state.over else None,
+        result=RULES.result(state) if state.over else None, beans=table.beans,
+        third_field_price=table.third_field_price,
+        unknown_rows=tuple(bean for bean in table.beans if bean in planted and state.beanometer(bean) is None),
     )

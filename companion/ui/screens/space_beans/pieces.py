@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
 
 from companion.ui.colours import PAIRS
-from companion.ui.components.common import TOUCH, section
+from companion.ui.components.common import TOUCH
 from sheets.i18n import _, ngettext
 from sheets.space_beans import Bean, Card, Collection, worth
 
@@ -26,6 +26,8 @@ BEAN_COLOURS = {
     Bean.BLUEBEANS: PAIRS["blue"],
 }
 MUTED = ft.Colors.ON_SURFACE_VARIANT
+# Flet types the trigger as its class, whose members are plain strings.
+TAP = cast("ft.TooltipTriggerMode", ft.TooltipTriggerMode.TAP)
 B = TypeVar("B", ft.Button, ft.OutlinedButton, ft.FilledTonalButton)
 T = TypeVar("T")
 
@@ -48,19 +50,31 @@ def names_and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
+def name_text(name: str, size: int = 18, expand: bool = False) -> ft.Text:
+    """A player's name on one line, bold: cut with "…" where the phone is too narrow (a name
+    may have 40 letters), never broken inside; a tap shows the whole name (``expand``: in a
+    row, it takes the room left and no more)."""
+    return ft.Text(name, size=size, weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                   no_wrap=True, tooltip=ft.Tooltip(message=name, trigger_mode=TAP, exclude_from_semantics=True),
+                   expand=expand, expand_loose=expand)
+
+
 def tile(label: str, text: str, on_click: Callable[[], Any] | None, selected: bool = False,
          colours: tuple[str, str] | None = None, filled: bool = False, width: int | None = None) -> ft.Control:
     """A 48 px tap target with an accessible name; filled when selected (or always, ``filled``)."""
     fill, ink = colours or (ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY)
     solid = selected or filled
+    # One line, cut with "…" where the phone is too narrow (a long name at 150 % text): never
+    # drawn past the tile or over the next one; the accessible name says it whole.
+    words = ft.Text(text, size=16, weight=ft.FontWeight.BOLD, color=ink if solid else ft.Colors.ON_SURFACE,
+                    max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, no_wrap=True, expand=True, expand_loose=True)
     return ft.Semantics(
         label=label,
         button=True,
         selected=selected,
         exclude_semantics=True,
         content=ft.Container(
-            ft.Row([ft.Text(text, size=16, weight=ft.FontWeight.BOLD, color=ink if solid else ft.Colors.ON_SURFACE)],
-                   tight=True, alignment=ft.MainAxisAlignment.CENTER,
+            ft.Row([words], tight=True, alignment=ft.MainAxisAlignment.CENTER,
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             height=TOUCH,
             width=width,
@@ -147,8 +161,3 @@ def end_button(label: str, reason: str | None, on_click: Callable[[], Any]) -> f
     if reason is None:
         return button
     return ft.Column([button, ft.Text(reason, size=13, color=MUTED)], spacing=0)
-
-
-def chooser(title: str, options: Sequence[Option[T]], on_choose: Callable[[T], object]) -> ft.Control:
-    """A titled row of 48 px choices."""
-    return section(title, tiles(options, on_choose))

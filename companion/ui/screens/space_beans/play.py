@@ -1,11 +1,15 @@
 """The Space Beans play screen: the table at a glance, one player's turn below it.
 
-A browser session may say which player it is ("I am ..."); only then does it show, and
-let that player record, their own secret collection. At a table of phones the phone is its
-seat and opens on its own player's cards; any other phone follows the player whose turn it
-is (the engine keeps the turn: after the lay it passes to the left). Once a player's trophies reach 30, only what the engine still allows is offered:
-that player's close-outs and one lay, and the end of the game (then the end alone).
-Everything the screen shows of the game is this phone's view (``view``), in slices.
+Who this phone is has one place: its seat (the app bar's "Seat"). A seated phone opens on
+its own player's cards and shows that player's secret collection; any other phone shows
+none. A phone the whole table shares (nobody sat down) records a secret collection without
+showing it to the table: in that player's turn "Record ...'s secret collection" shows it,
+for that player alone to look at, until the cards are laid (or "Hide"); the session decides
+which phone may (``why_not_show_face_down``). Any phone but a seated one follows the player
+whose turn it is (the engine keeps the turn: after the lay it passes to the left). Once a
+player's trophies reach 30, only what the engine still allows is offered: that player's
+close-outs and one lay, and the end of the game (then the end alone). Everything the
+screen shows of the game is this phone's view (``view``), in slices.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import flet as ft
 from companion.ui.components.game_bar import game_body
 from companion.ui.hooks import ViewOf, use_game_of, use_games, use_latest, use_slice
 from companion.ui.kit import use_entry, use_shown_player
-from companion.ui.screens.space_beans.pieces import Option, cards_word, chooser
+from companion.ui.screens.space_beans.pieces import cards_word
 from companion.ui.screens.space_beans.table import Final, GameEnd, Leader, Sheet
 from companion.ui.screens.space_beans.turn import Taps, Turn
 from companion.ui.screens.space_beans.view import TableView, view
@@ -29,40 +33,51 @@ from sheets.space_beans import RULES, CloseOut, EndGame, Lay
 def Play(game_id: str) -> ft.Control:
     games = use_games()
     game = use_game_of(game_id, RULES)
-    picked, set_picked = ft.use_state(cast("str | None", None))  # the player this browser session is
     entry = use_entry(game)
     at_table = games.seated(game_id)  # table mode: this phone is its seat, nobody else
-    me = games.my_seat(game_id) if at_table else picked
+    me = games.my_seat(game_id)
+    # The player whose face-down cards this phone shows now, for that player alone, and the
+    # turn it was asked in: hidden again once an entry is made or the turn passes on.
+    looking, set_looking = ft.use_state(cast("tuple[str, str | None] | None", None))
     table: ViewOf[TableView] = ViewOf(now=lambda: game.view(view, me))
     onlooker: ViewOf[TableView] = ViewOf(now=lambda: game.view(view, None))  # another player's turn
     shape = use_slice(table, lambda v: v.shape)  # what this screen itself shows; its pieces show the rest
     # The turn shown: the player picked (until the turn passes on), else the one whose
     # trophies reached 30 (the game ends at the end of that player's turn), else on a seated
-    # phone its own player's, on any other the player whose turn it is, else this phone's.
+    # phone its own player's, on any other the player whose turn it is.
     lead = shape.reached or (None if at_table else shape.turn)
     player, show = use_shown_player(game_id, shape.names, lead=lead, default=me, key=shape.turn)
     if shape.reached:  # nobody else plays before the end
         player = shape.reached
+    may_look = player != me and games.why_not_show_face_down(game_id, player) is None
+    alone = may_look and looking == (player, shape.turn)
+    own: ViewOf[TableView] = ViewOf(now=lambda: game.view(view, player))  # only while ``alone``
 
     def choose(name: str) -> None:
         show(name)
         entry.refuse(None)
 
-    def choose_me(name: str | None) -> None:
-        set_picked(name)
+    def look(name: str | None) -> None:
+        set_looking((name, shape.turn) if name is not None else None)
         entry.refuse(None)
 
+    def made(done: bool) -> bool:
+        if done:
+            set_looking(None)  # hidden again once entered
+        return done
+
     def lay(action: Lay) -> bool:
-        return entry.make(action, _("{player} laid {cards}").format(player=action.player,
-                                                                     cards=cards_word(len(action.values))))
+        return made(entry.make(action, _("{player} laid {cards}").format(player=action.player,
+                                                                          cards=cards_word(len(action.values)))))
 
     def close_out(action: CloseOut, said: str) -> bool:
-        return entry.make(action, said)
+        return made(entry.make(action, said))
 
     def end_game(name: str) -> None:
+        set_looking(None)
         entry.make(EndGame(player=name), _("The game is over"))
 
-    taps = Taps(use_latest(choose), use_latest(choose_me), use_latest(lay), use_latest(close_out),
+    taps = Taps(use_latest(choose), use_latest(look), use_latest(lay), use_latest(close_out),
                 use_latest(end_game))
 
     if shape.over:
@@ -70,12 +85,8 @@ def Play(game_id: str) -> ft.Control:
     controls: list[ft.Control] = [GameEnd(table, taps.end_game)] if shape.reached else []
     controls.append(Leader(table))
     controls += [Sheet(table, n) for n in shape.names]
-    if not at_table:
-        nobody: Option[str | None] = Option(_("I am an onlooker"), _("Onlooker"), None, me is None)
-        controls.append(chooser(_("This phone belongs to"), (
-            nobody, *(Option[str | None](_("I am {player}").format(player=n), n, n, n == me)
-                        for n in shape.names)), taps.choose_me))
     if not shape.turn_over:  # else only the end of the game is left, above
-        controls.append(Turn(table if player == me else onlooker, player, me, entry.refusal, taps))
+        shown = table if player == me else own if alone else onlooker
+        controls.append(Turn(shown, player, me, entry.refusal, taps, may_look, alone))
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
     return game_body(controls)

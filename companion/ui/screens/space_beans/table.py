@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.ui.components.common import SPACING, big_number, section
+from companion.ui.components.common import SPACING, big_number, error_line, section
 from companion.ui.hooks import ViewOf, use_slice
 from companion.ui.kit import result_banner
 from companion.ui.screens.space_beans.pieces import (
-    BEAN_COLOURS, MUTED, card_list, cards_word, collection_line, end_button, names_and, pile,
+    BEAN_COLOURS, MUTED, card_list, cards_word, collection_line, end_button, name_text, names_and, pile,
 )
 from companion.ui.screens.space_beans.view import EndView, SheetView, TableView
 from sheets.i18n import _, ngettext
@@ -67,7 +67,7 @@ def player_card(shape: CardShape, trophies: ft.Control, open_line: ft.Control) -
     pile and the open collection (the latter shown when ``shape`` says there is one)."""
     to_go = END_AT - shape.points
     status = (_("reached {end}").format(end=END_AT) if to_go <= 0
-              else _("{n} short of {end}").format(n=to_go, end=END_AT))
+              else _("{n} to go").format(n=to_go))
     lines: list[ft.Control] = [
         ft.Row(
             [
@@ -75,9 +75,8 @@ def player_card(shape: CardShape, trophies: ft.Control, open_line: ft.Control) -
                     [
                         ft.Row(
                             ([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=20)] if shape.leader else [])
-                            + [ft.Text(_("{name} (you)").format(name=shape.name) if shape.you else shape.name,
-                                       size=18,
-                                       weight=ft.FontWeight.BOLD)],
+                            + [name_text(_("{name} (you)").format(name=shape.name) if shape.you else shape.name,
+                                         expand=True)],
                             spacing=4,
                         ),
                         ft.Text(status, size=13, color=ft.Colors.PRIMARY if to_go <= 0 else MUTED,
@@ -114,11 +113,17 @@ def player_card(shape: CardShape, trophies: ft.Control, open_line: ft.Control) -
 
 @ft.component
 def Leader(view: ViewOf[TableView]) -> ft.Control:
-    best, leaders = use_slice(view, lambda v: (v.best, v.leaders))
+    best, leaders, doubled = use_slice(view, lambda v: (v.best, v.leaders, v.doubled))
     if best == 0:
-        return ft.Text(_("No trophies yet. The first to {end} ends the game.").format(end=END_AT), color=MUTED)
-    return ft.Text(ngettext("Leader: {who} with {points}", "Leaders: {who} with {points}", len(leaders)).format(
-        who=names_and(leaders), points=best), size=18, weight=ft.FontWeight.BOLD)
+        line = ft.Text(_("No trophies yet. The first to {end} ends the game.").format(end=END_AT), color=MUTED)
+    else:
+        line = ft.Text(ngettext("Leader: {who} with {points}", "Leaders: {who} with {points}", len(leaders)).format(
+            who=names_and(leaders), points=best), size=18, weight=ft.FontWeight.BOLD)
+    if not doubled:
+        return line
+    return ft.Column([line, error_line(_("Recorded more often than the deck holds: {cards}. One of these entries "
+                                         "is wrong.").format(cards=card_list(doubled)))],
+                     spacing=4)
 
 
 @ft.component
@@ -173,7 +178,7 @@ def final_table(result: GameResult, final: FinalView) -> list[ft.Control]:
                 ft.Text(f"{p.rank}.", size=18, width=28),
                 ft.Column(
                     [
-                        ft.Text(p.name, size=18, weight=ft.FontWeight.BOLD),
+                        name_text(p.name),
                         ft.Text(_("Trophies {trophies} · Bohnus {bohnus} · Collections {collections}").format(
                             trophies=b["trophies"], bohnus=b["bohnus"], collections=b["collections"]),
                                 size=13, color=MUTED),
@@ -190,7 +195,7 @@ def final_table(result: GameResult, final: FinalView) -> list[ft.Control]:
     steps: list[ft.Control] = []
     for sheet in final.sheets:
         own = [c for c in (sheet.open, sheet.secret) if c is not None]
-        lines: list[ft.Control] = [ft.Text(sheet.name, size=16, weight=ft.FontWeight.BOLD)]
+        lines: list[ft.Control] = [name_text(sheet.name, size=16)]
         for collection in own:
             outcome = close_out(collection)
             size = len(collection.values)

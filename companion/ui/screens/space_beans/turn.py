@@ -1,11 +1,12 @@
 """Recording one player's turn: close out the open collection (the app shows what the
 engine's close-out gives and asks to confirm), then lay cards; out of turn, the engine's
-reason why not. What may be done is the
-engine's answer (``allowed``) as this phone may see it: a secret collection is recorded
-on its own player's phone only."""
+reason why not. What may be done is the engine's answer (``allowed``) as this phone may see
+it: a secret collection is recorded on its own player's phone, or on a phone the table
+shares, shown for that player alone to look at (``alone``) until the cards are laid."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -13,13 +14,15 @@ from typing import Literal
 import flet as ft
 
 from companion.ui.components.common import TOUCH, error_line, icon_button, section
-from companion.ui.hooks import Part, ViewOf, use_keeper, use_latest, use_slice
+from companion.ui.hooks import Part, ViewOf, use_keeper, use_latest, use_screen_column, use_slice
 from companion.ui.screens.space_beans.pieces import (
-    BEAN_COLOURS, MUTED, Option, card_list, cards_word, growing, tiles, worth_words,
+    BEAN_COLOURS, MUTED, Option, card_list, cards_word, collection_line, growing, tiles, worth_words,
 )
 from companion.ui.screens.space_beans.view import TableView
 from sheets.i18n import _
-from sheets.space_beans import BEAN_NAMES, END_AT, VALUES, Allowed, Bean, CloseOut, CloseOutOffer, Lay, LayChoice
+from sheets.space_beans import (
+    BEAN_NAMES, END_AT, VALUES, Allowed, Bean, CloseOut, CloseOutOffer, Collection, Lay, LayChoice,
+)
 
 Where = Literal["open", "secret", "new"]  # add to the open or the secret collection, or start a new one
 
@@ -30,7 +33,7 @@ class Taps:
     functions on every render)."""
 
     choose: Callable[[str], None]  # show (and record) another player's turn
-    choose_me: Callable[[str | None], None]  # this phone is that player (None: an onlooker)
+    look: Callable[[str | None], None]  # show that player's face-down cards, to that player alone (None: hide)
     lay: Callable[[Lay], bool]  # make the entry: made?
     close_out: Callable[[CloseOut, str], bool]  # make the entry, saying what it did: made?
     end_game: Callable[[str], None]  # the end of that player's turn ends the game
@@ -40,7 +43,7 @@ class Taps:
 class Draft:
     """The cards being laid on this phone, for one player as one viewer."""
 
-    of: tuple[str, str | None]  # (player, me): another one starts again
+    of: tuple[str, str | None, bool]  # (player, me, alone): another one starts again
     where: Where | None = None
     bean: Bean | None = None
     values: tuple[int, ...] = ()
@@ -57,13 +60,14 @@ class TurnSlice:
     names: tuple[str, ...] | None  # whom the turn may be recorded for (None once a player reached 30)
     laying: Allowed | None
     turn: str | None  # whose turn it is (None: open)
+    secret: Collection | None  # the player's secret collection, in the player's own view only
 
 
 def turn_slice(view: TableView, player: str, drafting: bool) -> TurnSlice:
     allowed = view.turn(player)
     return TurnSlice(allowed.lays, allowed.close_out, allowed.elsewhere,
                      None if view.shape.reached else view.shape.names, allowed if drafting else None,
-                     view.shape.turn)
+                     view.shape.turn, allowed.secret)
 
 
 def title(player: str, turn: str | None) -> str:
@@ -107,19 +111,34 @@ class DraftTaps:
     value: Callable[[tuple[Where, int]], None]  # (where, value): one more card laid there
     take_back: Callable[[Where], None]  # the last value laid there
     lay: Callable[[Lay], None]  # make the entry; the draft starts again once made
+    look: Callable[[], None]  # ask to show the player's face-down cards on this phone
+    hide: Callable[[], None]  # hide them again
+
+
+KEYPAD = "space-beans-values"  # the value keypad's scroll key
+
+
+async def keypad_in_view(column: ft.Column) -> None:
+    """The value keypad at the top of the screen: "To lay" and the Lay button right under it."""
+    await asyncio.sleep(0)
+    await column.scroll_to(scroll_key=KEYPAD, duration=0)
 
 
 @ft.component
-def Turn(view: ViewOf[TableView], player: str, me: str | None, refusal: str | None, taps: Taps) -> ft.Control:
+def Turn(view: ViewOf[TableView], player: str, me: str | None, refusal: str | None, taps: Taps,
+         may_look: bool = False, alone: bool = False) -> ft.Control:
     """One player's turn: whom it is recorded for (every player, until one reached the
-    end), the close-out of the open collection, the cards to lay."""
-    of = (player, me)
+    end), the close-out of the open collection, the cards to lay. ``may_look``: this phone
+    may show the player's face-down cards (to the player alone), ``alone``: it shows them."""
+    of = (player, me, alone)
     draft, set_draft = ft.use_state(Draft(of))
     if draft.of != of:
         draft = Draft(of)
     closing, set_closing = ft.use_state(False)
+    asking, set_asking = ft.use_state(False)  # whether to show the face-down cards: asked first
     turn = use_slice(view, lambda v: turn_slice(v, player, bool(draft.values)))
     kept = use_keeper()
+    column = use_screen_column()
 
     def changed(change: Callable[[Draft], Draft]) -> None:
         set_draft(lambda d: change(d if d.of == of else Draft(of)))
@@ -144,16 +163,25 @@ def Turn(view: ViewOf[TableView], player: str, me: str | None, refusal: str | No
 
     def pick_value(where_value: tuple[Where, int]) -> None:
         where, value = where_value
+        if not draft.values and column is not None and column.current is not None:
+            ft.context.page.run_task(keypad_in_view, column.current)  # the first value: Lay in view
         changed(lambda d: replace(d, where=where, values=(*d.values, value)))
 
     def take_back(where: Where) -> None:
         changed(lambda d: replace(d, where=where, values=d.values[:-1]))
 
+    def show_face_down() -> None:
+        set_asking(False)
+        taps.look(player)
+
     draft_taps = DraftTaps(use_latest(pick_where), use_latest(pick_bean), use_latest(pick_value),
-                           use_latest(take_back), use_latest(lay))
+                           use_latest(take_back), use_latest(lay), use_latest(lambda: set_asking(True)),
+                           use_latest(lambda: taps.look(None)))
     close = use_latest(lambda: set_closing(True))
     ft.use_dialog(close_out_dialog(player, turn.close_out, confirm, lambda: set_closing(False))
-                  if closing and turn.close_out.collection is not None else None)
+                  if closing and turn.close_out.collection is not None
+                  else look_dialog(player, show_face_down, lambda: set_asking(False)) if asking and may_look
+                  else None)
 
     parts: list[Part] = []
     if turn.names:
@@ -168,23 +196,61 @@ def Turn(view: ViewOf[TableView], player: str, me: str | None, refusal: str | No
             words, icon=ft.Icons.EMOJI_EVENTS_OUTLINED, on_click=lambda _e: close()))))
     parts.append(("lay cards", lambda: ft.Text(_("Lay cards"), size=13, weight=ft.FontWeight.W_600,
                                                 color=ft.Colors.PRIMARY)))
-    parts += lay_panel(turn, player, draft, draft_taps)
+    parts += lay_panel(turn, player, draft, draft_taps, may_look, alone)
     return section(title(player, turn.turn), *kept.controls("turn", parts))
 
 
-def lay_panel(turn: TurnSlice, player: str, draft: Draft, taps: DraftTaps) -> list[Part]:
+def look_dialog(player: str, on_show: Callable[[], object], on_cancel: Callable[[], object]) -> ft.AlertDialog:
+    """Before a phone the table shares shows a secret collection: only its player looks."""
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(_("Show {player}'s secret collection?").format(player=player)),
+        content=ft.Text(_("Hand the phone to {player}: only {player} looks. It is hidden again once the cards "
+                          "are laid.").format(player=player), width=340),
+        actions=[ft.TextButton(_("Cancel"), on_click=lambda _e: on_cancel()),
+                 ft.FilledButton(_("Show"), on_click=lambda _e: on_show())],
+    )
+
+
+def face_down_parts(turn: TurnSlice, player: str, taps: DraftTaps, may_look: bool, alone: bool) -> list[Part]:
+    """Another phone's view of a turn with a secret lay: on a phone the table shares, the
+    way to show the secret collection to its player alone, then what is shown and Hide; on
+    any other phone, the engine's word that it is recorded on the player's own phone."""
+    if alone:
+        words = _("Only {player} looks: shown until the cards are laid.").format(player=player)
+        secret = turn.secret
+        lines: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.VISIBILITY, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                                           ft.Text(words, size=14, expand=True,
+                                                   color=ft.Colors.ON_TERTIARY_CONTAINER)])]
+        if secret is not None:
+            lines.append(collection_line(_("Secret"), secret))
+        lines.append(ft.TextButton(_("Hide"), icon=ft.Icons.VISIBILITY_OFF, height=TOUCH,
+                                   on_click=lambda _e: taps.hide()))
+        return [(("alone", words, secret), lambda: ft.Container(
+            ft.Column(lines, spacing=4), padding=10, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER))]
+    if not turn.elsewhere:
+        return []
+    if may_look:
+        label = _("Record {player}'s secret collection").format(player=player)
+        return [(("look", label), lambda: growing(ft.OutlinedButton(
+            label, icon=ft.Icons.VISIBILITY_OUTLINED, on_click=lambda _e: taps.look())))]
+    note = turn.elsewhere
+    return [(("elsewhere", note), lambda: ft.Text(note, size=13, color=MUTED))]
+
+
+def lay_panel(turn: TurnSlice, player: str, draft: Draft, taps: DraftTaps, may_look: bool = False,
+              alone: bool = False) -> list[Part]:
     """Pick where (open, secret or a new collection), the bean, the card values; see what
     the engine says of them."""
-    parts: list[Part] = []
-    if turn.elsewhere:
-        note = turn.elsewhere
-        parts.append((("elsewhere", note), lambda: ft.Text(note, size=13, color=MUTED)))
+    parts: list[Part] = face_down_parts(turn, player, taps, may_look, alone)
     found = targets(turn.lays)
     if not found:  # every lay refused: say why (out of turn, or laid this turn), as the engine does
         why = next((c.refused for c in turn.lays if c.refused and c.refused != turn.elsewhere), None)
         parts.append((("no lay", why), lambda: ft.Text(why or "", size=13, color=MUTED, visible=why is not None)))
         return parts
-    where: Where = draft.where if draft.where in [t[0] for t in found] else found[0][0]
+    # Shown to its player alone, the secret collection is what the phone was asked for.
+    first = next((t for t in found if alone and way(t[0], turn.lays).collection == "secret"), found[0])
+    where: Where = draft.where if draft.where in [t[0] for t in found] else first[0]
     values = draft.values
     choice = way(where, turn.lays)
     bean = choice.bean or draft.bean
@@ -197,9 +263,12 @@ def lay_panel(turn: TurnSlice, player: str, draft: Draft, taps: DraftTaps) -> li
         parts.append(("pick", lambda: ft.Text(_("Pick the bean of the new collection."), size=13, color=MUTED)))
         return parts
 
-    value_options = tuple(Option(_("Value {n}").format(n=v), str(v), (where, v), False, BEAN_COLOURS[bean])
+    # A value picked already is filled; the others are outlined in the bean's colour.
+    value_options = tuple(Option(_("Value {n}").format(n=v), str(v), (where, v), v in values, BEAN_COLOURS[bean])
                           for v in VALUES)
-    parts.append((("values", value_options), lambda: tiles(value_options, taps.value, filled=True, width=TOUCH)))
+    parts.append((("values", value_options), lambda: ft.Container(
+        tiles(value_options, taps.value, width=TOUCH),
+        key=ft.ScrollKey(value=KEYPAD))))  # type: ignore[call-arg]  # Flet's lazy dataclass hides its field
     answer = turn.laying.lay(choice, values, bean) if turn.laying is not None and values else None
     effect = None
     if answer is not None and answer.after is not None:

@@ -9,10 +9,11 @@ onlooker's view (nothing face down in it), made once per state for every phone.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from sheets.results import GameResult
-from sheets.space_beans import RULES, Allowed, Card, Collection, State, allowed, allowed_every
+from sheets.space_beans import DECK, RULES, Allowed, Card, Collection, State, allowed, allowed_every
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,10 @@ class TableView:
     # nothing face down, and is the view of another player's turn on every phone.
     turns: tuple[Allowed, ...]
     end: EndView | None
+    # Cards this phone sees on the table more often than the deck holds them: a recording
+    # mistake (a lay is never refused for a card face down elsewhere; that would tell of it).
+    # Read from what this phone may see only: face up, its own secret collection, all at the end.
+    doubled: tuple[Card, ...] = ()
 
     def sheet(self, name: str) -> SheetView:
         return self.sheets[self.shape.names.index(name)]
@@ -97,6 +102,8 @@ def view(state: State, me: str | None) -> TableView:
     end = None
     if reached is not None and not over:
         end = EndView(reached.name, reached.trophy_points, state.turn_over, allowed(state, reached.name).end_game)
+    seen = Counter(card for sheet in sheets for card in (
+        *sheet.trophies, *(sheet.open.cards if sheet.open else ()), *(sheet.secret.cards if sheet.secret else ())))
     return TableView(
         me=me,
         shape=Shape(over, reached.name if reached else None, state.turn_over, state.names,
@@ -108,4 +115,5 @@ def view(state: State, me: str | None) -> TableView:
         sheets=tuple(sheets),
         turns=turns,
         end=end,
+        doubled=tuple(sorted(card for card, n in seen.items() if n > DECK[card])),
     )

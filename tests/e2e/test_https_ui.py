@@ -1,0 +1,123 @@
+"""HTTPS at the table (issue 34): a phone reaches `beans serve --lan` by a LAN name, not
+as localhost (Chromium's --host-resolver-rules maps "table.lan" to this machine's
+loopback), once over https with the certificate accepted (the certificate error ignored,
+as on a phone that tapped "Proceed") and once over plain http. Over https the page is a
+secure context: the screen's wake lock is held while a game screen is open and let go on
+Home, and the share sheet is there; over http none of it, and the game screen says that
+--https fixes it. A full install Chromium offers only where the certificate is trusted
+(here: Chromium told its public key, as a phone that trusts it).
+
+Debian's Chromium on Linux has no share sheet (navigator.share comes with Chrome on
+Android, Windows, macOS); `--enable-features=WebShare` turns it on, as on a phone, so
+the test sees the browser offer it to a secure page only."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from pathlib import Path
+
+import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import serialization
+
+from testkit.browser import ARGS, CHROMIUM, PHONE, Server
+from tests.e2e.conftest import Phone
+from tests.e2e.test_bohnanza_ui import FONT_150
+from tests.e2e.test_nicht_die_bohne_ui import start_game
+
+pytestmark = pytest.mark.e2e
+
+NAME = "table.lan"
+SIX = ["Ann", "Ben", "Cy", "Dora", "Emil", "Fatima"]
+WEB_SHARE = "--enable-features=WebShare"
+
+
+def spki_pin(certfile: Path) -> str:
+    """What Chromium's --ignore-certificate-errors-spki-list takes: base64 SHA-256 of the
+    certificate's public key (the accepted certificate, as a phone that accepted it)."""
+    cert = x509.load_pem_x509_certificate(certfile.read_bytes())
+    spki = cert.public_key().public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
+    return base64.b64encode(hashlib.sha256(spki).digest()).decode()
+
+
+def by_name(browser, *extra: str):
+    """Another Chromium of the same Playwright, reaching this machine as table.lan."""
+    return browser.browser_type.launch(executable_path=CHROMIUM,
+                                       args=[*ARGS, f"--host-resolver-rules=MAP {NAME} 127.0.0.1", WEB_SHARE, *extra])
+
+
+def installable(phone: Phone) -> set[str]:
+    """Why Chromium would not install the app ("Add to Home Screen" as an app); a test
+    context is incognito, which is left out."""
+    session = phone.page.context.new_cdp_session(phone.page)
+    try:
+        errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    finally:
+        session.detach()
+    return {e["errorId"] for e in errors} - {"in-incognito"}
+
+
+def test_over_https_by_a_lan_name_the_phone_stays_awake_shares_and_installs(browser, tmp_path):
+    server = Server(tmp_path / "data", "--lan", "--https").start()
+    lan = by_name(browser)
+    trusting = by_name(browser, f"--ignore-certificate-errors-spki-list={spki_pin(tmp_path / 'data' / 'tls' / 'cert.pem')}")
+    try:
+        context = lan.new_context(viewport=PHONE, ignore_https_errors=True)  # "Proceed" tapped
+        phone = Phone(context.new_page(), f"https://{NAME}:{server.port}").open()
+        assert phone.page.evaluate("beanCounter.secure()") == {
+            "secureContext": True, "wakeLock": True, "share": True, "serviceWorker": True}
+        assert installable(phone) == {"not-from-secure-origin"}  # a home-screen shortcut (README)
+        trusted = Phone(trusting.new_context(viewport=PHONE).new_page(), phone.base_url).open()
+        assert installable(trusted) == set()
+
+        # Home's Invite: the https address and the start of the certificate's fingerprint
+        fingerprint = server.log_text().split("Certificate fingerprint (SHA-256) begins ")[1].split(" (")[0]
+        phone.tap("Invite")
+        phone.see(f"https://127.0.0.1:{server.port}")
+        phone.see(f"The table's certificate (SHA-256) begins {fingerprint}: a phone that asks")
+        phone.page.get_by_role("img", name=f"QR code for https://127.0.0.1:{server.port}").wait_for(timeout=15_000)
+        phone.shot("https-invite")
+        phone.tap("Done")
+
+        start_game(phone, SIX)
+        phone.page.wait_for_function("beanCounter.awake()", timeout=10_000)
+        assert phone.page.get_by_text("This address is plain http").count() == 0
+        phone.tap("Back")
+        phone.see("Resume")
+        phone.page.wait_for_function("!beanCounter.awake()", timeout=10_000)
+
+        # The Invite with its fingerprint line, in dark mode at 150 % text
+        dark = lan.new_context(viewport=PHONE, color_scheme="dark", ignore_https_errors=True)
+        dark.add_init_script(FONT_150)
+        look = Phone(dark.new_page(), phone.base_url).open()
+        look.tap("Invite")
+        look.see("The table's certificate (SHA-256) begins")
+        look.page.wait_for_timeout(800)  # the dialog's fade-in
+        look.shot("https-invite-dark-150")
+    finally:
+        lan.close()
+        trusting.close()
+        server.stop()
+
+
+def test_over_plain_http_by_a_lan_name_the_phone_is_told_that_https_keeps_it_awake(browser, tmp_path):
+    server = Server(tmp_path / "data", "--lan").start()
+    lan = by_name(browser)
+    try:
+        context = lan.new_context(viewport=PHONE, color_scheme="dark")
+        context.add_init_script(FONT_150)
+        phone = Phone(context.new_page(), f"http://{NAME}:{server.port}").open()
+        assert phone.page.evaluate("beanCounter.secure()") == {
+            "secureContext": False, "wakeLock": False, "share": False, "serviceWorker": False}
+        assert "not-from-secure-origin" in installable(phone)
+
+        start_game(phone, SIX)
+        phone.see("This address is plain http")
+        phone.see("beans serve --https")
+        phone.shot("http-sleep-hint-dark-150")
+        assert phone.page.evaluate("beanCounter.awake()") is False
+    finally:
+        lan.close()
+        server.stop()
+

@@ -1,0 +1,190 @@
+"""Today's box (sheets/bohnanza/decks.py): its beans, card counts and beanometers, and what it
+sets by the number of players; quotes are from its rulebook ("Variations based on number of
+players", "The bean duel for 2 players")."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheets.bohnanza import (
+    BEANS, RULES, Bean, BuyField, Deck, DeckExhausted, EnterBeanometer, FinalCount, Harvest, Plant, PlayerCount,
+    UnknownBeanometer, allowed, table_for,
+)
+from sheets.errors import RulesError, ScoreFileError
+
+RIO = Deck.RIO_GRANDE.value
+NAMES = ["Ann", "Ben", "Cem", "Dee", "Eli", "Fay", "Gus", "Hal"]
+
+# "Frequency of each bean variety in the game": 154 cards of 11 beans.
+TODAY = {"coffee": 24, "wax": 22, "blue": 20, "chili": 18, "stink": 16, "green": 14, "soy": 12,
+         "black-eyed": 10, "red": 8, "garden": 6, "cocoa": 4}
+
+# players -> (beans removed, passes, third-field price, everyone starts with it)
+BY_PLAYERS = {
+    2: ({"garden", "cocoa"}, 1, 3, False),  # "Remove the Garden Beans and the Cocoa Beans"; "exhausted for the first time"
+    3: ({"cocoa"}, 2, 0, True),  # "remove the Cocoa Beans ... starts ... with a 3rd bean field card ... second time"
+    4: ({"coffee"}, 3, 3, False),  # "With 4 or 5 players, remove the Coffee Beans"
+    5: ({"coffee"}, 3, 3, False),
+    6: ({"cocoa", "garden"}, 3, 2, False),  # "remove the Cocoa Beans and the Garden Beans ... costs two gold coins"
+    7: ({"cocoa", "garden"}, 3, 2, False),
+}
+
+
+def new(players: int, **rows):
+    return RULES.new_game({"deck": RIO, "players": NAMES[:players], "beanometers": rows})
+
+
+def test_todays_box_has_eleven_beans_and_154_cards():
+    assert {bean.value: BEANS[bean].cards for bean in Bean} == TODAY
+    assert sum(TODAY.values()) == 154
+
+
+@pytest.mark.parametrize("players", sorted(BY_PLAYERS))
+def test_the_deck_for_each_number_of_players(players):
+    removed, passes, price, at_start = BY_PLAYERS[players]
+    table = table_for(Deck.RIO_GRANDE, players)
+    assert {bean.value for bean in table.beans} == set(TODAY) - removed
+    assert [BEANS[b].cards for b in table.beans] == sorted((BEANS[b].cards for b in table.beans), reverse=True)
+    assert table.deck_size == 154 - sum(TODAY[b] for b in removed)
+    assert (table.passes, table.third_field_price, table.third_field_at_start) == (passes, price, at_start)
+    state = new(players)
+    assert all(farmer.third_field == at_start for farmer in state.players)
+
+
+@pytest.mark.parametrize("players", [1, 8])
+def test_todays_box_is_for_two_to_seven(players):
+    with pytest.raises(RulesError, match=f"{players} players; this game is for 2 to 7"):
+        new(players)
+
+
+def test_the_1997_deck_stays_for_three_to_five_and_is_the_default():
+    with pytest.raises(RulesError, match="2 players; this game is for 3 to 5"):
+        RULES.new_game({"players": NAMES[:2]})
+    state = RULES.new_game({"players": NAMES[:3]})
+    assert state.deck is Deck.AMIGO_1997
+    with pytest.raises(RulesError, match="Coffee Bean.* is not in this game"):
+        RULES.apply(state, Plant(player="Ann", field=1, bean=Bean.COFFEE))
+
+
+def test_a_bean_the_player_count_removes_is_refused():
+    state = new(4)
+    with pytest.raises(RulesError, match="Coffee Bean.* is not in this game") as caught:
+        RULES.apply(state, Plant(player="Ann", field=1, bean=Bean.COFFEE))
+    assert caught.value.where == "Ann"
+    refusal = allowed(state, "Ann").plant(1, Bean.COFFEE, 1)
+    assert refusal is not None and "not in this game" in refusal
+
+
+def test_a_beanometer_no_rulebook_prints_is_asked_then_kept():
+    """Coffee's row is printed only on the cards: a harvest asks for it, and never guesses."""
+    state = RULES.apply(new(3), Plant(player="Ann", field=1, bean=Bean.COFFEE, count=5))
+    with pytest.raises(UnknownBeanometer) as caught:
+        RULES.apply(state, Harvest(player="Ann", field=1))
+    assert caught.value.bean is Bean.COFFEE
+    offer = allowed(state, "Ann").farmer.field(1)
+    assert offer.asks is Bean.COFFEE and offer.harvest is None
+    state = RULES.apply(state, EnterBeanometer(bean=Bean.COFFEE, row=(4, 7, 10, 12)))
+    with pytest.raises(RulesError, match="known already"):
+        RULES.apply(state, EnterBeanometer(bean=Bean.COFFEE, row=(4, 7, 10, 12)))
+    with pytest.raises(RulesError, match="each step needs more beans"):
+        RULES.apply(state, EnterBeanometer(bean=Bean.WAX, row=(4, 4, 10, 12)))
+    sold = RULES.apply(state, Harvest(player="Ann", field=1))
+    assert sold.player("Ann").total == 1  # 5 Coffee Beans reach the 1-coin step of 4
+
+
+def test_a_row_given_at_setup_needs_no_asking():
+    state = new(5, wax=[4, 7, 9, 11])
+    state = RULES.apply(state, Plant(player="Ann", field=1, bean=Bean.WAX, count=7))
+    assert RULES.apply(state, Harvest(player="Ann", field=1)).player("Ann").total == 2
+
+
+def test_three_players_start_with_the_third_field_and_buy_none():
+    state = new(3)
+    with pytest.raises(RulesError, match="starts with a third field"):
+        RULES.apply(state, BuyField(player="Ann"))
+    assert RULES.apply(state, Plant(player="Ann", field=3, bean=Bean.BLUE)).player("Ann").fields[2].count == 1
+
+
+def _earn(state, player: str, coins: int):
+    """Plant and sell Blue Beans (4/6/8/10) until ``player`` holds ``coins``."""
+    need = {1: 4, 2: 6, 3: 8, 4: 10}[coins]
+    state = RULES.apply(state, Plant(player=player, field=1, bean=Bean.BLUE, count=need))
+    return RULES.apply(state, Harvest(player=player, field=1))
+
+
+def test_six_or_seven_pay_two_coins_for_the_third_field():
+    state = _earn(new(6), "Ann", 2)
+    bought = RULES.apply(state, BuyField(player="Ann"))
+    assert bought.player("Ann").third_field and bought.player("Ann").total == 0
+    assert bought.discard[Bean.BLUE] == 6  # 4 beans sold off + the 2 coins paid, bean side up
+
+
+def test_the_duel_puts_the_paid_coins_out_of_the_game():
+    """ "he places the three gold coins face down in the box (out of the game)"."""
+    state = _earn(new(2), "Ann", 3)
+    bought = RULES.apply(state, BuyField(player="Ann"))
+    assert bought.player("Ann").total == 0 and bought.discard[Bean.BLUE] == 5  # only the 5 sold off
+
+
+def test_the_duel_ends_at_the_first_exhaustion():
+    state = RULES.apply(new(2), DeckExhausted())
+    assert state.over
+
+
+@pytest.mark.parametrize("players", sorted(BY_PLAYERS))
+def test_a_whole_game_for_each_number_of_players(players):
+    """Plant, harvest and buy as the deck allows; the draw pile runs out as often as the
+    deck says; the end sells every field; the final count agrees."""
+    _removed, passes, price, at_start = BY_PLAYERS[players]
+    state = new(players, coffee=[4, 7, 10, 12], wax=[4, 7, 9, 11], cocoa=[None, 2, 3, 4])
+    names = NAMES[:players]
+    for seat, name in enumerate(names):
+        bean = state.table.beans[seat % len(state.table.beans)]
+        state = RULES.apply(state, Plant(player=name, field=1, bean=bean, count=3))
+        state = RULES.apply(state, Harvest(player=name, field=1))
+    state = _earn(state, "Ann", 4)
+    if not at_start:
+        state = RULES.apply(state, BuyField(player="Ann"))
+    state = RULES.apply(state, Plant(player="Ann", field=3, bean=Bean.RED, count=4))
+    for number in range(1, passes + 1):
+        assert not state.over and state.deck_pass == number
+        state = RULES.apply(state, DeckExhausted())
+    assert state.over
+    with pytest.raises(RulesError, match="over"):
+        RULES.apply(state, DeckExhausted())
+    result = RULES.result(state)
+    assert result.winners == ("Ann",)
+    count = FinalCount(players=tuple(PlayerCount(name=f.name, coins=f.total, third_field=f.third_field)
+                                     for f in state.players))
+    assert RULES.result(RULES.apply(state, count)) == result
+    assert price == (0 if at_start else state.table.third_field_price)
+
+
+def test_a_score_file_names_the_deck_and_one_without_is_1997():
+    state = new(6)
+    for _ in range(3):
+        state = RULES.apply(state, DeckExhausted())
+    exported = RULES.export(state)
+    assert exported["deck"] == RIO and len(exported["players"]) == 6
+    assert RULES.read(exported).deck is Deck.RIO_GRANDE
+    setup, _actions = RULES.import_file(exported)
+    assert setup["deck"] == RIO
+    old = {key: value for key, value in exported.items() if key != "deck"}
+    with pytest.raises(ScoreFileError, match="6 players; Bohnanza is for 3 to 5"):
+        RULES.read(old)
+
+
+def test_a_score_file_of_three_says_every_third_field():
+    file = {"format": "beans-score/1", "game": "bohnanza", "deck": RIO,
+            "players": [{"name": n, "coins": 3, "third_field": n != "Cem"} for n in NAMES[:3]]}
+    with pytest.raises(ScoreFileError, match=r"players\[2\].third_field"):
+        RULES.read(file)
+    file["players"][2]["third_field"] = True
+    assert [p.total for p in RULES.result(RULES.read(file)).players] == [3, 3, 3]
+
+
+def test_a_score_file_with_an_unknown_deck_is_refused():
+    file = {"format": "beans-score/1", "game": "bohnanza", "deck": "1996",
+            "players": [{"name": n, "coins": 3, "third_field": False} for n in NAMES[:3]]}
+    with pytest.raises(ScoreFileError, match="not a deck"):
+        RULES.read(file)
