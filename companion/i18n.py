@@ -22,7 +22,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from sheets.i18n import Translations, current
+from sheets.i18n import MINUS, Translations, current
 
 # Every language a phone may choose, by code, named in its own words (the menu shows these).
 LANGUAGES = {"en": "English", "de": "Deutsch"}
@@ -89,9 +89,10 @@ def _locale(language_code: str | None) -> str:
 
 
 def number(value: float | int, decimals: int | None = None, language_code: str | None = None) -> str:
-    """A number the phone's way: 12.5 is "12,5" in German; ``decimals`` fixes the places."""
+    """A number the phone's way: 12.5 is "12,5" in German, −2.5 "−2,5" (the minus sign, as
+    ``sheets.i18n.whole`` writes it); ``decimals`` fixes the places."""
     pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
-    return format_decimal(value, format=pattern, locale=_locale(language_code))
+    return format_decimal(value, format=pattern, locale=_locale(language_code)).replace("-", MINUS)
 
 
 def day(value: date | datetime, language_code: str | None = None) -> str:

@@ -86,3 +86,17 @@ def N_(message: str) -> str:
     """Marks ``message`` for the catalog without translating it (module constants, stored
     words): translate it with ``_(value)`` where it is shown."""
     return message
+
+
+MINUS = "\u2212"  # the minus sign a player reads ("−3"), never the hyphen-minus of data ("-3")
+
+
+def whole(n: int) -> str:
+    """A whole number as a player reads it, in every language: "12", "−3" (the minus sign,
+    U+2212). Files, exports and the command line keep Python's "-3"."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
+def signed(n: int) -> str:
+    """Points with their sign, as a pad writes them: "+5", "−3", "0"."""
+    return f"+{n}" if n > 0 else whole(n)

@@ -9,6 +9,7 @@ drops a value on a German phone)."""
 from __future__ import annotations
 
 import ast
+import re
 from string import Formatter
 
 import pytest
@@ -157,3 +158,55 @@ def test_nothing_is_translated_at_import_time():
             tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
             early += [f"{path.relative_to(ROOT)}:{call.lineno}" for call in module_level_calls(tree)]
     assert not early, "translated at import time (use N_ there): " + ", ".join(early)
+
+
+# -- Issue 32: German typography, kept (companion/locale/glossary.md, "Typography") ---------
+
+STRAIGHT_QUOTES = re.compile(r"\"[^\"]*\"|(?:^|\s)'[^']+'")  # "…" or '…' around words
+RANGE_WITH_HYPHEN = re.compile(r"[\d}]-[\d{]")  # "3-5", "{first}-{last}": a range takes the en dash
+HYPHEN_AS_MINUS = re.compile(r"(?:^|[\s(/:])-[\d{]")  # "-10", "(-{n})": a negative takes the minus sign
+STOP_IN_BRACKETS = re.compile(r"(?<!Pkt)\.\)")  # "(Gain 7 Thaler.)": no full stop inside brackets
+
+
+def typography_slips(text: str) -> list[str]:
+    """What breaks the glossary's typography in one German text."""
+    slips = []
+    if "{{" not in text and STRAIGHT_QUOTES.search(text):  # JSON written as code keeps its quotes
+        slips.append("straight quotes (write „…“)")
+    if text.count("„") != text.count("“"):
+        slips.append("„ without its “")
+    if RANGE_WITH_HYPHEN.search(text):
+        slips.append("a range with a hyphen (write the en dash –)")
+    if HYPHEN_AS_MINUS.search(text):
+        slips.append("a hyphen for a minus (write −)")
+    if STOP_IN_BRACKETS.search(text):
+        slips.append("a full stop inside brackets")
+    return slips
+
+
+def test_the_typography_checks_catch_what_they_name():
+    assert typography_slips('"{letter}" ist kein Bogen') and typography_slips("die Art '{tag}'")
+    assert typography_slips("„Grundspiel\" (Runden 1–7)")
+    assert typography_slips("3-5 Spieler") and typography_slips("Runden {first}-{last}")
+    assert typography_slips("Beate: -10") and typography_slips("(-{n} Punkte)")
+    assert typography_slips("(Heuaktion: Erhalte 7 Taler.)") and not typography_slips("(12 Pkt.)")
+    assert not typography_slips("„Grundspiel“ (Runden 1–7), −10, 0- bis 3-mal, FARBE-WERT, UTF-8, JJJJ-MM-TT")
+    assert not typography_slips('schreibe {{"name": ..., "coins": ...}}')
+
+
+def test_german_typography_is_kept():
+    """Every German text: „…“ quotes, the en dash in ranges ("3–5 Spieler"), the minus
+    sign before a negative number ("−10"), no full stop inside brackets, as the glossary says."""
+    with po_file("de").open("rb") as f:
+        catalog = read_po(f, locale="de", domain=DOMAIN)
+    slips = [f"{ids(message)[0]!r} -> {text!r}: {', '.join(found)}"
+             for message in catalog if message.id
+             for text in forms(message) if (found := typography_slips(text))]
+    assert not slips, "German typography (companion/locale/glossary.md):\n" + "\n".join(slips)
+
+
+def test_no_english_text_ends_a_sentence_inside_brackets():
+    """Issue 32 ("Words"): a full stop stays outside the brackets in English too."""
+    inside = [ids(message)[0] for message in extract() if message.id
+              for text in ids(message) if STOP_IN_BRACKETS.search(text)]
+    assert not inside, "a full stop inside brackets: " + ", ".join(map(repr, inside))

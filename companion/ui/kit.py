@@ -25,7 +25,7 @@ from companion.ui.components.common import TOUCH
 from companion.session import GameOf
 from companion.ui.hooks import notify, use_games
 from sheets.errors import RulesError
-from sheets.i18n import _
+from sheets.i18n import _, whole
 from sheets.results import GameResult
 
 S = TypeVar("S")  # a game's State
@@ -141,7 +141,7 @@ def reason_line(reason: str | None) -> ft.Control:
     return ft.Text(reason or "", size=13, color=ft.Colors.ON_SURFACE_VARIANT, visible=reason is not None)
 
 
-def result_banner(result: GameResult, points: Callable[[int], str] = str,
+def result_banner(result: GameResult, points: Callable[[int], str] = whole,
                   details: list[ft.Control] | None = None,
                   colour: str = ft.Colors.SECONDARY_CONTAINER) -> ft.Control:
     """The end of a game at a glance: who won with what (ties share the victory), or a

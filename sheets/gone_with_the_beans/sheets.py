@@ -237,9 +237,9 @@ SUBSTITUTIONS: tuple[tuple[str, str, int], ...] = (
 
 FARM = Facility("farm", N_("Farm"), N_("Farms"), built_at_setup=1)
 MARKET = Facility("market", N_("Market"), N_("Markets"), has_two_costs=True)
-HOUSE = Facility("house", N_("House"), N_("Houses"), on_build=N_("a Development Bonus (design page, gaps 5)"),
+HOUSE = Facility("house", N_("House"), N_("Houses"), on_build=N_("a Development Bonus"),
                  gives_development_bonus=True)
-SILO = Facility("silo", N_("Silo"), N_("Silos"), on_build=N_("a Development Bonus (design page, gaps 5)"),
+SILO = Facility("silo", N_("Silo"), N_("Silos"), on_build=N_("a Development Bonus"),
                 gives_development_bonus=True)
 STABLE = Facility("stable", N_("Stable"), N_("Stables"), on_build=N_("Horse-Riding Level +1"))
 
@@ -327,7 +327,7 @@ SHEET_B = replace(
     letter="B",
     title=N_("Space Minerals Came Flying"),
     # Farm's cost is stated only in Sheet A's example.
-    facilities=(FARM, MARKET, HOUSE, replace(SILO, on_build=N_("1 Beanichalcum and a Development Bonus (design page, gaps 5)"),
+    facilities=(FARM, MARKET, HOUSE, replace(SILO, on_build=N_("1 Beanichalcum and a Development Bonus"),
                                              gain_on_build=Cost(beanichalcum=1)), STABLE),
     # The Beanichalcum row is a fifth row (design page, gaps 1).
     hay_actions=SHEET_A.hay_actions + (
@@ -450,6 +450,10 @@ ROUND_DECKS: Mapping[str, tuple[int, int]] = MappingProxyType({
     "basic": (0, 1),  # 7 cards on the 8 with the one special card
     "two-specials": (1, 1),  # 6+1 on 7+1
     "three-specials": (1, 2),  # 6+1 on 6+2
+})
+# Each deck as a player names it (the Variant Rules' levels): translated where it is said.
+DECK_NAMES: Mapping[str, str] = MappingProxyType({
+    "basic": N_("Basic game"), "two-specials": N_("Easier"), "three-specials": N_("Easiest"),
 })
 # Extra Income: "each time the Ruler token moves from Zoodai to Tachiopi or from Ammond to
 # Macadimia"; the map therefore has these two clockwise neighbours (design page, gaps 7).

@@ -22,7 +22,7 @@ from companion.ui.flet_compat import bind_page
 from sheets.errors import RulesError, ScoreFileError
 from sheets.limits import read_json
 from sheets.registry import score
-from sheets.i18n import _, follow, ngettext, using
+from sheets.i18n import _, follow, ngettext, signed, using, whole
 
 GERMAN = i18n.translations("de")
 ENGLISH = i18n.translations("en")
@@ -170,6 +170,16 @@ def test_numbers_and_dates_are_written_the_phone_way():
     assert i18n.language() == "en"
 
 
+def test_a_negative_number_takes_the_minus_sign_in_every_language():
+    """Issue 32: a player reads "−10" (U+2212), as the paper pad prints it, never the
+    hyphen "-10"; a pad's points carry their sign ("+5", "−3", "0")."""
+    assert whole(-10) == "−10" and whole(0) == "0" and whole(42) == "42"
+    assert (signed(5), signed(0), signed(-3)) == ("+5", "0", "−3")
+    assert i18n.number(-2.5, 1, "de") == "−2,5"
+    assert i18n.number(-1234, language_code="en") == "−1,234"
+    assert "-" not in whole(-7) + signed(-7) + i18n.number(-7, language_code="de")
+
+
 # -- the session layer: seats, PINs, deleting, in each phone's language ---------------------
 
 
@@ -196,7 +206,7 @@ def test_a_german_phones_wrong_pins_are_counted_and_limited(games):
 
 @pytest.mark.parametrize(("language", "not_playing", "not_the_host"), [
     ("de", "'Zoe' spielt nicht mit; es spielen Ann, Ben, Cy",
-     "nur das Handy, das das Spiel gestartet hat (der Gastgeber), löscht es, solange Spieler daran sitzen"),
+     "nur das Handy, das das Spiel gestartet hat (der Gastgeber), darf es löschen, solange Spieler daran sitzen"),
     ("en", "'Zoe' is not playing; the players are Ann, Ben, Cy",
      "only the phone that started the game (the host) deletes it while players sit at it"),
 ])

@@ -68,21 +68,21 @@ def test_bohnanza_in_german(browser, games_in_play):
     phone, context = german_phone(browser, server)
     try:
         phone.open(f"/game/{bohnanza}")
-        phone.see("Bohnanza, 1/3")  # "Durchgang 1 von 3" did not fit the bar at 150 %
+        phone.see("Bohnanza – Durchgang 1/3")  # the title bar, as a German reads it (issue 32)
         phone.see("Durchgang 1 von 3")  # the draw pile's own line says it in full
-        phone.see("Annegret hat 2 Taler; das dritte Bohnenfeld kostet 3")  # the disabled button's reason
+        phone.see("Annegret hat 2 Taler; das 3. Bohnenfeld kostet 3")  # the disabled button's reason
         assert phone.button("3. Bohnenfeld kaufen (3 Taler)").get_attribute("aria-disabled") == "true"
         phone.text("Bohnenfeld 1: 12 Blaue Bohnen").first.wait_for(state="attached")
         phone.shot("german-bohnanza-dark-150")
 
-        phone.tap("In Bohnenfeld 1 anbauen")
+        phone.tap("Auf Bohnenfeld 1 anbauen")
         phone.button("Blaue Bohne").and_(phone.page.locator("[aria-current=true]")).wait_for()  # already chosen
         phone.tap("Rote Bohne")
-        phone.reveal(phone.button("12 Rote Bohnen in Bohnenfeld 1 anbauen"))
+        phone.reveal(phone.button("12 Rote Bohnen auf Bohnenfeld 1 anbauen"))
         phone.page.get_by_role("group", name="Bohnenfeld 1: 12 Blaue Bohnen. Tippe an, wie viele du anbaust.",
                                exact=False).wait_for()
         phone.see("Auf Bohnenfeld 1 wächst Blaue Bohne; ernte es, bevor du Rote Bohne anbaust")
-        assert phone.button("1 Rote Bohne in Bohnenfeld 1 anbauen").get_attribute("aria-disabled") == "true"
+        assert phone.button("1 Rote Bohne auf Bohnenfeld 1 anbauen").get_attribute("aria-disabled") == "true"
         phone.shot("german-bohnanza-plant-refused-dark-150")
         phone.tap("Abbrechen")
 
@@ -98,17 +98,17 @@ def test_bohnanza_in_german(browser, games_in_play):
         assert phone.text("Bean").count() == 0  # no English bean name on a German phone
 
         phone.tap("Nachziehstapel aufgebraucht: Durchgang 2 beginnen")
-        phone.see("Durchgang 2: der Ablagestapel ist der neue Nachziehstapel")
+        phone.see("Durchgang 2: Der Ablagestapel ist der neue Nachziehstapel")
         phone.tap("Nachziehstapel aufgebraucht: Durchgang 3 beginnen")
-        phone.see("Bohnanza, 3/3")
+        phone.see("Bohnanza – Durchgang 3/3")
         phone.tap("Nachziehstapel aufgebraucht: Spiel beenden")
-        phone.see("Schlussernte: jedes Bohnenfeld wird verkauft")
+        phone.see("Schlussernte: Jedes Bohnenfeld wird verkauft")
         phone.reveal(phone.button("Abbrechen"))
         phone.see("Annegret +4 (insgesamt 6 Taler): 12 Blaue Bohnen")  # bohnanza.md: 10 Blue Beans sell for 4
         phone.shot("german-bohnanza-end-harvest-dark-150")
         phone.tap("Spiel beenden")
         phone.see("Annegret gewinnt mit 6 Taler")
-        phone.see("Bohnanza, Ende")
+        phone.see("Bohnanza – Spielende")
         phone.shot("german-bohnanza-over-dark-150")
     finally:
         context.close()
@@ -140,17 +140,17 @@ def test_space_beans_in_german(browser, games_in_play):
         phone.shot("german-space-beans-refused-dark-150")
 
         tap(phone, "Eintragen für Bartholomäus")
-        tap(phone, "Darth Beans abschließen (1 Karte)")
+        tap(phone, "Darth Beans ernten (1 Karte)")
         text = dialog_text(phone)
-        assert "Darth Beans von Bartholomäus abschließen?" in text
-        assert "Kein Wert: keine Karte ist eine 1" in text
-        assert ("die offene Sammlung von Bartholomäus (Darth Beans 4) hat 1 Karte und keine 1: sie ist nichts "
-                "wert und wird nur erzwungen abgeschlossen") in text
+        assert "Darth Beans von Bartholomäus ernten?" in text
+        assert "Kein Wert: Keine Karte ist eine 1" in text
+        assert ("die offene Sammlung von Bartholomäus (Darth Beans 4) hat 1 Karte und keine 1: Sie ist nichts "
+                "wert und wird nur geerntet, wenn es sein muss") in text
         phone.page.wait_for_timeout(400)  # let the dialog fade in, for the picture
         phone.shot("german-space-beans-close-out-dark-150")
 
         last = Phone(context.new_page(), server.url).open(f"/game/{reached}")
-        last.see("Die Trophäen von Allister haben 31 erreicht: das Spiel endet am Ende des Zuges von Allister.")
+        last.see("Die Trophäen von Allister haben 31 erreicht: Das Spiel endet am Ende des Zuges von Allister.")
         last.button("Ende des Zuges von Allister: Spiel beenden").wait_for()
         last.shot("german-space-beans-reached-dark-150")
     finally:

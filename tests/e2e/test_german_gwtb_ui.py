@@ -89,7 +89,7 @@ def test_a_german_phone_sets_up_and_plays_round_1_of_the_live_sheet(browser, ser
         phone.text(re.compile(rf"^Runde 1 von 15: Herrscher in Macadimia; {german('Farm')} · 3 Heu")).first.wait_for()
         phone.see("Deine Aktion in dieser Runde")
         phone.text(re.compile(r"^Material: 14 ")).first.wait_for()  # 12 Hay and round 1's income, 2 Hay
-        phone.button("Einen Heuschober anbauen (+2 Heu)").wait_for()
+        phone.button("Einen Heuschuppen dazubauen (+2 Heu)").wait_for()
         phone.button("Einen Meilenstein erreichen").wait_for()
         worker = f"{german(WORKER.effect).rstrip('.')} (6 Heu, 0 von 3 genutzt)"
         fits(phone, worker)

@@ -167,7 +167,7 @@ def test_home_in_german_and_in_english_at_once(browser, stored_games):
         german.see("Beiseitegelegt (beschädigt)")
         german.see("Ein beschädigtes Spiel")
         german.see("Papierkorb (30 Tage aufbewahrt)")
-        said(german, "über die Kommandozeile gelöscht")
+        said(german, "die Kommandozeile hat es gelöscht")
         german.button("Wiederherstellen").wait_for()
         german.shot("german-home-bin-dark")
 
@@ -190,7 +190,7 @@ def test_home_in_german_and_in_english_at_once(browser, stored_games):
         to_the_end(english)
         said(english, "deleted by a phone")  # the same deletion, in the English phone's words
         to_the_end(german)
-        said(german, "über ein Handy gelöscht")
+        said(german, "ein Handy hat es gelöscht")
 
         german.open("/game/nosuch00")  # an address no game has: no id is read out
         german.see("An dieser Adresse ist kein Spiel gespeichert", exact=False)
@@ -304,7 +304,7 @@ def test_a_german_phone_plays_a_round_of_nicht_die_bohne_and_is_refused_in_germa
         german.reveal(german.button("Platz von Anna nehmen"))
         german.shot("german-seats-pin-dark-150")
         german.tap("Platz von Anna nehmen")
-        german.see("Dieses Handy ist der Platz von Anna.")
+        german.see("Dieses Handy sitzt auf dem Platz von Anna.")
         german.reveal(german.button("Notiz speichern"))
         german.shot("german-seats-dark-150")
         german.open(f"/game/{game}")

@@ -58,7 +58,7 @@ def test_a_players_first_three_rounds_on_sheet_b(known):
     reveal(phone, "Farm", 3)
     materials(phone, "30 Hay; Hay Sheds hold 30; 2 Hay lost")
     phone.tap("Gain 1 Beanichalcum (10 Hay, used 0 of 3)")
-    phone.see("Ann: paid 10 Hay (Hay action: Gain 1 Beanichalcum.); Ann: +1 Beanichalcum")  # what it did, with Undo
+    phone.see("Ann: paid 10 Hay (Hay action: Gain 1 Beanichalcum); Ann: +1 Beanichalcum")  # what it did, with Undo
     materials(phone, "20 Hay + 1 Beanichalcum")
 
     reveal(phone, "Market", 4)

@@ -51,7 +51,7 @@ def tap_cards(phone: Phone, player: str, cards: list[str]) -> None:
 
 def row_text(phone: Phone, player: str) -> str:
     """The player's line of the round table, as a screen reader reads it."""
-    row = phone.page.get_by_text(re.compile(rf"^{player} [-+0–]"))
+    row = phone.page.get_by_text(re.compile(rf"^{player} [−+0–]"))  # a round: +5, −10 (U+2212), 0, – (not begun)
     row.wait_for()
     return row.inner_text()
 
@@ -64,7 +64,7 @@ def test_a_three_player_round_entered_by_taps_scores_like_the_pad_and_survives_a
     tap_cards(phone, "Alex", ALEX)
     choose_player(phone, "Beate")
     tap_cards(phone, "Beate", BEATE)
-    phone.see("-10")  # Beate: +45 yellow, -55 green
+    phone.see("−10")  # Beate: +45 yellow, -55 green (the minus sign, U+2212, as printed)
     choose_player(phone, "Claudia")
     phone.tap("Claudia takes the rest of the deck (20 cards)")
     phone.see("Round 1 is complete")
@@ -72,13 +72,13 @@ def test_a_three_player_round_entered_by_taps_scores_like_the_pad_and_survives_a
 
     # Alex 55 + 55; Beate 45 - 55; Claudia's yellow 10 is nullified, the rest are specials.
     for player, total in {"Alex": 110, "Beate": -10, "Claudia": 0}.items():
-        assert row_text(phone, player).split()[-1] == str(total)
+        assert row_text(phone, player).split()[-1] == str(total).replace("-", "−")
 
     phone.page.reload()
     phone.open(f"/game/{game_id}")
     phone.see("Round 2")
     assert row_text(phone, "Alex").endswith("110")
-    assert row_text(phone, "Beate").endswith("-10")
+    assert row_text(phone, "Beate").endswith("−10")
 
 
 # -- six players at the table (issue 18) ---------------------------------------------------

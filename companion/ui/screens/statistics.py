@@ -12,7 +12,7 @@ from companion.stats import game_records, player_records, solitaire_records
 from companion.ui.hooks import use_game, use_games
 from companion.ui.components.common import screen, section
 from companion.ui.components.files import download_text
-from sheets.i18n import _, ngettext
+from sheets.i18n import _, ngettext, whole
 from sheets.registry import KINDS
 
 
@@ -37,7 +37,7 @@ def Statistics() -> ft.View:
         ft.Card(ft.Container(ft.Column([
             ft.Text(title(g.game), size=18, weight=ft.FontWeight.W_600),
             ft.Text(ngettext("{n} finished game", "{n} finished games", g.played).format(n=g.played)),
-            ft.Text(_("Best total: {total} ({players})").format(total=g.best, players=", ".join(g.best_by)),
+            ft.Text(_("Best total: {total} ({players})").format(total=whole(g.best), players=", ".join(g.best_by)),
                     size=16, weight=ft.FontWeight.BOLD),
             ft.Text(_("Average total: {average}").format(average=number(g.average, decimals=1))),
         ], spacing=4), padding=12))

@@ -80,6 +80,7 @@ from sheets.gone_with_the_beans.live.printed import NotAPrintedValue, UnknownPri
 from sheets.gone_with_the_beans.live.printed import check as check_printed_value
 from sheets.gone_with_the_beans.scoring import horse_riding_level
 from sheets.gone_with_the_beans.sheets import (
+    DECK_NAMES,
     HAY_ACTION_USES_PER_ROW,
     HAY_SHED_GAIN,
     ROUND_DECKS,
@@ -109,7 +110,7 @@ RULES = EngineRules(
 __all__ = [
     "NotAPrintedValue", "check_printed_value",
     "RULES",
-    "ACTION_NAMES", "CONTRACTS_FIRST", "DUE_NAMES", "HAY_ACTION_USES_PER_ROW", "HAY_SHED_GAIN", "KINDS", "NAMES",
+    "ACTION_NAMES", "CONTRACTS_FIRST", "DECK_NAMES", "DUE_NAMES", "HAY_ACTION_USES_PER_ROW", "HAY_SHED_GAIN", "KINDS", "NAMES",
     "ROUND_DECKS", "ROUNDS",
     "SPECIAL_CARD_OPTIONS",
     "Action", "AddHayShed", "Allowed", "BonusesDue", "Build", "Choice", "EnterDpIcons", "EnterPrintedValue", "ExecuteContract",

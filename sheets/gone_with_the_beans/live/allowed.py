@@ -241,7 +241,7 @@ def payment_of(state: State, asked: Paid) -> Payment:
         short = missing(cost, has, rates(sheet.substitutions))
         return Payment(asked, asked, what, cost, has, None, other=other, short=_(
             "{what} costs {cost}; you have {have}: {short} missing").format(
-            what=what, cost=cost, have=has, short=short))
+            what=what, cost=cost.said, have=has.said, short=short.said))
     return Payment(asked, asked, what, cost, has, proposed, other=other)
 
 

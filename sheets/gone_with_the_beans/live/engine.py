@@ -64,6 +64,7 @@ from sheets.gone_with_the_beans.live.printed import (
 )
 from sheets.gone_with_the_beans.scoring import PlayerSheet, horse_riding_level
 from sheets.gone_with_the_beans.sheets import (
+    DECK_NAMES,
     EXTRA_INCOME_MOVES,
     HAY_ACTION_USES_PER_ROW,
     HAY_SHED_GAIN,
@@ -664,9 +665,9 @@ def _check_card(state: State, card: RoundCard, number: int) -> tuple[Facility, i
     part = range(1, TOP_DECK_CARDS + 1) if top else range(TOP_DECK_CARDS + 1, ROUNDS + 1)
     holds = ROUND_DECKS[state.deck][0 if top else 1]
     seen = sum(c.special for i, c in enumerate(state.cards, start=1) if i in part)
-    cards = (_("the {deck} deck's top {n} cards (rounds {first}-{last})") if top
-             else _("the {deck} deck's bottom {n} cards (rounds {first}-{last})")).format(
-        deck=state.deck, n=len(part), first=part[0], last=part[-1])
+    cards = (_('the "{deck}" deck\'s top {n} cards (rounds {first}-{last})') if top
+             else _('the "{deck}" deck\'s bottom {n} cards (rounds {first}-{last})')).format(
+        deck=_(DECK_NAMES[state.deck]), n=len(part), first=part[0], last=part[-1])
     if card.special:
         if card.facility is not None or card.hay is not None:
             raise RulesError(_("the special card shows no facility or Hay"))

@@ -88,6 +88,8 @@ def word(text: str) -> Event:
 def _say(value: Any) -> str:
     if isinstance(value, tuple):  # printed numbers: "2, 4, 6"
         return ", ".join(map(_say, value))
+    if isinstance(value, Event):  # a sentence said inside another drops its full stop: "(Hay action: Gain 7 Thaler)"
+        return value.said.rstrip(".")
     said_: str = value.said if hasattr(value, "said") else str(value)
     return said_
 

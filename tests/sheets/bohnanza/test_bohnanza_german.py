@@ -52,8 +52,8 @@ def test_the_third_field_refused_in_german_with_taler():
     """Rulebook: the third field costs 3 coins (Taler on the German box)."""
     state = game(Plant(player="Ann", field=1, bean=Bean.STINK, count=6), Harvest(player="Ann", field=1))
     with using(GERMAN):
-        assert refusal(state, BuyField(player="Ann")) == "hat 2 Taler; das dritte Bohnenfeld kostet 3"
-        assert RULES.why_not(state, BuyField(player="Ben")) == "hat 0 Taler; das dritte Bohnenfeld kostet 3"
+        assert refusal(state, BuyField(player="Ann")) == "hat 2 Taler; das 3. Bohnenfeld kostet 3"
+        assert RULES.why_not(state, BuyField(player="Ben")) == "hat 0 Taler; das 3. Bohnenfeld kostet 3"
     assert refusal(state, BuyField(player="Ann")) == "has 2 coins; the third field costs 3"
 
 
@@ -70,7 +70,7 @@ def test_the_supply_rule_in_german():
     """bohnanza.md: the deck has 6 Garden Beans (Gartenbohnen)."""
     with using(GERMAN):
         said = refusal(game(), Plant(player="Ann", field=1, bean=Bean.GARDEN, count=7))
-    assert said == ("Gartenbohne: das wären 7 auf dem Tisch (Bohnenfelder, Taler, Ablagestapel); "
+    assert said == ("Gartenbohne: Das wären 7 auf dem Tisch (Bohnenfelder, Taler, Ablagestapel); "
                     "das Spiel hat nur 6")
 
 

@@ -101,7 +101,7 @@ def test_an_unknown_printed_value_is_asked_for_by_its_german_place():
             apply(state, card("farm", 3))
     assert caught.value.place == "Heu unter Bauernhof-Symbol 1 (Einkommen), Bogen A"
     assert caught.value.reason == ("Heu unter Bauernhof-Symbol 1 (Einkommen), Bogen A ist noch unbekannt: "
-                                   "bitte trag den Wert vom gedruckten Bogen ein")
+                                   "Bitte trag den Wert vom gedruckten Bogen ein")
     assert spec(SHEETS["A"], "icons:farm").place == "number of Farm icons, Sheet A"
     state = give(round_1(), "Ann", bean=5, thaler=4)
     with using(GERMAN):
@@ -133,17 +133,17 @@ def test_what_just_happened_is_said_by_each_phone_in_its_language_from_one_state
          "Bob: +1 Heu (Cashew: ein Gebäude gebaut)"))
     shed = apply(built, AddHayShed(player="Ann"))
     assert both(shed) == (("Ann: Hay Shed 1 added", "Ann: +2 Hay (Hay Shed)"),
-                          ("Ann: Heuschober 1 angebaut", "Ann: +2 Heu (Heuschober)"))
+                          ("Ann: Heuschuppen 1 dazugebaut", "Ann: +2 Heu (Heuschuppen)"))
     paid = apply(give(state, "Ann", hay=10), HayActionTaken(player="Ann", row="thaler"))
     assert both(paid) == (
-        ("Ann: paid 10 Hay (Hay action: Gain 7 Thaler.)", "Ann: +7 Thaler (Hay action: Gain 7 Thaler.)"),
-        ("Ann: 10 Heu bezahlt (Heuaktion: Erhalte 7 Taler.)", "Ann: +7 Taler (Heuaktion: Erhalte 7 Taler.)"))
+        ("Ann: paid 10 Hay (Hay action: Gain 7 Thaler)", "Ann: +7 Thaler (Hay action: Gain 7 Thaler)"),
+        ("Ann: 10 Heu bezahlt (Heuaktion: Erhalte 7 Taler)", "Ann: +7 Taler (Heuaktion: Erhalte 7 Taler)"))
     moved = apply(shed, card("farm", 3))
     assert both(moved)[1][:2] == ("Runde 2: Bauernhof, 3 Heu", "Der Herrscher zieht nach Beanzantine")
     assert both(moved)[0][:2] == ("Round 2: Farm, 3 Hay", "The Ruler moves to Beanzantine")
     corrected = apply(moved, EnterPrintedValue(key="hay-shed:1", value=12))
     assert both(corrected) == (("Hay the added Hay Shed 1 holds, Sheet A: 12 (corrected)",),
-                               ("Heu, das der angebaute Heuschober 1 fasst, Bogen A: 12 (korrigiert)",))
+                               ("Heu, das der dazugebaute Heuschuppen 1 fasst, Bogen A: 12 (korrigiert)",))
 
 
 def test_the_scorer_refuses_in_german():
@@ -191,11 +191,27 @@ def test_a_free_farm_that_passes_is_said_in_each_phones_language():
         after = apply(away, Milestone(player="Ann", bonus="free-farm"))
         german = told(after)
     assert ("Ann: Bauernhof lässt sich nicht kostenlos bauen (auf Bogen C baust du nur, solange der Herrscher "
-            "in deiner Provinz ist (Ammond oder Cashew); er ist in Macadimia); der Bau entfällt") in german
+            "in deiner Provinz ist (Ammond oder Cashew); er ist in Macadimia); der Bau verfällt") in german
     assert ("Ann: the free Farm cannot be built (on sheet C you build only while the Ruler token is in your "
             "province (Ammond or Cashew); it is in Macadimia); it passes") in told(after)
     holds = give(apply(game(("Ann", "zoodai"), sheet="B"), card("market", 0)), "Ann", bean=5, thaler=4,
                  beanichalcum=1)
     with using(GERMAN):
         rejects(holds, Build(player="Ann", facility="farm", beanichalcum_travel=True),
-                r"du hast die 4 Bohnen \+ 2 Taler der Reisekosten: bezahle sie; 1 Beanichalcum springt nur")
+                r"du hast die 4 Bohnen \+ 2 Taler der Reisekosten: Bezahle sie; 1 Beanichalcum springt nur")
+
+
+def test_what_a_build_lacks_and_the_round_card_deck_are_said_in_german():
+    """Issue 32: the payment's "what is missing" counted in German ("1 Bohne", never
+    "1 Bean") and the deck named as the setup names it („Grundspiel“, never "basic"),
+    its rounds as a range with the en dash."""
+    from sheets.gone_with_the_beans.live import allowed
+    from testkit.gwtb_live_play import SPECIAL
+
+    state = give(round_1(("Ann", "macadimia")), "Ann", thaler=2)
+    with using(GERMAN):
+        farm = allowed(state, "Ann").payment(Build(player="Ann", facility="farm"))
+        assert farm is not None
+        assert farm.short == "Einen Bauernhof zu bauen kostet 1 Bohne + 2 Taler; du hast 2 Taler: Es fehlt 1 Bohne"
+        rejects(game(("Ann", "cashew")), SPECIAL,
+                "die oberen 7 Karten des Stapels „Grundspiel“ \\(Runden 1–7\\) enthalten keine Sonderkarte")

@@ -39,7 +39,7 @@ def test_player_as_2_road_build_with_the_travel_hay_action():
     after = apply(state, HayActionTaken(player="Ann", row="travel", facility="farm"))
     assert player(after).materials == Materials()
     assert player(after).count("farm") == 2 and player(after).uses("travel") == 1
-    assert told(after)[0] == "Ann: paid 8 Hay (Hay action: Remove the travel cost for 1 road and build a facility.)"
+    assert told(after)[0] == "Ann: paid 8 Hay (Hay action: Remove the travel cost for 1 road and build a facility)"
     assert "Ann: paid 3 Bean + 3 Thaler (Farm)" in told(after)
 
 

@@ -160,7 +160,7 @@ def test_the_decks_special_cards_come_where_the_rulebook_puts_them(deck, special
 
 def test_no_more_special_cards_than_the_deck_holds():
     state = game(("Ann", "cashew"))
-    rejects(state, SPECIAL, r"the basic deck's top 7 cards \(rounds 1-7\) hold 0 special cards")
+    rejects(state, SPECIAL, r"the \"Basic game\" deck's top 7 cards \(rounds 1-7\) hold 0 special cards")
     for number in range(1, 8):
         state = play_round(state)
     state = play_round(state, SPECIAL)

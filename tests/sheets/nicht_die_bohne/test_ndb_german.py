@@ -62,7 +62,7 @@ def test_rounds_and_hand_sizes_are_refused_in_german():
         assert refused(state, EnterCards(round=2, player="Alex", cards=[])) == \
             "Runde 2 beginnt, sobald Runde 1 vollständig ist"
         assert refused(state, EnterCards(round=4, player="Alex", cards=[])) == \
-            "Runde 4: das Spiel hat die Runden 1 bis 3"
+            "Runde 4: Das Spiel hat die Runden 1 bis 3"
         with pytest.raises(RulesError) as err:
             RULES.new_game({"players": ["Ann", "Bo"]})
         assert str(err.value) == "2 Spieler; dieses Spiel ist für 3 bis 6 Spieler"
@@ -73,5 +73,5 @@ def test_a_score_file_is_refused_in_german_with_its_place_in_the_file():
         with pytest.raises(ScoreFileError) as err:
             RULES.read({"format": FORMAT, "game": "nicht-die-bohne", "players": ["A", "B", "C"],
                         "rounds": [{"A": [], "B": []}]})
-    assert err.value.reason == "fehlt: nenne die Karten, die dieser Spieler gesammelt hat"
+    assert err.value.reason == "fehlt: Nenne die Karten, die dieser Spieler gesammelt hat"
     assert err.value.place == "rounds[0].C"

@@ -237,7 +237,7 @@ def test_the_answer_in_german():
     with using(i18n.translations("de")):
         answer = allowed(state, "Leia")
     assert answer.close_out.refused == ("die offene Sammlung von Leia (Klingbohnen 2, 3, 6, 8) hat 4 Karten und "
-                                        "keine 4: sie ist nichts wert und wird nur erzwungen abgeschlossen")
+                                        "keine 4: Sie ist nichts wert und wird nur geerntet, wenn es sein muss")
 
 
 def test_rules_answer_with_the_engines_own_type():

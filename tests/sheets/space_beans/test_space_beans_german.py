@@ -39,7 +39,7 @@ def test_a_valueless_close_out_refused_in_german():
     with using(GERMAN):
         said = refusal(state, CloseOut(in_turn=False, player="Leia"))
     assert said == ("die offene Sammlung von Leia (Klingbohnen 2, 3, 6, 8) hat 4 Karten und keine 4: "
-                    "sie ist nichts wert und wird nur erzwungen abgeschlossen")
+                    "Sie ist nichts wert und wird nur geerntet, wenn es sein muss")
     assert refusal(state, CloseOut(in_turn=False, player="Leia")).startswith("Leia's open collection (Klingbohnen 2, 3, 6, 8)")
 
 
@@ -52,7 +52,7 @@ def test_the_supply_rule_and_a_wrong_bean_in_german():
         none = refusal(start(), CloseOut(in_turn=False, player="Londo"))
     assert taken == "Bohrion 1: die einzige Karte liegt schon auf dem Tisch"
     assert other == "die offene Sammlung von Leia ist Bohrion, nicht Bluebeans"
-    assert none == "Londo hat keine Sammlung zum Abschließen"
+    assert none == "Londo hat keine Sammlung zum Ernten"
 
 
 def test_a_score_file_refused_in_german():
@@ -73,6 +73,6 @@ def test_the_turn_refusals_in_german():
         assert refusal(state, Lay(player="Lando", collection="open", new=True, bean=Bean.BLUEBEANS,
                                   values=(2,))) == "Londo ist am Zug"
         assert refusal(state, CloseOut(player="Leia")) == (
-            "Leia hat in diesem Zug schon ausgelegt; abgeschlossen wird vor dem Auslegen")
+            "Leia hat in diesem Zug schon ausgelegt; geerntet wird vor dem Auslegen")
         assert refusal(state, Lay(player="Leia", collection="open", bean=Bean.BOHRION, values=(2,))) == (
-            "Leia hat in diesem Zug schon ausgelegt: einmal Auslegen pro Zug, und jetzt ist Londo am Zug")
+            "Leia hat in diesem Zug schon ausgelegt: Ausgelegt wird einmal pro Zug, und jetzt ist Londo am Zug")

@@ -120,8 +120,8 @@ def payment_panel(sheet: Sheet, payment: Payment, paying: dict[str, int], taps: 
         return lambda n: taps.set_payment({**paying, kind: n})
 
     return question(
-        _("{what} costs {cost}").format(what=_(payment.what), cost=payment.cost),
-        note(_("You have {have}.").format(have=has) + " " + substitutions_text(sheet)),
+        _("{what} costs {cost}").format(what=_(payment.what), cost=payment.cost.said),
+        note(_("You have {have}.").format(have=has.said) + " " + substitutions_text(sheet)),
         *[stepper(_("Pay {material}").format(material=_(NAMES[k])), paying.get(k, 0), change(k), high=getattr(has, k))
           for k in kinds(sheet)],
         *extra,

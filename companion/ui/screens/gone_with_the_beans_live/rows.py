@@ -37,7 +37,7 @@ def materials_row(keep: Kept, sheet: Sheet, materials: Materials, capacity: int,
     return ft.Semantics(
         label=(_("Materials: {materials}; Hay Sheds hold {capacity}; {lost} Hay lost") if lost else
                _("Materials: {materials}; Hay Sheds hold {capacity}")).format(
-            materials=materials, capacity=capacity, lost=lost),
+            materials=materials.said, capacity=capacity, lost=lost),
         container=True,  # one node: screen readers (and tests) read the row at once
         exclude_semantics=True,
         content=ft.Column([row, note(_("{lost} Hay lost over the sheds so far").format(lost=lost)) if lost

@@ -6,12 +6,10 @@ from __future__ import annotations
 from companion.ui.components.sheet_scoring import plain, pt
 from sheets.gone_with_the_beans import PROVINCES, Sheet
 from sheets.gone_with_the_beans.live import (
-    HAY_ACTION_USES_PER_ROW, HAY_SHED_GAIN, KINDS, NAMES, ROUND_DECKS, SPECIAL_CARD_OPTIONS, AddHayShed, Build,
-    ExecuteContract, HayActionTaken, Materials, Milestone, Offer, SpecialIncome,
+    DECK_NAMES, HAY_ACTION_USES_PER_ROW, HAY_SHED_GAIN, KINDS, NAMES, ROUND_DECKS, SPECIAL_CARD_OPTIONS, AddHayShed,
+    Build, ExecuteContract, HayActionTaken, Materials, Milestone, Offer, SpecialIncome,
 )
-from sheets.i18n import N_, _, ngettext
-
-DECK_NAMES = {"basic": N_("Basic game"), "two-specials": N_("Easier"), "three-specials": N_("Easiest")}  # Variant Rules
+from sheets.i18n import _, ngettext
 
 
 def deck_label(deck: str) -> str:
@@ -49,8 +47,8 @@ def contract_text(sheet: Sheet, contract_id: str) -> str:
     cost = Materials.of(contract.cost)
     if contract.reward:
         return _("{contract}: pay {cost}; {reward}, {points}").format(
-            contract=contract.id, cost=cost, reward=plain(contract.reward), points=points)
-    return _("{contract}: pay {cost}; {points}").format(contract=contract.id, cost=cost, points=points)
+            contract=contract.id, cost=cost.said, reward=plain(contract.reward), points=points)
+    return _("{contract}: pay {cost}; {points}").format(contract=contract.id, cost=cost.said, points=points)
 
 
 def milestone_bonus_text(sheet: Sheet, bonus_id: str) -> str:

@@ -10,7 +10,7 @@ from companion.ui.colours import NEGATIVE, PAIRS, POSITIVE
 from companion.ui.components.common import TOUCH, big_number, icon_button
 from companion.ui.components.common import memo
 from companion.ui.screens.nicht_die_bohne.taps import Taps
-from sheets.i18n import N_, _, pgettext
+from sheets.i18n import N_, _, pgettext, signed
 from sheets.nicht_die_bohne import Card, CardOffer, Colour, ColourScore, RoundScore, colour_name, face_name
 
 # Card colour (fill and outline) and the text colour on that fill.
@@ -20,10 +20,6 @@ BEAN_COLOURS = {
     Colour.GREEN: PAIRS["green"],
     Colour.YELLOW: PAIRS["amber dark"],
 }
-
-
-def signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
 
 
 def signed_number(text: str, caption: str, pair: tuple[str, str]) -> ft.Control:
@@ -190,7 +186,7 @@ def _Totals(positive: int, negative: int, total: int, caption: str) -> ft.Contro
     return ft.Row(
         [
             signed_number(f"+{positive}" if positive else "0", _("positive"), POSITIVE),
-            signed_number(f"−{negative}" if negative else "0", _("negative"), NEGATIVE),
+            signed_number(signed(-negative), _("negative"), NEGATIVE),
             big_number(signed(total), caption),
         ],
         alignment=ft.MainAxisAlignment.SPACE_AROUND,

@@ -8,10 +8,9 @@ import flet as ft
 from companion.ui.components.common import TOUCH
 from companion.ui.hooks import Kept, Part, ViewOf, use_game_part, use_games, use_keeper, use_slice
 from companion.ui.kit import result_banner
-from companion.ui.screens.nicht_die_bohne.keypad import signed
 from companion.ui.components.common import memo
 from companion.ui.screens.nicht_die_bohne.view import PadView, RoundCell, Row
-from sheets.i18n import _, pgettext
+from sheets.i18n import _, pgettext, signed, whole
 from sheets.nicht_die_bohne import ROUNDS
 
 COLUMN = 62  # "+30 −11" under a round's total, at 150 % text
@@ -27,14 +26,14 @@ def score_row(row: Row, keep: Kept) -> ft.Control:
     name, cells, total, winner = row
     shown = ["–" if c is None else signed(c[0]) for c in cells]
     return ft.Semantics(
-        label=" ".join([name, *shown, str(total)]),
+        label=" ".join([name, *shown, whole(total)]),
         container=True,  # its own node: screen readers (and tests) read one row at a time
         exclude_semantics=True,
         content=ft.Container(
             keep.row("row", [
                 ((name, winner), lambda: player_name(name, winner)),
                 *[cell_part(cell) for cell in cells],
-                (total, lambda: ft.Text(str(total), size=18, weight=ft.FontWeight.BOLD, width=COLUMN,
+                (total, lambda: ft.Text(whole(total), size=18, weight=ft.FontWeight.BOLD, width=COLUMN,
                                         text_align=ft.TextAlign.END)),
             ]),
             height=TOUCH + 4,
@@ -62,7 +61,7 @@ def round_points(value: RoundCell) -> ft.Control:
     return ft.Column(
         [
             ft.Text(signed(points), size=16, weight=ft.FontWeight.BOLD, italic=not done),
-            ft.Text(f"+{positive} −{negative}" if negative else f"+{positive}", size=10, no_wrap=True,
+            ft.Text(f"+{positive} {signed(-negative)}" if negative else f"+{positive}", size=10, no_wrap=True,
                     color=ft.Colors.ON_SURFACE_VARIANT),
         ],
         spacing=0, width=COLUMN, horizontal_alignment=ft.CrossAxisAlignment.END,
