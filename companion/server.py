@@ -45,6 +45,9 @@ MAX_FRAME = 2 * MAX_BYTES
 # Frames a phone sends: RATE a second, BURST at once (a fast tap or typing sends 2-3 a
 # second each; a phone tapping as fast as it can about 15). The rest are dropped unread.
 RATE, BURST = 30.0, 60.0
+# A phone's answers to the app's own calls (local storage, device info, a picked file)
+# count apart, so that a flood of events never drops the answer the app waits for.
+ANSWERS_RATE, ANSWERS_BURST = 100.0, 200.0
 # Big frames (an upload, over BIG bytes): BIG_BURST at once, one each BIG_EVERY seconds.
 BIG, BIG_BURST, BIG_EVERY = 64 * 1024, 3.0, 5.0
 TELL_EVERY = 10.0  # seconds between two lines telling a phone a bound it hit
@@ -58,7 +61,9 @@ MAX_PATH = 2_000  # characters of a requested path; a longer one is not found
 TOO_FAST = N_("Too many taps at once: some were not counted. Tap again, a little slower.")
 TOO_MANY = N_("The table has as many phones as it can serve. Close Bean Counter on a phone that no longer "
               "needs it, then reload this page.")
-REGISTER_CLIENT, CONTROL_EVENT = 1, 3  # Flet's message actions a phone sends (flet.messaging.protocol)
+# Flet's message actions a phone sends (flet.messaging.protocol)
+REGISTER_CLIENT, CONTROL_EVENT, INVOKE_METHOD = 1, 3, 5
+SMALL = 4_096  # bytes: a phone's answer below this holds no language list worth trimming
 
 
 def lan_address() -> str:
@@ -142,6 +147,7 @@ class Phone:
 
     language: str
     frames: Bucket = field(default_factory=lambda: Bucket(RATE, BURST))
+    answers: Bucket = field(default_factory=lambda: Bucket(ANSWERS_RATE, ANSWERS_BURST))
     big: Bucket = field(default_factory=lambda: Bucket(1 / BIG_EVERY, BIG_BURST))
     told: float = -TELL_EVERY
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
@@ -166,7 +172,8 @@ class Door:
     def admit(self, frame: bytes, phone: Phone) -> bytes | None:
         """The frame the app gets for ``frame`` (the same, or a registration whose route
         is too long made the app's Not found), or None: dropped at the door."""
-        if not phone.frames.take():
+        answer = frame[:3] == bytes([0, 0x92, INVOKE_METHOD])
+        if not (phone.answers if answer else phone.frames).take():
             phone.refuse("too fast")
             return None
         if len(frame) > BIG and not phone.big.take():
@@ -174,7 +181,27 @@ class Door:
             return None
         if frame[:1] == b"\x00" and frame[1:2] == b"\x92" and frame[2:3] == bytes([REGISTER_CLIENT]):
             return registration(frame)
+        if answer and len(frame) > SMALL:
+            return device_info(frame)
         return frame
+
+
+def device_info(frame: bytes) -> bytes:
+    """A phone's answer to an app's call, with a browser's language list (``get_device_info``)
+    cut to its first ``i18n.MAX_TAGS`` tags of at most ``i18n.MAX_TAG`` characters, before
+    Flet reads it into the app's types. Other answers pass as they are."""
+    try:
+        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+        result = body["result"]
+    except (ValueError, TypeError, KeyError, msgpack.ExtraData):
+        return frame
+    if not isinstance(result, dict) or not isinstance(result.get("languages"), list):
+        return frame
+    result["languages"] = [tag[:i18n.MAX_TAG + 1] if isinstance(tag, str) else None
+                           for tag in result["languages"][:i18n.MAX_TAGS]]
+    if isinstance(result.get("language"), str):
+        result["language"] = result["language"][:i18n.MAX_TAG + 1]
+    return b"\x00" + bytes(msgpack.packb([action, body]))
 
 
 def registration(frame: bytes) -> bytes:
@@ -297,6 +324,9 @@ async def phone_at_door(app: ASGIApp, door: Door, scope: Scope, receive: Receive
             return message
 
     async def bounded_send(message: Message) -> None:
+        if message["type"] != "websocket.send":
+            await send(message)  # accept, close
+            return
         if phone.dropped.is_set():
             return  # what is left for a dropped phone is thrown away, not kept
         try:
