@@ -15,8 +15,9 @@ its window), each attack in turn, on the same server:
   for the browser's languages with ``TAGS`` tags (one frame of about 1.2 MB).
 - ``fonts``: plain HTTP requests for every fallback font slice the client knows, four
   at a time, round and round.
-- ``uploads``: ``UPLOADERS`` phones on Home each import a near-1 MB score file again and
-  again (their file picker answered with it: every object read before it is refused).
+- ``uploads``: ``UPLOADERS`` phones on Home (opened before the taps under attack begin: their first
+  screens are not part of it) all tap Import at once every ``UPLOAD_EVERY`` seconds, their
+  file picker answering with a near-1 MB score file (every object read before it is refused).
 - ``stalled``: ``STALLED`` phones watch the game and stop reading what they are sent.
 - ``idle``: ``IDLE`` phones watch the game, doing nothing.
 
@@ -56,7 +57,9 @@ from websockets.asyncio.client import connect as plain_connect  # noqa: E402
 
 import bench.phones  # noqa: E402
 
-from bench.phones import CONTROL_EVENT, INVOKE_METHOD, PAGE, PATCH_CONTROL, REGISTER_CLIENT, Phones, decode, frame  # noqa: E402
+from bench.phones import (  # noqa: E402
+    CONTROL_EVENT, INVOKE_METHOD, PAGE, PATCH_CONTROL, QUIET, REGISTER_CLIENT, Phones, decode, frame,
+)  # noqa: E402
 from companion.session import Games  # noqa: E402
 from companion.storage import open_repository  # noqa: E402
 from companion.web import flet_web_dir  # noqa: E402
@@ -79,6 +82,7 @@ LONGEST = 120.0  # seconds of taps under an attack at most
 FLOOD = 1_000  # unknown-id events a second
 TAGS = 200_000
 UPLOADERS = 20
+UPLOAD_EVERY = 3.0  # seconds between one phone's imports
 STALLED = 10
 IDLE = 100
 ATTACKS = ("unknown_ids", "languages", "fonts", "uploads", "stalled", "idle")
@@ -140,8 +144,12 @@ async def screenless(url: str, route: str, answer: Callable[[dict], Any] | None 
                 await on_update(ws, body)
 
 
+ANSWERED = [0]  # device info answers sent (the languages attack)
+
+
 def tags_frame_answer(body: dict) -> Any:
     if body["name"] == "get_device_info":
+        ANSWERED[0] += 1
         cycle = ("fr-FR", "es-ES", "it-IT", "nl-NL", "pt-BR", "pl-PL", "sv-SE", "da-DK")
         return {"browser_name": "chrome", "language": "fr-FR", "languages": [cycle[i % 8] for i in range(TAGS)]}
     return None
@@ -168,7 +176,7 @@ def leave(phones: Phones) -> None:
 def attack(name: str, base: str, route: str) -> Iterator[dict[str, Any]]:
     """Run attack ``name`` while the block lasts; yields a dict the attack may fill."""
     url = base.replace("http://", "ws://") + "/ws"
-    state: dict[str, Any] = {}
+    state: dict[str, Any] = {"done": 0}  # how much the attacker did (frames, requests, files)
     stop = threading.Event()
     with Loop() as loop:
         if name == "unknown_ids":
@@ -180,6 +188,7 @@ def attack(name: str, base: str, route: str) -> Iterator[dict[str, Any]]:
                 while not stop.is_set():
                     for _ in range(FLOOD // 100):
                         n += 1
+                        state["done"] += 1
                         await flooder.sockets[0].send(frame(CONTROL_EVENT, {"target": 10**9 + n, "name": "click",
                                                                            "data": None}))
                     await asyncio.sleep(0.01)
@@ -215,6 +224,7 @@ def attack(name: str, base: str, route: str) -> Iterator[dict[str, Any]]:
                     try:
                         with urllib.request.urlopen(request, timeout=60) as response:
                             response.read()
+                            state["done"] += 1
                     except (urllib.error.URLError, TimeoutError, ConnectionError):
                         pass
                     i += 4
@@ -227,20 +237,35 @@ def attack(name: str, base: str, route: str) -> Iterator[dict[str, Any]]:
 
             def picked(body: dict) -> Any:
                 if body["name"] == "pick_files":
+                    state["done"] += 1
                     return [{"id": 1, "name": "big.json", "size": len(raw), "bytes": raw}]
                 return None
 
-            async def tap_import(ws: Any, body: Any) -> None:
+            buttons: dict[Any, int] = {}  # each uploading phone's Import button
+
+            async def find_import(ws: Any, body: Any) -> None:
                 found: list[int] = []
                 labelled(body, "Import a score file", found)
-                for target in found[:1]:
-                    await asyncio.sleep(0.05)
-                    await ws.send(frame(CONTROL_EVENT, {"target": target, "name": "click", "data": None}))
+                if found:
+                    buttons[ws] = found[0]
+
+            async def keep_importing() -> None:
+                """Once every phone has its Home, each taps Import every UPLOAD_EVERY seconds."""
+                while len(buttons) < UPLOADERS:
+                    await asyncio.sleep(0.1)
+                state["ready"] = True
+                while not stop.is_set():
+                    for ws, target in list(buttons.items()):
+                        await ws.send(frame(CONTROL_EVENT, {"target": target, "name": "click", "data": None}))
+                    await asyncio.sleep(UPLOAD_EVERY)
 
             for _ in range(UPLOADERS):
-                loop.run(screenless(url, "/", picked, tap_import))
-            # each phone taps Import when its Home is drawn, and again whenever Home changes
-            # (its refusal line): the files keep coming
+                loop.run(screenless(url, "/", picked, find_import))
+            loop.run(keep_importing())
+            deadline = time.time() + 300
+            while not state.get("ready") and time.time() < deadline:
+                time.sleep(0.2)
+            time.sleep(QUIET)  # their first screens drawn: from now on only the files
         elif name in ("stalled", "idle"):
             count = STALLED if name == "stalled" else IDLE
             watchers = Phones(base, route, count, [None] * count, timeout=300, tappers=set())
@@ -301,7 +326,7 @@ class Table:
         time.sleep(GAP)
 
 
-def line(name: str, values: list[float], rest: list[float], stat: str, target: float | None) -> None:
+def line(name: str, values: list[float], rest: list[float], stat: str, target: float | None, done: int) -> None:
     fn = p95 if stat == "p95" else statistics.median
     value, baseline = fn(values) * 1000, fn(rest) * 1000
     out: dict[str, Any] = {"name": f"attacks.{name}.{stat}", "value": round(value, 1), "unit": "ms",
@@ -309,6 +334,7 @@ def line(name: str, values: list[float], rest: list[float], stat: str, target: f
     if target is not None:
         out["target"] = target
     out["taps"] = len(values)
+    out["attack"] = done  # frames, requests, files or phones the attacker sent or opened
     print(json.dumps(out), flush=True)
 
 
@@ -349,8 +375,9 @@ def main() -> None:
                     print(json.dumps({"name": "attacks.unknown_ids.backlog_after_flood", "value": round(backlog, 2),
                                       "unit": "s", "baseline": BACKLOG_TARGET, "ratio": round(backlog / BACKLOG_TARGET, 2),
                                       "target": 1, "waited_s": round(time.time() - stopped, 2)}), flush=True)
-                line(name, under, rest, "median", None)
-                line(name, under, rest, "p95", TARGET)
+                done = state["done"] or ANSWERED[0] or (STALLED if name == "stalled" else IDLE if name == "idle" else 0)
+                line(name, under, rest, "median", None, done)
+                line(name, under, rest, "p95", TARGET, done)
     finally:
         proc.terminate()
         try:

@@ -48,7 +48,9 @@ RATE, BURST = 30.0, 60.0
 # A phone's answers to the app's own calls (local storage, device info, a picked file)
 # count apart, so that a flood of events never drops the answer the app waits for.
 ANSWERS_RATE, ANSWERS_BURST = 100.0, 200.0
-# Big frames (an upload, over BIG bytes): BIG_BURST at once, one each BIG_EVERY seconds.
+# Big frames other than answers to the app's calls (a picked file is such an answer, and
+# dropping one would leave the app waiting for it: uploads are bounded where they are read,
+# companion/worker.py): BIG_BURST at once, then one each BIG_EVERY seconds.
 BIG, BIG_BURST, BIG_EVERY = 64 * 1024, 3.0, 5.0
 TELL_EVERY = 10.0  # seconds between two lines telling a phone a bound it hit
 STALL = 20.0  # seconds a phone may leave what it is sent unread before it is dropped
@@ -176,7 +178,7 @@ class Door:
         if not (phone.answers if answer else phone.frames).take():
             phone.refuse("too fast")
             return None
-        if len(frame) > BIG and not phone.big.take():
+        if len(frame) > BIG and not answer and not phone.big.take():
             phone.refuse("too big, too often")
             return None
         if frame[:1] == b"\x00" and frame[1:2] == b"\x92" and frame[2:3] == bytes([REGISTER_CLIENT]):
