@@ -284,12 +284,14 @@ def attack(name: str, base: str, route: str) -> Iterator[dict[str, Any]]:
             stop.set()
 
 
+MADE = [0]  # Ann's taps in this run
+
+
 class Table:
     """Ann's and Ben's screenless phones, seated at the game."""
 
     def __init__(self, base: str, route: str):
         self.phones = Phones(base, route, 2, [device(0), device(1)], tappers={0})
-        self.made = 0
 
     def __enter__(self) -> Table:
         self.phones.__enter__()
@@ -307,8 +309,10 @@ class Table:
         """Ann taps Undo or Redo (in turn); seconds until Ben's phone is sent the change."""
         phones = self.phones
         ben, ann = phones.updates[1], phones.updates[0]
-        started = phones.tap(0, "Undo" if self.made % 2 == 0 else "Redo")
-        self.made += 1
+        # Undo and Redo in turn across every table of the run: Ann may undo only her own
+        # latest entry, so the game must be back where it was after each pair
+        started = phones.tap(0, "Undo" if MADE[0] % 2 == 0 else "Redo")
+        MADE[0] += 1
         while phones.updates[1] == ben:
             if time.time() - started > CAP:
                 self.resync(ann, 5.0)
