@@ -12,6 +12,7 @@ from __future__ import annotations
 import gettext
 import io
 from collections.abc import Iterable
+from itertools import islice
 from datetime import date, datetime
 from functools import cache
 from importlib import resources
@@ -70,10 +71,18 @@ def language() -> str:
     return language_of(current())
 
 
+# A browser lists a handful of languages; a phone may send any number of any length.
+# Only the first MAX_TAGS are read, and a tag longer than MAX_TAG (BCP 47's longest
+# registered tags are about 30 letters) is passed over unread.
+MAX_TAGS = 10
+MAX_TAG = 35
+
+
 def negotiate(preferred: Iterable[str | None]) -> str:
-    """The first of a browser's languages ("de-DE", "en-US", ...) that we speak."""
-    for tag in preferred:
-        if not tag:
+    """The first of a browser's languages ("de-DE", "en-US", ...) that we speak, among the
+    first ``MAX_TAGS`` it lists."""
+    for tag in islice(preferred, MAX_TAGS):
+        if not isinstance(tag, str) or not tag or len(tag) > MAX_TAG:
             continue
         try:
             code = Locale.parse(tag.replace("-", "_")).language
@@ -82,6 +91,17 @@ def negotiate(preferred: Iterable[str | None]) -> str:
         if code in LANGUAGES:
             return code
     return DEFAULT
+
+
+def accepted(header: str) -> list[str]:
+    """The language tags of an Accept-Language header ("de-DE,de;q=0.9,en;q=0.8"), in
+    its order, at most ``MAX_TAGS`` of them, read no further than they reach."""
+    tags = []
+    for part in header[:MAX_TAGS * (MAX_TAG + 10)].split(",")[:MAX_TAGS]:
+        tag = part.split(";")[0].strip()
+        if tag and tag != "*":
+            tags.append(tag)
+    return tags
 
 
 def _locale(language_code: str | None) -> str:

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import asyncio
 import errno
+import ipaddress
 import socket
 import sys
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from companion import tls
+import msgpack  # type: ignore[import-untyped]
+
+from companion import i18n, tls
+from companion.ui.flet_compat import crash_frame
+from companion.web.bounds import Bucket
+from companion.worker import BUSY
+from sheets.i18n import N_, _, using
+from sheets.limits import MAX_BYTES
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -27,6 +38,35 @@ SWITCH_INTERVAL = 0.0001
 
 # FastAPI's generated pages (Flet serves through FastAPI): the app needs none of them.
 HIDDEN = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+
+# ---- what one phone may ask of the table (each checked at the door, before any work) ----
+# A websocket frame: the largest is an upload (a score file of at most MAX_BYTES, see
+# sheets.limits); a frame over this closes that phone's connection before it is read.
+MAX_FRAME = 2 * MAX_BYTES
+# Frames a phone sends: RATE a second, BURST at once (a fast tap or typing sends 2-3 a
+# second each; a phone tapping as fast as it can about 15). The rest are dropped unread.
+RATE, BURST = 30.0, 60.0
+# A phone's answers to the app's own calls (local storage, device info, a picked file)
+# count apart, so that a flood of events never drops the answer the app waits for.
+ANSWERS_RATE, ANSWERS_BURST = 100.0, 200.0
+# Big frames other than answers to the app's calls (a picked file is such an answer, and
+# dropping one would leave the app waiting for it: uploads are bounded where they are read,
+# companion/worker.py): BIG_BURST at once, then one each BIG_EVERY seconds.
+BIG, BIG_BURST, BIG_EVERY = 64 * 1024, 3.0, 5.0
+TELL_EVERY = 10.0  # seconds between two lines telling a phone a bound it hit
+STALL = 20.0  # seconds a phone may leave what it is sent unread before it is dropped
+MAX_PHONES = 120  # phones connected at once, all games together (a club night: 10 tables of 6)
+MAX_PHONES_PER_ADDRESS = 24  # from one address on the network (the machine itself is not counted)
+MAX_ROUTE = 2_000  # characters of an address in the app; a longer one is shown as not found
+LONG_ROUTE = "/not-found"  # what a phone registering on a longer one is shown (the app's Not found)
+MAX_PATH = 2_000  # characters of a requested path; a longer one is not found
+
+TOO_FAST = N_("Too many taps at once: some were not counted. Tap again, a little slower.")
+TOO_MANY = N_("The table has as many phones as it can serve. Close Bean Counter on a phone that no longer "
+              "needs it, then reload this page.")
+# Flet's message actions a phone sends (flet.messaging.protocol)
+REGISTER_CLIENT, CONTROL_EVENT, INVOKE_METHOD = 1, 3, 5
+SMALL = 4_096  # bytes: a phone's answer below this holds no language list worth trimming
 
 
 def lan_address() -> str:
@@ -62,19 +102,170 @@ def foreign_origin(scope: Scope) -> bool:
     return origin is not None and urlsplit(origin).netloc.lower() != (_header(scope, b"host") or "").lower()
 
 
-def guarded(app: ASGIApp) -> ASGIApp:
+def host_name(netloc: str) -> str:
+    """The name or address of a Host header ("192.168.1.5:8550", "[::1]:8550"), lower case."""
+    netloc = netloc.strip().lower()
+    if netloc.startswith("["):
+        return netloc[1:].split("]")[0]
+    return netloc.rsplit(":", 1)[0] if netloc.count(":") == 1 else netloc
+
+
+def own_hosts(host: str, lan: bool) -> frozenset[str]:
+    """The names and addresses this server answers as: localhost, the address it listens
+    on, this machine's names (``name``, ``name.local``), and where it is shared on the
+    network (``--lan``, or listening on every address) this machine's addresses there. A
+    page whose name someone pointed at this machine (DNS rebinding) is none of them."""
+    names = {"localhost", "127.0.0.1", "::1", host.lower()}
+    machine = socket.gethostname().lower()
+    names |= {machine, f"{machine}.local", machine.split(".")[0]}
+    if lan or host in ("0.0.0.0", "", "::"):
+        names.add(lan_address())
+        try:
+            names |= {str(info[4][0]).lower() for info in socket.getaddrinfo(machine, None)}
+        except OSError:
+            pass
+    names.discard("0.0.0.0")
+    names.discard("")
+    return frozenset(names)
+
+
+def unversioned(path: str) -> str:
+    """``path`` without the client's version prefix (``/v/<version>/``, companion/web)."""
+    if path.startswith("/v/"):
+        return "/" + path.split("/", 3)[3] if path.count("/") >= 3 else "/"
+    return path
+
+
+def hidden(path: str) -> bool:
+    """FastAPI's pages, at any address that reaches them (a version prefix, doubled slashes)."""
+    path = unversioned(path)
+    while "//" in path:
+        path = path.replace("//", "/")
+    return path.rstrip("/") in HIDDEN
+
+
+@dataclass(eq=False)
+class Phone:
+    """One phone's websocket at the door: what it may still send, and whether it is dropped."""
+
+    language: str
+    frames: Bucket = field(default_factory=lambda: Bucket(RATE, BURST))
+    answers: Bucket = field(default_factory=lambda: Bucket(ANSWERS_RATE, ANSWERS_BURST))
+    big: Bucket = field(default_factory=lambda: Bucket(1 / BIG_EVERY, BIG_BURST))
+    told: float = -TELL_EVERY
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
+    counted: dict[str, int] = field(default_factory=dict)  # what was refused, for tests and the log
+
+    def refuse(self, what: str) -> None:
+        self.counted[what] = self.counted.get(what, 0) + 1
+
+
+@dataclass
+class Door:
+    """The bounds every phone meets before the app does any work for it."""
+
+    hosts: frozenset[str] | None = None  # None: any (an app embedding the server decides)
+    phones: set[Phone] = field(default_factory=set)
+    by_address: dict[str, int] = field(default_factory=dict)
+
+    def line(self, phone: Phone, words: str) -> bytes:
+        with using(i18n.translations(phone.language)):
+            return crash_frame(_(words))
+
+    def admit(self, frame: bytes, phone: Phone) -> bytes | None:
+        """The frame the app gets for ``frame`` (the same, or a registration whose route
+        is too long made the app's Not found), or None: dropped at the door."""
+        answer = frame[:3] == bytes([0, 0x92, INVOKE_METHOD])
+        if not (phone.answers if answer else phone.frames).take():
+            phone.refuse("too fast")
+            return None
+        if len(frame) > BIG and not answer and not phone.big.take():
+            phone.refuse("too big, too often")
+            return None
+        if frame[:1] == b"\x00" and frame[1:2] == b"\x92" and frame[2:3] == bytes([REGISTER_CLIENT]):
+            return registration(frame)
+        if answer and len(frame) > SMALL:
+            return device_info(frame)
+        return frame
+
+
+def device_info(frame: bytes) -> bytes:
+    """A phone's answer to an app's call, with a browser's language list (``get_device_info``)
+    cut to its first ``i18n.MAX_TAGS`` tags of at most ``i18n.MAX_TAG`` characters, before
+    Flet reads it into the app's types. Other answers pass as they are."""
+    try:
+        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+        result = body["result"]
+    except (ValueError, TypeError, KeyError, msgpack.ExtraData):
+        return frame
+    if not isinstance(result, dict) or not isinstance(result.get("languages"), list):
+        return frame
+    result["languages"] = [tag[:i18n.MAX_TAG + 1] if isinstance(tag, str) else None
+                           for tag in result["languages"][:i18n.MAX_TAGS]]
+    if isinstance(result.get("language"), str):
+        result["language"] = result["language"][:i18n.MAX_TAG + 1]
+    return b"\x00" + bytes(msgpack.packb([action, body]))
+
+
+def registration(frame: bytes) -> bytes:
+    """A phone's registration, with a route longer than ``MAX_ROUTE`` replaced by
+    ``LONG_ROUTE`` (unreadable ones are left for Flet to refuse)."""
+    try:
+        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+        route = body["page"]["route"]
+    except (ValueError, TypeError, KeyError, msgpack.ExtraData):
+        return frame
+    if not isinstance(route, str) or len(route) <= MAX_ROUTE:
+        return frame
+    body["page"]["route"] = LONG_ROUTE
+    if isinstance(body.get("page_name"), str) and len(body["page_name"]) > MAX_ROUTE:
+        body["page_name"] = ""
+    return b"\x00" + bytes(msgpack.packb([action, body]))
+
+
+def loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def not_found(status: int = 404, text: bytes = b"Not found") -> list[Message]:
+    return [{"type": "http.response.start", "status": status,
+             "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                         (b"content-length", str(len(text)).encode())]},
+            {"type": "http.response.body", "body": text}]
+
+
+def guarded(app: ASGIApp, door: Door | None = None) -> ASGIApp:
     """``app`` answering only what the app needs: FastAPI's /docs and /openapi.json are
-    not found, no response says ``Access-Control-Allow-Origin: *`` (Flet adds it to
-    every one), and a websocket from another site's page is refused."""
+    not found (at any address), no response says ``Access-Control-Allow-Origin: *``
+    (Flet adds it to every one), a request for a host this server does not answer as is
+    refused, and so is a websocket from another site's page. Each phone's websocket
+    meets the ``Door``'s bounds."""
+    door = door or Door()
 
     async def guard(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket" and foreign_origin(scope):
-            await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+        if scope["type"] not in ("http", "websocket"):
+            await app(scope, receive, send)
             return
-        if scope["type"] == "http" and scope["path"].rstrip("/") in HIDDEN:
-            await send({"type": "http.response.start", "status": 404,
-                        "headers": [(b"content-type", b"text/plain; charset=utf-8")]})
-            await send({"type": "http.response.body", "body": b"Not found"})
+        if door.hosts is not None and host_name(_header(scope, b"host") or "") not in door.hosts:
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+            else:
+                for message in not_found(421, b"This server does not answer at this address"):
+                    await send(message)
+            return
+        if scope["type"] == "websocket":
+            if foreign_origin(scope):
+                await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+                return
+            await phone_at_door(app, door, scope, receive, send)
+            return
+        path: str = scope["path"]
+        if len(path) > MAX_PATH or hidden(path):
+            for message in not_found():
+                await send(message)
             return
 
         async def without_wildcard(message: Message) -> None:
@@ -84,9 +275,77 @@ def guarded(app: ASGIApp) -> ASGIApp:
                 ]
             await send(message)
 
-        await app(scope, receive, without_wildcard if scope["type"] == "http" else send)
+        await app(scope, receive, without_wildcard)
 
     return guard
+
+
+async def phone_at_door(app: ASGIApp, door: Door, scope: Scope, receive: Receive, send: Send) -> None:
+    """Serve one phone's websocket with the door's bounds: phones at once (and from one
+    address), frames a second, big frames, a route's length, and a phone that stops
+    reading what it is sent (dropped after ``STALL`` seconds, never buffered for good)."""
+    language = i18n.negotiate(i18n.accepted(_header(scope, b"accept-language") or ""))
+    phone = Phone(language)
+    client = scope.get("client") or ("", 0)
+    address = str(client[0]) if not loopback(str(client[0])) else ""
+    if len(door.phones) >= MAX_PHONES or (address and door.by_address.get(address, 0) >= MAX_PHONES_PER_ADDRESS):
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "bytes": door.line(phone, TOO_MANY)})
+        await send({"type": "websocket.close", "code": 1013})  # try again later
+        return
+    door.phones.add(phone)
+    if address:
+        door.by_address[address] = door.by_address.get(address, 0) + 1
+
+    async def tell(words: str) -> None:
+        now = time.monotonic()
+        if now - phone.told >= TELL_EVERY and not phone.dropped.is_set():
+            phone.told = now
+            await bounded_send({"type": "websocket.send", "bytes": door.line(phone, words)})
+
+    async def bounded_receive() -> Message:
+        while True:
+            if phone.dropped.is_set():
+                return {"type": "websocket.disconnect", "code": 1008}
+            getting = asyncio.ensure_future(receive())
+            dropping = asyncio.ensure_future(phone.dropped.wait())
+            await asyncio.wait({getting, dropping}, return_when=asyncio.FIRST_COMPLETED)
+            dropping.cancel()
+            if not getting.done():
+                getting.cancel()
+                return {"type": "websocket.disconnect", "code": 1008}
+            message = getting.result()
+            data = message.get("bytes")
+            if message["type"] != "websocket.receive" or data is None:
+                return message
+            admitted = door.admit(data, phone)
+            if admitted is None:
+                await tell(BUSY if len(data) > BIG else TOO_FAST)
+                continue
+            if admitted is not data:
+                message = dict(message, bytes=admitted)
+            return message
+
+    async def bounded_send(message: Message) -> None:
+        if message["type"] != "websocket.send":
+            await send(message)  # accept, close
+            return
+        if phone.dropped.is_set():
+            return  # what is left for a dropped phone is thrown away, not kept
+        try:
+            await asyncio.wait_for(send(message), STALL)
+        except TimeoutError:
+            phone.refuse("stopped reading")
+            phone.dropped.set()
+
+    try:
+        await app(scope, bounded_receive, bounded_send)
+    finally:
+        door.phones.discard(phone)
+        if address:
+            door.by_address[address] -= 1
+            if not door.by_address[address]:
+                del door.by_address[address]
 
 
 def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https: bool = False,
@@ -98,6 +357,7 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
     from companion.session import Games
     from companion.storage import open_repository
     from companion.ui.app import make_main
+    from companion.ui.flet_compat import known_controls_only
     from companion.web import STATIC, client_files
 
     if host is None:
@@ -105,6 +365,7 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
     # a certificate of the host's own that cannot serve is bad input: before anything is touched
     given = tls.given_certificate(cert, key) if cert is not None and key is not None else None
     repo = open_repository(data_dir)  # refuses when another server holds the directory
+    known_controls_only()  # an event for a control a phone does not have is dropped unread
     try:
         served = given or (tls.own_certificate(data_dir, tls.machine_names(host)) if https else None)
         port_free(host, port)  # a port in use: likewise
@@ -123,8 +384,9 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
         # Flet's ASGI app, served by uvicorn as ft.run would, behind the guard
         app = ft.run(make_main(games, url if shared else None, served.short if served and shared else None),
                      assets_dir=str(STATIC), no_cdn=True, export_asgi_app=True)
-        config = uvicorn.Config(guarded(client_files(app)), host=host, port=port, ws="websockets-sansio",
-                                log_level="warning", access_log=False,
+        door = Door(own_hosts(host, lan))
+        config = uvicorn.Config(guarded(client_files(app), door), host=host, port=port, ws="websockets-sansio",
+                                ws_max_size=MAX_FRAME, log_level="warning", access_log=False,
                                 ssl_certfile=served.certfile if served else None,
                                 ssl_keyfile=served.keyfile if served else None)
         worker.start()  # reads and checks uploads away from the phones' loop

@@ -7,6 +7,12 @@ tap waits on it: 2.2-2.9 times as slow during such an upload (bench/upload.py). 
 of its own leaves the taps as fast as without an upload. ``beans serve`` starts one
 worker (``start``); where none runs (the app on one device, the tests of screens) the
 same check runs in a thread.
+
+Uploads are bounded: at most ``UPLOADS`` are read at once; one more is refused with a
+plain line ("busy, try again"), as is one that meets a worker that died (it is replaced
+in the background, never read in the server's own process instead: that froze the
+table's taps). Fallback font slices are cut in a worker process of their own (``run``),
+so that a slice being cut never waits on an upload, nor an upload on a slice.
 """
 
 from __future__ import annotations
@@ -23,22 +29,54 @@ from typing import Any
 
 from companion.i18n import translations
 from sheets.errors import ScoreFileError
-from sheets.i18n import using
+from sheets.i18n import N_, _, using
 from sheets.limits import check_size, read_json
 
+UPLOADS = 2  # files read at once, from all phones together
+BUSY = N_("The table is busy reading other files: try again in a moment.")
+
 _pool: list[ProcessPoolExecutor] = []  # the worker, once started
+_fonts: list[ProcessPoolExecutor] = []  # the fonts' worker, started with the first slice asked for
+_reading: list[int] = [0]  # uploads being read now
+
+
+def _spawn() -> ProcessPoolExecutor:
+    """A worker: a fresh interpreter (nothing of the server's threads is copied)."""
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=_serve_the_server)
 
 
 def start() -> None:
-    """Start the worker (a fresh interpreter: nothing of the server's threads is copied)."""
+    """Start the worker (and let ``run`` start the fonts' one when first asked)."""
     if not _pool:
-        _pool.append(ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_serve_the_server))
+        _pool.append(_spawn())
+
+
+def started() -> bool:
+    return bool(_pool)
 
 
 def stop() -> None:
     if _pool:
         _pool.pop().shutdown(wait=False, cancel_futures=True)
+    if _fonts:
+        _fonts.pop().shutdown(wait=False, cancel_futures=True)
+
+
+async def run(work: Callable[..., Any], *args: Any) -> Any:
+    """``work(*args)`` (a module-level function) in the fonts' worker process once the
+    server has started its workers, else in a thread. A worker that died is replaced for
+    the next call, and this call raises BrokenProcessPool."""
+    if not _pool:
+        return await asyncio.to_thread(work, *args)
+    if not _fonts:
+        _fonts.append(_spawn())
+    pool = _fonts[0]
+    try:
+        return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
+    except BrokenProcessPool:
+        if _fonts and _fonts[0] is pool:
+            _fonts.pop().shutdown(wait=False, cancel_futures=True)
+        raise
 
 
 def _serve_the_server() -> None:
@@ -57,20 +95,30 @@ def _end_with_the_server() -> None:
 
 async def read_checked(raw: bytes, check: Callable[[Any], object], language: str) -> Any:
     """The JSON in ``raw`` once ``check`` (a module-level function: the worker imports it)
-    accepts it; ScoreFileError with the reason in ``language`` when either refuses it.
-    A worker that died (killed, out of memory) is replaced, and this upload is read in a
-    thread instead."""
+    accepts it; ScoreFileError with the reason in ``language`` when either refuses it,
+    or when ``UPLOADS`` files are being read already (``BUSY``). A worker that died
+    (killed, out of memory) is replaced, and this upload is refused as ``BUSY``."""
     check_size(raw)  # a file too large to read is not sent anywhere
-    if _pool:
-        try:
-            refused, found = await asyncio.get_running_loop().run_in_executor(
-                _pool[0], _read_checked, raw, check, language)
-        except BrokenProcessPool:
-            stop()
-            start()
+    if _reading[0] >= UPLOADS:
+        with using(translations(language)):
+            raise ScoreFileError("", _(BUSY))
+    _reading[0] += 1
+    try:
+        if _pool:
+            pool = _pool[0]
+            try:
+                refused, found = await asyncio.get_running_loop().run_in_executor(
+                    pool, _read_checked, raw, check, language)
+            except BrokenProcessPool:
+                if _pool and _pool[0] is pool:  # replaced once, whoever meets it first
+                    _pool.pop().shutdown(wait=False, cancel_futures=True)
+                    _pool.append(_spawn())
+                with using(translations(language)):
+                    raise ScoreFileError("", _(BUSY)) from None
+        else:
             refused, found = await asyncio.to_thread(_read_checked, raw, check, language)
-    else:
-        refused, found = await asyncio.to_thread(_read_checked, raw, check, language)
+    finally:
+        _reading[0] -= 1
     if refused:
         raise ScoreFileError("", found)
     return found

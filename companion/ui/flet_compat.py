@@ -15,6 +15,15 @@ screens' kept controls rely on: Flet passes over a control it sent before).
 - ``keep_phones_updating()``: Flet's update loop for a phone ends at the first render
   that raises (``Component.update``); a failed render is told in the plain line too,
   and the phone's next change renders again.
+- ``known_controls_only()``: an event for a control id this phone was never sent (or
+  that left its screen) is dropped at once. Flet looks such an id up by walking the
+  whole page (``Session.__resolve_event_control``): 8 ms a time on a game screen, so a
+  phone sending made-up ids froze every tap. Each session's index keeps the ids it
+  holds in a plain set too (its values are weak, and a control re-rendered under the
+  same id may have left it), and only those reach Flet.
+- ``crash_frame(line)``: Flet's "session crashed" message, which the client shows as
+  one line over the screen, as the bytes of a websocket frame (the server's door tells a
+  phone what it may not do with it).
 - ``fallback_font_table(main_js)``: which characters each of the web engine's fallback
   font slices holds, read from the client's compiled table (companion/web/fonts.py).
 - For the in-process harness (testkit/harness.py): a ``Session`` on a ``Connection``,
@@ -26,12 +35,14 @@ from __future__ import annotations
 import logging
 import re
 import traceback
+import weakref
 from collections.abc import Callable
 from contextvars import ContextVar
 from importlib import metadata
 from typing import Any, cast
 
 import flet as ft
+import msgpack  # type: ignore[import-untyped]
 from flet.components.component import Component
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
@@ -40,6 +51,7 @@ from flet.messaging.protocol import (
     Message,
     MessageAction,
     RegisterClientResponseBody,
+    SessionCrashedBody,
     configure_encode_object_for_msgpack,
 )
 from flet.messaging.session import Session
@@ -117,6 +129,66 @@ def keep_phones_updating() -> None:
     setattr(Component, "update", guarded)  # on purpose, for every session
 
 
+# ---- events for controls a phone does not have ----
+
+class KnownIndex(weakref.WeakValueDictionary[int, BaseControl]):
+    """A session's control index (Flet's: id -> control, held weakly) that also keeps
+    the ids it was given in a plain set, until Flet takes them out (a control removed
+    from the screen). A control that Flet re-renders keeps its id on the new object
+    while the index may still hold (and then lose) the old one: the id stays known."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.known: set[int] = set()
+
+    def __setitem__(self, key: int, value: BaseControl) -> None:
+        self.known.add(key)
+        super().__setitem__(key, value)
+
+    def pop(self, key: int, *default: Any) -> Any:
+        self.known.discard(key)
+        return super().pop(key, *default)
+
+
+def known_ids(session: Session) -> set[int]:
+    """The control ids ``session``'s phone may send an event for."""
+    index = session.index
+    return index.known if isinstance(index, KnownIndex) else set(index.keys())
+
+
+def known_controls_only() -> None:
+    """Every new session keeps its known ids (``KnownIndex``), and an event for any other
+    id is dropped before Flet walks the page for it. Once per process (idempotent)."""
+    if getattr(Session.dispatch_event, "known_only", False):
+        return
+    init = Session.__init__
+    dispatch = Session.dispatch_event
+
+    def remembering(self: Session, conn: Connection) -> None:
+        init(self, conn)
+        index = KnownIndex()
+        for key, value in self.index.items():
+            index[key] = value
+        setattr(self, "_Session__index", index)  # Flet's private attribute (name-mangled)
+
+    async def dispatch_known(self: Session, control_id: int, event_name: str, event_data: Any) -> None:
+        if isinstance(control_id, int) and control_id in known_ids(self):
+            await dispatch(self, control_id, event_name, event_data)
+        else:
+            log.debug("event %r for control %r dropped: this phone has no such control", event_name, control_id)
+
+    setattr(dispatch_known, "known_only", True)
+    setattr(Session, "__init__", remembering)  # on purpose, for every session
+    setattr(Session, "dispatch_event", dispatch_known)
+
+
+def crash_frame(line: str) -> bytes:
+    """``line`` as Flet's "session crashed" message in a websocket frame (``[0x00]`` +
+    msgpack ``[action, body]``): the client shows it over the screen, which stays live."""
+    message = Message(MessageAction.SESSION_CRASHED, SessionCrashedBody(line))
+    return b"\x00" + cast(bytes, msgpack.packb([message.action, message.body], default=ENCODE))
+
+
 # ---- the web client's fallback fonts ----
 
 MAX_CODE_POINT = 0x10FFFF
@@ -181,7 +253,8 @@ def bind_page(page: ft.Page) -> None:
 __all__ = [
     "ENCODE", "FLET", "PLAIN_ERROR", "BaseControl", "Component", "Connection", "FletVersionError", "FontTable",
     "Message", "MessageAction", "PubSubHub", "RegisterClientResponseBody", "Session", "bind_page",
-    "check_flet_version", "fallback_font_table", "hide_tracebacks", "keep_phones_updating",
+    "KnownIndex", "check_flet_version", "crash_frame", "fallback_font_table", "hide_tracebacks", "keep_phones_updating",
+    "known_controls_only", "known_ids",
 ]
 
 

@@ -30,7 +30,7 @@ from typing import Any
 import flet_web  # type: ignore[import-untyped]
 
 from companion import i18n
-from companion.web.fonts import PREFIX as FONTS, FallbackFonts
+from companion.web.fonts import PREFIX as FONTS, Busy, FallbackFonts
 from sheets.i18n import N_
 
 Scope = MutableMapping[str, Any]
@@ -44,6 +44,7 @@ STATIC = HERE / "static"  # Flet's assets_dir: served before (and instead of) Fl
 SCRIPT = HERE / "bean-counter.js"
 
 KEEP = b"public, max-age=31536000, immutable"
+MAX_FILE_NAME = 200  # characters of a client file's path (the longest is about 60)
 REVALIDATE = b"no-cache"
 COMPRESSIBLE = frozenset({".wasm", ".js", ".mjs", ".json", ".otf", ".ttf", ".map", ".frag", ".symbols"})
 FIRST_SCREEN = ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js",
@@ -145,13 +146,19 @@ def client_files(app: ASGIApp, web_dir: Path | None = None) -> ASGIApp:
 
     def wheel_file(path: str) -> Path | None:
         """The flet-web file a request path names, unless Flet serves its own copy or
-        ``static/`` has one; None for anything else (and for any path leaving the folder)."""
+        ``static/`` has one; None for anything else (and for any path leaving the folder,
+        a name no file can have, or one longer than any of the client's)."""
         name = path.lstrip("/")
-        if not name or name in PATCHED_BY_FLET or (STATIC / name).is_file():
+        if not name or len(name) > MAX_FILE_NAME or "\x00" in name or name in PATCHED_BY_FLET:
             return None
-        candidate = (web / name).resolve()
-        if candidate.is_relative_to(web) and candidate.is_file():
-            return candidate
+        try:
+            if (STATIC / name).is_file():
+                return None
+            candidate = (web / name).resolve()
+            if candidate.is_relative_to(web) and candidate.is_file():
+                return candidate
+        except (OSError, ValueError):  # a name the disk cannot hold
+            return None
         return None
 
     async def serve(scope: Scope, receive: Receive, send: Send) -> None:
@@ -180,7 +187,14 @@ def client_files(app: ASGIApp, web_dir: Path | None = None) -> ASGIApp:
             return
 
         if path.startswith(FONTS) and not wheel_file(path) and accepts_gzip(scope):
-            font = await asyncio.to_thread(fallback.slice, path.removeprefix(FONTS))
+            client = scope.get("client") or ("", 0)
+            try:
+                font = await fallback.slice(path.removeprefix(FONTS), str(client[0]))
+            except Busy:
+                for message in _respond(503, [(b"content-type", b"text/plain; charset=utf-8"),
+                                              (b"retry-after", b"5")], b"Busy: ask again in a moment"):
+                    await send(message)
+                return
             if font is not None:
                 # the address names one slice of one Noto font version: it never changes
                 headers = [(b"content-type", b"font/otf"), (b"content-encoding", b"gzip"),

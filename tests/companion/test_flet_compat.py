@@ -6,23 +6,31 @@ without a browser."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import tomllib
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import flet as ft
+import msgpack
 import pytest
 
 from companion.ui.flet_compat import (
     FLET,
     PLAIN_ERROR,
     FletVersionError,
+    KnownIndex,
     MessageAction,
+    Session,
     check_flet_version,
+    crash_frame,
     fallback_font_table,
     hide_tracebacks,
     keep_phones_updating,
+    known_controls_only,
+    known_ids,
 )
 from companion.ui.hooks import use_keeper
 from companion.web import flet_web_dir
@@ -182,3 +190,55 @@ def test_flet_passes_over_a_control_it_sent_before() -> None:
     assert LOOKED_AT == ["made 1"]
     patches = [body for action, body in sent if action == MessageAction.PATCH_CONTROL]
     assert len(patches) == 1 and "made 1" in repr(patches[0]) and "kept" not in repr(patches[0])
+
+
+# --- an event for a control the phone does not have is dropped unread (issue 33) -------------
+
+WALKS: list[int] = []
+
+
+async def events_for(ids: Callable[[Phone], list[int]]) -> tuple[list[tuple[Any, Any]], int]:
+    async with Table() as table:
+        phone = await table.open(lambda page: page.render(Flaky), "/", None)
+        sent = sent_to(phone)
+        for control_id in ids(phone):
+            await phone.session.dispatch_event(control_id, "click", None)
+        await table.quiet()
+        return sent, len(known_ids(phone.session))
+
+
+def test_an_event_for_an_unknown_control_is_dropped_without_walking_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    hide_tracebacks()
+    known_controls_only()
+    find = Session._Session__find_live_control  # type: ignore[attr-defined]
+
+    def counted(self: Session, *args: Any, **kwargs: Any) -> Any:
+        WALKS.append(1)
+        return find(self, *args, **kwargs)
+
+    monkeypatch.setattr(Session, "_Session__find_live_control", counted)
+    WALKS.clear()
+    SETTERS["change"] = lambda _n: None
+    sent, known = asyncio.run(events_for(lambda phone: [10**9 + n for n in range(1_000)] + [-1, "x"]))  # type: ignore[list-item]
+    assert WALKS == [] and crashed(sent) == []  # nothing looked up, nothing handled
+    assert 0 < known < 50  # the screen's few controls, and nothing for the made-up ids
+    sent, _known = asyncio.run(events_for(lambda phone: [button_id(phone)]))
+    assert crashed(sent) == [PLAIN_ERROR]  # a real control's event still reaches its handler
+
+
+def test_a_known_id_stays_known_while_flet_lets_go_of_the_control_it_indexed() -> None:
+    """Flet's index holds controls weakly; a control re-rendered under the same id may be
+    a new object while the index held the old one: its id must stay known."""
+    index = KnownIndex()
+    control = ft.Text("old")
+    index[7] = control
+    del control
+    gc.collect()
+    assert 7 not in index and 7 in index.known
+    index.pop(7, None)
+    assert 7 not in index.known  # taken off the screen: no longer known
+
+
+def test_the_line_a_phone_is_told_is_flets_session_crashed_message() -> None:
+    action, body = msgpack.unpackb(crash_frame("Zu viele Eingaben")[1:])
+    assert (action, body) == (MessageAction.SESSION_CRASHED.value, {"message": "Zu viele Eingaben"})

@@ -22,12 +22,15 @@ from hypothesis import strategies as st
 
 import sheets.limits
 import sheets.results
+from companion import worker
 from companion.cli import main
+from companion.i18n import translations
 from companion.server import SWITCH_INTERVAL, serve
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.components import files
 from sheets.errors import ScoreFileError
+from sheets.i18n import _ as say, using
 from sheets.limits import MAX_BYTES, MAX_DEPTH, MAX_NAME, MAX_PLAYERS, read_json
 from sheets.registry import score
 from tests.companion.commands import BEANS
@@ -308,3 +311,57 @@ def assert_one_line_or_scored(path: Path) -> None:
     assert code in (0, 2), err.getvalue()
     if code == 2:
         assert err.getvalue().count("\n") == 1 and "Traceback" not in err.getvalue()
+
+
+# --- issue 33: uploads at once are bounded, and a dead worker freezes nothing ----------------
+
+def test_uploads_past_the_bound_at_once_are_refused_busy_in_one_line(monkeypatch):
+    """With ``UPLOADS`` files being read, one more is refused with the plain "busy" line
+    (it is not queued: twenty at once made the slowest wait 48 s); once they are read,
+    the next is read again."""
+    released = asyncio.Event()
+    started: list[int] = []
+
+    def slow_read(raw: bytes, check: Any, language: str) -> tuple[bool, Any]:
+        started.append(1)
+        return False, {}
+
+    async def run() -> list[str]:
+        outcomes: list[str] = []
+
+        async def one() -> None:
+            try:
+                await worker.read_checked(b"{}", accept, "en")
+                outcomes.append("read")
+            except ScoreFileError as exc:
+                outcomes.append(str(exc))
+
+        async def held(*args: Any) -> tuple[bool, Any]:
+            await released.wait()
+            return slow_read(*args)
+
+        monkeypatch.setattr(worker.asyncio, "to_thread", lambda fn, *args: held(*args))
+        reading = [asyncio.ensure_future(one()) for _ in range(worker.UPLOADS)]
+        await asyncio.sleep(0)
+        await one()  # one more while they are read
+        released.set()
+        await asyncio.gather(*reading)
+        await one()  # and one after
+        return outcomes
+
+    outcomes = asyncio.run(run())
+    assert outcomes == [worker.BUSY] + ["read"] * worker.UPLOADS + ["read"]
+    assert len(started) == worker.UPLOADS + 1
+    assert worker._reading == [0]
+
+
+def test_the_busy_line_is_said_in_the_phones_language():
+    with using(translations("de")):
+        german = say(worker.BUSY)
+    worker._reading[0] = worker.UPLOADS
+    try:
+        with pytest.raises(ScoreFileError) as refused:
+            asyncio.run(worker.read_checked(b"{}", accept, "de"))
+    finally:
+        worker._reading[0] = 0
+    assert str(refused.value) == german != worker.BUSY

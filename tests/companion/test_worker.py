@@ -46,10 +46,16 @@ def test_an_upload_is_read_in_the_worker_process_where_one_runs(reader):
     assert (reading_process(refuse_saying_where) != os.getpid()) == (reader == "worker process")
 
 
-def test_an_upload_is_still_read_when_the_worker_died(reader):
-    """A worker process that died is replaced: the upload it was reading is read in a
-    thread, the next in a new worker."""
-    assert reading_process(die_unless_in_the_server) == os.getpid()
+def test_a_worker_that_died_is_replaced_and_its_upload_is_refused_as_busy(reader):
+    """A worker process that died is replaced: the upload it was reading is refused with
+    the plain "busy" line (never read in the server's own process, which froze the taps),
+    the next is read in a new worker."""
+    if reader == "worker process":
+        with pytest.raises(ScoreFileError) as refused:
+            asyncio.run(worker.read_checked(b"{}", die_unless_in_the_server, "en"))
+        assert str(refused.value) == worker.BUSY
+    else:
+        assert reading_process(die_unless_in_the_server) == os.getpid()
     assert (reading_process(refuse_saying_where) != os.getpid()) == (reader == "worker process")
 
 

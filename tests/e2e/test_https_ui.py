@@ -1,5 +1,5 @@
 """HTTPS at the table (issue 34): a phone reaches `beans serve --lan` by a LAN name, not
-as localhost (Chromium's --host-resolver-rules maps "table.lan" to this machine's
+as localhost (Chromium's --host-resolver-rules maps this machine's ".local" name to its
 loopback), once over https with the certificate accepted (the certificate error ignored,
 as on a phone that tapped "Proceed") and once over plain http. Over https the page is a
 secure context: the screen's wake lock is held while a game screen is open and let go on
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import socket
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,9 @@ from tests.e2e.test_nicht_die_bohne_ui import start_game
 
 pytestmark = pytest.mark.e2e
 
-NAME = "table.lan"
+# This machine's own name on the Wi-Fi, as a phone would use it: a name the server answers as
+# (a page under any other name is refused: DNS rebinding, issue 33) and its certificate holds.
+NAME = socket.gethostname().lower() if "." in socket.gethostname() else f"{socket.gethostname().lower()}.local"
 SIX = ["Ann", "Ben", "Cy", "Dora", "Emil", "Fatima"]
 WEB_SHARE = "--enable-features=WebShare"
 
