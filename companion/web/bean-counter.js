@@ -78,6 +78,14 @@
     waitForServer();
   }
 
+  function startAfresh() {
+    // The same screen in a new session at once: the tab's Flet session id (kept in its
+    // sessionStorage) names a session the restarted server never had, or one still
+    // waiting on the dead connection; left in place it stranded the tab blank.
+    try { sessionStorage.removeItem("_flet_session_id"); } catch (e) { }
+    location.reload();
+  }
+
   function waitForServer() {
     // The page's own script, asked without cache: it answers once the server is back.
     setTimeout(function () {
@@ -85,7 +93,7 @@
       fetch("bean-counter.js", { cache: "no-store", method: "HEAD" }).then(function (answer) {
         if (!answer.ok) throw new Error(String(answer.status));
         // Flet reconnects by itself when its next try comes; do not wait for it.
-        setTimeout(function () { if (panel) location.reload(); }, 1500);
+        startAfresh();
       }).catch(waitForServer);
     }, 1000);
   }
@@ -98,7 +106,7 @@
       socket.addEventListener("open", function () {
         // Flet's client reconnected by itself: after a server restart it would show a
         // blank page (its session is gone), so start afresh on the same screen.
-        if (panel) location.reload();
+        if (panel) startAfresh();
         connected = true;
       });
       socket.addEventListener("close", function () {
