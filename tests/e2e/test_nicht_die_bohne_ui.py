@@ -50,10 +50,11 @@ def tap_cards(phone: Phone, player: str, cards: list[str]) -> None:
 
 
 def row_text(phone: Phone, player: str) -> str:
-    """The player's line of the round table, as a screen reader reads it."""
-    row = phone.page.get_by_text(re.compile(rf"^{player} [-+0–]"))
+    """The player's line of the round table, as a screen reader reads it (a group: each
+    cell is a node of its own inside it)."""
+    row = phone.page.get_by_label(re.compile(rf"^{player} [-+0–]")).and_(phone.page.locator("[role=group]"))
     row.wait_for()
-    return row.inner_text()
+    return row.get_attribute("aria-label") or ""
 
 
 def test_a_three_player_round_entered_by_taps_scores_like_the_pad_and_survives_a_reload(phone, server):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.components.common import SECTION_SPACING, TOUCH, section_title
+from companion.ui.components.common import SECTION_SPACING, TOUCH, ranked_line, section_title
 from companion.ui.hooks import ViewOf, use_keeper, use_slice
 from companion.ui.kit import result_banner
 from companion.ui.screens.bohnanza.look import coins, confirm_or_cancel, note
@@ -145,6 +145,10 @@ def DrawPile(shown: ViewOf[BohnanzaView], ending: bool, taps: Taps) -> ft.Contro
 
 @ft.component
 def Result(shown: ViewOf[BohnanzaView]) -> ft.Control:
-    """The end of the game: who won with what."""
-    result = use_slice(shown, lambda v: v.result)
-    return result_banner(result, coins) if result is not None else ft.Container(height=0)
+    """The end of the game: who won with what, and the ranking with what the end harvest paid."""
+    result, ranking = use_slice(shown, lambda v: (v.result, v.ranking))
+    if result is None:
+        return ft.Container(height=0)
+    return result_banner(result, coins, [
+        ranked_line(rank, player, coins(total), _("end harvest +{n}").format(n=paid) if paid is not None else None)
+        for rank, player, total, paid in ranking])
