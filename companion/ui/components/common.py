@@ -160,6 +160,11 @@ def own_node(label: str, content: ft.Control) -> ft.Control:
     return ft.Semantics(label=label, container=True, exclude_semantics=True, content=content)
 
 
+def sentence(text: str) -> str:
+    """``text`` begun with a capital, as a message on its own line: "Player 1: ..."."""
+    return text[:1].upper() + text[1:]
+
+
 def error_line(message: str | None) -> ft.Control:
     if not message:
         return ft.Container(height=0)
