@@ -94,7 +94,7 @@ def big_number(value: int | str, caption: str, color: str | None = None) -> ft.C
     return ft.Column(
         [
             ft.Text(str(value), size=28, weight=ft.FontWeight.BOLD, color=color),
-            ft.Text(caption, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(caption, size=12, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER),
         ],
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

@@ -34,7 +34,9 @@ def _coins(player: str, total: int) -> ft.Control:
         label=_("{player} has {coins}").format(player=player, coins=coins(total)), exclude_semantics=True,
         content=ft.Row(
             [ft.Text(str(total), size=56, weight=ft.FontWeight.BOLD),
-             ft.Text(_("{player}'s coins").format(player=player), size=16, color=ft.Colors.ON_SURFACE_VARIANT)],
+             # Beside the number while it fits, else on more lines (a long name at 320 px ran off the screen).
+             ft.Text(_("{player}'s coins").format(player=player), size=16, color=ft.Colors.ON_SURFACE_VARIANT,
+                     expand=True)],
             vertical_alignment=ft.CrossAxisAlignment.END, spacing=10,
         ),
     )
@@ -99,11 +101,15 @@ def _draw_pile(next_pass: int | None, taps: Taps) -> ft.Control:
             _("Draw pile exhausted: end the game") if next_pass is None
             else _("Draw pile exhausted: start pass {number}").format(number=next_pass),
             icon=ft.Icons.FLAG if next_pass is None else ft.Icons.SHUFFLE, on_click=lambda _e: taps.exhausted(),
-            height=TOUCH,
+            # As tall as its words (>= 48 px): on a narrow phone with large text they take two lines.
+            style=TALL,
         ),
         note(_("Before the discard pile is shuffled, anyone may harvest a field first.")
              if next_pass is not None else _("Then every field is harvested and the most coins wins.")),
     ], spacing=6)
+
+
+TALL = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14))
 
 
 def _next_pass(next_pass: int, taps: Taps) -> ft.Control:
