@@ -17,7 +17,8 @@ def test_the_ranking_says_what_the_end_harvest_paid_each_player_best_first():
     the app tracked is no longer said."""
     state = RULES.new_game({"players": PLAYERS})
     for action in (Plant(player="Ben", field=1, bean="soy", count=4), Harvest(player="Ben", field=1),
-                   Plant(player="Ann", field=1, bean="red", count=1), Plant(player="Cem", field=1, bean="blue", count=8),
+                   Plant(player="Ann", field=1, bean="red", count=1),
+                   Plant(player="Cem", field=1, bean="blue", count=8),
                    DeckExhausted(), DeckExhausted()):
         state = RULES.apply(state, action)
     assert view(state).ranking == ()
