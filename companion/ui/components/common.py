@@ -8,7 +8,7 @@ from typing import Any, TypeVar, cast
 import flet as ft
 
 from companion.i18n import LANGUAGES
-from companion.ui.hooks import go, use_language
+from companion.ui.hooks import go, notify, use_language
 from sheets.i18n import _
 
 C = TypeVar("C", bound=Callable[..., Any])  # a component
@@ -130,9 +130,14 @@ def name_cell(name: str, width: float | None = None, *, size: float | None = Non
     None: the room the row leaves (give the row's other columns fixed widths)."""
     return ft.Semantics(
         label=name, container=True, exclude_semantics=True, expand=width is None,
-        content=ft.Text(name, width=width, size=size, weight=weight, color=color, max_lines=1, no_wrap=True,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        tooltip=ft.Tooltip(message=name, trigger_mode=TAP)),
+        on_tap=lambda _e: notify(name),  # a screen reader's tap
+        # A tap says the whole name at the bottom of the screen (a tooltip is not shown by a
+        # tap on the web); a mouse shows it on hover.
+        content=ft.Container(
+            ft.Text(name, width=width, size=size, weight=weight, color=color, max_lines=1, no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS, tooltip=ft.Tooltip(message=name, trigger_mode=TAP)),
+            on_click=lambda _e: notify(name),
+        ),
     )
 
 
