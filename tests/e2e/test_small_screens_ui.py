@@ -9,6 +9,8 @@ phone drew them in."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.session import Games
@@ -97,6 +99,19 @@ def scroll_through(phone: Phone, names: list[str], height: int) -> list[str]:
     return sorted(set(problems)) + [f"{name}: no row of the table showed it" for name in names if name not in seen]
 
 
+def whole_name_on_tap(phone: Phone, name: str) -> None:
+    """A tap on the name's cell (cut with "…" or not) says the whole name at the bottom of
+    the screen: one more node reads it."""
+    cells = phone.page.locator("flt-semantics").filter(has_text=re.compile(rf"^{re.escape(name)}$"))
+    before = phone.page.get_by_text(name, exact=True).count()
+    phone.click(cells.last)
+    for _ in range(50):
+        if phone.page.get_by_text(name, exact=True).count() > before:
+            return
+        phone.page.wait_for_timeout(200)
+    raise AssertionError(f"a tap on {name} did not say the whole name")
+
+
 def open_at(browser, server: Server, path: str, size: tuple[int, int], large: bool, ready: str) -> tuple[Phone, object]:
     """The game on a phone of ``size``; ``large``: 150 % text, in dark mode (100 %: light)."""
     width, height = size
@@ -141,7 +156,8 @@ def test_the_nicht_die_bohne_round_table_shows_every_name_in_its_own_box(browser
     """Issue 32: at 320 px the round table lost its Player column ("Pl/ay/er", no name in
     any row); at 360 px long names were drawn over the round-1 score. Now each name has a
     box of its own, at least 64 px wide, beside the scores (which scroll sideways where the
-    phone is too narrow for all of them), in the ranking above too."""
+    phone is too narrow for all of them), in the ranking above too; a tap on a name says it
+    whole."""
     server, ndb, _bohnanza = games
     phone, context = open_at(browser, server, f"/game/{ndb}", size, large, "Round 3")
     try:
@@ -149,6 +165,7 @@ def test_the_nicht_die_bohne_round_table_shows_every_name_in_its_own_box(browser
         problems = scroll_through(phone, LONG, size[1])
         phone.shot(f"small-ndb-{size[0]}-{'150-dark' if large else '100'}-end")
         assert not problems, "\n".join(problems)
+        whole_name_on_tap(phone, "Friederike-Sophie")
     finally:
         context.close()
 
