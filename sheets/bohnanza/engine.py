@@ -93,6 +93,7 @@ class Farmer(Frozen):
     fields: tuple[BeanField, ...] = (EMPTY,) * FIELDS
     coins: Pile = Pile()  # coin cards, by the bean they were
     counted: int | None = None  # the coins counted at the end (final-count), if entered
+    end_harvest: int | None = None  # what the end harvest paid (None: not harvested, or the table counted)
 
     @property
     def third_field(self) -> bool:
@@ -400,10 +401,11 @@ def _deck_exhausted(state: State) -> State:
     if state.deck_pass < state.table.passes:
         return state.changed(deck_pass=state.deck_pass + 1, discard=Pile())
     farmers, discard = [], state.discard
-    for farmer in state.players:  # every field is sold; the single-bean rule is for turns
+    for before in state.players:  # every field is sold; the single-bean rule is for turns
+        farmer = before
         for index in range(len(farmer.fields)):
             farmer, discard = _sell(state, farmer, index, discard)
-        farmers.append(farmer)
+        farmers.append(farmer.changed(end_harvest=farmer.coins.total - before.coins.total))
     return state.changed(players=tuple(farmers), discard=discard, over=True)
 
 
@@ -442,7 +444,7 @@ def _final_count(state: State, action: FinalCount) -> State:
             raise RulesError(_("the coins add up to {total}; coins are bean cards and the deck has {deck}").format(
                 total=total, deck=state.table.deck_size), farmer.name)
         fields = (EMPTY,) * (FIELDS + entry.third_field)
-        farmers.append(farmer.changed(fields=fields, counted=entry.coins))
+        farmers.append(farmer.changed(fields=fields, counted=entry.coins, end_harvest=None))  # the table's count
     return state.changed(players=tuple(farmers), over=True)
 
 

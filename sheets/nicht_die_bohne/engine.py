@@ -4,8 +4,9 @@ Actions: ``take-card`` and ``return-card`` add or remove one card of one player 
 round being entered (relative, so two quick taps or two phones never overwrite each
 other); ``enter-cards`` sets a player's whole hand at once (the rest of the deck, an
 import); ``correct-round`` replaces a whole finished round, so a correction can move a
-card from one player to another; ``bean-chip`` records who took the Bean chip last, the
-player who starts the next round.
+card from one player to another; ``bean-chip`` records who took the Bean chip last in a
+round, the player who starts the next round (round 0: who took it at the deal, the
+player who starts round 1; a log without it reads as not told).
 
 A finished game is closed (issue 31): once the third round is complete, no card entry
 changes it; ``correct-round`` reopens it on purpose, saved as a whole round. A card entry
@@ -50,6 +51,7 @@ class Round(Frozen):
 class State(Frozen):
     names: tuple[str, ...]  # the players, in seating order
     rounds: tuple[Round, ...] = ()
+    opener: str | None = None  # took the Bean chip at the deal (left of the dealer): starts round 1
 
     @property
     def hand_size(self) -> int:
@@ -101,7 +103,10 @@ class State(Frozen):
         return tuple(sorted((DECK - self.taken_by_others(number, player)).elements()))
 
     def starter(self, number: int) -> str | None:
-        """Who starts round ``number``: whoever took the Bean chip last in the round before."""
+        """Who starts round ``number``: whoever took the Bean chip last in the round before
+        (round 1: whoever took it at the deal)."""
+        if number == 1:
+            return self.opener
         if number < 2 or number - 1 > len(self.rounds):
             return None
         return self.rounds[number - 2].chip_last
@@ -235,7 +240,7 @@ def _with_round(state: State, number: int, new_round: Round) -> State:
         rounds.append(new_round)
     else:
         rounds[number - 1] = new_round
-    return State(names=state.names, rounds=tuple(rounds))
+    return State(names=state.names, rounds=tuple(rounds), opener=state.opener)
 
 
 def _check_open(state: State, action: EnterCards | TakeCard | ReturnCard) -> None:
@@ -294,10 +299,13 @@ def _correct_round(state: State, action: CorrectRound) -> State:
 
 
 def _record_chip(state: State, action: RecordChip) -> State:
-    if not 1 <= action.round <= len(state.rounds):
+    """Who took the Bean chip last in round ``round`` (0: at the deal, before round 1)."""
+    if not 0 <= action.round <= len(state.rounds):
         raise RulesError(_("round {number} has not been entered yet").format(number=action.round))
     if action.player is not None:
         state.position(action.player)
+    if action.round == 0:
+        return state.changed(opener=action.player)
     old = state.rounds[action.round - 1]
     return _with_round(state, action.round, Round(cards=old.cards, chip_last=action.player))
 

@@ -10,7 +10,7 @@ from sheets.errors import RulesError, ScoreFileError
 from sheets.i18n import _, ngettext
 from sheets.model import Frozen
 from sheets.nicht_die_bohne.cards import Card
-from sheets.nicht_die_bohne.engine import GAME_ID, ROUNDS, CorrectRound, EnterCards, Setup, State, apply
+from sheets.nicht_die_bohne.engine import GAME_ID, ROUNDS, CorrectRound, EnterCards, RecordChip, Setup, State, apply
 from sheets.results import clean_names
 from sheets.scorefile import FORMAT, parse_model
 
@@ -20,6 +20,9 @@ class NichtDieBohneFile(Frozen):
     game: str
     players: tuple[str, ...]
     rounds: tuple[dict[str, tuple[Card, ...]], ...]
+    # Who started each round (took the Bean chip at the deal, then last in the round
+    # before), one per round or fewer, null where not told; a file without it: none told.
+    starters: tuple[str | None, ...] = ()
 
     @field_validator("players", mode="before")
     @classmethod
@@ -65,6 +68,16 @@ def read(data: dict[str, Any]) -> State:
             state = apply(state, CorrectRound(round=index + 1, cards=cards))  # and completeness
         except RulesError as exc:
             raise ScoreFileError(f"{place}.{exc.where}" if exc.where else place, exc.reason) from None
+    if len(parsed.starters) > len(parsed.rounds):
+        raise ScoreFileError("starters", ngettext("{n} starter for {rounds} rounds; one per round at most",
+                                                  "{n} starters for {rounds} rounds; one per round at most",
+                                                  len(parsed.starters)).format(n=len(parsed.starters),
+                                                                               rounds=len(parsed.rounds)))
+    for index, starter in enumerate(parsed.starters):
+        who = starter.strip() if starter is not None else None
+        if who is not None and who not in parsed.players:
+            raise ScoreFileError(f"starters[{index}]", _("not one of the players"))
+        state = apply(state, RecordChip(round=index, player=who))
     return state
 
 
@@ -73,16 +86,18 @@ def export(state: State) -> dict[str, Any]:
     score files hold complete rounds only)."""
     if not state.round_complete(1):
         raise RulesError(_("no round is complete yet: a score file holds complete rounds"))
-    return {
+    complete = [n for n in range(1, len(state.rounds) + 1) if state.round_complete(n)]
+    data: dict[str, Any] = {
         "format": FORMAT,
         "game": GAME_ID,
         "players": list(state.names),
-        "rounds": [
-            {p: [str(c) for c in r.cards[i]] for i, p in enumerate(state.names)}
-            for n, r in enumerate(state.rounds, start=1)
-            if state.round_complete(n)
-        ],
+        "rounds": [{p: [str(c) for c in state.rounds[n - 1].cards[i]] for i, p in enumerate(state.names)}
+                   for n in complete],
     }
+    starters = [state.starter(n) for n in complete]
+    if any(starters):  # who started each round, where told
+        data["starters"] = starters
+    return data
 
 
 def import_file(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -93,4 +108,6 @@ def import_file(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, An
         for n, r in enumerate(state.rounds, start=1)
         for i, p in enumerate(state.names)
     ]
+    actions += [RecordChip(round=n - 1, player=state.starter(n)).model_dump(mode="json")
+                for n in range(1, len(state.rounds) + 1) if state.starter(n) is not None]
     return setup, actions

@@ -130,10 +130,11 @@ def test_the_golden_stored_games_export_files_that_pass(tmp_path):
     games_dir = tmp_path / "games"
     games_dir.mkdir()
     for golden in sorted(GOLDEN.glob("*.json")):
-        shutil.copy(golden, games_dir / "golden01.json")
+        game_id = json.loads(golden.read_text())["game"]["1"]["id"]  # a stored file is named by its game
+        shutil.copy(golden, games_dir / f"{game_id}.json")
         games = Games(Repository(tmp_path))
         try:
-            exported = games.export("golden01", whole=True)
+            exported = games.export(game_id, whole=True)
         except RulesError:
             continue  # a round not yet complete: no score file to write
         finally:

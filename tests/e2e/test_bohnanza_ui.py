@@ -108,3 +108,20 @@ def test_a_count_is_planted_by_one_tap_on_its_number(phone, browser):
         dark.shot("bohnanza-plant-counts-dark-150")
     finally:
         context.close()
+
+
+def test_the_next_pass_asks_before_the_discard_pile_is_shuffled(phone):
+    """Rulebook: when the draw pile runs out the discard pile is shuffled into a new one;
+    a tap too early cannot be taken back by the table (issue 32: it acted at once, from the
+    screen's biggest button). Now it asks; Cancel leaves pass 1, Start pass 2 starts it."""
+    start_game(phone, ["Ann", "Bo", "Cy"])
+    phone.tap("Draw pile exhausted: start pass 2")
+    phone.see("Start pass 2? The discard pile is shuffled and becomes the new draw pile.")
+    phone.shot("bohnanza-next-pass-asks")
+    phone.tap("Cancel")
+    phone.text("Start pass 2?").first.wait_for(state="detached", timeout=15_000)
+    phone.see("Pass 1 of 3")
+    phone.tap("Draw pile exhausted: start pass 2")
+    phone.tap("Start pass 2")
+    phone.see("Pass 2 of 3")
+    phone.see("Draw pile exhausted: start pass 3")

@@ -49,11 +49,61 @@ def tap_cards(phone: Phone, player: str, cards: list[str]) -> None:
     phone.page.get_by_role("checkbox", name=f"{player} {len(cards)}/20").wait_for(timeout=15_000)
 
 
+def keypad_offset(phone: Phone) -> float:
+    """How far below the player chips the keypad's colour tabs are drawn (px): the same
+    wherever the screen is scrolled to."""
+    tab = phone.page.get_by_role("button", name=re.compile(r"^Blue: ")).bounding_box()
+    chip = phone.page.get_by_role("checkbox", name=re.compile(r"^Alex ")).bounding_box()
+    return tab["y"] - chip["y"]
+
+
+def test_enter_moves_to_the_next_name_and_a_refused_name_goes_once_it_is_typed(phone):
+    """Issue 32: Enter in a name field moves on to the next name; "Player 1: the name is
+    empty" (begun with a capital) goes once a name is typed. Rulebook, Preparation: "The
+    player left to the deal takes the Bean chip": who starts round 1 is asked like the
+    later rounds."""
+    phone.open("/")
+    phone.tap("New game")
+    phone.page.get_by_text("Nicht die Bohne!").first.click()
+    phone.tap("Start game")
+    phone.see("Player 1: the name is empty", exact=True)
+    phone.type_into("Player 1", "Alex")
+    phone.text("the name is empty").first.wait_for(state="detached", timeout=15_000)
+    phone.page.keyboard.press("Enter")
+    phone.page.wait_for_timeout(500)  # the next field takes the focus over a few frames
+    phone.page.keyboard.type("Beate")
+    second = phone.page.get_by_role("textbox", name="Player 2")
+    for _ in range(30):
+        if second.input_value() == "Beate":
+            break
+        phone.page.wait_for_timeout(200)
+    assert second.input_value() == "Beate"
+    phone.type_into("Player 3", "Claudia")
+    phone.tap("Start game")
+    phone.see("Who starts round 1? The player left of the dealer takes the Bean chip.")
+    phone.tap("Beate starts round 1")
+    phone.see("Beate starts round 1: Beate took the Bean chip at the deal.")
+    phone.shot("ndb-round-1-starter")
+
+
 def row_text(phone: Phone, player: str) -> str:
-    """The player's line of the round table, as a screen reader reads it."""
-    row = phone.page.get_by_text(re.compile(rf"^{player} [−+0–]"))  # a round: +5, −10 (U+2212), 0, – (not begun)
+    """The player's line of the round table, as a screen reader reads it (a group: each
+    cell is a node of its own inside it)."""
+    # a round: +5, −10 (U+2212), 0, – (not begun)
+    row = phone.page.get_by_label(re.compile(rf"^{player} [−+0–]")).and_(phone.page.locator("[role=group]"))
     row.wait_for()
-    return row.inner_text()
+    return row.get_attribute("aria-label") or ""
+
+
+def row_shows(phone: Phone, player: str, column: int, value: str) -> str:
+    """The player's line once its ``column`` (0: the name) reads ``value``: a change just
+    made is drawn on the phone's next frames. After 15 s, the line as it stands."""
+    for _ in range(75):
+        said = row_text(phone, player)
+        if said.split()[column] == value:
+            break
+        phone.page.wait_for_timeout(200)
+    return said
 
 
 def test_a_three_player_round_entered_by_taps_scores_like_the_pad_and_survives_a_reload(phone, server):
@@ -63,16 +113,20 @@ def test_a_three_player_round_entered_by_taps_scores_like_the_pad_and_survives_a
 
     tap_cards(phone, "Alex", ALEX)
     choose_player(phone, "Beate")
+    keypad = keypad_offset(phone)
     tap_cards(phone, "Beate", BEATE)
     phone.see("−10")  # Beate: +45 yellow, -55 green (the minus sign, U+2212, as printed)
     choose_player(phone, "Claudia")
+    phone.button("Claudia takes the rest of the deck (20 cards)").wait_for()
+    assert abs(keypad_offset(phone) - keypad) < 2  # issue 32: the rest of the deck came above the keypad
     phone.tap("Claudia takes the rest of the deck (20 cards)")
     phone.see("Round 1 is complete")
     phone.shot("ndb-round-1")
 
     # Alex 55 + 55; Beate 45 - 55; Claudia's yellow 10 is nullified, the rest are specials.
     for player, total in {"Alex": 110, "Beate": -10, "Claudia": 0}.items():
-        assert row_text(phone, player).split()[-1] == str(total).replace("-", "−")
+        printed = str(total).replace("-", "−")
+        assert row_shows(phone, player, -1, printed).split()[-1] == printed
 
     phone.page.reload()
     phone.open(f"/game/{game_id}")
@@ -225,8 +279,8 @@ def test_a_card_another_player_holds_says_who_and_a_finished_round_is_corrected_
         phone.tap("Save round 1")
         phone.see("Round 1 corrected")
         # Anna: blue 2-10 doubled, 108; Ben: blue nullified, green 20 as before.
-        assert row_text(phone, "Anna").split()[1] == "+108"
-        assert row_text(phone, "Ben").split()[1] == "+20"
+        assert row_shows(phone, "Anna", 1, "+108").split()[1] == "+108"
+        assert row_shows(phone, "Ben", 1, "+20").split()[1] == "+20"
     finally:
         context.close()
 
@@ -281,7 +335,7 @@ def test_a_finished_game_is_closed_to_taps_and_round_3_is_corrected_as_a_whole(b
         phone.tap("Save round 3")
         phone.see("Round 3 corrected")
         phone.see("Anna wins with 218")  # blue 2-10 doubled in round 3: 55 + 55 + 108
-        assert row_text(phone, "Anna").split()[3] == "+108"
+        assert row_shows(phone, "Anna", 3, "+108").split()[3] == "+108"
         phone.see("Round 3 is finished.")
         phone.button("blue 1").wait_for(state="detached", timeout=15_000)  # closed again
     finally:

@@ -8,7 +8,7 @@ from typing import Any, TypeVar, cast
 import flet as ft
 
 from companion.i18n import LANGUAGES
-from companion.ui.hooks import go, use_language
+from companion.ui.hooks import go, notify, use_language
 from sheets.i18n import _
 
 C = TypeVar("C", bound=Callable[..., Any])  # a component
@@ -16,6 +16,10 @@ C = TypeVar("C", bound=Callable[..., Any])  # a component
 TOUCH = 48  # minimum touch target, in logical pixels
 SPACING = 12  # between the parts of a screen
 SECTION_SPACING = 6  # between the lines of a section
+NAME_WIDTH = 96  # a player's name in a table's row at least: "Alexandr…" at 150 % text
+TITLE_LINES = ft.TextStyle(height=1.0)
+# Flet's trigger modes are plain strings, typed as their class: a tooltip a tap shows.
+TAP = cast(ft.TooltipTriggerMode, ft.TooltipTriggerMode.TAP)
 
 
 def screen(
@@ -36,8 +40,10 @@ def screen(
     return ft.View(
         route=route,
         appbar=ft.AppBar(
-            # Two lines, a size smaller: a game's title and its pass or sheet fit a phone.
-            title=ft.Text(title, size=18, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+            # Two lines, a size smaller: a game's title and its pass or sheet fit a phone. Lines
+            # as tall as the letters: two lines of 150 % text fit the bar (taller ones were cut).
+            title=ft.Text(title, size=18, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                          style=TITLE_LINES),
             leading=leading,
             automatically_imply_leading=False,
             actions=actions or [],
@@ -88,7 +94,7 @@ def big_number(value: int | str, caption: str, color: str | None = None) -> ft.C
     return ft.Column(
         [
             ft.Text(str(value), size=28, weight=ft.FontWeight.BOLD, color=color),
-            ft.Text(caption, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(caption, size=12, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER),
         ],
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -114,6 +120,54 @@ def sent(e: ft.ControlEvent) -> str:
         return e.data
     value = getattr(e.control, "value", None)
     return "" if value is None else str(value)
+
+
+def name_cell(name: str, width: float | None = None, *, size: float | None = None,
+              weight: ft.FontWeight | None = None, color: str | None = None) -> ft.Control:
+    """A player's name in a row of a table: one line, cut with "…" where it does not fit
+    (never broken inside a word, never drawn over the next column), the whole name a tap
+    away (a tooltip) and said whole by a screen reader, in its own node. ``width``: fixed;
+    None: the room the row leaves (give the row's other columns fixed widths)."""
+    return ft.Semantics(
+        label=name, container=True, exclude_semantics=True, expand=width is None,
+        on_tap=lambda _e: notify(name),  # a screen reader's tap
+        # A tap says the whole name at the bottom of the screen (a tooltip is not shown by a
+        # tap on the web); a mouse shows it on hover.
+        content=ft.Container(
+            ft.Text(name, width=width, size=size, weight=weight, color=color, max_lines=1, no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS, tooltip=ft.Tooltip(message=name, trigger_mode=TAP)),
+            on_click=lambda _e: notify(name),
+        ),
+    )
+
+
+def ranked_line(rank: int, player: str, points: str, note: str | None = None) -> ft.Control:
+    """A player's line of a game's ranking: rank, name (cut with "…" where it must, whole a
+    tap away), points and a ``note`` after them; each part in its own box, said as one line."""
+    said = f"{rank}. {player}: {points}" + (f" ({note})" if note else "")
+    parts: list[ft.Control] = [
+        own_node(f"{rank}.", ft.Text(f"{rank}.", size=16, width=RANK, no_wrap=True)),
+        name_cell(player, size=16),
+    ]
+    score: list[ft.Control] = [own_node(points, ft.Text(points, size=16, weight=ft.FontWeight.BOLD, no_wrap=True))]
+    if note:  # under the points: the name keeps its room on a narrow phone
+        score.append(own_node(note, ft.Text(note, size=12, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT)))
+    parts.append(ft.Column(score, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END))
+    return ft.Semantics(label=said, container=True, content=ft.Row(parts, spacing=8))
+
+
+RANK = 24  # "6." at 150 % text
+
+
+def own_node(label: str, content: ft.Control) -> ft.Control:
+    """``content`` as a node of its own for screen readers (and tests), said as ``label``:
+    a cell of a table's row, found where it is drawn."""
+    return ft.Semantics(label=label, container=True, exclude_semantics=True, content=content)
+
+
+def sentence(text: str) -> str:
+    """``text`` begun with a capital, as a message on its own line: "Player 1: ..."."""
+    return text[:1].upper() + text[1:]
 
 
 def error_line(message: str | None) -> ft.Control:

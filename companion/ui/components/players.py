@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import flet as ft
 
-from companion.ui.components.common import TOUCH, error_line, icon_button, text_field
+from companion.ui.components.common import TOUCH, error_line, icon_button, sentence, text_field
 from companion.ui.hooks import go, use_games, use_typed
 from sheets.errors import RulesError
 from sheets.i18n import _
@@ -17,19 +17,27 @@ from sheets.i18n import _
 @ft.component
 def PlayersSetup(game: str, low: int, high: int, extra: Mapping[str, Any] | None = None) -> ft.Control:
     """Names for ``low`` to ``high`` players; the engine checks them when the game starts.
-    ``extra``: the rest of the game's setup (Bohnanza's deck)."""
+    ``extra``: the rest of the game's setup (Bohnanza's deck). Enter moves on to the next
+    name; a refusal goes once the names are typed again."""
     games = use_games()
     names, set_names, typed = use_typed([""] * low)
     error, set_error = ft.use_state(cast("str | None", None))
+    fields: list[ft.Ref[ft.TextField]] = ft.use_memo(lambda: [ft.Ref[ft.TextField]() for _ in range(high)], [high])
 
     def rename(i: int, value: str) -> None:
         set_names(lambda old: [value if j == i else n for j, n in enumerate(old)])
+        set_error(None)  # "Player 1: the name is empty" is answered by typing it
+
+    async def next_name(i: int, _e: object) -> None:
+        following = fields[i + 1].current if i + 1 < len(fields) else None
+        if following is not None:
+            await following.focus()  # type: ignore[no-untyped-call]  # Flet's focus is untyped
 
     def start(_e: object) -> None:
         try:
             game_id = games.new_game(game, {**(extra or {}), "players": typed()})
         except RulesError as exc:
-            set_error(str(exc))
+            set_error(sentence(str(exc)))
             return
         go(f"/game/{game_id}")
 
@@ -37,7 +45,7 @@ def PlayersSetup(game: str, low: int, high: int, extra: Mapping[str, Any] | None
         ft.Row(
             [
                 text_field(_("Player {number}").format(number=i + 1), name, partial(rename, i),
-                           expand=True, autofocus=i == 0),
+                           expand=True, autofocus=i == 0, ref=fields[i], on_submit=partial(next_name, i)),
                 icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, _("Remove player {number}").format(number=i + 1),
                             lambda _e, i=i: set_names(lambda old: [n for j, n in enumerate(old) if j != i]),
                             disabled=len(names) <= low),

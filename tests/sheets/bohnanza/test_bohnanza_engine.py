@@ -256,6 +256,22 @@ def test_the_game_ends_when_the_third_pass_is_exhausted():
     assert result.players[0].breakdown == {"coins": 1, "total": 1}
 
 
+def test_each_player_keeps_what_the_end_harvest_paid_them():
+    """Rulebook: at the end every field is harvested; the ranking shows what that paid
+    (issue 32). Ann's 4 Blue Beans pay 1 coin, her single Red Bean nothing; Ben had coins
+    before and nothing in his fields: +0. Once the table's count replaces the coins, the
+    harvest the app tracked is no longer said."""
+    state = game(Plant(player="Ben", field=1, bean="soy", count=4), Harvest(player="Ben", field=1),
+                 DeckExhausted(), DeckExhausted(),
+                 Plant(player="Ann", field=1, bean="red", count=1), Plant(player="Ann", field=2, bean="blue", count=4),
+                 Plant(player="Cem", field=2, bean="soy", count=4))
+    assert [f.end_harvest for f in state.players] == [None, None, None]
+    end = RULES.apply(state, DeckExhausted())
+    assert [(f.total, f.end_harvest) for f in end.players] == [(1, 1), (2, 0), (2, 2)]
+    counted = RULES.apply(end, count(("Ann", 3, False), ("Ben", 1, False), ("Cem", 0, False)))
+    assert [f.end_harvest for f in counted.players] == [None, None, None]
+
+
 def test_nothing_happens_after_the_end_but_the_final_count():
     """Rulebook: the game ends after the third pass; only the counted result may be corrected."""
     end = game(DeckExhausted(), DeckExhausted(), DeckExhausted())

@@ -124,7 +124,9 @@ def test_the_starter_is_asked_once_the_round_before_is_entered_and_kept_once_tol
     """Game End: "The player who takes the Bean chip the very last of the previous round
     starts the new round"."""
     state = new()
-    assert RULES.allowed(state, "Alex").starters == ()  # round 1 has no round before it
+    first = RULES.allowed(state, "Alex").starter(1)  # round 1: who took the Bean chip at the deal
+    assert first is not None and first.asked and RULES.allowed(state, "Alex").starter(2) is None
+    assert RULES.allowed(apply(state, RecordChip(round=0, player="Dirk")), "").starter(1).starter == "Dirk"
     state = entered(state, 1, deal(PLAYERS, 2))
     question = RULES.allowed(state, "Alex").starter(2)
     assert question is not None and question.asked and RULES.allowed(state, "Alex").starter(3) is None

@@ -161,6 +161,41 @@ def test_the_player_who_took_the_bean_chip_last_starts_the_next_round():
         apply(state, RecordChip(round=2, player="Alex"))
 
 
+def test_who_took_the_bean_chip_at_the_deal_starts_round_1_told_like_the_later_rounds():
+    """Rulebook, Preparation: "The player left to the deal takes the Bean chip", and starts
+    round 1 (issue 32: asked like the later rounds, so a file carries it). Before any card
+    is entered; told again it changes; a game logged without it reads as not told."""
+    state = RULES.new_game({"players": PLAYERS})
+    assert state.starter(1) is None
+    state = apply(state, RecordChip(round=0, player="Dirk"))
+    assert state.starter(1) == "Dirk" and state.starter(2) is None
+    assert apply(state, TakeCard(round=1, player="Alex", card="red-3")).starter(1) == "Dirk"  # kept
+    assert apply(state, RecordChip(round=0, player="Beate")).starter(1) == "Beate"
+    with pytest.raises(RulesError, match="'Zed' is not playing"):
+        apply(state, RecordChip(round=0, player="Zed"))
+    assert play(PLAYERS, [deal(PLAYERS, 3)]).starter(1) is None
+
+
+def test_a_score_file_carries_who_started_each_round_and_one_without_them_still_loads():
+    """score-files.md (issue 32): "starters", who started each exported round, null where
+    not told; read back as told. A file written before it has none and loads as before;
+    a starter who is not playing, or more starters than rounds, is refused by place."""
+    state = play(PLAYERS, [deal(PLAYERS, 4), deal(PLAYERS, 5)])
+    state = apply(apply(state, RecordChip(round=0, player="Dirk")), RecordChip(round=2, player="Alex"))
+    data = RULES.export(state)
+    assert data["starters"] == ["Dirk", None]  # round 3's starter (told) is not in the file: no round 3 yet
+    setup, actions = RULES.import_file(data)
+    again = fold(RULES, setup, actions)
+    assert (again.starter(1), again.starter(2)) == ("Dirk", None) and RULES.read(data).starter(1) == "Dirk"
+    old = {k: v for k, v in data.items() if k != "starters"}
+    assert RULES.read(old).starter(1) is None and RULES.score_file(old).players[0].name == "Alex"
+    assert "starters" not in RULES.export(play(PLAYERS, [deal(PLAYERS, 4)]))
+    for starters, place in ((["Zed"], "starters[0]"), (["Dirk", None, "Alex"], "starters")):
+        with pytest.raises(ScoreFileError) as exc:
+            RULES.read({**data, "starters": starters})
+        assert exc.value.place == place
+
+
 def test_the_game_is_over_after_three_complete_rounds_and_all_tied_leaders_win():
     """Rulebook, Game End: "After three rounds, whoever has the most points is the winner"."""
     rounds = [deal(PLAYERS, s) for s in (6, 7, 8)]

@@ -73,18 +73,21 @@ def Play(game_id: str) -> ft.Control:
                 player=player, beans=count_of(sale.bean, sale.beans), coins=coins(sale.coins)))
 
     def exhausted() -> None:
-        next_pass = shown.now().deck.next_pass
-        if next_pass is None:
-            set_panel(("end", 0))  # what the end harvest pays, to confirm
-        else:
-            act(DeckExhausted(), _("Pass {number}: the discard pile is the new draw pile").format(number=next_pass))
+        set_panel(("end", 0))  # the next pass, or what the end harvest pays: to confirm
+        entry.refuse(None)
+
+    def shuffle(number: int) -> None:
+        if shown.now().deck.next_pass != number:  # another phone started it meanwhile: shown as begun
+            close()
+            return
+        act(DeckExhausted(), _("Pass {number}: the discard pile is the new draw pile").format(number=number))
 
     taps = Taps(
         pick=use_latest(pick), open_plant=use_latest(open_plant), open_harvest=use_latest(open_harvest),
         choose=use_latest(set_bean), plant=use_latest(plant), harvest=use_latest(harvest),
         buy=use_latest(lambda: act(BuyField(player=player),
                                    _("{player} bought the third field").format(player=player))),
-        exhausted=use_latest(exhausted), end=use_latest(lambda: act(DeckExhausted(), _("The game is over"))),
+        exhausted=use_latest(exhausted), shuffle=use_latest(shuffle), end=use_latest(lambda: act(DeckExhausted(), _("The game is over"))),
         close=use_latest(close),
         enter_row=use_latest(lambda bean, row: entry.make(
             EnterBeanometer(bean=bean, row=row), _("Beanometer of {bean} saved").format(bean=label(bean)),

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.components.common import SECTION_SPACING, TOUCH, section_title
-from companion.ui.hooks import ViewOf, use_keeper, use_slice
+from companion.ui.components.common import SECTION_SPACING, TOUCH, ranked_line, section_title
+from companion.ui.hooks import Part, ViewOf, use_keeper, use_slice
 from companion.ui.kit import result_banner
 from companion.ui.screens.bohnanza.look import coins, confirm_or_cancel, note
 from companion.ui.screens.bohnanza.taps import Taps
@@ -34,7 +34,9 @@ def _coins(player: str, total: int) -> ft.Control:
         label=_("{player} has {coins}").format(player=player, coins=coins(total)), exclude_semantics=True,
         content=ft.Row(
             [ft.Text(str(total), size=56, weight=ft.FontWeight.BOLD),
-             ft.Text(_("{player}'s coins").format(player=player), size=16, color=ft.Colors.ON_SURFACE_VARIANT)],
+             # Beside the number while it fits, else on more lines (a long name at 320 px ran off the screen).
+             ft.Text(_("{player}'s coins").format(player=player), size=16, color=ft.Colors.ON_SURFACE_VARIANT,
+                     expand=True)],
             vertical_alignment=ft.CrossAxisAlignment.END, spacing=10,
         ),
     )
@@ -94,17 +96,39 @@ def _pass_counter(deck_pass: int, passes: int, over: bool) -> ft.Control:
 
 
 def _draw_pile(next_pass: int | None, taps: Taps) -> ft.Control:
-    """The draw pile ran out: the next pass, or after the last the end of the game."""
+    """The draw pile ran out: the next pass, or after the last the end of the game. An
+    outlined button (the fields' are the screen's main ones) that asks before it acts."""
     return ft.Column([
-        ft.FilledButton(
+        ft.OutlinedButton(
             _("Draw pile exhausted: end the game") if next_pass is None
             else _("Draw pile exhausted: start pass {number}").format(number=next_pass),
             icon=ft.Icons.FLAG if next_pass is None else ft.Icons.SHUFFLE, on_click=lambda _e: taps.exhausted(),
-            height=TOUCH,
+            # As tall as its words (>= 48 px): on a narrow phone with large text they take two lines.
+            style=TALL,
         ),
         note(_("Before the discard pile is shuffled, anyone may harvest a field first.")
              if next_pass is not None else _("Then every field is harvested and the most coins wins.")),
     ], spacing=6)
+
+
+TALL = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14))
+
+
+def _next_pass(next_pass: int, taps: Taps) -> ft.Control:
+    """Starting the next pass, to confirm: a tap too early cannot be taken back by the table."""
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(_("Start pass {number}? The discard pile is shuffled and becomes the new draw pile.").format(
+                    number=next_pass), weight=ft.FontWeight.W_600),
+                note(_("Before the discard pile is shuffled, anyone may harvest a field first.")),
+                confirm_or_cancel(_("Start pass {number}").format(number=next_pass), ft.Icons.SHUFFLE,
+                                  lambda: taps.shuffle(next_pass), taps.close),
+            ],
+            spacing=6,
+        ),
+        padding=10, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    )
 
 
 def _end_harvest(sales: tuple[EndSale, ...], taps: Taps) -> ft.Control:
@@ -128,16 +152,22 @@ def _end_harvest(sales: tuple[EndSale, ...], taps: Taps) -> ft.Control:
 
 
 @ft.component
-def DrawPile(shown: ViewOf[BohnanzaView], ending: bool, taps: Taps) -> ft.Control:
+def DrawPile(shown: ViewOf[BohnanzaView], asking: bool, taps: Taps) -> ft.Control:
     """The table's draw pile: the passes, and (in play) what to do when it runs out; when
-    ``ending`` (the last exhaustion, to confirm) what the end harvest pays everyone."""
+    ``asking`` (the draw pile ran out, to confirm) the next pass, or at the last what the
+    end harvest pays everyone."""
     deck_pass, passes, over, next_pass, sales = use_slice(shown, lambda v: (
-        v.deck_pass, v.deck.passes, v.over, v.deck.next_pass, v.deck.end if ending else ()))
+        v.deck_pass, v.deck.passes, v.over, v.deck.next_pass, v.deck.end if asking else ()))
     keeper = use_keeper()
-    below = []
-    if not over:
-        below = [(("end", sales), lambda: _end_harvest(sales, taps))
-                 if ending and next_pass is None else (("next", next_pass), lambda: _draw_pile(next_pass, taps))]
+    below: list[Part] = []
+    if over:
+        pass
+    elif asking and next_pass is None:
+        below = [(("end", sales), lambda: _end_harvest(sales, taps))]
+    elif asking and next_pass is not None:
+        below = [(("ask", next_pass), lambda: _next_pass(next_pass, taps))]
+    else:
+        below = [(("next", next_pass), lambda: _draw_pile(next_pass, taps))]
     return keeper.column("draw pile", [
         ("title", lambda: section_title(_("Draw pile (the whole table)"))),
         (("passes", deck_pass, passes, over), lambda: _pass_counter(deck_pass, passes, over)),
@@ -147,6 +177,10 @@ def DrawPile(shown: ViewOf[BohnanzaView], ending: bool, taps: Taps) -> ft.Contro
 
 @ft.component
 def Result(shown: ViewOf[BohnanzaView]) -> ft.Control:
-    """The end of the game: who won with what."""
-    result = use_slice(shown, lambda v: v.result)
-    return result_banner(result, coins) if result is not None else ft.Container(height=0)
+    """The end of the game: who won with what, and the ranking with what the end harvest paid."""
+    result, ranking = use_slice(shown, lambda v: (v.result, v.ranking))
+    if result is None:
+        return ft.Container(height=0)
+    return result_banner(result, coins, [
+        ranked_line(rank, player, coins(total), _("end harvest +{n}").format(n=paid) if paid is not None else None)
+        for rank, player, total, paid in ranking])

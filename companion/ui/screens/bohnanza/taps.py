@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from sheets.bohnanza import Bean
 
-# The panel open on a phone: ("plant" | "harvest", field number), ("end", 0), or none.
+# The panel open on a phone: ("plant" | "harvest", field number), ("end", 0) (the draw pile ran
+# out, to confirm: the next pass or the end), or none.
 Panel = tuple[str, int] | None
 
 
@@ -23,7 +24,8 @@ class Taps:
     plant: Callable[[int, int], None]  # (field, count)
     harvest: Callable[[int], None]  # the field whose harvest is confirmed
     buy: Callable[[], None]  # the third field
-    exhausted: Callable[[], None]  # the draw pile ran out
+    exhausted: Callable[[], None]  # the draw pile ran out: asks first
+    shuffle: Callable[[int], None]  # the next pass (its number), confirmed
     end: Callable[[], None]  # the end of the game, confirmed
     close: Callable[[], None]  # the open panel
     enter_row: Callable[[Bean, tuple[int | None, ...]], bool]  # a printed beanometer typed in (True: kept)

@@ -47,6 +47,7 @@ class Side:
     third_field: bool
     buy_refused: str | None  # why the third field may not be bought (None: it may)
     fields: tuple[FieldView, ...]
+    end_harvest: int | None  # what the end harvest paid (None: the game did not end by it)
 
     @property
     def purse(self) -> tuple[int, bool, str | None]:
@@ -73,6 +74,16 @@ class BohnanzaView:
         """Each player's name and coins."""
         return tuple((side.player, side.coins) for side in self.sides)
 
+    @property
+    def ranking(self) -> tuple[tuple[int, str, int, int | None], ...]:
+        """Once the game is over, each player's rank, name, coins and what the end harvest
+        paid them, best first."""
+        if self.result is None:
+            return ()
+        paid = {side.player: side.end_harvest for side in self.sides}
+        return tuple((p.rank, p.name, p.total, paid.get(p.name))
+                     for p in sorted(self.result.players, key=lambda p: p.rank))
+
     def side(self, player: str) -> Side | None:
         return next((side for side in self.sides if side.player == player), None)
 
@@ -88,7 +99,8 @@ def view(state: State, me: str | None = None) -> BohnanzaView:
                       beanometer=state.beanometer(field.bean) if field.bean is not None else None, offer=offer)
             for number, (field, offer) in enumerate(zip(farmer.fields, answer.farmer.fields), start=1))
         sides.append(Side(player=farmer.name, coins=farmer.total, third_field=farmer.third_field,
-                          buy_refused=answer.farmer.buy_field, fields=fields))
+                          buy_refused=answer.farmer.buy_field, fields=fields,
+                          end_harvest=farmer.end_harvest))
     planted = {field.bean for farmer in state.players for field in farmer.fields if field.bean is not None}
     table = state.table
     return BohnanzaView(

@@ -52,8 +52,10 @@ def Hand(view: ViewOf[PadView], number: int, player: str, colour: Colour, draft:
     if part is None:  # no longer entered card by card: the screen around it shows the round finished
         return ft.Column([error_line(refusal)], spacing=SECTION_SPACING)
     score = round_score(part.cards)
-    controls: list[ft.Control] = [round_totals(score, player, number), error_line(refusal)]
-    if part.rest:
+    controls: list[ft.Control] = [round_totals(score, player, number), error_line(refusal),
+                                  colour_tabs(score, colour, taps),
+                                  colour_cards(part.colour, colour, score.colours[list(Colour).index(colour)], taps)]
+    if part.rest:  # below the keypad: when it comes, the cards stay under the player's finger
         # As tall as its words: a long name or German words wrap onto a second line.
         controls.append(ft.FilledTonalButton(
             content=ft.Text(ngettext("{player} takes the rest of the deck ({n} card)",
@@ -63,8 +65,6 @@ def Hand(view: ViewOf[PadView], number: int, player: str, colour: Colour, draft:
             on_click=lambda _e: taps.fill_rest(),
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14)),  # >= 48 px
         ))
-    controls.append(colour_tabs(score, colour, taps))
-    controls.append(colour_cards(part.colour, colour, score.colours[list(Colour).index(colour)], taps))
     return ft.Column(controls, spacing=SECTION_SPACING)
 
 

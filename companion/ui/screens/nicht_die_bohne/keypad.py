@@ -183,13 +183,16 @@ ColourCards = memo(_ColourCards)
 @ft.component
 def _Totals(positive: int, negative: int, total: int, caption: str) -> ft.Control:
     """The chosen player's round: positive, negative and total points, large."""
+    # A third of the row each: the caption ("Friederike-Sophie, round 1") wraps within it
+    # on a narrow phone instead of running off the screen.
     return ft.Row(
         [
-            signed_number(f"+{positive}" if positive else "0", _("positive"), POSITIVE),
-            signed_number(signed(-negative), _("negative"), NEGATIVE),
-            big_number(signed(total), caption),
+            ft.Container(signed_number(f"+{positive}" if positive else "0", _("positive"), POSITIVE), expand=True),
+            ft.Container(signed_number(signed(-negative), _("negative"), NEGATIVE), expand=True),
+            ft.Container(big_number(signed(total), caption), expand=True),
         ],
-        alignment=ft.MainAxisAlignment.SPACE_AROUND,
+        spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.START,
     )
 
 

@@ -51,10 +51,14 @@ def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], t
     Game End). A question while nobody is recorded; each name a 48 px button that says
     what it records ("Anna starts round 2")."""
     asked = starter is None
-    question = (_("Who starts round {number}? Who took the Bean chip last in round {previous}?").format(
-                    number=number, previous=number - 1) if asked
-                else _("{player} starts round {number}: {player} took the Bean chip last in round {previous}.").format(
-                    player=starter, number=number, previous=number - 1))
+    if number == 1:  # rulebook, Preparation: "The player left to the deal takes the Bean chip"
+        question = (_("Who starts round 1? The player left of the dealer takes the Bean chip.") if asked
+                    else _("{player} starts round 1: {player} took the Bean chip at the deal.").format(player=starter))
+    else:
+        question = (_("Who starts round {number}? Who took the Bean chip last in round {previous}?").format(
+                        number=number, previous=number - 1) if asked
+                    else _("{player} starts round {number}: {player} took the Bean chip last in round {previous}.")
+                    .format(player=starter, number=number, previous=number - 1))
     names = ft.Row(
         [ft.Semantics(
             label=starts(p, number), button=True, selected=p == starter, exclude_semantics=True,
