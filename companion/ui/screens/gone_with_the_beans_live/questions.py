@@ -33,11 +33,13 @@ Paid = Build | HayActionTaken | ExecuteContract
 
 @dataclass(frozen=True)
 class AskValue:
-    """A printed value play needs now; then ``retry`` again (its payment first when ``pays``)."""
+    """A printed value play needs now; then ``retry`` again (its payment first when ``pays``;
+    its button tapped again when ``button``: the value decides whether it is allowed)."""
 
     needs: Needed
     retry: Action
     pays: bool = False
+    button: bool = False
 
 
 @dataclass(frozen=True)
