@@ -54,9 +54,16 @@ def next_province(taken: list[str]) -> str:
     return next((p for p in PROVINCES if p not in taken), list(PROVINCES)[len(taken) % len(PROVINCES)])
 
 
-def players_section(players: Players, set_players: Callable[[Callable[[Players], Players]], None]) -> ft.Control:
-    """Names and provinces in seating order; each player taps the province they drew.
-    ``set_players`` takes a function of the latest rows (``use_typed``'s change)."""
+def ability(sheet: Sheet, province: str) -> str:
+    """A province's ability as ``sheet`` prints it (D changes Macadimia's), translated."""
+    return _(sheet.province_abilities.get(province, PROVINCES[province].ability))
+
+
+def players_section(sheet: Sheet, players: Players,
+                    set_players: Callable[[Callable[[Players], Players]], None]) -> ft.Control:
+    """Names and provinces in seating order; each player taps the province they drew (its
+    ability as ``sheet`` prints it under the chips). ``set_players`` takes a function of
+    the latest rows (``use_typed``'s change)."""
 
     def change(i: int, name: str | None = None, province: str | None = None) -> None:
         def edit(rows: Players) -> Players:
@@ -99,7 +106,7 @@ def players_section(players: Players, set_players: Callable[[Callable[[Players],
                                 partial(remove, i), disabled=len(players) <= 1),
                 ]),
                 ft.Row([province_chip(i, p, province) for p in PROVINCES], wrap=True, spacing=6, run_spacing=2),
-                ft.Text(_(PROVINCES[province].ability), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(ability(sheet, province), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ],
             spacing=6,
         ))
