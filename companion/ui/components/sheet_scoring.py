@@ -30,6 +30,7 @@ ITEMS = {
     "ammond": (N_("Additional Points for Ammond"), N_("Ammond")),
 }
 
+TOTAL, RANK = N_("Total"), N_("Rank")  # in the final table, said after each player's items
 # Flet 1.0 declares the tooltip's trigger modes as plain str values of a plain class.
 TAP = cast("ft.TooltipTriggerMode", ft.TooltipTriggerMode.TAP)
 
@@ -179,7 +180,7 @@ def final_table_of(result: GameResult, kept: Kept | None = None) -> ft.Control:
     def block(name: str, items: tuple[tuple[str, str], ...], total: int, rank: int) -> ft.Control:
         won = name in winners
         said = "; ".join([f"{_(ITEMS[k][0])} {v}" for k, v in items]
-                         + [f"{_('Total')} {total}"] + ([f"{_('Rank')} {rank}"] if ranked else []))
+                         + [f"{_(TOTAL)} {total}"] + ([f"{_(RANK)} {rank}"] if ranked else []))
         shown_total: ft.Control = ft.Text(pt(total), size=16, weight=ft.FontWeight.BOLD, no_wrap=True)
         if won:  # the winners' totals stand out
             shown_total = ft.Container(shown_total, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=6,
