@@ -190,14 +190,14 @@ def final_table_of(result: GameResult, kept: Kept | None = None) -> ft.Control:
             top.insert(0, ft.Text(f"{rank}.", size=14, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT))
         parts = ft.Row([ft.Text(f"{_(ITEMS[k][1])} {v}", size=12, no_wrap=True) for k, v in items],
                        wrap=True, spacing=12, run_spacing=2)
-        return ft.Semantics(
-            label=f"{name}: {said}", container=True,
-            content=ft.Container(
-                ft.Column([ft.Row(top, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER), parts],
-                          spacing=2),
-                padding=ft.Padding.symmetric(vertical=8),  # grows with the text size
-                border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-            ),
+        # The name line its own nodes (the name, a tap on it its tooltip); the items said as
+        # one, with the player's name, total and rank.
+        return ft.Container(
+            ft.Column([ft.Row(top, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                       ft.Semantics(content=parts, label=f"{name}: {said}", container=True, exclude_semantics=True)],
+                      spacing=2),
+            padding=ft.Padding.symmetric(vertical=8),  # grows with the text size
+            border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         )
 
     # Each block with everything it shows: the player, whether they won, the numbers, and
