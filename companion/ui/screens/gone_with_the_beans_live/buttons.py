@@ -14,7 +14,8 @@ from companion.ui.kit import reason_line
 
 # One line of 14 px text is 20 px high: 14 px above and below make the 48 px of a finger.
 TALL = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=(TOUCH - 20) // 2),
-                      visual_density=ft.VisualDensity.STANDARD)
+                      visual_density=ft.VisualDensity.STANDARD,
+                      shape=ft.RoundedRectangleBorder(radius=12))  # a label of two lines reads as one button
 
 
 def tall_only(label: str, disabled: bool, on_click: Callable[[], Any]) -> ft.Control:
