@@ -121,13 +121,13 @@ def enter_sheet(phone: Phone, name: str, province: str, leave_out: tuple[str, ..
 def table_row(phone: Phone, name: str):
     """A player's block of the final table, as a screen reader reads it: "Ann: Development
     Passport Bonus 1; ...; Total 43; Rank 1"."""
-    return phone.page.get_by_label(re.compile(rf"^{re.escape(name)}: "))
+    return phone.page.get_by_text(re.compile(rf"^{re.escape(name)}: "))
 
 
 def row_said(phone: Phone, name: str) -> str:
     row = table_row(phone, name).first
     row.wait_for()
-    return row.get_attribute("aria-label") or row.inner_text()
+    return row.inner_text()
 
 
 def player_said(result) -> str:
