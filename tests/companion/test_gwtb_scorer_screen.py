@@ -17,12 +17,13 @@ from testkit.positions import PIN, device
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
+from companion.ui.components.sheet_scoring import final_table_of, players_section
 from companion.ui.screens.gone_with_the_beans import play as scorer
 from companion.ui.screens.gone_with_the_beans.view import view
 from companion.ui.screens.game import GameScreen
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans import (
-    RULES, MarkDevelopmentBonus, MarkMilestoneBonus, SetDpIcons, SetFacility, SetHayActionUses, State,
+    RULES, SHEETS, MarkDevelopmentBonus, MarkMilestoneBonus, SetDpIcons, SetFacility, SetHayActionUses, State,
 )
 
 SETUP = {"sheet": "A", "players": [{"name": "Ann", "province": "cashew"}, {"name": "Ben", "province": "ammond"}]}
@@ -123,3 +124,31 @@ def test_after_many_entries_every_control_on_a_phone_is_the_one_its_taps_reach(t
         repo.close()
 
     asyncio.run(go_on())
+
+
+def test_setup_says_each_province_ability_as_the_chosen_sheet_prints_it():
+    """Rulebook, Differences on Sheet D, Differences in Province Abilities: "Macadimia: Gain 3
+    Thaler each time you achieve a milestone" (sheets A-C: 3 Bean). Issue 32: sheet D's setup
+    showed sheet A's words."""
+    def said(letter: str) -> list[str]:
+        shown = players_section(SHEETS[letter], [("Ann", "macadimia")], lambda _change: None)
+        return [c.value for c in controls_on(shown) if isinstance(c, ft.Text)]
+
+    assert "Gain 3 Thaler each time you achieve a milestone." in said("D")
+    assert "Gain 3 Bean each time you achieve a milestone." not in said("D")
+    assert "Gain 3 Bean each time you achieve a milestone." in said("A")
+
+
+def test_the_final_table_names_each_player_whole_on_one_line_and_says_each_block():
+    """Issue 32: a block per player, the name on one line cut with "…" (never broken inside a
+    word) and whole in its tooltip; a screen reader hears the player's items, total and rank."""
+    state = RULES.new_game(SETUP)
+    table = final_table_of(RULES.result(state))
+    names = [c for c in controls_on(table) if isinstance(c, ft.Text) and c.value in ("Ann", "Ben")]
+    assert sorted(n.value for n in names) == ["Ann", "Ben"]
+    for name in names:
+        assert name.max_lines == 1 and name.overflow == ft.TextOverflow.ELLIPSIS
+        assert isinstance(name.tooltip, ft.Tooltip) and name.tooltip.message == name.value
+    labels = sorted(c.label for c in controls_on(table) if isinstance(c, ft.Semantics))
+    assert labels[0].startswith("Ann: Development Passport Bonus 0; ") and labels[0].endswith("; Total 0; Rank 1")
+    assert labels[1].startswith("Ben: ")

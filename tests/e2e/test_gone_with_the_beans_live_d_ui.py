@@ -4,10 +4,10 @@ sheet D's printed values known from earlier games (gwtb_live_play.ENTERED_BY_SHE
 
 Setup: Ann in Macadimia, Ben in Ammond; the Ruler starts in Macadimia; 30 Hay each.
 Round 1, a Farm card (2 Hay, 2 lost): Ann gains a Normal Contract for 8 Hay (which one is
-asked, in view: normal-5) and 3 Thaler (the row's 1st use). Ben's sheet is shown while
+asked, in view: the one for 1 Worker + 2 Hay) and 3 Thaler (the row's 1st use). Ben's sheet is shown while
 Ann's question is open: it waits on Ann's sheet. Ben adds a Hay Shed.
 Round 2, a Market card (4 Hay): Ann gains 1 Worker for 8 Hay (+3 Thaler), then executes
-normal-5 (1 Worker + 2 Hay: 5 Thaler) — no action; Ben adds a Hay Shed.
+that Normal Contract (1 Worker + 2 Hay: 5 Thaler) — no action; Ben adds a Hay Shed.
 Round 3, a Farm card: with 1 Contract executed, Ann achieves a milestone (12 pt; Macadimia
 gains 3 Thaler on D).
 
@@ -37,7 +37,7 @@ def test_two_players_first_three_rounds_on_sheet_d(known):
     materials(phone, "30 Hay; Hay Sheds hold 30; 2 Hay lost")
     phone.tap("Gain 1 Normal Contract (8 Hay, used 0 of 3)")
     phone.see("Choose a Normal Contract")
-    in_view(phone, "normal-5: pay 1 Worker + 2 Hay; Gain 5 Thaler, 5 pt")
+    in_view(phone, "Normal Contract: pay 1 Worker + 2 Hay; Gain 5 Thaler, 5 pt")
     phone.tap("Sheet of Ann (a question is open)")  # still Ann's; then to Ben's and back
     phone.tap("Sheet of Ben")
     phone.see("Open question on Ann's sheet: it waits there.")
@@ -45,7 +45,7 @@ def test_two_players_first_three_rounds_on_sheet_d(known):
     phone.tap("Back to Ann")
     phone.see("Choose a Normal Contract")
     phone.shot("gwtb-live-d-contract-choice")
-    phone.tap("normal-5: pay 1 Worker + 2 Hay; Gain 5 Thaler, 5 pt")
+    phone.tap("Normal Contract: pay 1 Worker + 2 Hay; Gain 5 Thaler, 5 pt")
     materials(phone, "3 Thaler + 22 Hay")
     phone.see("Contracts: 1 gained, 0 executed")
 
@@ -53,12 +53,12 @@ def test_two_players_first_three_rounds_on_sheet_d(known):
     materials(phone, "3 Thaler + 26 Hay")
     phone.tap("Gain 1 Worker (8 Hay, used 0 of 3)")
     materials(phone, "1 Worker + 6 Thaler + 18 Hay")
-    phone.tap("Execute normal-5: pay 1 Worker + 2 Hay; Gain 5 Thaler, 5 pt")
-    phone.see("Contract normal-5 costs 1 Worker + 2 Hay")
+    phone.tap("Execute Normal Contract: pay 1 Worker + 2 Hay; Gain 5 Thaler, 5 pt")
+    phone.see("Normal Contract costs 1 Worker + 2 Hay")
     in_view(phone, "Pay and execute")
     phone.tap("Pay and execute")
     materials(phone, "11 Thaler + 16 Hay")
-    phone.see("Executed: normal-5: pay 1 Worker + 2 Hay; Gain 5 Thaler, 5 pt")
+    phone.see("Executed: Normal Contract: pay 1 Worker + 2 Hay; Gain 5 Thaler, 5 pt")
     phone.tap("Sheet of Ben")
     phone.tap("Add a Hay Shed (+2 Hay)")
 

@@ -118,15 +118,22 @@ def enter_sheet(phone: Phone, name: str, province: str, leave_out: tuple[str, ..
         tick(phone, f"{plain(SHEET.hay_action(row).effect)} use {uses}")
 
 
-def table_row(phone: Phone, label: str):
-    """A row of the final table, as a screen reader reads it: "<item>: Ann 15, Ben 6"."""
-    return phone.page.get_by_text(re.compile(rf"^{re.escape(label)}: "))
+def table_row(phone: Phone, name: str):
+    """A player's block of the final table, as a screen reader reads it: "Ann: Development
+    Passport Bonus 1; ...; Total 43; Rank 1"."""
+    return phone.page.get_by_text(re.compile(rf"^{re.escape(name)}: "))
 
 
-def row_said(phone: Phone, label: str) -> str:
-    row = table_row(phone, label)
+def row_said(phone: Phone, name: str) -> str:
+    row = table_row(phone, name).first
     row.wait_for()
     return row.inner_text()
+
+
+def player_said(result) -> str:
+    """What the final table says of ``result``'s player, as the engine scores it."""
+    items = [f"{ITEMS[k][0]} {v}" for k, v in result.breakdown.items() if k != "total"]
+    return f"{result.name}: " + "; ".join([*items, f"Total {result.total}", f"Rank {result.rank}"])
 
 
 def test_a_two_player_sheet_a_game_scored_by_taps_matches_the_engine_and_names_the_winner(phone):
@@ -158,11 +165,8 @@ def test_a_two_player_sheet_a_game_scored_by_taps_matches_the_engine_and_names_t
     shot(phone, "gwtb-final-table")
 
     # The final table: every item per player, the total and the rank, as the engine says.
-    ann, ben = expected.players
-    for key in ann.breakdown:
-        label = "Total" if key == "total" else ITEMS[key][0]
-        assert row_said(phone, label) == f"{label}: Ann {ann.breakdown[key]}, Ben {ben.breakdown[key]}"
-    assert row_said(phone, "Rank") == f"Rank: Ann {ann.rank}, Ben {ben.rank}"
+    for player in expected.players:
+        assert row_said(phone, player.name) == player_said(player)
 
     # Saved: a reload shows the same result.
     phone.open(f"/game/{game_id}")
@@ -201,8 +205,9 @@ def six_finished(tmp_path):
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark-150"])
 def test_the_final_table_shows_six_players_beside_the_items_on_a_phone(browser, six_finished, dark):
     """Issue 18: the final table showed 2 of 6 players and its row labels scrolled away.
-    Every row (its item's name and all six values) is on the phone's width, no sideways
-    scrolling, also in dark mode at 150 % text."""
+    Every player's block (the name, each item, the total and the rank) is on the phone's
+    width, no sideways scrolling, also in dark mode at 150 % text (issue 32: a block per
+    player, so that names are no longer broken in 40 px columns)."""
     server, game_id = six_finished
     context = browser.new_context(viewport=PHONE, color_scheme="dark" if dark else "light")
     if dark:
@@ -210,15 +215,13 @@ def test_the_final_table_shows_six_players_beside_the_items_on_a_phone(browser, 
     try:
         phone = Phone(context.new_page(), server.url).open(f"/game/{game_id}")
         phone.see("Final Scoring")
-        for label in ["Total", *(ITEMS[k][0] for k in ("development_passport", "hay_actions", "milestones")), "Rank"]:
-            box = phone.reveal(table_row(phone, label))
-            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (label, box)
-            said = row_said(phone, label)
-            assert said.startswith(f"{label}: ") and all(f"{name} " in said for name in SIX), said
-        heading = phone.page.get_by_text(re.compile("^Players: "))
-        box = phone.reveal(heading)
-        assert box["x"] + box["width"] <= PHONE["width"], box
-        phone.reveal(table_row(phone, "Rank"))
+        for name in SIX:
+            box = phone.reveal(table_row(phone, name).first)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (name, box)
+            said = row_said(phone, name)
+            assert said.startswith(f"{name}: ") and all(f"{_item} " in said for _item in (
+                *(ITEMS[k][0] for k in ("development_passport", "hay_actions", "milestones")), "Total", "Rank")), said
+        phone.reveal(table_row(phone, SIX[-1]).first)
         shot(phone, "gwtb-six-final-table" + ("-dark-150" if dark else ""))
     finally:
         context.close()

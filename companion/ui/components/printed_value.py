@@ -121,8 +121,10 @@ def _Form(printed_key: str, place: str, kind: str, value: object | None, on_save
             ft.Text(_("An empty field is 0."), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ]
     elif kind == "numbers":
+        # The example in view before the field is tapped (a hint shows only in an empty
+        # focused field); only the way to write them, not a sheet's numbers.
         inputs = [field("numbers", NUMBERS_LABEL, last=True, keyboard_type=ft.KeyboardType.TEXT,
-                        hint_text=_("e.g. 2, 4, 6"))]
+                        helper=_("e.g. 2, 4, 6"), helper_max_lines=2)]
     else:
         inputs = [field("number", N_("Value"), last=True)]
 

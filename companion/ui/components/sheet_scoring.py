@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import cast
 
 import flet as ft
 
@@ -28,6 +29,10 @@ ITEMS = {
     "hay_actions": (N_("Hay Action Use Bonus"), N_("Hay actions")),
     "ammond": (N_("Additional Points for Ammond"), N_("Ammond")),
 }
+
+TOTAL, RANK = N_("Total"), N_("Rank")  # in the final table, said after each player's items
+# Flet 1.0 declares the tooltip's trigger modes as plain str values of a plain class.
+TAP = cast("ft.TooltipTriggerMode", ft.TooltipTriggerMode.TAP)
 
 Players = list[tuple[str, str]]  # (name, province) in seating order, as typed at setup
 
@@ -54,9 +59,16 @@ def next_province(taken: list[str]) -> str:
     return next((p for p in PROVINCES if p not in taken), list(PROVINCES)[len(taken) % len(PROVINCES)])
 
 
-def players_section(players: Players, set_players: Callable[[Callable[[Players], Players]], None]) -> ft.Control:
-    """Names and provinces in seating order; each player taps the province they drew.
-    ``set_players`` takes a function of the latest rows (``use_typed``'s change)."""
+def ability(sheet: Sheet, province: str) -> str:
+    """A province's ability as ``sheet`` prints it (D changes Macadimia's), translated."""
+    return _(sheet.province_abilities.get(province, PROVINCES[province].ability))
+
+
+def players_section(sheet: Sheet, players: Players,
+                    set_players: Callable[[Callable[[Players], Players]], None]) -> ft.Control:
+    """Names and provinces in seating order; each player taps the province they drew (its
+    ability as ``sheet`` prints it under the chips). ``set_players`` takes a function of
+    the latest rows (``use_typed``'s change)."""
 
     def change(i: int, name: str | None = None, province: str | None = None) -> None:
         def edit(rows: Players) -> Players:
@@ -99,7 +111,7 @@ def players_section(players: Players, set_players: Callable[[Callable[[Players],
                                 partial(remove, i), disabled=len(players) <= 1),
                 ]),
                 ft.Row([province_chip(i, p, province) for p in PROVINCES], wrap=True, spacing=6, run_spacing=2),
-                ft.Text(_(PROVINCES[province].ability), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(ability(sheet, province), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ],
             spacing=6,
         ))
@@ -116,9 +128,16 @@ def sheet_name(sheet: Sheet) -> str:
     return f"{sheet.letter} · {_(sheet.title)}"
 
 
+def two_lines(text: str, most: int = 20) -> str:
+    """``text`` on two lines, broken at the last space within ``most`` characters: a radio's
+    label is cut at the phone's edge (320 px at 150 % text), not wrapped."""
+    cut = text.rfind(" ", 0, most + 1) if len(text) > most else -1
+    return f"{text[:cut]}\n{text[cut + 1:]}" if cut > 0 else text
+
+
 def sheet_choice(letter: str, choose: Callable[[str], object]) -> ft.Control:
     """One radio per sheet letter, A to D (a game's setup: all players use the same letter)."""
-    return radio_group(letter, choose, ft.Column([ft.Radio(value=s.letter, label=sheet_name(s),
+    return radio_group(letter, choose, ft.Column([ft.Radio(value=s.letter, label=two_lines(sheet_name(s)),
                                                            visual_density=ft.VisualDensity.STANDARD)
                                                   for s in SHEETS.values()], spacing=0))
 
@@ -136,75 +155,64 @@ def headline_of(result: GameResult) -> ft.Control:
     return result_banner(result, pt, details=[], colour=ft.Colors.TERTIARY_CONTAINER)
 
 
-FINAL_COLUMN = 40  # a player's column: six of them leave the items' names a third of a phone
 
 
 def final_table(state: State) -> ft.Control:
     """Every item per player, the total and the rank; the winners' totals marked once
-    finished. Up to six players share the phone's width beside the items' short names
-    (the full name is what a screen reader hears, row by row; a long player name takes
-    two lines or is shortened); a table of seven or more scrolls sideways."""
+    finished (``final_table_of``)."""
     return final_table_of(RULES.result(state))
 
 
+def final_name(name: str, won: bool, size: int = 16, expand: bool = True) -> ft.Control:
+    """A player's name on one line of the width it is given (``expand``: the rest of its
+    row); a long one is cut with "…" and shown whole by a tap (its tooltip), never broken
+    inside a word."""
+    return ft.Text(name, size=size, weight=ft.FontWeight.BOLD if won else ft.FontWeight.W_600, max_lines=1,
+                   no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, expand=expand,
+                   tooltip=ft.Tooltip(message=name, trigger_mode=TAP))
+
+
 def final_table_of(result: GameResult, kept: Kept | None = None) -> ft.Control:
-    """``final_table`` of a state's result. With ``kept`` (the calling piece's ``use_keeper``)
-    a row that shows what it showed last time is the very control made then: after an entry
-    only the rows whose numbers changed (the item's, Total, Rank) are built again."""
+    """``final_table`` of a state's result: a block per player in seating order, the name on
+    the whole width (issue 32: six 40 px columns broke names at 320 px, "Alex/and..."), the
+    total and the rank beside it, each item's points below, a word never broken (an item
+    that does not fit moves to the next line). A screen reader hears a player's block as
+    one: "Ann: Development Passport Bonus 1, ..., Total 43, Rank 1". With ``kept`` (the
+    calling piece's ``use_keeper``) a block that shows what it showed last time is the very
+    control made then: after an entry only that player's block is built again."""
     winners = set(result.winners)
     players = result.players
-    wide = len(players) > 6
+    ranked = len(players) > 1
 
-    def value_cell(text: str, strong: bool, won: bool) -> ft.Control:
-        shown: ft.Control = ft.Text(text, size=16 if strong else 15, weight=ft.FontWeight.BOLD if strong else None,
-                                    no_wrap=True)
-        if strong and won:  # the winners' totals stand out
-            shown = ft.Container(shown, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=6,
-                                 padding=ft.Padding.symmetric(horizontal=4))
-        return ft.Container(shown, width=FINAL_COLUMN, alignment=ft.Alignment.CENTER_RIGHT)
-
-    def row(long: str, short: str, values: list[str], strong: bool = False) -> ft.Control:
-        said = ", ".join(f"{p.name} {v}" for p, v in zip(players, values))
-        label = ft.Text(_(short), size=12, weight=ft.FontWeight.BOLD if strong else None,
-                        width=110 if wide else None, expand=not wide)  # a second line if it must, never cut
-        cells = [value_cell(v, strong, p.name in winners) for p, v in zip(players, values)]
-        return ft.Semantics(
-            label=f"{_(long)}: {said}", container=True, exclude_semantics=True,
-            content=ft.Container(
-                ft.Row([label, *cells], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                padding=ft.Padding.symmetric(vertical=8),  # grows with the text size
-                border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-            ),
+    def block(name: str, items: tuple[tuple[str, str], ...], total: int, rank: int) -> ft.Control:
+        won = name in winners
+        said = "; ".join([f"{_(ITEMS[k][0])} {v}" for k, v in items]
+                         + [f"{_(TOTAL)} {total}"] + ([f"{_(RANK)} {rank}"] if ranked else []))
+        shown_total: ft.Control = ft.Text(pt(total), size=16, weight=ft.FontWeight.BOLD, no_wrap=True)
+        if won:  # the winners' totals stand out
+            shown_total = ft.Container(shown_total, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=6,
+                                       padding=ft.Padding.symmetric(horizontal=6))
+        top: list[ft.Control] = [final_name(name, won), shown_total]
+        if ranked:
+            top.insert(0, ft.Text(f"{rank}.", size=14, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT))
+        parts = ft.Row([ft.Text(f"{_(ITEMS[k][1])} {v}", size=12, no_wrap=True) for k, v in items],
+                       wrap=True, spacing=12, run_spacing=2)
+        # The name line its own nodes (the name, a tap on it its tooltip); the items said as
+        # one, with the player's name, total and rank.
+        return ft.Container(
+            ft.Column([ft.Row(top, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                       ft.Semantics(content=parts, label=f"{name}: {said}", container=True, exclude_semantics=True)],
+                      spacing=2),
+            padding=ft.Padding.symmetric(vertical=8),  # grows with the text size
+            border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         )
 
-    def heading() -> ft.Control:
-        names: list[ft.Control] = [
-            ft.Container(ft.Text(p.name, size=11, weight=ft.FontWeight.BOLD if p.name in winners else None,
-                                 max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.END),
-                         width=FINAL_COLUMN, alignment=ft.Alignment.BOTTOM_RIGHT)
-            for p in players]
-        return ft.Semantics(
-            label=_("Players: {names}").format(names=", ".join(p.name for p in players)), container=True,
-            exclude_semantics=True,
-            content=ft.Container(ft.Row([ft.Text(_("Item"), size=12, color=ft.Colors.ON_SURFACE_VARIANT,
-                                                 width=110 if wide else None, expand=not wide), *names], spacing=0,
-                                        vertical_alignment=ft.CrossAxisAlignment.END),
-                                 padding=ft.Padding.only(bottom=4)),
-        )
-
-    # Each row with everything it shows: the players (and the winners, in the Total row),
-    # its words, its numbers, and the language they are said in.
-    shown = (tuple(p.name for p in players), wide, current())
-    keys = [k for k in players[0].breakdown if k != "total"]
-    parts: list[Part] = [((shown, tuple(result.winners)), heading)]
-    parts += [((shown, k, values), partial(row, *ITEMS[k], list(values)))
-              for k in keys for values in [tuple(str(p.breakdown[k]) for p in players)]]
-    totals = tuple(str(p.total) for p in players)
-    parts.append(((shown, "total", totals, tuple(result.winners)),
-                  partial(row, N_("Total"), N_("Total"), list(totals), strong=True)))
-    if len(players) > 1:
-        ranks = tuple(str(p.rank) for p in players)
-        parts.append(((shown, "rank", ranks), partial(row, N_("Rank"), N_("Rank"), list(ranks))))
-    table = kept.column("final table", parts, spacing=0) if kept is not None \
+    # Each block with everything it shows: the player, whether they won, the numbers, and
+    # the language they are said in.
+    parts: list[Part] = []
+    for p in players:
+        items = tuple((k, str(v)) for k, v in p.breakdown.items() if k != "total")
+        parts.append(((p.name, p.name in winners, items, p.total, p.rank, ranked, current()),
+                      partial(block, p.name, items, p.total, p.rank)))
+    return kept.column("final table", parts, spacing=0) if kept is not None \
         else ft.Column([make() for _key, make in parts], spacing=0)
-    return ft.Row([table], scroll=ft.ScrollMode.AUTO) if wide else table

@@ -28,6 +28,7 @@ from sheets.gone_with_the_beans.live.allowed import (
 )
 from sheets.gone_with_the_beans.live.engine import (
     ACTION_NAMES,
+    CONTRACT_TITLES,
     DUE_NAMES,
     BonusesDue,
     apply,
@@ -110,7 +111,8 @@ RULES = EngineRules(
 __all__ = [
     "NotAPrintedValue", "check_printed_value",
     "RULES",
-    "ACTION_NAMES", "CONTRACTS_FIRST", "DECK_NAMES", "DUE_NAMES", "HAY_ACTION_USES_PER_ROW", "HAY_SHED_GAIN", "KINDS", "NAMES",
+    "ACTION_NAMES", "CONTRACT_TITLES", "CONTRACTS_FIRST", "DECK_NAMES", "DUE_NAMES", "HAY_ACTION_USES_PER_ROW",
+    "HAY_SHED_GAIN", "KINDS", "NAMES",
     "ROUND_DECKS", "ROUNDS",
     "SPECIAL_CARD_OPTIONS",
     "Action", "AddHayShed", "Allowed", "BonusesDue", "Build", "Choice", "EnterDpIcons", "EnterPrintedValue", "ExecuteContract",

@@ -15,7 +15,7 @@ compares ``allowed`` with ``why_not`` and equal grounds with equal answers.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from sheets.errors import RulesError
@@ -42,7 +42,7 @@ from sheets.gone_with_the_beans.live.model import (
     SpecialIncome,
     State,
 )
-from sheets.gone_with_the_beans.live.printed import UnknownPrintedValue
+from sheets.gone_with_the_beans.live.printed import UnknownPrintedValue, lookup
 from sheets.gone_with_the_beans.sheets import HAY_ACTION_USES_PER_ROW, SPECIAL_CARD_OPTIONS
 from sheets.i18n import _
 from sheets.model import Hashed
@@ -91,7 +91,10 @@ class Offer:
     rules refuse it now, None when allowed: the first reason of ``tries``, the actions it
     stands for, when ``why_not`` refuses every one of them (a button that opens a choice
     is allowed when one of its choices is; B's build when it is, with or without
-    Beanichalcum for the travel). ``uses``: a Hay action's uses so far."""
+    Beanichalcum for the travel). ``uses``: a Hay action's uses so far. ``needs``: a
+    printed value the button asks for before its choice, as whether it is allowed depends
+    on it (the milestone's numbers: a milestone out of reach is refused before a bonus is
+    chosen); then the button is tapped again."""
 
     kind: OfferKind
     action: PlayerAction
@@ -100,6 +103,7 @@ class Offer:
     pays: bool = False
     then: Choice | None = None
     uses: int = 0
+    needs: Needed | None = None
 
 
 @dataclass(frozen=True)
@@ -347,8 +351,14 @@ def milestone(asking: _Asking) -> Offer:
         else:
             options.append((bonus.id, asking.offer("milestone", action)))
     tries = tuple(Milestone(player=name, bonus=b) for b, _o in options)
-    return asking.offer("milestone", Milestone(player=name, bonus=""), tries, then=Choice("milestone", tuple(options)),
-                        refused=_("every Milestone Bonus is gained"))
+    offer = asking.offer("milestone", Milestone(player=name, bonus=""), tries, then=Choice("milestone", tuple(options)),
+                         refused=_("every Milestone Bonus is gained"))
+    if offer.reason is None:  # the numbers first: whether a milestone is in reach (issue 32)
+        try:
+            lookup(sheet, asking.state.entered, "milestones")
+        except UnknownPrintedValue as exc:
+            return replace(offer, needs=Needed(exc.key, exc.place))
+    return offer
 
 
 def refusals(answer: Allowed) -> Iterable[tuple[Offer, tuple[PlayerAction, ...]]]:

@@ -103,6 +103,13 @@ DUE_NAMES = {"hay-action": N_("a Hay action"), "build": N_("a build"),
              "hay-shed-or-milestone": N_("a Hay Shed or a milestone"), "milestone": N_("a milestone")}
 BUILDS_OWED = ("build", "build+bonus", "build+contract")
 CONTRACT_TITLES = {"normal": N_("Normal Contract"), "advanced": N_("Advanced Contract")}
+
+
+def contract_name(contract: Contract) -> Event:
+    """A Contract as the sheet prints it, by its kind and its cost (printed at its top; a
+    Contract has no name or number): "Normal Contract (1 Worker + 2 Hay)"."""
+    return event(N_("{contract} ({cost})"), contract=word(CONTRACT_TITLES[contract.kind]),
+                 cost=Materials.of(contract.cost))
 MILESTONE_BONUS, DEVELOPMENT_BONUS = scorer.MILESTONE_BONUS, scorer.DEVELOPMENT_BONUS  # BonusesDue titles
 # An action's choice fields, as a refusal names them.
 CHOICE_FIELDS = {"contracts": N_("contracts"), "milestone_bonuses": N_("milestone bonuses")}
@@ -436,7 +443,13 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
     """Build one facility (rulebook: Build a Facility); the Development Bonuses it earns."""
     facility = _facility(step, facility_id)
     built = step.player.count(facility.id)
-    icons = step.number(f"icons:{facility.id}")
+    # The number of icons not known yet: asked once nothing known refuses the build (a
+    # build nobody can pay is refused before it asks; issue 32, fewer wasted taps).
+    unknown_icons: UnknownPrintedValue | None = None
+    try:
+        icons = step.number(f"icons:{facility.id}")
+    except UnknownPrintedValue as exc:
+        unknown_icons, icons = exc, built + 1
     if built >= icons:
         raise RulesError(ngettext("the {icons} {facility} icon is built", "all {icons} {facility} icons are built",
                                   icons).format(icons=icons, facility=_(facility.name)))
@@ -460,8 +473,19 @@ def build(step: Step, facility_id: str, *, free: bool = False, roads_removed: in
     if free:
         if payment is not None or beanichalcum_travel:
             raise RulesError(_("the {facility} is built for free: nothing to pay").format(facility=_(facility.name)))
+        if unknown_icons is not None:
+            raise unknown_icons
     else:
-        what, cost = build_cost(step, facility, roads_removed, beanzantine, anywhere, beanichalcum_travel)
+        try:
+            what, cost = build_cost(step, facility, roads_removed, beanzantine, anywhere, beanichalcum_travel)
+        except UnknownPrintedValue:
+            if unknown_icons is not None:  # asked in the sheet's order: the icons first
+                raise unknown_icons from None
+            raise
+        if unknown_icons is not None:
+            if not covers(cost, step.player.materials, step.rates):
+                check_payment(what, cost, step.player.materials, None, step.rates)  # raises, saying what is missing
+            raise unknown_icons
         paid = step.payment(what, cost, payment)
         step.pay(paid, word(facility.name))
         # The special card's removed road serves one build: "you must pay the travel cost
@@ -608,8 +632,10 @@ def gain_contract(step: Step, kind: str, why: str) -> None:
         return
     pick = step.choose("contracts", title, left, why)
     step.update(contracts_gained=step.player.contracts_gained + (pick,))
-    step.events.append(event(N_("{player}: gained {title} {contract}"), player=step.player.name,
-                             title=word(title), contract=pick))
+    gained = step.sheet.contract(pick)
+    assert gained is not None  # one of the sheet's
+    step.events.append(event(N_("{player}: gained {contract}"), player=step.player.name,
+                             contract=contract_name(gained)))
 
 
 def add_hay_shed(step: Step) -> None:
@@ -990,19 +1016,20 @@ def execute_contract(step: Step, action: ExecuteContract) -> None:
         raise RulesError(_('"{contract}" is not a Contract; one of {contracts}').format(
             contract=action.contract, contracts=_one_of(c.id for c in step.sheet.contracts)))
     if contract.id not in step.player.contracts_gained:
-        raise RulesError(_("Contract {contract} is not gained; gain it first").format(contract=contract.id))
+        raise RulesError(_("{contract} is not gained; gain it first").format(contract=contract_name(contract).said))
     if contract.id in step.player.contracts_executed:
-        raise RulesError(_("Contract {contract} is executed already; each is executed once").format(
-            contract=contract.id))
+        raise RulesError(_("{contract} is executed already; each is executed once").format(
+            contract=contract_name(contract).said))
     if step.player.dp_icons is not None:
         raise RulesError(_("the Development Passport icons are counted: the scores are calculated"))
     cost = Materials.of(contract.cost)
-    paid = step.payment(_("Contract {contract}").format(contract=contract.id), cost, action.payment)
-    step.pay(paid, event(N_("Contract {contract}"), contract=contract.id))
+    title = word(CONTRACT_TITLES[contract.kind])  # its cost is said beside it
+    paid = step.payment(title.said, cost, action.payment)
+    step.pay(paid, title)
     step.update(contracts_executed=step.player.contracts_executed + (contract.id,))
-    step.events.append(event(N_("{player}: executed Contract {contract}"), player=step.player.name,
-                             contract=contract.id))
-    step.gain(Materials.of(contract.gain), event(N_("Contract {contract}"), contract=contract.id))
+    step.events.append(event(N_("{player}: executed {contract}"), player=step.player.name,
+                             contract=contract_name(contract)))
+    step.gain(Materials.of(contract.gain), title)
 
 
 def _turn(step: Step, action: PlayerAction) -> None:
@@ -1194,7 +1221,7 @@ def contract_quote(state: State, name: str, contract_id: str) -> tuple[str, Mate
         raise RulesError(_('"{contract}" is not a Contract').format(contract=contract_id))
     have = state.player(name).materials
     cost = Materials.of(contract.cost)
-    return _("Contract {contract}").format(contract=contract.id), cost, have, propose(have, cost, rates(state.rules.substitutions))
+    return _(CONTRACT_TITLES[contract.kind]), cost, have, propose(have, cost, rates(state.rules.substitutions))
 
 
 def hay_capacity(state: State, name: str) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from testkit.gwtb_live_play import ENTERED, ENTERED_BY_SHEET, card, game, give, setup
+from testkit.gwtb_live_play import ENTERED, ENTERED_BY_SHEET, card, enter, game, give, setup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_gwtb_live_properties import an_action
@@ -27,6 +27,7 @@ from sheets.gone_with_the_beans.live import (
     Materials,
     Milestone,
     State,
+    UnknownPrintedValue,
     allowed,
     apply,
     grounds,
@@ -215,3 +216,40 @@ def test_a_hay_action_that_builds_asks_which_facility():
     travel = allowed(state, "Ann").offer(HayActionTaken(player="Ann", row="travel"))
     assert travel is not None and travel.then is not None and travel.then.ask == "facility"
     assert [f for f, _o in travel.then.options] == [f.id for f in state.rules.facilities]
+
+
+def test_a_build_nobody_can_pay_is_refused_before_its_icons_are_asked_for():
+    """Issue 32, fewer wasted taps: the Market's costs are known but not its number of
+    icons; a warehouse that cannot pay the cost (rulebook: Build a Facility, pay the
+    building cost and the travel cost) is refused before the tap, saying what is missing;
+    one that can pay is asked for the icons when it builds, as before."""
+    known = {k: v for k, v in ENTERED.items() if not k.startswith("icons:")}
+    state = apply(enter(new_game(setup(("Ann", "macadimia"))), known), card("market", 0))
+    poor = give(state, "Ann", thaler=1)
+    market = Build(player="Ann", facility="market")
+    offer = allowed(poor, "Ann").offer(market)
+    assert offer is not None
+    assert offer.reason == "Building a Market costs 2 Thaler; you have 1 Thaler (1 Thaler missing)"
+    assert why_not(poor, market) == offer.reason
+    rich = give(state, "Ann", thaler=2)
+    offer = allowed(rich, "Ann").offer(market)
+    assert offer is not None and offer.reason is None
+    with pytest.raises(UnknownPrintedValue) as asked:
+        apply(rich, market.changed(payment=Materials(thaler=2)))
+    assert asked.value.key == "icons:market"
+
+
+def test_the_milestone_button_asks_for_the_numbers_before_the_bonus():
+    """Issue 32: on sheet A the numbers of the "No. of facilities" field are not stated;
+    the milestone button asks for them first (they decide whether a milestone is in
+    reach), then it is refused with the reason or asks which bonus."""
+    known = {k: v for k, v in ENTERED.items() if k != "milestones"}
+    state = apply(enter(new_game(setup(("Ann", "macadimia"))), known), card("market", 0))
+    milestone = next(o for o in allowed(state, "Ann").actions if o.kind == "milestone")
+    assert milestone.reason is None and milestone.needs is not None and milestone.needs.key == "milestones"
+    entered = enter(state, ["milestones"])  # 2, 4, 6, ...: 1 Farm built
+    milestone = next(o for o in allowed(entered, "Ann").actions if o.kind == "milestone")
+    assert milestone.needs is None
+    assert milestone.reason == "the next milestone needs 2 facilities built; you have built 1"
+    on_d = apply(game(("Ann", "zoodai"), sheet="D"), card("farm", 0))  # D states its numbers (1, 3, 5, 7)
+    assert next(o for o in allowed(on_d, "Ann").actions if o.kind == "milestone").needs is None

@@ -214,10 +214,13 @@ def test_the_rulebooks_contract_example_executed_any_time_once():
     assert player(after).actions == ()
     assert breakdown(SHEET_D, scored_sheet(after).players[0])["contracts"] == 5
     rejects(give(after, "Ann", worker=1, thaler=4), ExecuteContract(player="Ann", contract="normal-1"),
-            "Contract normal-1 is executed already; each is executed once")
-    rejects(state, ExecuteContract(player="Ann", contract="normal-2"), "Contract normal-2 is not gained")
+            r"Normal Contract \(1 Worker \+ 4 Thaler\) is executed already; each is executed once")
+    # named as printed, by its kind and cost, never by an id (issue 32)
+    rejects(state, ExecuteContract(player="Ann", contract="normal-2"),
+            r"Normal Contract \(1 Bean \+ 2 Thaler \+ 1 Hay\) is not gained")
     rejects(give(state, "Ann", worker=1, thaler=3), ExecuteContract(player="Ann", contract="normal-1"),
-            r"Contract normal-1 costs 1 Worker \+ 4 Thaler; you have 1 Worker \+ 3 Thaler \(1 Thaler missing\)")
+            r"Normal Contract costs 1 Worker \+ 4 Thaler; you have 1 Worker \+ 3 Thaler \(1 Thaler missing\)")
+    assert "Ann: executed Normal Contract (1 Worker + 4 Thaler)" in told(after)
 
 
 def test_an_advanced_contract_scores_per_facility():

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 import flet as ft
 
 from companion.ui.components.common import TOUCH, big_number, stepper
-from companion.ui.components.sheet_scoring import ITEMS, note, plain, pt
+from companion.ui.components.sheet_scoring import ITEMS, final_name, note, plain, pt
 from sheets.gone_with_the_beans import AMMOND, PROVINCES, Contract, Cost, PlayerSheet
 from sheets.i18n import _, ngettext
 
@@ -103,8 +103,10 @@ def hay_row(title: str, detail: str, uses: int, most: int, on_uses: Callable[[in
 
 def summary(player: PlayerSheet, points: Mapping[str, int]) -> ft.Control:
     """Numbers first: this player's total, then each item."""
+    # A tile as wide as its words (a fixed 84 px broke "Milestone/s" at 150 % text); a tile
+    # that does not fit moves to the next line.
     tiles: list[ft.Control] = [
-        ft.Container(big_number(value, _(ITEMS[key][1])), width=84)
+        ft.Container(big_number(value, _(ITEMS[key][1])), padding=ft.Padding.symmetric(horizontal=6))
         for key, value in points.items() if key != "total" and (key != "ammond" or player.province == AMMOND)
     ]
     return ft.Container(
@@ -113,9 +115,9 @@ def summary(player: PlayerSheet, points: Mapping[str, int]) -> ft.Control:
                 ft.Row(
                     [
                         ft.Text(str(points["total"]), size=44, weight=ft.FontWeight.BOLD),
-                        ft.Column([ft.Text(player.name, size=18, weight=ft.FontWeight.W_600),
+                        ft.Column([final_name(player.name, False, size=18, expand=False),
                                    note(_("{province} · points so far").format(
-                                       province=_(PROVINCES[player.province].name)))], spacing=0),
+                                       province=_(PROVINCES[player.province].name)))], spacing=0, expand=True),
                     ],
                     spacing=14,
                 ),

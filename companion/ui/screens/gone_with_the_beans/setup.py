@@ -10,7 +10,7 @@ from companion.ui.components.common import error_line, section
 from companion.ui.components.sheet_scoring import Players, players_section, sheet_choice
 from companion.ui.hooks import go, use_games, use_typed
 from sheets.errors import RulesError
-from sheets.gone_with_the_beans import RULES
+from sheets.gone_with_the_beans import RULES, SHEETS
 from sheets.i18n import _
 
 
@@ -36,7 +36,7 @@ def Setup(game: str) -> ft.Control:
                 _("Game sheet (all players use the same letter)"),
                 sheet_choice(sheet, set_sheet),
             ),
-            players_section(players, set_players),
+            players_section(SHEETS[sheet], players, set_players),
             error_line(error),
             ft.FilledButton(_("Start scoring"), icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
         ],

@@ -13,7 +13,8 @@ import flet as ft
 from companion.ui.components.common import section
 from companion.ui.components.sheet_scoring import note
 from companion.ui.hooks import Kept, Part, ViewOf, use_keeper, use_slice
-from companion.ui.kit import action_button, action_only, reason_line
+from companion.ui.kit import reason_line
+from companion.ui.screens.gone_with_the_beans_live.buttons import tall_button, tall_only
 from companion.ui.screens.gone_with_the_beans_live.questions import Paid
 from companion.ui.screens.gone_with_the_beans_live.view import PlayView
 from companion.ui.screens.gone_with_the_beans_live.words import contract_text, label
@@ -69,7 +70,7 @@ def buttons(keep: Kept, where: object, sheet: Sheet, name: str, offers: tuple[Of
 
 
 def _only(text: str, disabled: bool, on_click: Callable[[], None]) -> Callable[[], ft.Control]:
-    return lambda: action_only(text, disabled, on_click)
+    return lambda: tall_only(text, disabled, on_click)
 
 
 def _with_reason(button: ft.Control, reason: str | None) -> Callable[[], ft.Control]:
@@ -89,7 +90,7 @@ def actions_part(keep: Kept, sheet: Sheet, name: str, allowed: Allowed | None, t
     # (design page, reading 9); a Contract may be executed first (reading 8), then go on.
     owing: list[ft.Control] = []
     if allowed.forgo is not None:
-        owing.append(action_button(_("Let it pass"), allowed.forgo.reason, lambda: taps.take(name, Forgo(player=name))))
+        owing.append(tall_button(_("Let it pass"), allowed.forgo.reason, lambda: taps.take(name, Forgo(player=name))))
         if any(o.reason is None for o in allowed.contracts):
             owing.append(note(_("You may execute a Contract first (Contracts, below), then go on.")))
     reasons = {o.reason for o in allowed.actions}
@@ -123,7 +124,7 @@ def contracts_part(sheet: Sheet, name: str, gained: tuple[str, ...], executed: t
         if contract in executed:
             lines.append(note(_("Executed: {contract}").format(contract=text)))
         elif reasons is not None and contract in reasons:
-            lines.append(action_button(_("Execute {contract}").format(contract=text), reasons[contract],
+            lines.append(tall_button(_("Execute {contract}").format(contract=text), reasons[contract],
                                        _execute(taps, name, contract)))
         else:
             lines.append(note(_("Gained: {contract}").format(contract=text)))

@@ -148,7 +148,9 @@ def Play(game_id: str) -> ft.Control:
     def choose(offer: Offer) -> None:
         """A button or an option of a choice: what it asks first, its payment, or the entry."""
         paid = paid_first(offer.action)
-        if offer.then is not None:
+        if offer.needs is not None:  # a value that decides whether the button is allowed: first
+            ask(AskValue(offer.needs, offer.action, button=True), offer.action.player)
+        elif offer.then is not None:
             ask(AskChoice(offer.then), offer.action.player)
         elif paid is not None and offer.pays:
             pay(paid)
@@ -158,6 +160,9 @@ def Play(game_id: str) -> ft.Control:
     def take(player: str, action: PlayerAction) -> None:
         """A player's button, as the rules offer it now."""
         offer = game.allowed(player).offer(action)
+        if offer is not None and offer.reason is not None:  # refused now (a value just entered)
+            entry.refuse(offer.reason)
+            return
         if offer is not None:
             choose(offer)
             return
@@ -172,8 +177,11 @@ def Play(game_id: str) -> ft.Control:
         assert isinstance(asked, AskValue)  # its form shows only while a value is asked for
         book.enter_in_game(games, game_id, asked.needs.key, value)  # raises: the form shows why
         ask(None, shown_owner)
-        paid = paid_first(asked.retry) if not isinstance(asked.retry, (Reveal, EnterPrintedValue)) else None
-        if asked.pays and paid is not None:
+        retry = asked.retry
+        paid = paid_first(retry) if not isinstance(retry, (Reveal, EnterPrintedValue)) else None
+        if asked.button and not isinstance(retry, (Reveal, EnterPrintedValue)):
+            take(retry.player, retry)
+        elif asked.pays and paid is not None:
             pay(paid)
         else:
             attempt(asked.retry)

@@ -16,7 +16,7 @@ import flet as ft
 from companion.ui.components.common import TOUCH, stepper
 from companion.ui.components.printed_value import PrintedValueForm
 from companion.ui.components.sheet_scoring import note, plain
-from companion.ui.kit import action_button
+from companion.ui.screens.gone_with_the_beans_live.buttons import tall_button
 from companion.ui.screens.gone_with_the_beans_live.words import (
     facility_name, kinds, milestone_bonus_text, option_text, province, substitutions_text,
 )
@@ -33,11 +33,13 @@ Paid = Build | HayActionTaken | ExecuteContract
 
 @dataclass(frozen=True)
 class AskValue:
-    """A printed value play needs now; then ``retry`` again (its payment first when ``pays``)."""
+    """A printed value play needs now; then ``retry`` again (its payment first when ``pays``;
+    its button tapped again when ``button``: the value decides whether it is allowed)."""
 
     needs: Needed
     retry: Action
     pays: bool = False
+    button: bool = False
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,7 @@ def chooser(title: str, options: list[tuple[str, str]], on_pick: Callable[[str],
     def pick(option: str) -> Callable[[], Any]:
         return lambda: on_pick(option)
 
-    return question(title, *[action_button(text, None, pick(option)) for option, text in options], cancel(taps))
+    return question(title, *[tall_button(text, None, pick(option)) for option, text in options], cancel(taps))
 
 
 def choice_title(sheet: Sheet, choice: Choice) -> str:

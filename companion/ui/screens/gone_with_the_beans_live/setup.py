@@ -139,7 +139,7 @@ def Setup(game: str) -> ft.Control:
                 note(_("Sheet {letter} · {title}: every rule checked as you play.").format(
                     letter=letter, title=_(SHEETS[letter].title))),
             ),
-            players_section(players, set_players),
+            players_section(SHEETS[letter], players, set_players),
             section(
                 _("Round card deck"),
                 radio_group(deck, set_deck, ft.Column([ft.Radio(value=d, label=deck_label(d),

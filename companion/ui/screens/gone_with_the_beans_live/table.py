@@ -73,7 +73,7 @@ def RevealCard(sheet: Sheet, number: int, table: ViewOf[Allowed], taps: PlayTaps
     return section(
         _("Reveal round {number}'s Round card").format(number=number),
         ft.Row([chip(f.id, _(f.name)) for f in sheet.facilities], wrap=True, spacing=6, run_spacing=2),
-        ft.Row([text_field(_("Card Hay"), hay, set_hay, width=120, keyboard_type=ft.KeyboardType.NUMBER),
+        ft.Row([text_field(_("Card Hay"), hay, set_hay, width=210, keyboard_type=ft.KeyboardType.NUMBER),
                 ft.FilledButton(_("Reveal"), icon=ft.Icons.STYLE, height=TOUCH, on_click=reveal)],
                wrap=True),
         action_button(_("Special card"), special_refused, lambda: taps.attempt(Reveal(card=RoundCard(special=True)))),

@@ -6,8 +6,9 @@ from __future__ import annotations
 from companion.ui.components.sheet_scoring import plain, pt
 from sheets.gone_with_the_beans import PROVINCES, Sheet
 from sheets.gone_with_the_beans.live import (
-    DECK_NAMES, HAY_ACTION_USES_PER_ROW, HAY_SHED_GAIN, KINDS, NAMES, ROUND_DECKS, SPECIAL_CARD_OPTIONS, AddHayShed,
-    Build, ExecuteContract, HayActionTaken, Materials, Milestone, Offer, SpecialIncome,
+    CONTRACT_TITLES, DECK_NAMES, HAY_ACTION_USES_PER_ROW, HAY_SHED_GAIN, KINDS, NAMES, ROUND_DECKS,
+    SPECIAL_CARD_OPTIONS, AddHayShed, Build, ExecuteContract, HayActionTaken, Materials, Milestone, Offer,
+    SpecialIncome,
 )
 from sheets.i18n import _, ngettext
 
@@ -45,10 +46,11 @@ def contract_text(sheet: Sheet, contract_id: str) -> str:
                                                      facility=_(contract.per_facility.capitalize()))
               if contract.per_facility else pt(contract.points))
     cost = Materials.of(contract.cost)
+    title = _(CONTRACT_TITLES[contract.kind])  # as printed: its kind, then its cost (no name, no number)
     if contract.reward:
         return _("{contract}: pay {cost}; {reward}, {points}").format(
-            contract=contract.id, cost=cost.said, reward=plain(contract.reward), points=points)
-    return _("{contract}: pay {cost}; {points}").format(contract=contract.id, cost=cost.said, points=points)
+            contract=title, cost=cost.said, reward=plain(contract.reward), points=points)
+    return _("{contract}: pay {cost}; {points}").format(contract=title, cost=cost.said, points=points)
 
 
 def milestone_bonus_text(sheet: Sheet, bonus_id: str) -> str:
