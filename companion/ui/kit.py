@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar, cast
 import flet as ft
 
 from companion.storage import DiskError, StorageError
-from companion.ui.components.common import TOUCH
+from companion.ui.components.common import TOUCH, ranked_line
 from companion.session import GameOf
 from companion.ui.hooks import notify, use_games
 from sheets.errors import RulesError
@@ -159,7 +159,7 @@ def result_banner(result: GameResult, points: Callable[[int], str] = whole,
     rows: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=32),
                                       ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)])]
     if details is None:
-        details = [ft.Text(f"{p.rank}. {p.name}  {points(p.total)}", size=16) for p in ranked] if len(ranked) > 1 else []
+        details = [ranked_line(p.rank, p.name, points(p.total)) for p in ranked] if len(ranked) > 1 else []
     return ft.Container(ft.Column(rows + details + [SendToBgStats()], spacing=4), padding=12, border_radius=12,
                         bgcolor=colour)
 

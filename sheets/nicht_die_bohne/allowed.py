@@ -176,7 +176,7 @@ def allowed(state: State, player: str) -> Allowed:
     a round before the latest is corrected as a whole (``correct-round``), and so is the
     third once it is complete: the game is finished, and closed (issue 31); who starts a
     round is recorded for round 1 from the start, for each later one once the round before
-    is entered."""
+    is entered; a finished game asks no more, but a starter told stays open to correction."""
     if player:
         state.position(player)
     last = len(state.rounds)
@@ -186,5 +186,6 @@ def allowed(state: State, player: str) -> Allowed:
     hands = tuple(hand_offer(state.names, n, round_cards(state, n), player) for n in by_card) if player else ()
     return Allowed(
         player=player, by_card=tuple(by_card), hands=hands, finished=tuple(range(1, last + 1 if closed else last)),
-        starters=tuple(StarterOffer(round=n, starter=state.starter(n)) for n in range(1, min(last + 1, ROUNDS) + 1)),
+        starters=tuple(StarterOffer(round=n, starter=state.starter(n)) for n in range(1, min(last + 1, ROUNDS) + 1)
+                       if not (closed and state.starter(n) is None)),
     )

@@ -98,8 +98,11 @@ def test_bohnanza_in_german(browser, games_in_play):
         assert phone.text("Bean").count() == 0  # no English bean name on a German phone
 
         phone.tap("Nachziehstapel aufgebraucht: Durchgang 2 beginnen")
+        phone.see("Durchgang 2 beginnen? Der Ablagestapel wird gemischt und ist der neue Nachziehstapel.")
+        phone.tap("Durchgang 2 beginnen")  # the next pass asks first (issue 32)
         phone.see("Durchgang 2: Der Ablagestapel ist der neue Nachziehstapel")
         phone.tap("Nachziehstapel aufgebraucht: Durchgang 3 beginnen")
+        phone.tap("Durchgang 3 beginnen")
         phone.see("Bohnanza – Durchgang 3/3")
         phone.tap("Nachziehstapel aufgebraucht: Spiel beenden")
         phone.see("Schlussernte: Jedes Bohnenfeld wird verkauft")

@@ -12,6 +12,7 @@ from companion.session import Games
 from companion.storage import open_repository
 from sheets.nicht_die_bohne import DECK, RULES
 from sheets.registry import score
+from sheets.i18n import whole
 from testkit.browser import Server
 from tests.e2e.conftest import Phone
 
@@ -60,7 +61,7 @@ def test_home_lists_games_and_a_finished_game_shows_the_final_ranking(browser, s
     else:
         phone.see("Shared victory")
     for p in result.players:
-        phone.see(f"{p.rank}. {p.name}  {p.total}")
+        phone.see(f"{p.rank}. {p.name}: {whole(p.total)}")  # the line said as one
     phone.shot("ndb-final")
     context.close()
 
@@ -118,7 +119,7 @@ def test_a_finished_game_downloads_as_a_score_file_and_uploads_back(browser, see
         phone.tap("Import a score file")
     chooser.value.set_files(str(other_day))
     for p in result.players:
-        phone.see(f"{p.rank}. {p.name}  {p.total}")
+        phone.see(f"{p.rank}. {p.name}: {whole(p.total)}")  # the line said as one
     context.close()
 
 

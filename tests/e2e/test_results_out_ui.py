@@ -44,7 +44,8 @@ def test_statistics_downloads_every_finished_game_as_csv(browser, seeded, tmp_pa
         phone.tap("Download all results (CSV)")
     saved = tmp_path / "results.csv"
     download.value.save_as(saved)
-    rows = list(csv.DictReader(io.StringIO(saved.read_text(encoding="utf-8"))))
+    assert saved.read_bytes().startswith(b"\xef\xbb\xbf")  # the byte-order mark: Excel reads it as UTF-8
+    rows = list(csv.DictReader(io.StringIO(saved.read_text(encoding="utf-8-sig"))))
     assert [(r["game_id"], r["player"], r["total"]) for r in rows] == [
         (finished, p.name, str(p.total)) for p in result.players]
     context.close()

@@ -116,6 +116,9 @@ def scroll_through(phone: Phone, width: int, height: int, where: str) -> set[str
         last = marker
         phone.page.mouse.move(width / 2, height / 2)
         phone.page.mouse.wheel(0, height - 200)
+        # Then off the page: a mouse resting on a name shows its tooltip (the whole name,
+        # drawn over the card: what a tooltip is for), which a finger never does.
+        phone.page.mouse.move(width + 20, height + 20)
     return seen
 
 

@@ -67,7 +67,8 @@ def test_a_watcher_cannot_delete_the_seated_game_and_a_moved_seat_is_told(browse
         ben.see("Ann's phone deleted this game: it is in the bin on Home, restorable")
         ben.button("New game").wait_for()
         host.see("Bin (kept 30 days)")
-        host.tap("Restore")
+        host.tap("Restore")  # back in Resume, on Home
+        host.click(host.button("Nicht die Bohne! Ann, Ben, Cy", exact=False))
         host.see("Round 1")
     finally:
         for context, _ in contexts:
@@ -98,7 +99,8 @@ def test_a_game_deleted_on_the_command_line_says_so_and_its_host_restores_it(bro
         host.see("Bin (kept 30 days)")
         host.shot("home-bin-command-line")
         host.page.get_by_label("deleted by the command line", exact=False).first.wait_for()
-        host.tap("Restore")
+        host.tap("Restore")  # back in Resume, on Home
+        host.click(host.button("Nicht die Bohne! Ann, Bo, Cy", exact=False))
         host.see("Round 1")
         context.close()
     finally:

@@ -135,6 +135,17 @@ def test_the_starter_is_asked_once_the_round_before_is_entered_and_kept_once_tol
     assert told is not None and not told.asked and told.starter == "Beate"
 
 
+def test_a_finished_game_asks_no_starter_but_keeps_the_ones_told():
+    """Game End: after round 3 the game is over; nobody starts a round 4, and a question
+    left open (round 3's starter never told) is not asked on the final screen."""
+    state = apply(new(), RecordChip(round=0, player="Dirk"))
+    for number in (1, 2, 3):
+        state = entered(state, number, deal(PLAYERS, number))
+    table = RULES.allowed(state, "")
+    assert [offer.round for offer in table.starters] == [1]  # told: still correctable
+    assert table.starter(1).starter == "Dirk" and table.starter(3) is None
+
+
 def test_cards_go_to_the_latest_round_or_the_next_and_a_round_before_is_corrected_as_a_whole():
     """The engine's rounds: a complete round stays open to taps until the next begins;
     then it is corrected as a whole (correct-round), and a tap on it is refused."""

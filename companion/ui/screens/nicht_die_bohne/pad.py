@@ -7,7 +7,7 @@ from typing import cast
 
 import flet as ft
 
-from companion.ui.components.common import NAME_WIDTH, TOUCH, name_cell, own_node, ranked_line
+from companion.ui.components.common import NAME_WIDTH, TOUCH, name_cell, own_node
 from companion.ui.hooks import Kept, Part, ViewOf, use_game_part, use_games, use_keeper, use_slice
 from companion.ui.kit import result_banner
 from companion.ui.components.common import memo
@@ -143,8 +143,7 @@ def Result(view: ViewOf[PadView]) -> ft.Control:
     result = use_slice(view, lambda v: v.result)
     if result is None:
         return ft.Container(height=0)
-    return result_banner(result, details=[ranked_line(p.rank, p.name, str(p.total))
-                                          for p in sorted(result.players, key=lambda p: p.rank)])
+    return result_banner(result)  # the points with the one minus sign: "−12"
 
 
 @ft.component
