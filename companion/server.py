@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import ipaddress
+import signal
 import socket
 import sys
 import time
@@ -372,11 +373,11 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
         games = Games(repo)
         sys.setswitchinterval(SWITCH_INTERVAL)
         url = tls_url(served, host, port) if served else invite_url(host, port)
+        shared = lan or host not in ("127.0.0.1", "localhost", "::1")
         print(f"Bean Counter serves games from {data_dir}", file=sys.stderr)
-        print(f"Open {url} on the phones at the table", file=sys.stderr)
+        print(open_line(url, shared), file=sys.stderr)
         if served:
             say_certificate(served)
-        shared = lan or host not in ("127.0.0.1", "localhost", "::1")
         if shared:
             import segno
 
@@ -390,6 +391,7 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
                                 ssl_certfile=served.certfile if served else None,
                                 ssl_keyfile=served.keyfile if served else None)
         worker.start()  # reads and checks uploads away from the phones' loop
+        signal.signal(signal.SIGTERM, stop_on_sigterm)  # uvicorn sends it on once it has stopped
         uvicorn.Server(config).run()
     finally:
         worker.stop()
@@ -398,6 +400,21 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
 
 # ``beans serve --https`` (issue 34): the port checked before the server starts, the
 # https address and what the terminal says. The certificate is companion/tls.py's.
+
+def stop_on_sigterm(_signal: int, _frame: object) -> None:
+    """SIGTERM ends ``serve`` through its ``finally`` (the workers ended, the storage closed),
+    as Ctrl-C does, instead of killing the process where it stands."""
+    raise SystemExit(0)
+
+
+def open_line(url: str, shared: bool) -> str:
+    """What the terminal says to open: a phone cannot reach this machine's 127.0.0.1, so
+    a server listening there only says how the phones join."""
+    if shared:
+        return f"Open {url} on the phones at the table"
+    return (f"Open {url} in this machine's browser; for the phones at the table, "
+            "start it with beans serve --lan")
+
 
 class ServeError(Exception):
     """The server cannot start for a reason outside Bean Counter (exit 1, this one line)."""

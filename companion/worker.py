@@ -56,10 +56,12 @@ def started() -> bool:
 
 
 def stop() -> None:
-    if _pool:
-        _pool.pop().shutdown(wait=False, cancel_futures=True)
-    if _fonts:
-        _fonts.pop().shutdown(wait=False, cancel_futures=True)
+    """End the workers as the server stops, waiting for them: a worker left to end on its
+    own leaves its semaphores to Python's resource tracker, which warns of a leak."""
+    for pool in (*_pool, *_fonts):
+        pool.shutdown(wait=True, cancel_futures=True)
+    _pool.clear()
+    _fonts.clear()
 
 
 async def run(work: Callable[..., Any], *args: Any) -> Any:

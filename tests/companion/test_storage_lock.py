@@ -2,6 +2,7 @@
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import pytest
 from companion.session import Games
 from companion.storage import DataDirBusy, Repository
 from companion.storage.lock import Busy, lock_directory, unlock
+from testkit.browser import Server
 
 FINISHED = {
     "format": "beans-score/1", "game": "bohnanza",
@@ -102,3 +104,19 @@ def test_the_lock_itself_refuses_a_second_holder_until_let_go(tmp_path):
         lock_directory(tmp_path)
     unlock(held)
     unlock(lock_directory(tmp_path))
+
+
+def test_sigterm_stops_the_server_cleanly_and_frees_the_data_directory(tmp_path):
+    """Issue 36: a service manager's SIGTERM ends `beans serve` as Ctrl-C does: exit 0,
+    its worker ended (no "leaked semaphore" warning), the data directory free at once for
+    the next command. Served on 127.0.0.1, the terminal says how the phones join instead
+    of sending them to an address no phone reaches."""
+    server = Server(tmp_path).start()
+    assert server.proc is not None
+    server.proc.send_signal(signal.SIGTERM)
+    assert server.proc.wait(30) == 0
+    log = server.log_text()
+    assert "leaked" not in log and "Traceback" not in log, log
+    assert (f"Open http://127.0.0.1:{server.port} in this machine's browser; "
+            "for the phones at the table, start it with beans serve --lan") in log
+    Repository(tmp_path).close()  # the lock let go: this process may write now

@@ -219,7 +219,8 @@ def test_beans_serve_https_serves_its_own_certificate_and_says_its_fingerprint(t
         assert served_certificate(server.port) == kept
         short = " ".join(f"{b:02X}" for b in kept.fingerprint(hashes.SHA256())[:8])
         log = server.log_text()
-        assert f"Open https://127.0.0.1:{server.port} on the phones" in log
+        assert (f"Open https://127.0.0.1:{server.port} in this machine's browser; "
+                "for the phones at the table, start it with beans serve --lan") in log  # 127.0.0.1: no phone reaches it
         assert f"Certificate fingerprint (SHA-256) begins {short} (" in log
     finally:
         server.stop()
