@@ -245,7 +245,7 @@ def attack(name: str, base: str, route: str) -> Iterator[dict[str, Any]]:
 
             async def find_import(ws: Any, body: Any) -> None:
                 found: list[int] = []
-                labelled(body, "Import a score file", found)
+                labelled(body, "Import a score file or backup", found)  # these phones are on this machine
                 if found:
                     buttons[ws] = found[0]
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from companion.session import BIN_DAYS, Games, rules_for
+from companion.session import BIN_DAYS, Games, PhoneGames, rules_for
 from companion.sheet_values import values_in_file
 from companion.storage import Repository
 from companion.storage.migrations import SchemaError, migrate
@@ -43,6 +43,11 @@ MAX_ENTRY_BYTES = 4_000_000  # one game file, as storage bounds a stored one
 MAX_TOTAL_BYTES = 256_000_000  # everything unpacked
 ENTRY = re.compile(r"(games|bin)/([0-9a-z-]{1,64})\.json")
 MANIFEST, SHEET_VALUES = "backup.json", "sheet-values.json"
+ZIP_MAGIC = b"PK\x03\x04"  # how a zip file begins (a score file is JSON text)
+
+
+def is_zip(raw: bytes) -> bool:
+    return raw.startswith(ZIP_MAGIC)
 
 
 class BackupError(ValueError):
@@ -195,3 +200,18 @@ def restore(repo: Repository, backup: Backup) -> Restored:
                 remembered.put(letter, key, value)
                 values += 1
     return Restored(added=added, skipped=skipped, binned=binned, values=values)
+
+
+def back_up_for(phone: PhoneGames) -> bytes:
+    """Home's "Back up everything": ``make_backup`` for a phone that may (the session decides)."""
+    phone.may_do_everything()
+    return make_backup(phone.games)
+
+
+def restore_for(phone: PhoneGames, backup: Backup) -> Restored:
+    """Home's import of a backup: ``restore`` for a phone that may; every phone's Home lists
+    the games restored."""
+    phone.may_do_everything()
+    done = restore(phone.games.repo, backup)
+    phone.games.notify("")
+    return done

@@ -45,9 +45,6 @@ def default_data_dir() -> Path:
     return Path(user_data_dir("bean-counter", "Bean Counter"))
 
 
-ZIP_MAGIC = b"PK\x03\x04"
-
-
 def _read_bytes(source: str, limit: int) -> bytes:
     """At most ``limit`` + 1 bytes of the file (or of standard input with "-")."""
     try:
@@ -265,12 +262,13 @@ def _import_backup(args: argparse.Namespace, raw: bytes) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     from companion.backup import MAX_BYTES as BACKUP_BYTES
+    from companion.backup import is_zip
     from companion.storage import open_repository
     from companion.session import AlreadyStored, import_game
     from sheets.registry import score
 
     raw = _read_bytes(args.file, max(MAX_BYTES, BACKUP_BYTES))
-    if raw.startswith(ZIP_MAGIC):
+    if is_zip(raw):
         return _import_backup(args, raw)
     data = _json_in(args.file, raw)
     try:

@@ -8,9 +8,11 @@ repository's lock, committed, and then announced to every subscriber of that gam
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 import re
 import secrets
+import socket
 import threading
 import time
 from collections import defaultdict
@@ -800,13 +802,32 @@ class Games:
                 pass
 
 
+def this_machine(address: str) -> bool:
+    """Whether a phone at ``address`` is the serving machine itself: a loopback address, or
+    one of this machine's own (its browser reaching a ``--lan`` server), which only this
+    machine can bind to."""
+    try:
+        if ipaddress.ip_address(address).is_loopback:
+            return True
+    except ValueError:
+        return False
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET) as probe:
+            probe.bind((address, 0))
+    except OSError:
+        return False
+    return True
+
+
 class PhoneGames:
     """What one phone may ask and do: every change is sent as this phone (its seat at a
-    table). Screens use only this; they never touch storage documents."""
+    table). Screens use only this; they never touch storage documents. ``here``: the
+    phone is the serving machine's own browser (``this_machine``)."""
 
-    def __init__(self, games: Games, device: str | None):
+    def __init__(self, games: Games, device: str | None, here: bool = False):
         self.games = games
         self.device = device
+        self.here = here
 
     # -- reading ---------------------------------------------------------------------
 
@@ -965,6 +986,20 @@ class PhoneGames:
 
     def restore_backup(self, game_id: str) -> None:
         self.games.restore_backup(game_id, self.device)
+
+    def why_not_everything(self) -> str | None:
+        """Why this phone may not back up or restore every game at once (None: it may). A
+        backup holds every seat's private note and PIN check, so only the serving machine's
+        own browser may, as its keyboard may run ``beans backup``."""
+        if not self.here:
+            return _("only the browser on the machine that serves the table backs up or restores everything")
+        return None
+
+    def may_do_everything(self) -> None:
+        """RulesError with ``why_not_everything``'s reason, unless this phone may."""
+        why = self.why_not_everything()
+        if why:
+            raise RulesError(why)
 
     def export(self, game_id: str) -> dict[str, Any]:
         return self.games.export(game_id)

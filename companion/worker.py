@@ -27,6 +27,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from companion.backup import MAX_BYTES as MAX_BACKUP_BYTES
+from companion.backup import Backup, BackupError, read_backup
 from companion.i18n import translations
 from sheets.errors import ScoreFileError
 from sheets.i18n import N_, _, using
@@ -101,6 +103,23 @@ async def read_checked(raw: bytes, check: Callable[[Any], object], language: str
     or when ``UPLOADS`` files are being read already (``BUSY``). A worker that died
     (killed, out of memory) is replaced, and this upload is refused as ``BUSY``."""
     check_size(raw)  # a file too large to read is not sent anywhere
+    return await _in_worker(language, _read_checked, raw, check, language)
+
+
+async def read_backup_checked(raw: bytes, language: str) -> Backup:
+    """The backup in ``raw`` (Home's import), read and checked whole in the worker as
+    ``read_checked`` reads a score file; ScoreFileError with the reason in ``language``."""
+    if len(raw) > MAX_BACKUP_BYTES:
+        with using(translations(language)):
+            raise ScoreFileError("", _("larger than any backup ({size} MB at most)").format(
+                size=MAX_BACKUP_BYTES // 1_000_000))
+    found: Backup = await _in_worker(language, _read_backup, raw, language)
+    return found
+
+
+async def _in_worker(language: str, work: Callable[..., tuple[bool, Any]], *args: Any) -> Any:
+    """What ``work(*args)`` found, run in the worker (in a thread where none runs); it
+    answers (True, why not) or (False, what it found), the reason in ``language``."""
     if _reading[0] >= UPLOADS:
         with using(translations(language)):
             raise ScoreFileError("", _(BUSY))
@@ -109,8 +128,7 @@ async def read_checked(raw: bytes, check: Callable[[Any], object], language: str
         if _pool:
             pool = _pool[0]
             try:
-                refused, found = await asyncio.get_running_loop().run_in_executor(
-                    pool, _read_checked, raw, check, language)
+                refused, found = await asyncio.get_running_loop().run_in_executor(pool, work, *args)
             except BrokenProcessPool:
                 if _pool and _pool[0] is pool:  # replaced once, whoever meets it first
                     _pool.pop().shutdown(wait=False, cancel_futures=True)
@@ -118,12 +136,20 @@ async def read_checked(raw: bytes, check: Callable[[Any], object], language: str
                 with using(translations(language)):
                     raise ScoreFileError("", _(BUSY)) from None
         else:
-            refused, found = await asyncio.to_thread(_read_checked, raw, check, language)
+            refused, found = await asyncio.to_thread(work, *args)
     finally:
         _reading[0] -= 1
     if refused:
         raise ScoreFileError("", found)
     return found
+
+
+def _read_backup(raw: bytes, language: str) -> tuple[bool, Any]:
+    with using(translations(language)):
+        try:
+            return False, read_backup(raw)
+        except BackupError as exc:
+            return True, str(exc)
 
 
 def _read_checked(raw: bytes, check: Callable[[Any], object], language: str) -> tuple[bool, Any]:

@@ -12,7 +12,7 @@ from typing import Any, cast
 import flet as ft
 
 from companion import i18n
-from companion.session import Games, PhoneGames
+from companion.session import Games, PhoneGames, this_machine
 from companion.sheet_values import SheetValuesService
 from companion.ui.components.seats import Seats
 from companion.ui.flet_compat import Session, fresh_unless_ready, hide_tracebacks, keep_phones_updating
@@ -73,7 +73,7 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None,
     ft.use_effect(identify, [])
     ft.use_effect(flutter_speaks, [language])
     speak(page, language)  # before any screen renders: every word for this phone is in it
-    phone = ft.use_memo(lambda: PhoneGames(games, device), [device])
+    phone = ft.use_memo(lambda: PhoneGames(games, device, here=this_machine(page.client_ip or "")), [device])
     if device is None:
         # The screens wait for the token (one answer from the browser): a seated phone's
         # first screen is its seat's, and no tap lands on a screen about to be rebuilt.

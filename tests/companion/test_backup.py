@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.backup import FORMAT, MAX_TOTAL_BYTES
+from companion.backup import FORMAT, MAX_TOTAL_BYTES, back_up_for, read_backup, restore_for
 from companion.cli import main
-from companion.session import BIN_DAYS, Games
+from companion.session import BIN_DAYS, Games, PhoneGames, this_machine
 from companion.storage import Repository
 from companion.storage.sheet_values import SheetValues
 from sheets.bohnanza import RULES as BOHNANZA
+from sheets.errors import RulesError
 
 SCORE = {"format": "beans-score/1", "game": "bohnanza",
          "players": [{"name": "Eamon", "coins": 14, "third_field": True},
@@ -118,3 +119,36 @@ def test_a_zip_bomb_is_refused_by_what_it_declares(tmp_path, capsys):
     path.write_bytes(out.getvalue())
     code, _out, err = run(capsys, "import", "--data-dir", tmp_path / "target", path)
     assert code == 2 and "larger than" in err and not (tmp_path / "target").exists()
+
+
+def test_only_the_serving_machines_browser_backs_up_or_restores_everything(stored, tmp_path):
+    """Home's "Back up everything" and its import of a backup (issue 36): a backup holds every
+    seat's private note and PIN check, so the session lets only the serving machine's own
+    browser make or restore one; a phone over the Wi-Fi is refused and nothing is stored."""
+    data, kept = stored
+    games = Games(Repository(data))
+    try:
+        phone = PhoneGames(games, "phone-1", here=False)
+        assert phone.why_not_everything() == ("only the browser on the machine that serves the table backs up or "
+                                              "restores everything")
+        with pytest.raises(RulesError, match="only the browser on the machine"):
+            back_up_for(phone)
+        raw = back_up_for(PhoneGames(games, "laptop", here=True))
+    finally:
+        games.repo.close()
+    other = Games(Repository(tmp_path / "other"))
+    try:
+        with pytest.raises(RulesError):
+            restore_for(PhoneGames(other, "phone-1", here=False), read_backup(raw))
+        assert other.summaries() == []
+        done = restore_for(PhoneGames(other, "laptop", here=True), read_backup(raw))
+        assert (done.added, done.skipped, done.binned) == (3, 0, 1)
+        assert sorted(s.id for s in other.summaries()) == kept["games"]
+    finally:
+        other.repo.close()
+
+
+def test_the_serving_machine_is_loopback_or_an_address_of_its_own():
+    assert this_machine("127.0.0.1") and this_machine("::1") and this_machine("127.0.0.2")
+    assert not this_machine("192.0.2.7")  # TEST-NET-1: never an address of this machine
+    assert not this_machine("") and not this_machine("phone.local")

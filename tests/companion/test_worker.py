@@ -6,18 +6,23 @@ the same (tests/companion/test_hostile_input.py runs every hostile file both way
 from __future__ import annotations
 
 import asyncio
+import io
 import multiprocessing
 import os
 import subprocess
 import sys
 import textwrap
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion import worker
+from companion.backup import make_backup
+from companion.session import Games
+from companion.storage import Repository
 from sheets.errors import ScoreFileError
 from sheets.limits import MAX_BYTES
 
@@ -110,3 +115,21 @@ def test_a_file_too_large_is_refused_before_it_is_sent_to_the_worker(reader):
 
     with pytest.raises(ScoreFileError, match="^larger than 1 MB"):
         asyncio.run(worker.read_checked(b" " * (MAX_BYTES + 1), never, "en"))
+
+
+def test_a_backup_is_read_whole_in_the_worker_and_a_foreign_zip_refused_in_the_phones_language(reader, tmp_path):
+    """Home's import of a backup (issue 36) is read and checked off the phones' loop like a
+    score file; a zip that is no backup is refused with the reason, in the phone's language."""
+    games = Games(Repository(tmp_path))
+    try:
+        games.new_game("nicht-die-bohne", {"players": ["Ann", "Bo", "Cy"]})
+        raw = make_backup(games)
+    finally:
+        games.repo.close()
+    backup = asyncio.run(worker.read_backup_checked(raw, "en"))
+    assert [record.game for record in backup.games] == ["nicht-die-bohne"]
+    foreign = io.BytesIO()
+    with zipfile.ZipFile(foreign, "w") as archive:
+        archive.writestr("photo.jpg", b"\xff\xd8")
+    with pytest.raises(ScoreFileError, match="^keine Sicherung von Bean Counter"):
+        asyncio.run(worker.read_backup_checked(foreign.getvalue(), "de"))

@@ -160,7 +160,7 @@ def test_home_in_german_and_in_english_at_once(browser, stored_games):
         german.see("Beendete Spiele")
         german.button("Gewinner: ", exact=False).first.wait_for()
         german.button("Neues Spiel").wait_for()
-        german.button("Punktedatei importieren").wait_for()
+        german.button("Punktedatei oder Sicherung importieren").wait_for()  # the serving machine
         german.button("Bogenwerte").wait_for()
         german.shot("german-home-dark")
         to_the_end(german)  # the list builds only what is on screen

@@ -101,12 +101,12 @@ def test_a_finished_game_downloads_as_a_score_file_and_uploads_back(browser, see
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**data, "players": ["Ann", "Bo"]}))
     with phone.page.expect_file_chooser() as chooser:
-        phone.tap("Import a score file")
+        phone.tap("Import a score file or backup")  # the serving machine: backups too
     chooser.value.set_files(str(bad))
     phone.see("bad.json was not imported: players: 2 players; this game is for 3 to 6")
 
     with phone.page.expect_file_chooser() as chooser:
-        phone.tap("Import a score file")
+        phone.tap("Import a score file or backup")  # the serving machine: backups too
     chooser.value.set_files(str(saved))
     said = "export.json was not imported: this game is stored already (Nicht die Bohne!: Ann, Bo, Cy, "
     phone.see(said)  # the game by its title, players and the day it started ("30 Nov 2026"): never its id
@@ -116,7 +116,7 @@ def test_a_finished_game_downloads_as_a_score_file_and_uploads_back(browser, see
     other_day = tmp_path / "other-day.json"  # issue 20: the same record played another day is another game
     other_day.write_text(json.dumps({**data, "played": "2020-01-01"}))
     with phone.page.expect_file_chooser() as chooser:
-        phone.tap("Import a score file")
+        phone.tap("Import a score file or backup")  # the serving machine: backups too
     chooser.value.set_files(str(other_day))
     for p in result.players:
         phone.see(f"{p.rank}. {p.name}: {whole(p.total)}")  # the line said as one
@@ -173,3 +173,40 @@ def test_a_damaged_game_with_no_backup_stays_on_home_as_set_aside(browser, tmp_p
         context.close()
     finally:
         server.stop()
+
+
+def test_the_serving_machine_backs_up_everything_and_restores_it_into_an_empty_server(browser, seeded, tmp_path):
+    """Issue 36: Home on the serving machine's own browser offers "Back up everything" (one
+    zip: every game, the bin, the sheet values) and its import takes that zip back: into a
+    new, empty server both games come back, told in one line; the same zip again adds
+    nothing. (A phone over the Wi-Fi is offered neither: tests/companion/test_backup.py.)"""
+    server, finished, unfinished, result = seeded
+    context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
+    phone = Phone(context.new_page(), server.url).open("/")
+    phone.see("Finished games")
+    with phone.page.expect_download() as download:
+        phone.tap("Back up everything")
+    saved = tmp_path / "backup.zip"
+    download.value.save_as(saved)
+    assert download.value.suggested_filename.startswith("bean-counter-backup-")
+    context.close()
+
+    empty = Server(tmp_path / "empty").start()
+    try:
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        phone = Phone(context.new_page(), empty.url).open("/")
+        phone.see("No games yet", exact=False)
+        phone.shot("home-backup")
+        with phone.page.expect_file_chooser() as chooser:
+            phone.tap("Import a score file or backup")
+        chooser.value.set_files(str(saved))
+        phone.see("Backup restored: 2 games added, 0 stored already")
+        phone.see("Finished games")
+        phone.button("In play, Dee leads", exact=False).first.wait_for()
+        with phone.page.expect_file_chooser() as chooser:
+            phone.tap("Import a score file or backup")
+        chooser.value.set_files(str(saved))
+        phone.see("Backup restored: 0 games added, 2 stored already")
+        context.close()
+    finally:
+        empty.stop()

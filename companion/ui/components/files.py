@@ -11,12 +11,14 @@ from typing import TypeVar
 import flet as ft
 
 from companion import worker
+from companion.backup import Backup, is_zip
 from companion.storage import StorageError
 from companion.ui.hooks import phone_language
 from sheets.i18n import _
 from sheets.limits import one_line
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 async def download_json(name: str, data: object) -> None:
@@ -26,7 +28,12 @@ async def download_json(name: str, data: object) -> None:
 
 async def download_text(name: str, text: str) -> None:
     """Offer ``text`` as the file ``name`` (the browser's download), e.g. a CSV."""
-    await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode())
+    await download(name, text.encode())
+
+
+async def download(name: str, raw: bytes) -> None:
+    """Offer ``raw`` as the file ``name`` (the browser's download), e.g. a backup's zip."""
+    await ft.FilePicker().save_file(file_name=name, src_bytes=raw)
 
 
 async def share_json(name: str, data: object) -> None:
@@ -41,10 +48,11 @@ async def share_json(name: str, data: object) -> None:
         await ft.FilePicker().save_file(file_name=name, src_bytes=raw)
 
 
-async def upload(title: str) -> tuple[str, bytes] | None:
+async def upload(title: str, extensions: tuple[str, ...] = ("json",)) -> tuple[str, bytes] | None:
     """The picked file's name and its bytes; None when nothing was picked."""
     picked = await ft.FilePicker().pick_files(
-        dialog_title=title, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True,
+        dialog_title=title, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=list(extensions),
+        with_data=True,
     )
     if not picked:
         return None
@@ -52,20 +60,28 @@ async def upload(title: str) -> tuple[str, bytes] | None:
 
 
 async def import_json(title: str, check: Callable[[object], object], importer: Callable[[object], T],
-                      set_problem: Callable[[str | None], object]) -> tuple[str, T] | None:
+                      set_problem: Callable[[str | None], object],
+                      restore: Callable[[Backup], R] | None = None) -> tuple[str, T | R] | None:
     """Pick a JSON file and hand its data to ``importer`` once ``check`` (a module-level
     function raising ValueError) accepts it: the file's name and what ``importer``
-    returned. None when nothing was picked, or when the file was refused: then
-    ``set_problem`` says why, naming the file."""
+    returned. With ``restore``, a backup (a zip) may be picked too: it is handed to
+    ``restore`` once read whole and checked, and the answer is what ``restore`` returned. None when
+    nothing was picked, or when the file was refused: then ``set_problem`` says why,
+    naming the file."""
     name = _("the file")
     try:
-        picked = await upload(title)
+        picked = await upload(title, ("json", "zip") if restore is not None else ("json",))
         if picked is None:
             return None
         name, raw = picked
         # Off the event loop that serves every phone: a big file never stalls the table.
-        # Read and checked in the server's worker process; what passed is imported in a
-        # thread, as it stores (a real file is a few kilobytes).
+        # Read and checked in the server's worker process; what passed is stored in a
+        # thread (a real file is a few kilobytes).
+        if restore is not None and is_zip(raw):
+            backup = await worker.read_backup_checked(raw, phone_language())
+            restored = await asyncio.to_thread(restore, backup)
+            set_problem(None)
+            return name, restored
         data = await worker.read_checked(raw, check, phone_language())
         imported = await asyncio.to_thread(importer, data)
     except (ValueError, StorageError) as exc:  # ScoreFileError, RulesError

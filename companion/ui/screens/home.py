@@ -7,27 +7,35 @@ or deleted games cost a draw no more than a few dozen."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
+import asyncio
 import io
 from collections.abc import Callable
+from datetime import date, datetime
 from typing import cast
 
 import flet as ft
 import segno
 
 from companion import i18n
+from companion.backup import Backup, Restored, back_up_for, restore_for
 from companion.session import BIN_DAYS, BinnedGame, PhoneGames, SetAside, damage_words
 from companion.storage import DamagedGame, StorageError, Summary
 from companion.ui.hooks import go, notify, use_certificate, use_game, use_games, use_invite_url
 from companion.ui.components.common import RouteLink, error_line, icon_button, screen, section
-from companion.ui.components.files import import_json, share_json
+from companion.ui.components.files import download, import_json, share_json
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import RULES as LIVE_SHEET
 from sheets.i18n import _, ngettext
 from sheets.registry import KINDS, score
 
 PAGE = 20  # games shown per part of Home before "Show more"
+
+
+def restored_words(done: Restored) -> str:
+    """What a backup brought back, in one line: "Backup restored: 3 games added, 1 stored already"."""
+    return _("Backup restored: {added}, {skipped}").format(
+        added=ngettext("{n} game added", "{n} games added", done.added).format(n=done.added),
+        skipped=ngettext("{n} stored already", "{n} stored already", done.skipped).format(n=done.skipped))
 
 
 def when(stamp: str) -> str:
@@ -243,10 +251,29 @@ def Home() -> ft.View:
             return
         await share_json(f"{summary.game}-{summary.created[:10]}-{summary.id}.json", data)
 
+    everything = games.why_not_everything() is None  # the serving machine's own browser
+    import_words = _("Import a score file or backup") if everything else _("Import a score file")
+
+    def restore_all(backup: Backup) -> Restored:
+        return restore_for(games, backup)
+
     async def import_file(_e: object) -> None:
-        imported = await import_json(_("Import a score file"), score, games.import_file, set_problem)
-        if imported is not None:
+        imported = await import_json(import_words, score, games.import_file, set_problem,
+                                     restore=restore_all if everything else None)
+        if imported is None:
+            return
+        if isinstance(imported[1], Restored):
+            notify(restored_words(imported[1]))
+        else:
             go(f"/game/{imported[1]}")
+
+    async def back_up(_e: object) -> None:
+        try:
+            raw = await asyncio.to_thread(back_up_for, games)  # off the loop that serves the phones
+        except (RulesError, StorageError) as exc:
+            set_problem(_("Not backed up: {reason}").format(reason=exc))
+            return
+        await download(f"bean-counter-backup-{date.today().isoformat()}.zip", raw)
 
     def tile(summary: Summary) -> ft.Control:
         async def on_export(_e: object) -> None:
@@ -287,9 +314,11 @@ def Home() -> ft.View:
                               visible=invite_url is not None),
         ]),
         ft.Row([
-            ft.TextButton(_("Import a score file"), icon=ft.Icons.UPLOAD_FILE, on_click=import_file),
+            ft.TextButton(import_words, icon=ft.Icons.UPLOAD_FILE, on_click=import_file),
             RouteLink(ft.Icons.BAR_CHART, _("Statistics"), "/stats"),
             RouteLink(ft.Icons.LIST_ALT, _("Sheet values"), "/values"),
+            ft.TextButton(_("Back up everything"), icon=ft.Icons.ARCHIVE_OUTLINED, on_click=back_up,
+                          visible=everything),
         ], wrap=True),
         error_line(problem),
     ]
