@@ -6,6 +6,8 @@
 - Undo in a whole six-player live game (15 rounds) likewise.
 - Opening a six-player, 15-round live game: a server that has not read it yet (a fresh
   repository and session layer) loads its file and folds its log. Target: under 50 ms.
+- Opening the timeline of each of those games (issue 35): every entry described with the
+  totals after it. Target: under 50 ms.
 
 A line with an absolute target carries ``"limit"`` (ms), ``"ratio"`` (value / limit) and
 ``"target": 1.0``: it holds when the ratio is at most the target, as every bench line
@@ -70,6 +72,17 @@ def undo_times(games: Games, game_id: str) -> tuple[list[tuple[float, float]], f
     return undo, statistics.median(full)
 
 
+def timeline_times(games: Games, game_id: str) -> list[tuple[float, float]]:
+    """Opening a game's timeline after a change (issue 35): its story worked out afresh
+    (every entry described and every total after it), as the first phone to open it
+    after each entry waits for."""
+    times = []
+    for _ in range(REPEATS // 4):
+        games.derived(game_id).clear()
+        times.append(cpu_timed(lambda: games.timeline(game_id)))
+    return times
+
+
 def main() -> None:
     root = Path(tempfile.mkdtemp(prefix="beans-bench-undo-"))
     try:
@@ -81,11 +94,13 @@ def main() -> None:
                                  "card": "red-3"})
         undo, full = undo_times(games, pad)
         line("undo.nicht-die-bohne.300_entries", undo, 10, full_fold=full)
+        line("timeline.nicht-die-bohne.300_entries", timeline_times(games, pad), 50)
 
         live = live_rounds(games, 15)
         entries = len(games.record(live).log)
         undo, full = undo_times(games, live)
         line(f"undo.gone-with-the-beans-live.6_players.15_rounds.{entries}_entries", undo, 10, full_fold=full)
+        line(f"timeline.gone-with-the-beans-live.6_players.15_rounds.{entries}_entries", timeline_times(games, live), 50)
         games.repo.close()
 
         opening = []

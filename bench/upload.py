@@ -104,7 +104,7 @@ class Table:
 
     async def uploads(self, stop: asyncio.Event, on_loop: bool, done: list[float]) -> None:
         """Upload the big file again and again until ``stop``; each one's seconds in ``done``."""
-        async def picked(title: str) -> tuple[str, bytes]:
+        async def picked(title: str, extensions: tuple[str, ...] = ("json",)) -> tuple[str, bytes]:
             return "big.json", self.raw
 
         files.upload = picked  # the phone's file picker, answered with the bytes

@@ -14,6 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -184,6 +185,37 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_timeline(args: argparse.Namespace) -> int:
+    """A game's story: every entry with who made it, when, and the totals after it."""
+    from companion.session import Games
+    from companion.storage import GameNotFound, open_repository
+
+    games = Games(open_repository(args.data_dir, read_only=True))
+    try:
+        moments = games.timeline(args.game_id)
+    except GameNotFound as exc:
+        raise UsageError(f"{exc} (see beans list)") from None
+    if args.json:
+        print(json.dumps({"entries": [
+            {"n": m.n, "at": m.at, "by": m.by, "what": m.what, "totals": dict(m.totals),
+             **({"undone": True} if m.undone else {})} for m in moments]}, ensure_ascii=False))
+        return 0
+    if not moments:
+        print("No entries yet.")
+    for m in moments:
+        totals = "(undone)" if m.undone else "  ".join(f"{name} {total}" for name, total in m.totals)
+        print(f"{m.n:>4}  {local_time(m.at)}  {m.by or '-':<12.12} {m.what:<44}  {totals}")
+    return 0
+
+
+def local_time(stamp: str) -> str:
+    """A stored moment (UTC) in this computer's time: "2026-12-04 21:49"."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp[:16]
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from companion.storage import GameNotFound, open_repository
     from companion.session import export_game
@@ -222,8 +254,6 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
-    from datetime import date
-
     from companion.backup import make_backup
     from companion.session import Games
     from companion.storage import open_repository
@@ -375,6 +405,11 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--json", action="store_true")
     listing.set_defaults(func=cmd_list)
 
+    timeline = sub.add_parser("timeline", parents=[data_dir],
+                              help="every entry of a game: who made it, when, and the totals after it")
+    timeline.add_argument("game_id", metavar="GAME_ID")
+    timeline.add_argument("--json", action="store_true", help='{"entries": [{"n", "at", "by", "what", "totals"}]}')
+    timeline.set_defaults(func=cmd_timeline)
     export = sub.add_parser("export", parents=[data_dir], help="write a finished game as a score file")
     export.add_argument("game_id")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")

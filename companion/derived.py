@@ -38,3 +38,7 @@ class Derived:
     def of_state(self, state: object, key: Hashable, make: Callable[[], T]) -> T:
         """``make()`` for this very state object and ``key``."""
         return self.get((id(state), key), make, holds=state)
+
+    def clear(self) -> None:
+        """Forget every value (a benchmark measures working them out)."""
+        self._values.clear()

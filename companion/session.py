@@ -36,6 +36,7 @@ from sheets.registry import score
 from sheets.results import GameResult
 from sheets.results_out import PlayInfo, bgstats_link, bgstats_play, results_csv
 from sheets.scorefile import PlayFields, split_play_fields, with_play_fields
+from sheets.timeline import Moment, story
 
 S = TypeVar("S")  # a game's State
 A = TypeVar("A")  # its Action
@@ -270,6 +271,15 @@ class Games:
         if grounds is None:
             return cache.of_state(state, ("allowed", player, current()), make)
         return cache.get(("allowed", player, current(), grounds), make)
+
+    def timeline(self, game_id: str) -> tuple[Moment, ...]:
+        """The game's story (``sheets.timeline``), worked out once per state and language
+        for every phone: the same for all, as its words never tell a face-down card."""
+        with self.repo.lock:
+            record = self.record(game_id)
+            state = self.state(game_id)
+        return self.derived(game_id).of_state(state, ("timeline", current()), lambda: story(
+            rules_for(record.game), record.setup, record.log, record.redo))
 
     def can_undo(self, game_id: str, device: str | None = None) -> bool:
         record = self.record(game_id)
@@ -860,6 +870,9 @@ class PhoneGames:
 
     def last_entry_by(self, game_id: str, kind: str | None = None) -> str | None:
         return self.games.last_entry_by(game_id, kind)
+
+    def timeline(self, game_id: str) -> tuple[Moment, ...]:
+        return self.games.timeline(game_id)
 
     def newest_setup(self, kind: str) -> dict[str, Any] | None:
         return self.games.newest_setup(kind)

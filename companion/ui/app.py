@@ -20,6 +20,7 @@ from companion.ui.hooks import (CertificateContext, GamesContext, InviteContext,
                                 phone_translations, speak)
 from companion.ui.screens.game import GameScreen
 from companion.ui.screens.home import Home
+from companion.ui.screens.timeline import Timeline
 from companion.ui.screens.new_game import NewGame
 from companion.ui.screens.not_found import ROUTE as NOT_FOUND, NotFound
 from companion.ui.screens.sheet_values import GameValuesScreen, SheetValuesScreen
@@ -90,6 +91,7 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None,
                     ft.Route(path="new/:game?", component=NewGame),
                     ft.Route(path="game/:id", component=GameScreen),
                     ft.Route(path="game/:id/seats", component=Seats),
+                    ft.Route(path="game/:id/timeline", component=Timeline),
                     ft.Route(path="stats", component=Statistics),
                     ft.Route(path="values/:sheet?", component=SheetValuesScreen),
                     ft.Route(path="game/:id/values", component=GameValuesScreen),

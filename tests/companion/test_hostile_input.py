@@ -198,7 +198,7 @@ def test_the_installed_command_refuses_deep_json_with_one_line(tmp_path):
 
 
 def upload(monkeypatch, raw: bytes, importer, name: str = "hostile.json") -> tuple[Any, list[str | None]]:
-    async def picked(title: str) -> tuple[str, bytes]:
+    async def picked(title: str, extensions: tuple[str, ...] = ("json",)) -> tuple[str, bytes]:
         return name, raw
 
     monkeypatch.setattr(files, "upload", picked)
@@ -250,7 +250,7 @@ def test_the_upload_is_imported_off_the_event_loop(reader, monkeypatch):
         result = await files.import_json("Import", accept, importer, lambda problem: None)
         return loop_thread, result
 
-    async def picked(title: str) -> tuple[str, bytes]:
+    async def picked(title: str, extensions: tuple[str, ...] = ("json",)) -> tuple[str, bytes]:
         return "good.json", b"\xef\xbb\xbf{}"
 
     monkeypatch.setattr(files, "upload", picked)

@@ -104,7 +104,7 @@ def test_work_sent_to_a_worker_thread_keeps_the_phone_language(games):
 def test_an_upload_read_in_the_worker_process_is_refused_in_the_phones_language(games, monkeypatch):
     """beans serve reads an upload in a worker process of its own (companion/worker.py):
     the refusal it sends back is in the language of the phone that uploaded."""
-    async def picked(title: str) -> tuple[str, bytes]:
+    async def picked(title: str, extensions: tuple[str, ...] = ("json",)) -> tuple[str, bytes]:
         return "liste.json", b"[]"
 
     monkeypatch.setattr(files, "upload", picked)

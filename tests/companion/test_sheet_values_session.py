@@ -179,7 +179,7 @@ def test_a_bad_file_is_refused_with_one_line_and_changes_nothing(games, data, sa
 def test_the_sheet_values_upload_imports_a_good_file_and_refuses_a_bad_one(reader, games, monkeypatch, data, says):
     """Sheet values' Import: the file is read and checked where uploads are (beans serve's
     worker process, else a thread), then remembered."""
-    async def picked(title: str) -> tuple[str, bytes]:
+    async def picked(title: str, extensions: tuple[str, ...] = ("json",)) -> tuple[str, bytes]:
         return "values.json", json.dumps(data).encode()
 
     monkeypatch.setattr(files, "upload", picked)

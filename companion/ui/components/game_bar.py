@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.session import PhoneGames
-from companion.ui.components.common import SPACING, icon_button, memo, screen
+from companion.ui.components.common import SPACING, RouteLink, icon_button, memo, screen
 from companion.ui.components.seats import SeatButton
 from companion.ui.hooks import go, notify, use_game_part, use_wakelock
 from sheets.i18n import _
@@ -40,8 +40,10 @@ def game_screen(games: PhoneGames, game_id: str, frame: Frame, play: ft.Control,
     """A game's screen: the game bar, the watching line, and the game's play screen below
     (``column`` the scrolling column they are in). The screen stays awake while it is open."""
     bar = GameBar(games, game_id, frame.me, frame.watching)
-    return screen(f"/game/{game_id}", frame.title, [TableLine(game_id, frame.watching), play], actions=[bar],
-                  column=column)
+    timeline = RouteLink(ft.Icons.HISTORY, _("Timeline: every entry, who made it and when"),
+                         f"/game/{game_id}/timeline")
+    return screen(f"/game/{game_id}", frame.title, [TableLine(game_id, frame.watching), play, timeline],
+                  actions=[bar], column=column)
 
 
 def game_body(controls: list[ft.Control]) -> ft.Control:

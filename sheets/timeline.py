@@ -1,0 +1,52 @@
+"""A game's story (issue 35): every entry of its log in order, in the player's words, with
+who made it, when, and every player's total just after it; the entries undone (and not
+made again) after them, marked undone.
+
+Pure: it reads a game's rules, setup and stored entries (``{"action", "at", "by"}``, as
+the session stores them) and nothing else. Its words are the rules' own ``describe``,
+which never tells a face-down card, so every phone may read it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sheets.game import GameRules
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One entry of the story. ``by``: the seat whose phone made it (None: made before
+    anybody sat, or by the command line). ``totals``: every player's total just after it,
+    in seating order (none for an entry undone)."""
+
+    n: int
+    at: str
+    by: str | None
+    what: str
+    undone: bool
+    totals: tuple[tuple[str, int], ...]
+
+
+def story(rules: GameRules[Any, Any, Any], setup: dict[str, Any], log: Sequence[Mapping[str, Any]],
+          undone: Sequence[Mapping[str, Any]] = ()) -> tuple[Moment, ...]:
+    """The game's moments: its ``log`` played from ``setup``, then ``undone`` (the entries
+    taken back and not made again, the last taken back last) in the order they were made."""
+    state = rules.new_game(setup)
+    moments: list[Moment] = []
+    for entry in log:
+        action = rules.parse_action(dict(entry["action"]))
+        what = rules.describe(state, action)  # in the state it was made in
+        state = rules.apply(state, action)
+        totals = tuple((p.name, p.total) for p in rules.result(state).players)
+        moments.append(Moment(len(moments) + 1, str(entry.get("at", "")), _by(entry), what, False, totals))
+    for entry in reversed(undone):
+        what = rules.describe(state, rules.parse_action(dict(entry["action"])))
+        moments.append(Moment(len(moments) + 1, str(entry.get("at", "")), _by(entry), what, True, ()))
+    return tuple(moments)
+
+
+def _by(entry: Mapping[str, Any]) -> str | None:
+    by = entry.get("by")
+    return by if isinstance(by, str) and by else None

@@ -1,0 +1,65 @@
+"""Issue 35: a game's timeline through the session (who made each entry at a table of
+seats, entries undone) and `beans timeline GAME_ID [--json]` on the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.cli import main
+from companion.session import Games
+from companion.storage import Repository
+
+PLAYERS = ["Ann", "Ben", "Cy"]
+
+
+@pytest.fixture
+def played(tmp_path):
+    """A Bohnanza game at a table of seats: Ann's phone plants and harvests, Ben's plants
+    and takes it back."""
+    games = Games(Repository(tmp_path))
+    game_id = games.new_game("bohnanza", {"players": PLAYERS}, starter="phone-ann")
+    games.claim_seat(game_id, "Ann", "1111", "phone-ann")
+    games.claim_seat(game_id, "Ben", "2222", "phone-ben")
+    games.dispatch(game_id, {"kind": "plant", "player": "Ann", "field": 1, "bean": "blue", "count": 4},
+                   device="phone-ann")
+    games.dispatch(game_id, {"kind": "harvest", "player": "Ann", "field": 1}, device="phone-ann")
+    games.dispatch(game_id, {"kind": "plant", "player": "Ben", "field": 1, "bean": "red", "count": 2},
+                   device="phone-ben")
+    games.undo(game_id, device="phone-ben")
+    yield games, game_id
+    games.repo.close()
+
+
+def test_the_session_tells_which_seat_made_each_entry_and_what_was_undone(played):
+    games, game_id = played
+    moments = games.timeline(game_id)
+    assert [(m.n, m.by, m.what, m.undone) for m in moments] == [
+        (1, "Ann", "Ann planted 4 Blue Beans on field 1", False),
+        (2, "Ann", "Ann harvested field 1", False),
+        (3, "Ben", "Ben planted 2 Red Beans on field 1", True)]
+    assert moments[1].totals == (("Ann", 1), ("Ben", 0), ("Cy", 0))
+    games.redo(game_id, device="phone-ben")  # made again: no longer undone, and the story follows
+    assert [m.undone for m in games.timeline(game_id)] == [False, False, False]
+
+
+def test_beans_timeline_prints_each_entry_and_its_json(played, tmp_path, capsys):
+    games, game_id = played
+    games.repo.close()
+    assert main(["timeline", "--data-dir", str(tmp_path), game_id]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3
+    assert lines[1].split()[3:] == ["Ann", "Ann", "harvested", "field", "1", "Ann", "1", "Ben", "0", "Cy", "0"]
+    assert lines[2].endswith("(undone)")
+    assert main(["timeline", "--data-dir", str(tmp_path), game_id, "--json"]) == 0
+    entries = json.loads(capsys.readouterr().out)["entries"]
+    assert [(e["n"], e["by"], e["totals"]) for e in entries[:2]] == [
+        (1, "Ann", {"Ann": 0, "Ben": 0, "Cy": 0}), (2, "Ann", {"Ann": 1, "Ben": 0, "Cy": 0})]
+    assert entries[2]["undone"] is True and entries[2]["totals"] == {}
+
+
+def test_beans_timeline_of_an_unknown_game_is_one_line_and_exit_2(tmp_path, capsys):
+    Repository(tmp_path).close()
+    assert main(["timeline", "--data-dir", str(tmp_path), "nope"]) == 2
+    assert capsys.readouterr().err == "beans: no game 'nope' (see beans list)\n"

@@ -1,0 +1,51 @@
+"""Issue 35: every game screen opens its timeline: each entry newest first, with its number,
+time, whose phone made it, what it was in words and the totals after it; an entry taken back
+is marked undone. Six players at a table of seats, 320 px wide, dark, 150 % text."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.session import Games
+from companion.storage import open_repository
+from testkit.browser import Server
+from tests.e2e.conftest import Phone
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Alexandra-Marie", "Ben", "Cy", "Dee", "Eli", "Fay"]
+FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
+
+
+def test_the_timeline_tells_every_entry_who_made_it_and_the_totals_after_it(browser, tmp_path):
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    game_id = games.new_game("bohnanza", {"players": PLAYERS[:5]}, starter="phone-a")
+    games.claim_seat(game_id, "Alexandra-Marie", "1111", "phone-a")
+    games.claim_seat(game_id, "Ben", "2222", "phone-b")
+    games.dispatch(game_id, {"kind": "plant", "player": "Alexandra-Marie", "field": 1, "bean": "blue", "count": 4},
+                   device="phone-a")
+    games.dispatch(game_id, {"kind": "harvest", "player": "Alexandra-Marie", "field": 1}, device="phone-a")
+    games.dispatch(game_id, {"kind": "plant", "player": "Ben", "field": 1, "bean": "red", "count": 2},
+                   device="phone-b")
+    games.undo(game_id, device="phone-b")
+    repo.close()
+    server = Server(tmp_path).start()
+    try:
+        context = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme="dark")
+        context.add_init_script(FONT_150)
+        phone = Phone(context.new_page(), server.url).open(f"/game/{game_id}")
+        phone.tap("Timeline: every entry, who made it and when")
+        phone.see("3 entries, the newest first")
+        # each entry is one node, said as one line
+        phone.see("by Alexandra-Marie: Alexandra-Marie harvested field 1. "
+                  "Alexandra-Marie 1 · Ben 0 · Cy 0 · Dee 0 · Eli 0", exact=False)  # 4 Blue Beans: 1 coin
+        said = phone.text("Entry 2, ", exact=False).first.text_content() or ""
+        assert said.startswith("Entry 2, ") and "Entry 1" not in said, said
+        phone.see("by Ben: Ben planted 2 Red Beans on field 1. undone", exact=False)
+        phone.shot("timeline-320-dark-150")
+        phone.tap("Back")
+        phone.see("Bohnanza", exact=False)
+        context.close()
+    finally:
+        server.stop()
