@@ -7,6 +7,7 @@ from sheets.space_beans import engine, scorefile
 from sheets.space_beans.allowed import (
     WAYS, Allowed, CloseOutOffer, LayAnswer, LayChoice, allowed, allowed_every, grounds,
 )
+from sheets.space_beans.describe import describe
 from sheets.space_beans.cards import BEAN_NAMES, DECK, VALUES, Bean, Card, Collection, check_supply
 from sheets.space_beans.engine import Action, CloseOut, EndGame, Lay, PlayerSheet, Setup, State, seen_by
 from sheets.space_beans.scoring import BOHNUS, END_AT, CloseOutResult, close_out, worth
@@ -17,7 +18,7 @@ RULES: EngineRules[State, Action, Allowed] = EngineRules(
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players, allowed=allowed,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
-    owner=engine.owner, face_down=engine.face_down, grounds=grounds,
+    owner=engine.owner, face_down=engine.face_down, grounds=grounds, describe=describe,
 )
 
 __all__ = [

@@ -206,7 +206,7 @@ def test_undo_tells_the_phone_what_it_took_back(games):
     assert PhoneGames(games, "ben").news(gid) is None  # told to the phone that undid it
 
 
-def test_undo_on_a_game_without_words_of_its_own_names_whose_entry_it_was(games):
+def test_undo_of_a_face_down_entry_counts_its_cards_and_never_names_them(games):
     gid = games.new_game("space-beans", {"players": ["Leia", "Londo"]}, starter="host")
     leia = PhoneGames(games, "leia")
     leia.claim_seat(gid, "Leia", "2222")
@@ -214,4 +214,4 @@ def test_undo_on_a_game_without_words_of_its_own_names_whose_entry_it_was(games)
     leia.dispatch(gid, {**lay, "collection": "open", "values": [4]})
     leia.dispatch(gid, {**lay, "collection": "secret", "bean": "moonbohnen", "values": [7]})
     leia.undo(gid)
-    assert leia.news(gid).said == "Undone: Leia's entry"  # never the face-down card
+    assert leia.news(gid).said == "Undone: Leia laid 1 card face down"  # never the face-down card

@@ -9,6 +9,8 @@ from sheets.bohnanza import RULES as BOHNANZA, BuyField, Harvest, Plant
 from sheets.i18n import using
 from sheets.nicht_die_bohne import RULES as NDB, RecordChip, ReturnCard, TakeCard, parse_card
 from sheets.space_beans import RULES as SPACE_BEANS
+from sheets.gone_with_the_beans.live import RULES as LIVE, AddHayShed, Build, apply
+from testkit.gwtb_live_play import card, game, give
 
 GERMAN = i18n.translations("de")
 
@@ -40,5 +42,34 @@ def test_a_face_down_lay_is_described_without_its_cards():
     lay = SPACE_BEANS.parse_action({"kind": "lay", "player": "Leia", "new": True, "bean": "moonbohnen",
                                     "collection": "secret", "values": [7]})
     said = SPACE_BEANS.describe(state, lay)
-    assert said == "Leia's entry" and "7" not in said and "oonbohnen" not in said
+    assert said == "Leia laid 1 card face down" and "7" not in said and "oonbohnen" not in said
+
+
+def test_space_beans_says_what_was_laid_face_up_and_what_a_close_out_gave():
+    """Rulebook, action 2: a collection of 4 cards with a 4 among them is worth 4 points."""
+    state = SPACE_BEANS.new_game({"players": ["Cy", "Leia"]})
+    entries = [{"kind": "lay", "player": "Cy", "collection": "open", "new": True, "bean": "klingbohnen",
+                "values": [4, 1, 2]},
+               {"kind": "lay", "player": "Cy", "collection": "open", "bean": "klingbohnen", "values": [3]},
+               {"kind": "close-out", "player": "Cy"}]
+    said = []
+    for data in entries:
+        action = SPACE_BEANS.parse_action(data)
+        said.append(SPACE_BEANS.describe(state, action))
+        state = SPACE_BEANS.apply(state, action)
+    assert said == ["Cy started an open collection: Klingbohnen 4, 1, 2",
+                    "Cy added to the open collection: Klingbohnen 3", "Cy closed out Klingbohnen: trophy 4"]
+    with using(GERMAN):
+        assert SPACE_BEANS.describe(state, SPACE_BEANS.parse_action(entries[2])).startswith("Cy hat ")
+
+
+def test_the_live_sheet_says_what_was_built_and_what_it_cost():
+    """Rulebook, Travel cost: Zoodai 2 roads from the Ruler: 4 Bean + 2 Thaler, plus the
+    Farm's 1 Bean + 2 Thaler."""
+    state = give(apply(game(("Ann", "zoodai")), card("market", 0)), "Ann", bean=5, thaler=4)
+    assert LIVE.describe(state, Build(player="Ann", facility="farm")) == "Ann built: Farm (paid 5 Bean + 4 Thaler)"
+    assert LIVE.describe(state, AddHayShed(player="Ann")) == "Ann added a Hay Shed"
+    with using(GERMAN):
+        assert LIVE.describe(state, Build(player="Ann", facility="farm")) == \
+            "Ann hat gebaut: Bauernhof (bezahlt 5 Bohnen + 4 Taler)"
 

@@ -49,4 +49,4 @@ def test_a_face_down_collection_is_never_told():
     lay = {"kind": "lay", "player": "Leia", "collection": "secret", "new": True, "bean": "moonbohnen",
            "values": [7]}
     moment = story(SPACE_BEANS, {"players": ["Leia", "Londo"]}, [entry(first, "Leia"), entry(lay, "Leia")])[1]
-    assert moment.what == "Leia's entry" and "7" not in moment.what and "oonbohnen" not in moment.what
+    assert moment.what == "Leia laid 1 card face down" and "7" not in moment.what and "oonbohnen" not in moment.what

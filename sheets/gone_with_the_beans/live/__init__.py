@@ -47,6 +47,7 @@ from sheets.gone_with_the_beans.live.engine import (
     why_none_of,
     why_not,
 )
+from sheets.gone_with_the_beans.live.describe import describe
 from sheets.gone_with_the_beans.live.events import said as said_event
 from sheets.gone_with_the_beans.live.materials import (
     KINDS,
@@ -105,7 +106,7 @@ RULES = EngineRules(
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players, allowed=allowed, grounds=grounds,
     read=no_live_file, export=engine.export, import_file=no_live_file,
-    why_not=engine.why_not,
+    why_not=engine.why_not, describe=describe,
 )
 
 __all__ = [

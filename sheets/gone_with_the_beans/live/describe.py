@@ -1,0 +1,69 @@
+"""An entry of the live sheet in a player's words (what Undo and the timeline say):
+"Ben built: Farm (paid 1 Bean + 2 Thaler)", "Ann took a Hay action (2 Hay)"."""
+
+from __future__ import annotations
+
+from sheets.errors import RulesError
+from sheets.gone_with_the_beans.live.engine import CONTRACT_TITLES, apply
+from sheets.gone_with_the_beans.live.materials import KINDS, Materials
+from sheets.gone_with_the_beans.live.model import (
+    Action, AddHayShed, Build, EnterDpIcons, EnterPrintedValue, ExecuteContract, Forgo, HayActionTaken, Milestone,
+    Reveal, SpecialIncome, State,
+)
+from sheets.i18n import _, ngettext
+
+
+def describe(state: State, action: Action) -> str:
+    """The entry as made in ``state``."""
+    sheet = state.rules
+    if isinstance(action, Build):
+        facility = sheet.facility(action.facility)
+        name = _(facility.name) if facility is not None else action.facility
+        paid = _paid(state, action, action.player)
+        if paid is None:
+            return _("{player} built: {facility}").format(player=action.player, facility=name)
+        return _("{player} built: {facility} (paid {cost})").format(player=action.player, facility=name,
+                                                                   cost=paid.said)
+    if isinstance(action, HayActionTaken):
+        row = sheet.hay_action(action.row)
+        hay = row.hay if row is not None else 0
+        built = sheet.facility(action.facility) if action.facility else None
+        if built is not None:
+            return _("{player} took a Hay action ({hay} Hay) and built: {facility}").format(
+                player=action.player, hay=hay, facility=_(built.name))
+        return _("{player} took a Hay action ({hay} Hay)").format(player=action.player, hay=hay)
+    if isinstance(action, Milestone):
+        return _("{player} achieved a milestone").format(player=action.player)
+    if isinstance(action, AddHayShed):
+        return _("{player} added a Hay Shed").format(player=action.player)
+    if isinstance(action, SpecialIncome):
+        return _("{player} took the special card's income").format(player=action.player)
+    if isinstance(action, ExecuteContract):
+        contract = sheet.contract(action.contract)
+        title = _(CONTRACT_TITLES[contract.kind]) if contract is not None else action.contract
+        return _("{player} executed a {contract}").format(player=action.player, contract=title)
+    if isinstance(action, Forgo):
+        return _("{player} let an owed action pass").format(player=action.player)
+    if isinstance(action, EnterDpIcons):
+        return ngettext("{player}: {n} DP icon filled", "{player}: {n} DP icons filled", action.filled).format(
+            player=action.player, n=action.filled)
+    if isinstance(action, Reveal):
+        return _("Round {number}: the Round card revealed").format(number=state.round + 1)
+    if isinstance(action, EnterPrintedValue):
+        return _("a printed value read off the sheet")
+    return _("an entry for the whole table")
+
+
+def _paid(state: State, action: Build, player: str) -> Materials | None:
+    """What the build took from ``player``'s materials (None: nothing, or it gave some too)."""
+    if action.payment is not None:
+        return action.payment
+    try:
+        after = apply(state, action).player(player).materials
+    except RulesError:
+        return None
+    before = state.player(player).materials
+    taken = {kind: getattr(before, kind) - getattr(after, kind) for kind in KINDS}
+    if any(n < 0 for n in taken.values()) or not any(taken.values()):
+        return None
+    return Materials(**taken)

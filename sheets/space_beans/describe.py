@@ -1,0 +1,33 @@
+"""An entry of Space Beans in a player's words (what Undo and the timeline say). A card
+laid face down is counted, never named: every phone reads these words."""
+
+from __future__ import annotations
+
+from sheets.i18n import _, ngettext
+from sheets.space_beans.cards import BEAN_NAMES
+from sheets.space_beans.engine import Action, CloseOut, Lay, State
+from sheets.space_beans.scoring import close_out
+
+
+def describe(state: State, action: Action) -> str:
+    """"Ann laid Moonbohnen 3, 5 in her open collection", "Cy closed out Klingbohnen: trophy
+    4", "Leia laid 1 card face down", in the state the entry was made in."""
+    if isinstance(action, Lay):
+        if action.collection == "secret":
+            return ngettext("{player} laid {n} card face down", "{player} laid {n} cards face down",
+                            len(action.values)).format(player=action.player, n=len(action.values))
+        cards = f"{BEAN_NAMES[action.bean]} {', '.join(map(str, action.values))}"
+        said = (_("{player} started an open collection: {cards}") if action.new
+                else _("{player} added to the open collection: {cards}"))
+        return said.format(player=action.player, cards=cards)
+    if isinstance(action, CloseOut):
+        collection = state.player(action.player).open_collection
+        if collection is None:  # refused by the rules; said plainly all the same
+            return _("{player} closed out").format(player=action.player)
+        result = close_out(collection)
+        bean = BEAN_NAMES[collection.bean]
+        if result.value:
+            return _("{player} closed out {bean}: trophy {value}").format(
+                player=action.player, bean=bean, value=result.value)
+        return _("{player} closed out {bean}: no value, discarded").format(player=action.player, bean=bean)
+    return _("{player}'s turn ended the game").format(player=action.player)
