@@ -10,6 +10,7 @@ import pytest
 from companion.cli import main
 from companion.session import Games
 from companion.storage import Repository
+from companion.ui.components.charts import running_totals, totals_words, whole_step
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -63,3 +64,13 @@ def test_beans_timeline_of_an_unknown_game_is_one_line_and_exit_2(tmp_path, caps
     Repository(tmp_path).close()
     assert main(["timeline", "--data-dir", str(tmp_path), "nope"]) == 2
     assert capsys.readouterr().err == "beans: no game 'nope' (see beans list)\n"
+
+
+def test_the_chart_draws_each_total_where_it_changed_and_leaves_undone_entries_out(played):
+    """The chart's step line: a total holds until the entry that changes it (Ann's harvest,
+    entry 2), drawn to the last entry made; Ben's planting, undone, draws nothing."""
+    games, game_id = played
+    lines = running_totals(games.timeline(game_id))
+    assert lines == {"Ann": [(1, 0), (2, 1)], "Ben": [(1, 0), (2, 0)], "Cy": [(1, 0), (2, 0)]}
+    assert totals_words(lines) == "Ann from 0 to 1; Ben from 0 to 0; Cy from 0 to 0"
+    assert [whole_step(span) for span in (0, 1, 4, 5, 300)] == [1, 1, 1, 2, 75]  # whole-number axis labels

@@ -49,3 +49,26 @@ def test_the_timeline_tells_every_entry_who_made_it_and_the_totals_after_it(brow
         context.close()
     finally:
         server.stop()
+
+
+def test_the_timeline_draws_every_players_total_across_the_game(browser, tmp_path):
+    """Issue 35: a chart of each player's total, drawn by the served web client (flet-charts),
+    said to a screen reader in words; Nicht die Bohne! rounds scored as the rulebook counts."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    game_id = games.new_game("bohnanza", {"players": PLAYERS[1:4]})
+    for field in (1, 2):
+        games.dispatch(game_id, {"kind": "plant", "player": "Ben", "field": field, "bean": "blue", "count": 4})
+        games.dispatch(game_id, {"kind": "harvest", "player": "Ben", "field": field})
+    repo.close()
+    server = Server(tmp_path).start()
+    try:
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        phone = Phone(context.new_page(), server.url).open(f"/game/{game_id}/timeline")
+        phone.see("Chart of every player's total across the game: Ben from 0 to 2; Cy from 0 to 0; "
+                  "Dee from 0 to 0")  # 4 Blue Beans bring 1 coin, twice
+        phone.shot("timeline-chart")
+        assert "Unknown control" not in (phone.page.content() or "")
+        context.close()
+    finally:
+        server.stop()

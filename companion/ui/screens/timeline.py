@@ -1,4 +1,5 @@
-"""/game/:id/timeline: the game's story (issue 35), newest entry first: its number, the
+"""/game/:id/timeline: the game's story (issue 35), a chart of every player's total across
+the game, then each entry, newest first: its number, the
 time, whose phone made it and what it was in the player's words, every total just after
 it; entries taken back are struck through and marked undone. It follows the game live.
 Shows PAGE entries at a time, so a 300-entry game opens as fast as a short one."""
@@ -10,6 +11,7 @@ from datetime import datetime
 import flet as ft
 
 from companion.storage import StorageError
+from companion.ui.components.charts import totals_chart
 from companion.ui.components.common import screen
 from companion.ui.components.gone import not_here
 from companion.ui.hooks import use_game, use_games
@@ -62,6 +64,8 @@ def Timeline() -> ft.View:
                                                    len(moments)).format(n=len(moments)), color=MUTED)]
     if not moments:
         controls = [ft.Text(_("No entries yet."), color=MUTED)]
+    else:
+        controls.insert(0, totals_chart(moments))
     controls += [moment_row(m) for m in newest_first[:shown]]
     if len(moments) > shown:
         more = min(PAGE, len(moments) - shown)
