@@ -272,6 +272,18 @@ class Games:
             return cache.of_state(state, ("allowed", player, current()), make)
         return cache.get(("allowed", player, current(), grounds), make)
 
+    def state_after(self, game_id: str, n: int) -> Any:
+        """The game as it stood just after its entry ``n`` (1 to the number of entries):
+        folded on from the nearest checkpoint, and kept while the game stays as it is, so
+        that every screen reading it gets this very object. RulesError for no such entry."""
+        with self.repo.lock:
+            record = self.record(game_id)
+            now = self.state(game_id)
+            if not 1 <= n <= len(record.log):
+                raise RulesError(_("this game has no entry {n}").format(n=n))
+            return self.derived(game_id).get(("after", n), lambda: self._refold(record, record.log[:n], n)[0],
+                                             holds=now)
+
     def timeline(self, game_id: str) -> tuple[Moment, ...]:
         """The game's story (``sheets.timeline``), worked out once per state and language
         for every phone: the same for all, as its words never tell a face-down card."""
@@ -834,10 +846,22 @@ class PhoneGames:
     table). Screens use only this; they never touch storage documents. ``here``: the
     phone is the serving machine's own browser (``this_machine``)."""
 
-    def __init__(self, games: Games, device: str | None, here: bool = False):
+    def __init__(self, games: Games, device: str | None, here: bool = False, after: int | None = None):
         self.games = games
         self.device = device
         self.here = here
+        self.after = after  # a game as it stood after this entry (read only); None: as it is now
+
+    def as_it_stood(self, after: int) -> PhoneGames:
+        """This phone reading the games as they stood after entry ``after`` (the timeline's
+        "back to any moment"): the same reads, every change refused."""
+        return PhoneGames(self.games, self.device, self.here, after)
+
+    def now_only(self) -> None:
+        """RulesError when this phone shows a game as it stood: nothing is changed there."""
+        if self.after is not None:
+            raise RulesError(_("this shows the game as it stood after entry {n}: go back to now to make entries")
+                             .format(n=self.after))
 
     # -- reading ---------------------------------------------------------------------
 
@@ -845,8 +869,10 @@ class PhoneGames:
         return self.games.kind(game_id)
 
     def state(self, game_id: str) -> object:
-        """The game's state, of a type this edge does not know: a screen of one game reads
-        its own game through ``game(game_id, RULES)``."""
+        """The game's state (as it stood, on a phone that shows the past), of a type this
+        edge does not know: a screen of one game reads its own game through ``game(game_id, RULES)``."""
+        if self.after is not None:
+            return self.games.state_after(game_id, self.after)
         return self.games.state(game_id)
 
     def game(self, game_id: str, rules: GameRules[S, A, L]) -> GameOf[S, A, L]:
@@ -874,6 +900,10 @@ class PhoneGames:
     def timeline(self, game_id: str) -> tuple[Moment, ...]:
         return self.games.timeline(game_id)
 
+    def entries(self, game_id: str) -> int:
+        """How many entries the game holds now."""
+        return len(self.games.record(game_id).log)
+
     def newest_setup(self, kind: str) -> dict[str, Any] | None:
         return self.games.newest_setup(kind)
 
@@ -886,19 +916,22 @@ class PhoneGames:
         return self.games.new_game(game, setup, starter=self.device)
 
     def dispatch(self, game_id: str, action: BaseModel | dict[str, Any]) -> object:
+        self.now_only()
         return self.games.dispatch(game_id, action, device=self.device)
 
     def undo(self, game_id: str) -> object:
+        self.now_only()
         return self.games.undo(game_id, device=self.device)
 
     def redo(self, game_id: str) -> object:
+        self.now_only()
         return self.games.redo(game_id, device=self.device)
 
     def can_undo(self, game_id: str) -> bool:
-        return self.games.can_undo(game_id, device=self.device)
+        return self.after is None and self.games.can_undo(game_id, device=self.device)
 
     def can_redo(self, game_id: str) -> bool:
-        return self.games.can_redo(game_id, device=self.device)
+        return self.after is None and self.games.can_redo(game_id, device=self.device)
 
     # -- the table -----------------------------------------------------------------------
 
@@ -1119,11 +1152,14 @@ class GameOf(Generic[S, A, L]):
     rules: GameRules[S, A, L]
 
     def state(self) -> S:
-        state: S = self.phone.games.state(self.game_id)
+        """The latest state, or the one a phone showing the past shows (``as_it_stood``)."""
+        games, after = self.phone.games, self.phone.after
+        state: S = games.state(self.game_id) if after is None else games.state_after(self.game_id, after)
         return state
 
     def dispatch(self, action: A) -> S:
         """Make the entry as this phone; raises RulesError (nothing stored) when refused."""
+        self.phone.now_only()
         state: S = self.phone.games.dispatch(self.game_id, _as_action(action), device=self.phone.device)
         return state
 

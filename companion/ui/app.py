@@ -18,7 +18,7 @@ from companion.ui.components.seats import Seats
 from companion.ui.flet_compat import Session, fresh_unless_ready, hide_tracebacks, keep_phones_updating
 from companion.ui.hooks import (CertificateContext, GamesContext, InviteContext, LanguageContext, SheetValuesContext,
                                 phone_translations, speak)
-from companion.ui.screens.game import GameScreen
+from companion.ui.screens.game import GameScreen, PastGameScreen
 from companion.ui.screens.home import Home
 from companion.ui.screens.timeline import Timeline
 from companion.ui.screens.new_game import NewGame
@@ -92,6 +92,7 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None,
                     ft.Route(path="game/:id", component=GameScreen),
                     ft.Route(path="game/:id/seats", component=Seats),
                     ft.Route(path="game/:id/timeline", component=Timeline),
+                    ft.Route(path="game/:id/at/:n", component=PastGameScreen),
                     ft.Route(path="stats", component=Statistics),
                     ft.Route(path="values/:sheet?", component=SheetValuesScreen),
                     ft.Route(path="game/:id/values", component=GameValuesScreen),

@@ -35,6 +35,9 @@ def test_the_screens_bean_colours_are_checked_pairs():
         assert set(table.values()) <= checked
 
 
+GRAPHICS = ("Icon", "LineChartData")  # an icon, a chart's line: drawn, not read as text
+
+
 def text_colours(source: str) -> list[tuple[int, str]]:
     """Every ``ft.Colors.X`` a screen module's source gives as a ``color`` (of a text, a
     text style, or a helper's ``color`` parameter; icons are graphics, not text), with its line."""
@@ -52,7 +55,7 @@ def text_colours(source: str) -> list[tuple[int, str]]:
                 colours_in(constants[node.id])
 
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", None) != "Icon":
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", None) not in GRAPHICS:
             for kw in node.keywords:
                 if kw.arg == "color":
                     colours_in(kw.value)

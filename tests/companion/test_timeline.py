@@ -8,9 +8,11 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.session import Games
+from companion.session import Games, PhoneGames
 from companion.storage import Repository
 from companion.ui.components.charts import running_totals, totals_words, whole_step
+from sheets.bohnanza import RULES as BOHNANZA
+from sheets.errors import RulesError
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -74,3 +76,24 @@ def test_the_chart_draws_each_total_where_it_changed_and_leaves_undone_entries_o
     assert lines == {"Ann": [(1, 0), (2, 1)], "Ben": [(1, 0), (2, 0)], "Cy": [(1, 0), (2, 0)]}
     assert totals_words(lines) == "Ann from 0 to 1; Ben from 0 to 0; Cy from 0 to 0"
     assert [whole_step(span) for span in (0, 1, 4, 5, 300)] == [1, 1, 1, 2, 75]  # whole-number axis labels
+
+
+def test_a_phone_shows_the_game_as_it_stood_after_an_entry_and_changes_nothing_there(played):
+    """Back to any moment (issue 35): the state after entry 1 is the log's first entry played,
+    the same object for every screen; every change from there is refused with the way back."""
+    games, game_id = played
+    ann = PhoneGames(games, "phone-ann")
+    then = ann.as_it_stood(1)
+    state = then.game(game_id, BOHNANZA).state()
+    assert state is then.state(game_id) and state != ann.state(game_id)
+    assert state == BOHNANZA.apply(BOHNANZA.new_game({"players": PLAYERS}), BOHNANZA.parse_action(
+        {"kind": "plant", "player": "Ann", "field": 1, "bean": "blue", "count": 4}))
+    for change in (lambda: then.dispatch(game_id, {"kind": "harvest", "player": "Ann", "field": 1}),
+                   lambda: then.game(game_id, BOHNANZA).dispatch(BOHNANZA.parse_action(
+                       {"kind": "harvest", "player": "Ann", "field": 1})),
+                   lambda: then.undo(game_id)):
+        with pytest.raises(RulesError, match="as it stood after entry 1: go back to now"):
+            change()
+    assert not then.can_undo(game_id) and len(games.record(game_id).log) == 2  # nothing changed
+    with pytest.raises(RulesError, match="no entry 3"):
+        ann.as_it_stood(3).state(game_id)

@@ -1,6 +1,7 @@
 """Issue 35: every game screen opens its timeline: each entry newest first, with its number,
 time, whose phone made it, what it was in words and the totals after it; an entry taken back
-is marked undone. Six players at a table of seats, 320 px wide, dark, 150 % text."""
+is marked undone; a tap on an entry shows the game as it stood after it, read only, a tap
+away from the next entry and from now. A table of seats, 320 px wide, dark, 150 % text."""
 
 from __future__ import annotations
 
@@ -44,8 +45,19 @@ def test_the_timeline_tells_every_entry_who_made_it_and_the_totals_after_it(brow
         assert said.startswith("Entry 2, ") and "Entry 1" not in said, said
         phone.see("by Ben: Ben planted 2 Red Beans on field 1. undone", exact=False)
         phone.shot("timeline-320-dark-150")
-        phone.tap("Back")
-        phone.see("Bohnanza", exact=False)
+
+        # back to any moment: the game's own screen as it stood after entry 1, read only
+        phone.click(phone.page.get_by_role("button", name="Entry 1, ", exact=False).first)
+        phone.see("After entry 1 of 2: the game as it stood then, read only")
+        phone.see("Field 1: 4 Blue Beans")  # planted, not yet harvested
+        phone.shot("timeline-past-320-dark-150")
+        assert phone.page.get_by_role("button", name="Undo").count() == 0  # nothing changes the past
+        phone.tap("Next entry")
+        phone.see("After entry 2 of 2: the game as it stood then, read only")
+        phone.see("Field 1: empty")  # harvested
+        phone.tap("Back to now")
+        phone.button("Undo", exact=False).first.wait_for()
+        phone.text("After entry", exact=False).first.wait_for(state="detached")
         context.close()
     finally:
         server.stop()

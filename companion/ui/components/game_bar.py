@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.session import PhoneGames
-from companion.ui.components.common import SPACING, RouteLink, icon_button, memo, screen
+from companion.ui.components.common import SPACING, TOUCH, RouteLink, icon_button, memo, screen
 from companion.ui.components.seats import SeatButton
 from companion.ui.hooks import go, notify, use_game_part, use_wakelock
 from sheets.i18n import _
@@ -39,11 +39,35 @@ def game_screen(games: PhoneGames, game_id: str, frame: Frame, play: ft.Control,
                 column: ft.Ref[ft.Column]) -> ft.View:
     """A game's screen: the game bar, the watching line, and the game's play screen below
     (``column`` the scrolling column they are in). The screen stays awake while it is open."""
-    bar = GameBar(games, game_id, frame.me, frame.watching)
     timeline = RouteLink(ft.Icons.HISTORY, _("Timeline: every entry, who made it and when"),
                          f"/game/{game_id}/timeline")
+    if games.after is not None:  # the game as it stood: no seat, no Undo, the way back on top
+        return screen(f"/game/{game_id}/at/{games.after}", frame.title,
+                      [past_line(game_id, games.after, games.entries(game_id)), play, timeline],
+                      back=f"/game/{game_id}/timeline", column=column)
+    bar = GameBar(games, game_id, frame.me, frame.watching)
     return screen(f"/game/{game_id}", frame.title, [TableLine(game_id, frame.watching), play, timeline],
                   actions=[bar], column=column)
+
+
+def past_line(game_id: str, after: int, entries: int) -> ft.Control:
+    """On a game shown as it stood after entry ``after`` of ``entries``: says so, steps to
+    the entry before or after it, and goes back to now."""
+    now = f"/game/{game_id}"
+    return ft.Container(
+        ft.Column([
+            ft.Text(_("After entry {n} of {total}: the game as it stood then, read only").format(
+                n=after, total=entries), weight=ft.FontWeight.W_600, color=ft.Colors.ON_TERTIARY_CONTAINER),
+            ft.Row([
+                ft.OutlinedButton(_("Previous entry"), icon=ft.Icons.CHEVRON_LEFT, height=TOUCH, disabled=after <= 1,
+                                  on_click=lambda _e: go(f"{now}/at/{after - 1}")),
+                ft.OutlinedButton(_("Next entry"), icon=ft.Icons.CHEVRON_RIGHT, height=TOUCH,
+                                  on_click=lambda _e: go(f"{now}/at/{after + 1}" if after < entries else now)),
+                ft.FilledButton(_("Back to now"), icon=ft.Icons.UPDATE, height=TOUCH, on_click=lambda _e: go(now)),
+            ], wrap=True, spacing=8, run_spacing=8),
+        ], spacing=8),
+        padding=12, border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+    )
 
 
 def game_body(controls: list[ft.Control]) -> ft.Control:

@@ -1,4 +1,6 @@
-"""/game/:id: the right play screen for the stored game, or a plain word why not."""
+"""/game/:id: the right play screen for the stored game, or a plain word why not; and
+/game/:id/at/:n, the same screen as the game stood after entry n (the timeline's way back
+to any moment), read only."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import flet as ft
 
 from companion.session import damage_words
 from companion.storage import DamagedGame, StorageError
-from companion.ui.hooks import GameChangedContext, ScreenColumnContext, go, use_game_frame, use_games
+from companion.ui.hooks import GameChangedContext, GamesContext, ScreenColumnContext, go, use_game_frame, use_games
 from companion.ui.components.common import error_line, screen
 from companion.ui.components.game_bar import Frame, frame_of, game_screen
 from companion.ui.components.gone import not_here
@@ -51,3 +53,23 @@ def GameScreen() -> ft.View:
     # of a change through ``changed``: on most changes only the pieces it touches render.
     return GameChangedContext(changed, lambda: game_screen(
         games, game_id, shown, ScreenColumnContext(column, lambda: GAME_SCREENS[shown.kind].play(game_id)), column))
+
+
+@ft.component
+def PastGameScreen() -> ft.View:
+    """The game's own screen as it stood after entry ``n``: this phone's games read as they
+    stood then (the session refuses every change there)."""
+    raw = ft.use_route_params().get("n", "")
+    after = int(raw) if raw.isdigit() and len(raw) <= 6 else 0
+    game_id = ft.use_route_params().get("id", "")
+    games = use_games()
+    past = ft.use_memo(lambda: games.as_it_stood(after), [games, after])
+    try:
+        entries = games.entries(game_id)
+    except StorageError:  # deleted, or not here: the game screen says so
+        entries = after
+    if not 1 <= after <= entries:
+        return screen(f"/game/{game_id}/at/{raw}", _("Timeline"), [
+            ft.Text(_("This game has no entry {n}.").format(n=raw)),
+            ft.FilledButton(_("Back to now"), on_click=lambda _e: go(f"/game/{game_id}"))])
+    return GamesContext(past, lambda: GameScreen())

@@ -14,7 +14,7 @@ from companion.storage import StorageError
 from companion.ui.components.charts import totals_chart
 from companion.ui.components.common import screen
 from companion.ui.components.gone import not_here
-from companion.ui.hooks import use_game, use_games
+from companion.ui.hooks import go, use_game, use_games
 from sheets.i18n import _, ngettext, whole
 from sheets.timeline import Moment
 
@@ -30,8 +30,9 @@ def clock(stamp: str) -> str:
         return ""
 
 
-def moment_row(moment: Moment) -> ft.Control:
-    """One entry: "12 · 21:05 · Ann", what it was, the totals after it; said as one line."""
+def moment_row(game_id: str, moment: Moment) -> ft.Control:
+    """One entry: "12 · 21:05 · Ann", what it was, the totals after it; said as one line.
+    A tap on an entry made shows the game as it stood just after it."""
     who = moment.by or _("a phone")
     head = " · ".join(part for part in (str(moment.n), clock(moment.at), who) if part)
     if moment.undone:
@@ -42,10 +43,12 @@ def moment_row(moment: Moment) -> ft.Control:
         n=moment.n, time=clock(moment.at), who=who, what=moment.what, after=tail)
     what = ft.Text(moment.what, size=16, style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
                    if moment.undone else None, color=MUTED if moment.undone else None)
-    return ft.Semantics(label=said, container=True, exclude_semantics=True, content=ft.Container(
+    opens = None if moment.undone else f"/game/{game_id}/at/{moment.n}"  # the game as it stood after it
+    return ft.Semantics(label=said, container=True, exclude_semantics=True, button=opens is not None,
+                        content=ft.Container(
         ft.Column([ft.Text(head, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY), what,
                    ft.Text(tail, size=13, color=MUTED)], spacing=2),
-        padding=ft.Padding.symmetric(vertical=6)))
+        padding=ft.Padding.symmetric(vertical=6), on_click=(lambda _e: go(opens)) if opens else None))
 
 
 @ft.component
@@ -66,7 +69,7 @@ def Timeline() -> ft.View:
         controls = [ft.Text(_("No entries yet."), color=MUTED)]
     else:
         controls.insert(0, totals_chart(moments))
-    controls += [moment_row(m) for m in newest_first[:shown]]
+    controls += [moment_row(game_id, m) for m in newest_first[:shown]]
     if len(moments) > shown:
         more = min(PAGE, len(moments) - shown)
         controls.append(ft.TextButton(ngettext("Show {n} older entry", "Show {n} older entries", more).format(n=more),
