@@ -7,7 +7,7 @@
 - Opening a six-player, 15-round live game: a server that has not read it yet (a fresh
   repository and session layer) loads its file and folds its log. Target: under 50 ms.
 - Opening the timeline of each of those games (issue 35): every entry described with the
-  totals after it. Target: under 50 ms.
+  totals after it; stepping to any entry (the game as it stood after it). Target: under 50 ms.
 
 A line with an absolute target carries ``"limit"`` (ms), ``"ratio"`` (value / limit) and
 ``"target": 1.0``: it holds when the ratio is at most the target, as every bench line
@@ -83,6 +83,17 @@ def timeline_times(games: Games, game_id: str) -> list[tuple[float, float]]:
     return times
 
 
+def step_times(games: Games, game_id: str) -> list[tuple[float, float]]:
+    """Stepping to an entry of the timeline (issue 35): the game as it stood after it,
+    folded from the nearest checkpoint; each entry asked afresh."""
+    entries = len(games.record(game_id).log)
+    times = []
+    for n in range(entries, 0, -max(1, entries // REPEATS)):
+        games.derived(game_id).clear()
+        times.append(cpu_timed(lambda: games.state_after(game_id, n)))
+    return times
+
+
 def main() -> None:
     root = Path(tempfile.mkdtemp(prefix="beans-bench-undo-"))
     try:
@@ -95,6 +106,7 @@ def main() -> None:
         undo, full = undo_times(games, pad)
         line("undo.nicht-die-bohne.300_entries", undo, 10, full_fold=full)
         line("timeline.nicht-die-bohne.300_entries", timeline_times(games, pad), 50)
+        line("timeline.step_to_an_entry.nicht-die-bohne.300_entries", step_times(games, pad), 50)
 
         live = live_rounds(games, 15)
         entries = len(games.record(live).log)
