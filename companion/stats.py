@@ -24,6 +24,7 @@ class GameRecordStats:
     best: int
     best_by: tuple[str, ...]
     average: float  # of every player's total
+    winning_totals: tuple[int, ...] = ()  # each game's best total, the oldest game first
 
 
 @dataclass(frozen=True)
@@ -77,5 +78,6 @@ def game_records(summaries: Iterable[Summary]) -> list[GameRecordStats]:
             best=best,
             best_by=tuple(dict.fromkeys(n for t, n in scores if t == best)),
             average=sum(t for t, _ in scores) / len(scores),
+            winning_totals=tuple(max(s.totals) for s in sorted(finished, key=lambda s: s.created)),
         ))
     return stats

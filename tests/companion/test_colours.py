@@ -35,7 +35,7 @@ def test_the_screens_bean_colours_are_checked_pairs():
         assert set(table.values()) <= checked
 
 
-GRAPHICS = ("Icon", "LineChartData")  # an icon, a chart's line: drawn, not read as text
+GRAPHICS = ("Icon", "LineChartData", "BarChartRod")  # an icon, a chart's line or bar: drawn, not read as text
 
 
 def text_colours(source: str) -> list[tuple[int, str]]:

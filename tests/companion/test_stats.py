@@ -1,6 +1,8 @@
 """The statistics screen's numbers (storage issue: games played and won per player
 name, best and average totals per game; solitaire ratings apart)."""
 
+from dataclasses import replace
+
 from companion.stats import game_records, player_records, solitaire_records
 from companion.storage import Summary
 
@@ -55,3 +57,10 @@ def test_solitaire_games_are_rated_apart_and_never_a_win():
     assert [(r.name, r.total, r.rating, r.created) for r in solitaire_records(summaries)] == [
         ("Ann", 95, "Bean Incarnate", "2026-12-02"), ("Sabine", 95, "Bean Incarnate", "2026-11-30"),
         ("Ann", 40, "You'll do better next time", "2026-12-01")]
+
+
+def test_each_games_winning_totals_over_time_are_charted_oldest_first():
+    """Issue 35: Statistics charts each game's winning total across the games played."""
+    later = replace(summary("nicht-die-bohne", ["Ann", "Bo", "Cy"], [7, 22, 3]), created="2026-12-01")
+    ndb = {s.game: s for s in game_records([later, *GAMES])}["nicht-die-bohne"]
+    assert ndb.winning_totals == (40, 30, 22)  # by the day each was played, not the order listed

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import flet as ft
 import flet_charts as charts  # type: ignore[import-untyped]  # ships no py.typed
 
+from companion.stats import PlayerRecord
 from sheets.i18n import _, whole
 from sheets.timeline import Moment
 
@@ -68,3 +69,46 @@ def totals_chart(moments: Sequence[Moment]) -> ft.Control:
                       color=ft.Colors.PRIMARY)
     return ft.Semantics(label=said, container=True, exclude_semantics=True,
                         content=ft.Column([caption, chart, legend], spacing=6))
+
+
+def short(name: str, letters: int = 6) -> str:
+    """A name under a bar, cut with "…" where it must be (the words say it whole)."""
+    return name if len(name) <= letters else name[:letters - 1] + "…"
+
+
+def wins_chart(players: Sequence[PlayerRecord], most: int = 6) -> ft.Control:
+    """Games won per player (the ``most`` who won most), as bars; said in words."""
+    shown = [p for p in players if p.won][:most]
+    if not shown:
+        return ft.Container(height=0)
+    groups = [charts.BarChartGroup(x=i, rods=[charts.BarChartRod(
+        from_y=0, to_y=p.won, width=20, color=SERIES_COLOURS[i % len(SERIES_COLOURS)],
+        border_radius=4)]) for i, p in enumerate(shown)]
+    labels = [charts.ChartAxisLabel(value=i, label=ft.Text(short(p.name), size=12)) for i, p in enumerate(shown)]
+    top = max(p.won for p in shown)
+    chart: ft.Control = charts.BarChart(
+        groups=groups, height=180, interactive=False, max_y=top,
+        left_axis=charts.ChartAxis(label_size=32, label_spacing=whole_step(top)),
+        bottom_axis=charts.ChartAxis(labels=labels, label_size=28))
+    said = _("Chart of games won: {wins}").format(wins=", ".join(f"{p.name} {p.won}" for p in shown))
+    caption = ft.Text(_("Games won"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+    return ft.Semantics(label=said, container=True, exclude_semantics=True,
+                        content=ft.Column([caption, chart], spacing=4))
+
+
+def over_time_chart(totals: Sequence[int]) -> ft.Control:
+    """A game's winning totals, the oldest game first; nothing for fewer than two games."""
+    if len(totals) < 2:
+        return ft.Container(height=0)
+    line = charts.LineChartData(points=[charts.LineChartDataPoint(x=i + 1, y=t) for i, t in enumerate(totals)],
+                                color=SERIES_COLOURS[0], stroke_width=3)
+    low, high = min(0, *totals), max(1, *totals)
+    chart: ft.Control = charts.LineChart(
+        data_series=[line], height=120, interactive=False, min_y=low, max_y=high,
+        left_axis=charts.ChartAxis(label_size=36, label_spacing=whole_step(high - low)),
+        bottom_axis=charts.ChartAxis(label_size=24, label_spacing=whole_step(len(totals))))
+    said = _("Chart of the winning totals, the oldest game first: {totals}").format(
+        totals=", ".join(whole(t) for t in totals))
+    caption = ft.Text(_("Winning totals, the oldest game first"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+    return ft.Semantics(label=said, container=True, exclude_semantics=True,
+                        content=ft.Column([caption, chart], spacing=4))

@@ -10,6 +10,7 @@ import flet as ft
 from companion.i18n import day, number
 from companion.stats import game_records, player_records, solitaire_records
 from companion.ui.hooks import use_game, use_games
+from companion.ui.components.charts import over_time_chart, wins_chart
 from companion.ui.components.common import screen, section
 from companion.ui.components.files import download_text
 from sheets.i18n import _, ngettext, whole
@@ -40,6 +41,7 @@ def Statistics() -> ft.View:
             ft.Text(_("Best total: {total} ({players})").format(total=whole(g.best), players=", ".join(g.best_by)),
                     size=16, weight=ft.FontWeight.BOLD),
             ft.Text(_("Average total: {average}").format(average=number(g.average, decimals=1))),
+            over_time_chart(g.winning_totals),
         ], spacing=4), padding=12))
         for g in per_game
     ]
@@ -56,7 +58,7 @@ def Statistics() -> ft.View:
         )
         for r in solo
     ]
-    sections = ([section(_("Players"), table), section(_("Games"), *cards)] if players else []) + (
+    sections = ([section(_("Players"), wins_chart(players), table), section(_("Games"), *cards)] if players else []) + (
         [section(_("Solitaire ratings"), *ratings)] if solo else [])
     return screen("/stats", _("Statistics"), [*sections, download])
 
