@@ -16,6 +16,15 @@ from sheets.timeline import Moment
 SERIES_COLOURS = (ft.Colors.BLUE_400, ft.Colors.ORANGE_400, ft.Colors.GREEN_400, ft.Colors.PURPLE_300,
                   ft.Colors.RED_400, ft.Colors.TEAL_300)
 FORWARD = 0.0  # a step line: a total holds until the entry that changes it
+LABELS = 44  # px an axis keeps for its numbers: "300" or "−12" at 150 % text
+
+
+def axis(step: int, labels: list[object] | None = None) -> object:
+    """An axis labelled every ``step``, or by ``labels``; not at its end, where a number
+    would be cut in half by the chart's edge (at 150 % text)."""
+    if labels is not None:
+        return charts.ChartAxis(labels=labels, label_size=LABELS)
+    return charts.ChartAxis(label_size=LABELS, label_spacing=step, show_max=False)
 
 
 def running_totals(moments: Sequence[Moment]) -> dict[str, list[tuple[int, int]]]:
@@ -59,8 +68,7 @@ def totals_chart(moments: Sequence[Moment]) -> ft.Control:
     entries = max(n for line in lines.values() for n, _total in line)
     chart: ft.Control = charts.LineChart(
         data_series=series, height=200, interactive=False, min_y=min(0, *totals), max_y=max(1, *totals),
-        left_axis=charts.ChartAxis(label_size=36, label_spacing=whole_step(max(totals) - min(0, *totals))),
-        bottom_axis=charts.ChartAxis(label_size=24, label_spacing=whole_step(entries)))
+        left_axis=axis(whole_step(max(totals) - min(0, *totals))), bottom_axis=axis(whole_step(entries)))
     legend = ft.Row([ft.Row([ft.Container(width=14, height=4, bgcolor=SERIES_COLOURS[i % len(SERIES_COLOURS)]),
                              ft.Text(name, size=13, no_wrap=True)], spacing=4, tight=True)
                      for i, name in enumerate(lines)], wrap=True, spacing=12)
@@ -88,8 +96,7 @@ def wins_chart(players: Sequence[PlayerRecord], most: int = 6) -> ft.Control:
     top = max(p.won for p in shown)
     chart: ft.Control = charts.BarChart(
         groups=groups, height=180, interactive=False, max_y=top,
-        left_axis=charts.ChartAxis(label_size=32, label_spacing=whole_step(top)),
-        bottom_axis=charts.ChartAxis(labels=labels, label_size=28))
+        left_axis=axis(whole_step(top)), bottom_axis=axis(1, labels))
     said = _("Chart of games won: {wins}").format(wins=", ".join(f"{p.name} {p.won}" for p in shown))
     caption = ft.Text(_("Games won"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     return ft.Semantics(label=said, container=True, exclude_semantics=True,
@@ -105,8 +112,7 @@ def over_time_chart(totals: Sequence[int]) -> ft.Control:
     low, high = min(0, *totals), max(1, *totals)
     chart: ft.Control = charts.LineChart(
         data_series=[line], height=120, interactive=False, min_y=low, max_y=high,
-        left_axis=charts.ChartAxis(label_size=36, label_spacing=whole_step(high - low)),
-        bottom_axis=charts.ChartAxis(label_size=24, label_spacing=whole_step(len(totals))))
+        left_axis=axis(whole_step(high - low)), bottom_axis=axis(whole_step(len(totals))))
     said = _("Chart of the winning totals, the oldest game first: {totals}").format(
         totals=", ".join(whole(t) for t in totals))
     caption = ft.Text(_("Winning totals, the oldest game first"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
