@@ -36,7 +36,7 @@ from sheets.registry import score
 from sheets.results import GameResult
 from sheets.results_out import PlayInfo, bgstats_link, bgstats_play, results_csv
 from sheets.scorefile import PlayFields, split_play_fields, with_play_fields
-from sheets.timeline import Moment, story
+from sheets.timeline import Moment, played, taken_back
 
 S = TypeVar("S")  # a game's State
 A = TypeVar("A")  # its Action
@@ -149,6 +149,17 @@ def rules_for(game: str) -> GameRules[Any, Any, Any]:
     return KINDS[game]
 
 
+@dataclass(frozen=True)
+class Told:
+    """A game's story so far (``Games.timeline``): its first ``made`` entries told, the last
+    of them as stored (``last``), and the state after them, to tell on from."""
+
+    made: int
+    last: dict[str, Any] | None
+    moments: tuple[Moment, ...]
+    state: Any
+
+
 def summary_of(record: GameRecord, state: Any) -> Summary:
     rules = rules_for(record.game)
     result = rules.result(state)
@@ -180,6 +191,7 @@ class Games:
         self._imports: dict[str | None, list[float]] = defaultdict(list)  # phone -> times of its imports
         self.clock: Callable[[], float] = time.monotonic
         self._states: dict[str, Any] = {}
+        self._stories: dict[tuple[str, object], Told] = {}  # each game's story so far, by language
         # game -> {n: the state after the stored log's first n entries}: an undo refolds
         # from the latest one before the entry it takes back. Dropped on any change before them.
         self._checkpoints: dict[str, dict[int, Any]] = {}
@@ -253,6 +265,8 @@ class Games:
         self._states.pop(game_id, None)
         self._checkpoints.pop(game_id, None)
         self._derived.pop(game_id, None)
+        for key in [key for key in self._stories if key[0] == game_id]:
+            self._stories.pop(key, None)
 
     def derived(self, game_id: str) -> Derived:
         """What is worked out of this game's states (``allowed``, screens' views), kept
@@ -286,12 +300,24 @@ class Games:
 
     def timeline(self, game_id: str) -> tuple[Moment, ...]:
         """The game's story (``sheets.timeline``), worked out once per state and language
-        for every phone: the same for all, as its words never tell a face-down card."""
+        for every phone: the same for all, as its words never tell a face-down card. Told
+        on from where it stopped when entries were only added (a new entry costs one
+        entry's telling, however long the game); told afresh after an Undo."""
         with self.repo.lock:
             record = self.record(game_id)
             state = self.state(game_id)
-        return self.derived(game_id).of_state(state, ("timeline", current()), lambda: story(
-            rules_for(record.game), record.setup, record.log, record.redo))
+        return self.derived(game_id).of_state(state, ("timeline", current()), lambda: self._story(record))
+
+    def _story(self, record: GameRecord) -> tuple[Moment, ...]:
+        rules, log, key = rules_for(record.game), record.log, (record.id, current())
+        told = self._stories.get(key)
+        if told is not None and told.made <= len(log) and (not told.made or log[told.made - 1] == told.last):
+            more, state = played(rules, told.state, log[told.made:], told.made)
+            moments = told.moments + more
+        else:
+            moments, state = played(rules, rules.new_game(record.setup), log)
+        self._stories[key] = Told(len(log), log[-1] if log else None, moments, state)
+        return moments + taken_back(rules, state, record.redo, len(moments))
 
     def can_undo(self, game_id: str, device: str | None = None) -> bool:
         record = self.record(game_id)

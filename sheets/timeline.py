@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sheets.game import GameRules
+
+S = TypeVar("S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,18 +35,32 @@ def story(rules: GameRules[Any, Any, Any], setup: dict[str, Any], log: Sequence[
           undone: Sequence[Mapping[str, Any]] = ()) -> tuple[Moment, ...]:
     """The game's moments: its ``log`` played from ``setup``, then ``undone`` (the entries
     taken back and not made again, the last taken back last) in the order they were made."""
-    state = rules.new_game(setup)
+    moments, state = played(rules, rules.new_game(setup), log)
+    return moments + taken_back(rules, state, undone, len(moments))
+
+
+def played(rules: GameRules[S, Any, Any], state: S, entries: Sequence[Mapping[str, Any]],
+           before: int = 0) -> tuple[tuple[Moment, ...], S]:
+    """The moments of ``entries`` played on from ``state``, the game after its first
+    ``before`` entries (a story told so far goes on from where it stopped), and the state
+    after them."""
     moments: list[Moment] = []
-    for entry in log:
+    for entry in entries:
         action = rules.parse_action(dict(entry["action"]))
         what = rules.describe(state, action)  # in the state it was made in
         state = rules.apply(state, action)
         totals = tuple((p.name, p.total) for p in rules.result(state).players)
-        moments.append(Moment(len(moments) + 1, str(entry.get("at", "")), _by(entry), what, False, totals))
-    for entry in reversed(undone):
-        what = rules.describe(state, rules.parse_action(dict(entry["action"])))
-        moments.append(Moment(len(moments) + 1, str(entry.get("at", "")), _by(entry), what, True, ()))
-    return tuple(moments)
+        moments.append(Moment(before + len(moments) + 1, str(entry.get("at", "")), _by(entry), what, False, totals))
+    return tuple(moments), state
+
+
+def taken_back(rules: GameRules[S, Any, Any], state: S, undone: Sequence[Mapping[str, Any]],
+               made: int) -> tuple[Moment, ...]:
+    """The entries taken back (the last taken back last), after the ``made`` ones, in the
+    order they were made, told as in ``state`` (the game now)."""
+    return tuple(Moment(made + i, str(entry.get("at", "")), _by(entry),
+                        rules.describe(state, rules.parse_action(dict(entry["action"]))), True, ())
+                 for i, entry in enumerate(reversed(undone), 1))
 
 
 def _by(entry: Mapping[str, Any]) -> str | None:

@@ -13,6 +13,7 @@ from companion.storage import Repository
 from companion.ui.components.charts import running_totals, totals_words, whole_step
 from sheets.bohnanza import RULES as BOHNANZA
 from sheets.errors import RulesError
+from sheets.timeline import story
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -97,3 +98,21 @@ def test_a_phone_shows_the_game_as_it_stood_after_an_entry_and_changes_nothing_t
     assert not then.can_undo(game_id) and len(games.record(game_id).log) == 2  # nothing changed
     with pytest.raises(RulesError, match="no entry 3"):
         ann.as_it_stood(3).state(game_id)
+
+
+def test_the_story_told_on_after_new_entries_is_the_story_told_afresh(played):
+    """The session tells a game's story on from where it stopped when entries were only
+    added, and afresh after an Undo: either way it is the story of what is stored."""
+    games, game_id = played
+    games.timeline(game_id)
+    games.dispatch(game_id, {"kind": "plant", "player": "Ann", "field": 2, "bean": "red", "count": 3},
+                   device="phone-ann")
+    games.dispatch(game_id, {"kind": "harvest", "player": "Ann", "field": 2}, device="phone-ann")
+
+    def afresh() -> tuple:
+        record = games.record(game_id)
+        return story(BOHNANZA, record.setup, record.log, record.redo)
+
+    assert games.timeline(game_id) == afresh() and len(afresh()) == 4
+    games.undo(game_id, device="phone-ann")
+    assert games.timeline(game_id) == afresh() and afresh()[-1].undone
