@@ -23,7 +23,7 @@ import flet as ft
 from companion.storage import DiskError, StorageError
 from companion.ui.components.common import TOUCH, ranked_line
 from companion.session import GameOf
-from companion.ui.hooks import notify, use_games
+from companion.ui.hooks import go, notify, use_games
 from sheets.errors import RulesError
 from sheets.i18n import _, whole
 from sheets.results import GameResult
@@ -160,8 +160,17 @@ def result_banner(result: GameResult, points: Callable[[int], str] = whole,
                                       ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)])]
     if details is None:
         details = [ranked_line(p.rank, p.name, points(p.total)) for p in ranked] if len(ranked) > 1 else []
-    return ft.Container(ft.Column(rows + details + [SendToBgStats()], spacing=4), padding=12, border_radius=12,
-                        bgcolor=colour)
+    return ft.Container(ft.Column(rows + details + [ft.Row([SendToBgStats(), TimelineLink()], wrap=True, spacing=8,
+                                                            run_spacing=8)], spacing=4),
+                        padding=12, border_radius=12, bgcolor=colour)
+
+
+@ft.component
+def TimelineLink() -> ft.Control:
+    """A finished game's way to its story: every entry, who made it, and the chart."""
+    game_id = ft.use_route_params().get("id", "")
+    return ft.OutlinedButton(_("Timeline"), icon=ft.Icons.HISTORY, height=TOUCH,
+                             on_click=lambda _e: go(f"/game/{game_id}/timeline"))
 
 
 @ft.component

@@ -8,12 +8,13 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.session import Games, PhoneGames
+from companion.session import Games, PhoneGames, rules_for
 from companion.storage import Repository
-from companion.ui.components.charts import running_totals, totals_words, whole_step
+from companion.ui.components.charts import axis, running_totals, totals_words, whole_step
 from sheets.bohnanza import RULES as BOHNANZA
 from sheets.errors import RulesError
 from sheets.timeline import story
+from testkit.positions import GAMES, device, mid_game
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -116,3 +117,35 @@ def test_the_story_told_on_after_new_entries_is_the_story_told_afresh(played):
     assert games.timeline(game_id) == afresh() and len(afresh()) == 4
     games.undo(game_id, device="phone-ann")
     assert games.timeline(game_id) == afresh() and afresh()[-1].undone
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_every_games_timeline_at_a_table_of_seats_tells_each_entry_and_its_totals(kind, tmp_path):
+    """Each game with a log, in mid-play at a table where every seat has its phone: one
+    moment per entry, made by the seat whose phone sent it, in words; the totals after
+    entry n are the game's result as it stood after it (the screen's "back to any moment"
+    state); Ann's last entry, undone, comes last, marked undone."""
+    games = Games(Repository(tmp_path))
+    try:
+        game_id = mid_game(games, kind)
+        made = len(games.record(game_id).log)
+        games.undo(game_id, device=device(0))  # Ann's own last entry (mid_game makes it last)
+        moments = games.timeline(game_id)
+        assert len(moments) == made and moments[-1].undone and moments[-1].by == "Ann"
+        assert not any(m.undone for m in moments[:-1]) and all(m.what for m in moments)
+        rules = rules_for(kind)
+        for n in (1, made // 2, made - 1):
+            result = rules.result(games.state_after(game_id, n))
+            assert moments[n - 1].totals == tuple((p.name, p.total) for p in result.players)
+            assert moments[n - 1].by == games.record(game_id).log[n - 1]["by"]
+    finally:
+        games.repo.close()
+
+
+def test_a_charts_axis_is_labelled_at_whole_steps_with_the_minus_sign_and_not_at_its_ends():
+    """Nicht die Bohne! totals run negative: "−39" with the one minus sign, as every number
+    a player reads; no number at the chart's edges, where 150 % text would cut it."""
+    labels = axis(-88, 67).labels
+    assert [label.value for label in labels] == [-78, -39, 0, 39]
+    assert [label.label.value for label in labels] == ["−78", "−39", "0", "39"]
+    assert [label.value for label in axis(1, 4).labels] == [2, 3]

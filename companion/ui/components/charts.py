@@ -19,12 +19,21 @@ FORWARD = 0.0  # a step line: a total holds until the entry that changes it
 LABELS = 44  # px an axis keeps for its numbers: "300" or "−12" at 150 % text
 
 
-def axis(step: int, labels: list[object] | None = None) -> object:
-    """An axis labelled every ``step``, or by ``labels``; not at its end, where a number
-    would be cut in half by the chart's edge (at 150 % text)."""
-    if labels is not None:
-        return charts.ChartAxis(labels=labels, label_size=LABELS)
-    return charts.ChartAxis(label_size=LABELS, label_spacing=step, show_max=False)
+def axis(low: int, high: int) -> object:
+    """An axis from ``low`` to ``high`` labelled at whole steps, with the one minus sign
+    ("−12"); not at its ends, where a number would be cut in half by the chart's edge or
+    drawn over its neighbour (at 150 % text)."""
+    step = whole_step(high - low)
+    first = -(-low // step) * step  # the first multiple of the step from ``low`` on
+    values = [v for v in range(first, high + 1, step) if low < v < high or low == v == 0]
+    return charts.ChartAxis(label_size=LABELS, label_spacing=step, labels=[
+        charts.ChartAxisLabel(value=v, label=ft.Text(whole(v), size=12)) for v in values])
+
+
+def named_axis(names: Sequence[str]) -> object:
+    """An axis with a name under each bar."""
+    return charts.ChartAxis(label_size=LABELS, label_spacing=1, labels=[
+        charts.ChartAxisLabel(value=i, label=ft.Text(short(name), size=12)) for i, name in enumerate(names)])
 
 
 def running_totals(moments: Sequence[Moment]) -> dict[str, list[tuple[int, int]]]:
@@ -68,7 +77,7 @@ def totals_chart(moments: Sequence[Moment]) -> ft.Control:
     entries = max(n for line in lines.values() for n, _total in line)
     chart: ft.Control = charts.LineChart(
         data_series=series, height=200, interactive=False, min_y=min(0, *totals), max_y=max(1, *totals),
-        left_axis=axis(whole_step(max(totals) - min(0, *totals))), bottom_axis=axis(whole_step(entries)))
+        left_axis=axis(min(0, *totals), max(1, *totals)), bottom_axis=axis(1, entries))
     legend = ft.Row([ft.Row([ft.Container(width=14, height=4, bgcolor=SERIES_COLOURS[i % len(SERIES_COLOURS)]),
                              ft.Text(name, size=13, no_wrap=True)], spacing=4, tight=True)
                      for i, name in enumerate(lines)], wrap=True, spacing=12)
@@ -92,11 +101,10 @@ def wins_chart(players: Sequence[PlayerRecord], most: int = 6) -> ft.Control:
     groups = [charts.BarChartGroup(x=i, rods=[charts.BarChartRod(
         from_y=0, to_y=p.won, width=20, color=SERIES_COLOURS[i % len(SERIES_COLOURS)],
         border_radius=4)]) for i, p in enumerate(shown)]
-    labels = [charts.ChartAxisLabel(value=i, label=ft.Text(short(p.name), size=12)) for i, p in enumerate(shown)]
     top = max(p.won for p in shown)
     chart: ft.Control = charts.BarChart(
         groups=groups, height=180, interactive=False, max_y=top,
-        left_axis=axis(whole_step(top)), bottom_axis=axis(1, labels))
+        left_axis=axis(0, top), bottom_axis=named_axis([p.name for p in shown]))
     said = _("Chart of games won: {wins}").format(wins=", ".join(f"{p.name} {p.won}" for p in shown))
     caption = ft.Text(_("Games won"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     return ft.Semantics(label=said, container=True, exclude_semantics=True,
@@ -112,7 +120,7 @@ def over_time_chart(totals: Sequence[int]) -> ft.Control:
     low, high = min(0, *totals), max(1, *totals)
     chart: ft.Control = charts.LineChart(
         data_series=[line], height=120, interactive=False, min_y=low, max_y=high,
-        left_axis=axis(whole_step(high - low)), bottom_axis=axis(whole_step(len(totals))))
+        left_axis=axis(low, high), bottom_axis=axis(1, len(totals)))
     said = _("Chart of the winning totals, the oldest game first: {totals}").format(
         totals=", ".join(whole(t) for t in totals))
     caption = ft.Text(_("Winning totals, the oldest game first"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
