@@ -28,7 +28,8 @@ One vocabulary in every engine (``sheets/<game>/engine.py``):
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, Generic, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from sheets.errors import RulesError
 from sheets.i18n import _
@@ -107,6 +108,21 @@ class GameRules(Protocol[S, A, L_co]):
         Undo says it took back. Never more than that entry's own phone saw when it was
         made (no face-down card); in the asking phone's language."""
 
+    @property
+    def phase(self) -> Phase | None:
+        """What the game is played in, and which one ``state`` is in ("round", the number of
+        rounds begun): the timeline charts the totals at the end of each. None: a game
+        charted entry by entry."""
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A game's rounds (or passes through the deck): ``name`` says which, ``of`` which one a
+    state is in (1 for the first; 0 before it begins)."""
+
+    name: Literal["round", "pass"]
+    of: Callable[[Any], int]
+
 
 def player_entry(action: object) -> str | None:
     """The usual owner: the action's ``player``, if it has one."""
@@ -160,6 +176,7 @@ class EngineRules(Generic[S, A, L]):
         face_down: Callable[[S], bool] = all_face_up,
         grounds: Callable[[S, str], Hashable | None] = the_state,
         describe: Callable[[S, A], str] = an_entry,
+        phase: Phase | None = None,
     ) -> None:
         self.id = id
         self.title = title
@@ -177,6 +194,7 @@ class EngineRules(Generic[S, A, L]):
         self.owner = owner
         self.face_down = face_down
         self.describe = describe
+        self.phase = phase
         self.why_not: Callable[[S, A], str | None] = why_not or self.refusal
 
     def refusal(self, state: S, action: A) -> str | None:

@@ -21,7 +21,7 @@ S = TypeVar("S")
 class Moment:
     """One entry of the story. ``by``: the seat whose phone made it (None: made before
     anybody sat, or by the command line). ``totals``: every player's total just after it,
-    in seating order (none for an entry undone)."""
+    in seating order (none for an entry undone). ``phase``: see ``GameRules.phase``."""
 
     n: int
     at: str
@@ -29,6 +29,7 @@ class Moment:
     what: str
     undone: bool
     totals: tuple[tuple[str, int], ...]
+    phase: int | None = None  # the round (or pass) the game was in just after it (``GameRules.phase``)
 
 
 def story(rules: GameRules[Any, Any, Any], setup: dict[str, Any], log: Sequence[Mapping[str, Any]],
@@ -50,7 +51,9 @@ def played(rules: GameRules[S, Any, Any], state: S, entries: Sequence[Mapping[st
         what = rules.describe(state, action)  # in the state it was made in
         state = rules.apply(state, action)
         totals = tuple((p.name, p.total) for p in rules.result(state).players)
-        moments.append(Moment(before + len(moments) + 1, str(entry.get("at", "")), _by(entry), what, False, totals))
+        phase = rules.phase.of(state) if rules.phase is not None else None
+        moments.append(Moment(before + len(moments) + 1, str(entry.get("at", "")), _by(entry), what, False, totals,
+                              phase))
     return tuple(moments), state
 
 

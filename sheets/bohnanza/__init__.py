@@ -13,7 +13,7 @@ from sheets.bohnanza.engine import (
     Action, BeanField, BuyField, DeckExhausted, EnterBeanometer, Farmer, FinalCount, Harvest, HarvestPreview, Plant,
     PlayerCount, Setup, State, UnknownBeanometer, entered_rows, preview_harvest,
 )
-from sheets.game import EngineRules
+from sheets.game import EngineRules, Phase
 
 # An entry is its player's (the action's `player`); the deck, the final count and
 # finishing the game are the table's.
@@ -22,6 +22,7 @@ RULES: EngineRules[State, Action, Allowed] = EngineRules(
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players, allowed=allowed,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file, describe=describe,
+    phase=Phase("pass", engine.pass_of),
 )
 
 __all__ = [

@@ -544,3 +544,8 @@ def breakdown(farmer: Farmer) -> dict[str, int]:
 def result(state: State) -> GameResult:
     """Most coins wins; tied players share the victory (winners only once the game is over)."""
     return build_result(GAME_ID, {f.name: breakdown(f) for f in state.players}, over=state.over)
+
+
+def pass_of(state: State) -> int:
+    """The pass through the deck the game is in (the timeline's phase)."""
+    return state.deck_pass

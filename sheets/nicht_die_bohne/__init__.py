@@ -12,7 +12,7 @@ from sheets.nicht_die_bohne.engine import (
     ROUNDS, Action, CorrectRound, EnterCards, RecordChip, ReturnCard, Round, Setup, State, TakeCard,
 )
 from sheets.nicht_die_bohne.scoring import ColourScore, RoundScore, round_score
-from sheets.game import EngineRules, table_entry
+from sheets.game import EngineRules, Phase, table_entry
 from sheets.i18n import N_
 
 
@@ -22,7 +22,7 @@ RULES = EngineRules(
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players, allowed=allowed,
     read=scorefile.read, export=scorefile.export, import_file=scorefile.import_file,
-    owner=table_entry, describe=describe,
+    owner=table_entry, describe=describe, phase=Phase("round", engine.round_of),
 )
 
 __all__ = [

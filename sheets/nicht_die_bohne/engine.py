@@ -355,3 +355,8 @@ def parse_action(data: Any) -> Action:
     no ``closed``: it is read as it was then (``closed`` False), so its game folds as it
     was played; every entry made since says ``closed`` (a model's dump has it)."""
     return parse_entry(ACTION, data, since=(CLOSED, CARD_ENTRIES, False))
+
+
+def round_of(state: State) -> int:
+    """The round being entered: the number of rounds begun (the timeline's phase)."""
+    return len(state.rounds)

@@ -10,8 +10,9 @@ import pytest
 from companion.cli import main
 from companion.session import Games, PhoneGames, rules_for
 from companion.storage import Repository
-from companion.ui.components.charts import axis, running_totals, totals_words, whole_step
+from companion.ui.components.charts import axis, phase_totals, running_totals, totals_words, whole_step
 from sheets.bohnanza import RULES as BOHNANZA
+from sheets.nicht_die_bohne import DECK as NDB_DECK
 from sheets.errors import RulesError
 from sheets.timeline import story
 from testkit.positions import GAMES, device, mid_game
@@ -149,3 +150,24 @@ def test_a_charts_axis_is_labelled_at_whole_steps_with_the_minus_sign_and_not_at
     assert [label.value for label in labels] == [-78, -39, 0, 39]
     assert [label.label.value for label in labels] == ["−78", "−39", "0", "39"]
     assert [label.value for label in axis(1, 4).labels] == [2, 3]
+
+
+def test_a_game_played_in_rounds_is_charted_at_the_end_of_each_round(tmp_path):
+    """Nicht die Bohne!'s three rounds (rulebook: points are scored after each round): the
+    chart's points are the totals at each round's end; entries before the first round (none
+    here) and undone ones are left out."""
+    games = Games(Repository(tmp_path))
+    try:
+        game_id = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+        deck = sorted(str(card) for card in NDB_DECK.elements())
+        for number in (1, 2):
+            hands = {p: deck[i * 20:(i + 1) * 20] for i, p in enumerate(PLAYERS)}
+            for player, cards in hands.items():
+                games.dispatch(game_id, {"kind": "enter-cards", "round": number, "player": player, "cards": cards})
+        moments = games.timeline(game_id)
+        assert [m.phase for m in moments] == [1, 1, 1, 2, 2, 2]
+        lines = phase_totals(moments)
+        ann = dict(moments[2].totals)["Ann"], dict(moments[5].totals)["Ann"]
+        assert lines["Ann"] == [(1, ann[0]), (2, ann[1])]
+    finally:
+        games.repo.close()

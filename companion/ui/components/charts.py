@@ -9,7 +9,7 @@ import flet as ft
 import flet_charts as charts  # type: ignore[import-untyped]  # ships no py.typed
 
 from companion.stats import PlayerRecord
-from sheets.i18n import _, whole
+from sheets.i18n import N_, _, whole
 from sheets.timeline import Moment
 
 # A line per player, told apart on a light and a dark screen alike.
@@ -34,6 +34,20 @@ def named_axis(names: Sequence[str]) -> object:
     """An axis with a name under each bar."""
     return charts.ChartAxis(label_size=LABELS, label_spacing=1, labels=[
         charts.ChartAxisLabel(value=i, label=ft.Text(short(name), size=12)) for i, name in enumerate(names)])
+
+
+def phase_totals(moments: Sequence[Moment]) -> dict[str, list[tuple[int, int]]]:
+    """Each player's total at the end of each round (or pass) begun, in order: the points
+    of a line by round; none before the first round (a live sheet's printed values)."""
+    ends: dict[int, Moment] = {}
+    for moment in moments:
+        if not moment.undone and moment.phase:
+            ends[moment.phase] = moment
+    lines: dict[str, list[tuple[int, int]]] = {}
+    for phase, moment in sorted(ends.items()):
+        for name, total in moment.totals:
+            lines.setdefault(name, []).append((phase, total))
+    return lines
 
 
 def running_totals(moments: Sequence[Moment]) -> dict[str, list[tuple[int, int]]]:
@@ -63,27 +77,39 @@ def totals_words(lines: dict[str, list[tuple[int, int]]]) -> str:
         player=name, first=whole(line[0][1]), last=whole(line[-1][1])) for name, line in lines.items())
 
 
-def totals_chart(moments: Sequence[Moment]) -> ft.Control:
-    """Every player's total across the game, entry by entry, with a legend; nothing for a
-    game of fewer than two entries."""
-    lines = running_totals(moments)
+BY_PHASE = {"round": N_("Every player's total, round by round"), "pass": N_("Every player's total, pass by pass")}
+
+
+def totals_chart(moments: Sequence[Moment], phase: str | None = None) -> ft.Control:
+    """Every player's total across the game, with a legend: at the end of each ``phase``
+    ("round", "pass") once two have begun, else entry by entry; nothing for a game of
+    fewer than two entries."""
+    by_phase = phase_totals(moments) if phase in BY_PHASE else {}
+    lines = by_phase if by_phase and len(next(iter(by_phase.values()))) >= 2 else running_totals(moments)
     if not lines or max(len(line) for line in lines.values()) < 2:
         return ft.Container(height=0)
     series = [charts.LineChartData(
         points=[charts.LineChartDataPoint(x=n, y=total) for n, total in line],
-        color=SERIES_COLOURS[i % len(SERIES_COLOURS)], stroke_width=3, step_direction=FORWARD, point=False)
+        color=SERIES_COLOURS[i % len(SERIES_COLOURS)], stroke_width=3,
+        step_direction=None if lines is by_phase else FORWARD, point=lines is by_phase)
         for i, line in enumerate(lines.values())]
     totals = [total for line in lines.values() for _n, total in line]
-    entries = max(n for line in lines.values() for n, _total in line)
+    xs = sorted({n for line in lines.values() for n, _total in line})
+    if lines is by_phase:  # a label under every round, with room at both ends for it
+        across = {"min_x": xs[0] - 0.5, "max_x": xs[-1] + 0.5, "bottom_axis": charts.ChartAxis(
+            label_size=LABELS, label_spacing=1, labels=[
+                charts.ChartAxisLabel(value=x, label=ft.Text(str(x), size=12)) for x in xs])}
+    else:
+        across = {"bottom_axis": axis(1, xs[-1])}
     chart: ft.Control = charts.LineChart(
         data_series=series, height=200, interactive=False, min_y=min(0, *totals), max_y=max(1, *totals),
-        left_axis=axis(min(0, *totals), max(1, *totals)), bottom_axis=axis(1, entries))
+        left_axis=axis(min(0, *totals), max(1, *totals)), **across)
     legend = ft.Row([ft.Row([ft.Container(width=14, height=4, bgcolor=SERIES_COLOURS[i % len(SERIES_COLOURS)]),
                              ft.Text(name, size=13, no_wrap=True)], spacing=4, tight=True)
                      for i, name in enumerate(lines)], wrap=True, spacing=12)
     said = _("Chart of every player's total across the game: {totals}").format(totals=totals_words(lines))
-    caption = ft.Text(_("Every player's total, entry by entry"), size=13, weight=ft.FontWeight.W_600,
-                      color=ft.Colors.PRIMARY)
+    words = BY_PHASE[phase] if lines is by_phase and phase in BY_PHASE else N_("Every player's total, entry by entry")
+    caption = ft.Text(_(words), size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
     return ft.Semantics(label=said, container=True, exclude_semantics=True,
                         content=ft.Column([caption, chart, legend], spacing=6))
 

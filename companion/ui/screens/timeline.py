@@ -68,7 +68,8 @@ def Timeline() -> ft.View:
     if not moments:
         controls = [ft.Text(_("No entries yet."), color=MUTED)]
     else:
-        controls.insert(0, totals_chart(moments))
+        phase = games.rules(game_id).phase
+        controls.insert(0, totals_chart(moments, phase.name if phase is not None else None))
     controls += [moment_row(game_id, m) for m in newest_first[:shown]]
     if len(moments) > shown:
         more = min(PAGE, len(moments) - shown)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from sheets.errors import ScoreFileError
-from sheets.game import EngineRules
+from sheets.game import EngineRules, Phase
 from sheets.gone_with_the_beans.live import engine
 from sheets.gone_with_the_beans.live.allowed import (
     CONTRACTS_FIRST,
@@ -106,7 +106,7 @@ RULES = EngineRules(
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players, allowed=allowed, grounds=grounds,
     read=no_live_file, export=engine.export, import_file=no_live_file,
-    why_not=engine.why_not, describe=describe,
+    why_not=engine.why_not, describe=describe, phase=Phase("round", engine.round_of),
 )
 
 __all__ = [

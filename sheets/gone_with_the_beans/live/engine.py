@@ -1290,3 +1290,8 @@ def result(state: State) -> GameResult:
     """The scorer's breakdown, ranks, winners and solitaire rating; winners once round 15
     is played and every player's Development Passport icons are entered."""
     return scorer.result(scored_sheet(state))
+
+
+def round_of(state: State) -> int:
+    """The round the game is in, 0 before the first Round card (the timeline's phase)."""
+    return state.round
