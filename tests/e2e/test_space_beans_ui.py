@@ -116,12 +116,14 @@ def dialog_text(phone: Phone) -> str:
 
 
 def answer(phone: Phone, name: str) -> None:
-    """Tap a dialog's button until the dialog closes: it takes no taps while it fades in."""
+    """Tap a dialog's button until the dialog closes: it takes no taps while it fades in,
+    and its barrier takes the screen's taps while it fades out (its words already gone)."""
     dialog = phone.page.get_by_role("alertdialog")
     for _ in range(5):
         tap(phone, name)
         try:
             dialog.wait_for(state="detached", timeout=5_000)
+            phone.page.wait_for_timeout(400)  # the barrier's fade; a tap meanwhile is lost (seen under load)
             return
         except PlaywrightTimeout:
             continue
