@@ -45,6 +45,7 @@ def screen(
             title=ft.Text(title, size=18, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
                           style=TITLE_LINES),
             leading=leading,
+            title_spacing=4 if leading is not None else None,  # beside the back arrow: room for the title (320 px, 150 %)
             automatically_imply_leading=False,
             actions=actions or [],
         ),

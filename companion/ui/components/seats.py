@@ -53,10 +53,14 @@ def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | No
         label=label + (f" ({alert})" if alert else ""),
         button=True,
         exclude_semantics=True,
+        # The name under the icon, small: beside it, it took the room the game's title
+        # needs on a 320 px phone at 150 % text (the title broke inside a word).
         content=ft.TextButton(
-            bar_name(me) if me else _("Seat"),
-            icon=ft.Icons.WARNING_AMBER if alert else ft.Icons.EVENT_SEAT,
+            content=ft.Column([ft.Icon(ft.Icons.WARNING_AMBER if alert else ft.Icons.EVENT_SEAT, size=20),
+                               ft.Text(bar_name(me) if me else _("Seat"), size=11, no_wrap=True)],
+                              spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             tooltip=alert or label,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
             on_click=lambda _e: ft.context.page.navigate(f"/game/{game_id}/seats"),
         ),
     )
