@@ -4,9 +4,9 @@ laid face down is counted, never named: every phone reads these words."""
 from __future__ import annotations
 
 from sheets.i18n import _, ngettext
-from sheets.space_beans.cards import BEAN_NAMES
+from sheets.space_beans.cards import BEAN_NAMES, Collection
 from sheets.space_beans.engine import Action, CloseOut, Lay, State
-from sheets.space_beans.scoring import close_out
+from sheets.space_beans.scoring import worth
 
 
 def describe(state: State, action: Action) -> str:
@@ -16,7 +16,7 @@ def describe(state: State, action: Action) -> str:
         if action.collection == "secret":
             return ngettext("{player} laid {n} card face down", "{player} laid {n} cards face down",
                             len(action.values)).format(player=action.player, n=len(action.values))
-        cards = f"{BEAN_NAMES[action.bean]} {', '.join(map(str, action.values))}"
+        cards = Collection(bean=action.bean, values=action.values).label
         said = (_("{player} started an open collection: {cards}") if action.new
                 else _("{player} added to the open collection: {cards}"))
         return said.format(player=action.player, cards=cards)
@@ -24,10 +24,8 @@ def describe(state: State, action: Action) -> str:
         collection = state.player(action.player).open_collection
         if collection is None:  # refused by the rules; said plainly all the same
             return _("{player} closed out").format(player=action.player)
-        result = close_out(collection)
-        bean = BEAN_NAMES[collection.bean]
-        if result.value:
-            return _("{player} closed out {bean}: trophy {value}").format(
-                player=action.player, bean=bean, value=result.value)
+        bean, value = BEAN_NAMES[collection.bean], worth(collection)
+        if value:
+            return _("{player} closed out {bean}: trophy {value}").format(player=action.player, bean=bean, value=value)
         return _("{player} closed out {bean}: no value, discarded").format(player=action.player, bean=bean)
     return _("{player}'s turn ended the game").format(player=action.player)

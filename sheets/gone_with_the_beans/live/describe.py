@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live.engine import CONTRACT_TITLES, apply
-from sheets.gone_with_the_beans.live.materials import KINDS, Materials
+from sheets.gone_with_the_beans.live.materials import Materials
 from sheets.gone_with_the_beans.live.model import (
     Action, AddHayShed, Build, EnterDpIcons, EnterPrintedValue, ExecuteContract, Forgo, HayActionTaken, Milestone,
     Reveal, SpecialIncome, State,
@@ -19,7 +19,7 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, Build):
         facility = sheet.facility(action.facility)
         name = _(facility.name) if facility is not None else action.facility
-        paid = _paid(state, action, action.player)
+        paid = _paid(state, action)
         if paid is None:
             return _("{player} built: {facility}").format(player=action.player, facility=name)
         return _("{player} built: {facility} (paid {cost})").format(player=action.player, facility=name,
@@ -54,16 +54,15 @@ def describe(state: State, action: Action) -> str:
     return _("an entry for the whole table")
 
 
-def _paid(state: State, action: Build, player: str) -> Materials | None:
-    """What the build took from ``player``'s materials (None: nothing, or it gave some too)."""
+def _paid(state: State, action: Build) -> Materials | None:
+    """What the build took from its player's materials (None: nothing, or it gave some too)."""
     if action.payment is not None:
         return action.payment
     try:
-        after = apply(state, action).player(player).materials
+        after = apply(state, action).player(action.player).materials
     except RulesError:
         return None
-    before = state.player(player).materials
-    taken = {kind: getattr(before, kind) - getattr(after, kind) for kind in KINDS}
-    if any(n < 0 for n in taken.values()) or not any(taken.values()):
+    before = state.player(action.player).materials
+    if not before.covers_each(after) or before == after:
         return None
-    return Materials(**taken)
+    return before.minus(after)
