@@ -21,7 +21,7 @@ import json
 import re
 import zipfile
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any
 
 from companion.session import BIN_DAYS, Games, PhoneGames, rules_for
@@ -48,6 +48,11 @@ ZIP_MAGIC = b"PK\x03\x04"  # how a zip file begins (a score file is JSON text)
 
 def is_zip(raw: bytes) -> bool:
     return raw.startswith(ZIP_MAGIC)
+
+
+def backup_name() -> str:
+    """A backup's file name, made today: "bean-counter-backup-2026-12-04.zip"."""
+    return f"bean-counter-backup-{date.today().isoformat()}.zip"
 
 
 class BackupError(ValueError):

@@ -14,7 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from datetime import date, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -254,7 +254,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
-    from companion.backup import make_backup
+    from companion.backup import backup_name, make_backup
     from companion.session import Games
     from companion.storage import open_repository
 
@@ -263,7 +263,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
         data = make_backup(Games(repo))
     finally:
         repo.close()
-    target = args.output or f"bean-counter-backup-{date.today().isoformat()}.zip"
+    target = args.output or backup_name()
     try:
         Path(target).write_bytes(data)
     except OSError as exc:

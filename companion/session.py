@@ -298,6 +298,10 @@ class Games:
             return self.derived(game_id).get(("after", n), lambda: self._refold(record, record.log[:n], n)[0],
                                              holds=now)
 
+    def state_at(self, game_id: str, after: int | None) -> Any:
+        """The latest state (``after`` None), or the game as it stood after entry ``after``."""
+        return self.state(game_id) if after is None else self.state_after(game_id, after)
+
     def timeline(self, game_id: str) -> tuple[Moment, ...]:
         """The game's story (``sheets.timeline``), worked out once per state and language
         for every phone: the same for all, as its words never tell a face-down card. Told
@@ -897,9 +901,7 @@ class PhoneGames:
     def state(self, game_id: str) -> object:
         """The game's state (as it stood, on a phone that shows the past), of a type this
         edge does not know: a screen of one game reads its own game through ``game(game_id, RULES)``."""
-        if self.after is not None:
-            return self.games.state_after(game_id, self.after)
-        return self.games.state(game_id)
+        return self.games.state_at(game_id, self.after)
 
     def game(self, game_id: str, rules: GameRules[S, A, L]) -> GameOf[S, A, L]:
         """That game, typed by its rules; raises StorageError when it cannot be read and
@@ -1179,8 +1181,7 @@ class GameOf(Generic[S, A, L]):
 
     def state(self) -> S:
         """The latest state, or the one a phone showing the past shows (``as_it_stood``)."""
-        games, after = self.phone.games, self.phone.after
-        state: S = games.state(self.game_id) if after is None else games.state_after(self.game_id, after)
+        state: S = self.phone.games.state_at(self.game_id, self.phone.after)
         return state
 
     def dispatch(self, action: A) -> S:

@@ -85,17 +85,18 @@ def totals_chart(moments: Sequence[Moment], phase: str | None = None) -> ft.Cont
     ("round", "pass") once two have begun, else entry by entry; nothing for a game of
     fewer than two entries."""
     by_phase = phase_totals(moments) if phase in BY_PHASE else {}
-    lines = by_phase if by_phase and len(next(iter(by_phase.values()))) >= 2 else running_totals(moments)
+    by_round = bool(by_phase) and len(next(iter(by_phase.values()))) >= 2  # two rounds (or passes) begun
+    lines = by_phase if by_round else running_totals(moments)
     if not lines or max(len(line) for line in lines.values()) < 2:
         return ft.Container(height=0)
     series = [charts.LineChartData(
         points=[charts.LineChartDataPoint(x=n, y=total) for n, total in line],
         color=SERIES_COLOURS[i % len(SERIES_COLOURS)], stroke_width=3,
-        step_direction=None if lines is by_phase else FORWARD, point=lines is by_phase)
+        step_direction=None if by_round else FORWARD, point=by_round)
         for i, line in enumerate(lines.values())]
     totals = [total for line in lines.values() for _n, total in line]
     xs = sorted({n for line in lines.values() for n, _total in line})
-    if lines is by_phase:  # a label under every round, with room at both ends for it
+    if by_round:  # a label under every round, with room at both ends for it
         across = {"min_x": xs[0] - 0.5, "max_x": xs[-1] + 0.5, "bottom_axis": charts.ChartAxis(
             label_size=LABELS, label_spacing=1, labels=[
                 charts.ChartAxisLabel(value=x, label=ft.Text(str(x), size=12)) for x in xs])}
@@ -108,7 +109,7 @@ def totals_chart(moments: Sequence[Moment], phase: str | None = None) -> ft.Cont
                              ft.Text(name, size=13, no_wrap=True)], spacing=4, tight=True)
                      for i, name in enumerate(lines)], wrap=True, spacing=12)
     said = _("Chart of every player's total across the game: {totals}").format(totals=totals_words(lines))
-    words = BY_PHASE[phase] if lines is by_phase and phase in BY_PHASE else N_("Every player's total, entry by entry")
+    words = BY_PHASE[phase] if by_round and phase in BY_PHASE else N_("Every player's total, entry by entry")
     caption = ft.Text(_(words), size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
     return ft.Semantics(label=said, container=True, exclude_semantics=True,
                         content=ft.Column([caption, chart, legend], spacing=6))

@@ -59,9 +59,9 @@ def GameScreen() -> ft.View:
 def PastGameScreen() -> ft.View:
     """The game's own screen as it stood after entry ``n``: this phone's games read as they
     stood then (the session refuses every change there)."""
-    raw = ft.use_route_params().get("n", "")
+    params = ft.use_route_params()
+    game_id, raw = params.get("id", ""), params.get("n", "")
     after = int(raw) if raw.isdigit() and len(raw) <= 6 else 0
-    game_id = ft.use_route_params().get("id", "")
     games = use_games()
     past = ft.use_memo(lambda: games.as_it_stood(after), [games, after])
     try:

@@ -10,14 +10,14 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import datetime
 from typing import cast
 
 import flet as ft
 import segno
 
 from companion import i18n
-from companion.backup import Backup, Restored, back_up_for, restore_for
+from companion.backup import Backup, Restored, back_up_for, backup_name, restore_for
 from companion.session import BIN_DAYS, BinnedGame, PhoneGames, SetAside, damage_words
 from companion.storage import DamagedGame, StorageError, Summary
 from companion.ui.hooks import go, notify, use_certificate, use_game, use_games, use_invite_url
@@ -273,7 +273,7 @@ def Home() -> ft.View:
         except (RulesError, StorageError) as exc:
             set_problem(_("Not backed up: {reason}").format(reason=exc))
             return
-        await download(f"bean-counter-backup-{date.today().isoformat()}.zip", raw)
+        await download(backup_name(), raw)
 
     def tile(summary: Summary) -> ft.Control:
         async def on_export(_e: object) -> None:

@@ -33,14 +33,14 @@ def clock(stamp: str) -> str:
 def moment_row(game_id: str, moment: Moment) -> ft.Control:
     """One entry: "12 · 21:05 · Ann", what it was, the totals after it; said as one line.
     A tap on an entry made shows the game as it stood just after it."""
-    who = moment.by or _("a phone")
-    head = " · ".join(part for part in (str(moment.n), clock(moment.at), who) if part)
+    who, time = moment.by or _("a phone"), clock(moment.at)
+    head = " · ".join(part for part in (str(moment.n), time, who) if part)
     if moment.undone:
         tail = _("undone")
     else:
         tail = " · ".join(f"{name} {whole(total)}" for name, total in moment.totals)
     said = _("Entry {n}, {time}, by {who}: {what}. {after}").format(
-        n=moment.n, time=clock(moment.at), who=who, what=moment.what, after=tail)
+        n=moment.n, time=time, who=who, what=moment.what, after=tail)
     what = ft.Text(moment.what, size=16, style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
                    if moment.undone else None, color=MUTED if moment.undone else None)
     opens = None if moment.undone else f"/game/{game_id}/at/{moment.n}"  # the game as it stood after it
