@@ -11,7 +11,7 @@ from companion.i18n import day, number
 from companion.stats import game_records, player_records, solitaire_records
 from companion.ui.hooks import use_game, use_games
 from companion.ui.components.charts import over_time_chart, wins_chart
-from companion.ui.components.common import screen, section
+from companion.ui.components.common import NAME_WIDTH, name_cell, screen, section
 from companion.ui.components.files import download_text
 from sheets.i18n import _, ngettext, whole
 from sheets.registry import KINDS
@@ -30,9 +30,11 @@ def Statistics() -> ft.View:
     table = ft.DataTable(
         columns=[ft.DataColumn(label=ft.Text(_("Player"))), ft.DataColumn(label=ft.Text(_("Played")), numeric=True),
                  ft.DataColumn(label=ft.Text(_("Won")), numeric=True)],
-        rows=[ft.DataRow([ft.DataCell(ft.Text(r.name)), ft.DataCell(ft.Text(str(r.played))),
+        # A long name is cut with "…" (whole a tap away): at 320 px and 150 % text a whole
+        # name pushed the Won column off the screen.
+        rows=[ft.DataRow([ft.DataCell(name_cell(r.name, width=NAME_WIDTH)), ft.DataCell(ft.Text(str(r.played))),
                           ft.DataCell(ft.Text(str(r.won), weight=ft.FontWeight.BOLD))]) for r in players],
-        column_spacing=24,
+        column_spacing=16, horizontal_margin=8,
     )
     cards = [
         ft.Card(ft.Container(ft.Column([
