@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.session import Games, PhoneGames
 from companion.sheet_values import SheetValuesService
@@ -65,12 +66,12 @@ def test_correcting_an_entered_value_shows_on_every_phone_and_is_remembered(brow
     ann.click(row(ann, "Number of Farm icons"))
     ann.see("number of Farm icons, Sheet A")  # where it is printed, in words
     value = ann.page.get_by_role("textbox", name="Value")
-    value.click()  # Flutter fills the input element once it has the focus
-    assert value.input_value() == "6"
+    value.click()
+    expect(value).to_have_value("6")  # Flutter fills the input element a few frames after the focus
     ann.type_into("Value", "31")
     ann.tap("Save")
     ann.see("31 cannot be printed there; enter 1 to 30")  # the rules' reason; the input stays
-    assert value.input_value() == "31"
+    expect(value).to_have_value("31")
     ann.shot("sheet-values-refused")
     ann.type_into("Value", "5")
     ann.tap("Save")
@@ -102,7 +103,7 @@ def test_correcting_an_entered_value_shows_on_every_phone_and_is_remembered(brow
     ann.click(row(ann, "House building cost"))
     thaler = ann.page.get_by_role("textbox", name="Thaler")
     ann.click(thaler)
-    assert thaler.input_value() == "3"
+    expect(thaler).to_have_value("3")
     ann.type_into("Thaler", "4")
     ann.type_into("Worker", "")
     ann.shot("sheet-values-materials-form")
