@@ -2,7 +2,7 @@
 zip (``beans backup``), and the way back (``beans import FILE.zip``).
 
     backup.json              {"format": "bean-counter-backup/1", "made": ..., "games": n, "bin": n}
-    games/<id>.json          a stored game, as its file holds it ({"game": {"1": record}})
+    games/<id>.json          a stored game, as its file holds it (its tables, ``game_file``)
     bin/<id>.json            a game in the bin
     sheet-values.json        the printed values remembered per sheet letter
 
@@ -27,9 +27,9 @@ from typing import Any
 from companion.session import BIN_DAYS, Games, PhoneGames, rules_for
 from companion.sheet_values import values_in_file
 from companion.storage import Repository
-from companion.storage.migrations import SchemaError, migrate
-from companion.storage.repository import GAME_TABLE, GameRecord
-from companion.storage.shape import record_problem
+from companion.storage.atomic import CorruptFileError
+from companion.storage.game_file import GameRecord, as_tables, record_from_tables
+from companion.storage.migrations import SchemaError
 from companion.storage.sheet_values import FORMAT as VALUES_FORMAT
 from companion.storage.sheet_values import SheetValues
 from sheets.errors import RulesError, ScoreFileError
@@ -94,7 +94,7 @@ def make_backup(games: Games) -> bytes:
             for record in records:
                 if record is not None:
                     archive.writestr(f"{folder}/{record.id}.json",
-                                     json.dumps({GAME_TABLE: {"1": record.to_doc()}}, ensure_ascii=False))
+                                     json.dumps(as_tables(record), ensure_ascii=False))
         archive.writestr(SHEET_VALUES, json.dumps(sheet_values, ensure_ascii=False, indent=1))
     return out.getvalue()
 
@@ -112,18 +112,14 @@ def _json(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Any:
 
 def _record(data: Any, name: str) -> GameRecord:
     """A game file's record, checked as storage checks one, and played through its rules."""
-    doc = data.get(GAME_TABLE, {}).get("1") if isinstance(data, dict) and isinstance(data.get(GAME_TABLE), dict) \
-        else None
-    if not isinstance(doc, dict):
+    if not isinstance(data, dict):
         raise BackupError(_("{name}: no game in it").format(name=name))
     try:
-        doc = migrate(dict(doc))
+        record = record_from_tables(data, name)
     except SchemaError as exc:
         raise BackupError(f"{name}: {exc}") from None
-    why = record_problem(doc)
-    if why:
-        raise BackupError(_("{name}: not a stored game: {why}").format(name=name, why=why))
-    record = GameRecord.from_doc(doc)
+    except CorruptFileError as exc:
+        raise BackupError(f"{name}: {exc.why}") from None
     try:
         fold(rules_for(record.game), record.setup, [entry["action"] for entry in record.log])
     except (RulesError, KeyError, TypeError, ValueError) as exc:

@@ -22,12 +22,13 @@ from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
+from tinydb.queries import QueryInstance
 
 from companion import i18n, table
 from companion.derived import Derived
 from companion.pin_guard import PinGuard
-from companion.storage import DamagedGame, GameRecord, Repository, StorageError, Summary
-from companion.storage.repository import now, record_in
+from companion.storage import FINISHED, PLAYING, DamagedGame, GameRecord, Repository, StorageError, Summary, of_game
+from companion.storage.game_file import now, record_in
 from sheets.errors import RulesError
 from sheets.game import GameRules, fold
 from sheets.i18n import N_, _, current
@@ -228,12 +229,11 @@ class Games:
 
     def newest_setup(self, kind: str) -> dict[str, Any] | None:
         """The setup of the newest readable stored game of that kind (what the table chose last time)."""
-        for summary in self.summaries():
-            if summary.game == kind:
-                try:
-                    return self.record(summary.id).setup
-                except StorageError:
-                    continue
+        for summary in self.summaries(of_game(kind)):
+            try:
+                return self.record(summary.id).setup
+            except StorageError:
+                continue
         return None
 
     def state(self, game_id: str) -> Any:
@@ -335,8 +335,10 @@ class Games:
         """The player whose seat this phone holds in that game, if any."""
         return table.seat_of(self.record(game_id).table, device)
 
-    def summaries(self) -> list[Summary]:
-        """Every stored game; one the index lacks (or holds out of date) is summarised again."""
+    def summaries(self, where: QueryInstance | None = None) -> list[Summary]:
+        """Every stored game, or those the index's query ``where`` holds for (``FINISHED``,
+        ``of_game(kind)``), newest first; one the index lacks (or holds out of date) is
+        summarised again first."""
         with self.repo.lock:
             known = self.repo.summaries_by_id()
             fresh = []
@@ -348,7 +350,7 @@ class Games:
                         continue
             if fresh:
                 self.repo.put_summaries(fresh)
-            return self.repo.summaries()
+            return self.repo.summaries(where)
 
     def set_aside(self) -> list[SetAside]:
         """Every stored game that ``summaries`` cannot list (damaged with no good backup, or
@@ -484,9 +486,7 @@ class Games:
         """Whether a table is in play (a game in progress with a phone seated) while this
         phone holds no seat and hosts no game: a watcher, who changes nothing shared."""
         in_play = False
-        for summary in self.summaries():
-            if summary.finished:
-                continue
+        for summary in self.summaries(PLAYING):
             try:
                 seats = self.record(summary.id).table
             except StorageError:
@@ -806,8 +806,8 @@ class Games:
         played here as it exports) and no other date played. Games in the bin do not count."""
         names = tuple(p.name for p in result.players)
         totals = tuple(p.total for p in result.players)
-        for summary in self.summaries():
-            if not summary.finished or summary.players != names or summary.totals != totals:
+        for summary in self.summaries(FINISHED):
+            if summary.players != names or summary.totals != totals:
                 continue
             try:
                 record = self.record(summary.id)
@@ -916,8 +916,8 @@ class PhoneGames:
     def players(self, game_id: str) -> tuple[str, ...]:
         return self.games.players(game_id)
 
-    def summaries(self) -> list[Summary]:
-        return self.games.summaries()
+    def summaries(self, where: QueryInstance | None = None) -> list[Summary]:
+        return self.games.summaries(where)
 
     def set_aside(self) -> list[SetAside]:
         return self.games.set_aside()
@@ -1157,9 +1157,7 @@ def import_game(repo: Repository, data: Any, again: bool = False) -> str:
 def finished_games_csv(games: Games) -> str:
     """Every finished, readable game as CSV: a row per player per game, oldest game first."""
     rows = []
-    for summary in sorted(games.summaries(), key=lambda s: s.created):
-        if not summary.finished:
-            continue
+    for summary in sorted(games.summaries(FINISHED), key=lambda s: s.created):
         try:
             result, info = games.result_out(summary.id)
         except (StorageError, RulesError):

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.storage.game_file import GameRecord
 from companion.storage.repository import (
+    FINISHED,
+    PLAYING,
     DamagedGame,
     DataDirBusy,
     DiskError,
     GameNotFound,
-    GameRecord,
     Repository,
     StorageError,
     Summary,
+    of_game,
+    played_since,
 )
 
 
@@ -21,6 +25,6 @@ def open_repository(data_dir: Path, read_only: bool = False) -> Repository:
 
 
 __all__ = [
-    "DamagedGame", "DataDirBusy", "DiskError", "GameNotFound", "GameRecord", "Repository",
-    "StorageError", "Summary", "open_repository",
+    "FINISHED", "PLAYING", "DamagedGame", "DataDirBusy", "DiskError", "GameNotFound", "GameRecord", "Repository",
+    "StorageError", "Summary", "of_game", "open_repository", "played_since",
 ]

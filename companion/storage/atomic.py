@@ -20,6 +20,8 @@ import stat
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -177,10 +179,29 @@ def set_aside(path: Path) -> Path:
     return kept
 
 
+def tables_problem(data: dict[str, Any]) -> str | None:
+    """Why ``data`` is not laid out as TinyDB keeps its tables (``{table: {"1": {...}}}``),
+    or None: checked before TinyDB reads it, which would fail on anything else."""
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            return f"its table {name[:40]!r} is not an object"
+        for doc_id, doc in table.items():
+            if not doc_id.isdecimal() or not doc_id.isascii():
+                return f"its table {name[:40]!r} holds a document under {doc_id[:40]!r}, not a number"
+            if not isinstance(doc, dict):
+                return f"document {doc_id} of its table {name[:40]!r} is not an object"
+    return None
+
+
 class AtomicJSONStorage(Storage):
     """TinyDB storage over one JSON file, written with ``write_atomically``.
 
-    ``TinyDB(path, storage=AtomicJSONStorage)`` opens any file the repository wrote.
+    It keeps the tables it last read or wrote: this process is the data directory's one
+    writer (``WriterLock``), so TinyDB's read before each change parses nothing. TinyDB
+    writes the whole file on each change of a table; inside ``all_at_once()`` the changes
+    are written once, at its end, all or nothing (an undo changes two tables: a kill
+    between them must not lose the entry). A write that fails forgets what was kept, so
+    the next read is the file on disk, as it was.
     """
 
     def __init__(self, path: str | Path, backups: bool = True, limit: int = STORED_MAX_BYTES,
@@ -189,17 +210,73 @@ class AtomicJSONStorage(Storage):
         self.backups = backups
         self.limit = limit
         self.within = within  # the data directory: a link out of it is not followed
+        self.kept: dict[str, dict[str, Any]] | None = None
+        self.unwritten = False  # kept has changes the file lacks
+        self._together = False
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        if not self.path.is_symlink() and not self.path.exists():
-            return None
-        try:
-            return parse_file(self.path, self.limit, self.within)
-        except FileNotFoundError:  # a link to nothing
-            raise CorruptFileError(self.path, "a link to a file that does not exist") from None
+        if self.kept is None:
+            if not self.path.is_symlink() and not self.path.exists():
+                return None
+            try:
+                data = parse_file(self.path, self.limit, self.within)
+            except FileNotFoundError:  # a link to nothing
+                raise CorruptFileError(self.path, "a link to a file that does not exist") from None
+            self.kept = self.tables_of(data)
+        return self.kept
+
+    def tables_of(self, data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The tables in a parsed file: CorruptFileError unless it is laid out as TinyDB's
+        (a subclass also reads a layout of earlier versions)."""
+        why = tables_problem(data)
+        if why:
+            raise CorruptFileError(self.path, why)
+        return data
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
-        write_atomically(self.path, data, backups=self.backups, limit=self.limit)
+        self.kept, self.unwritten = data, True
+        if not self._together:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write what is kept, if the file lacks it; on failure nothing is kept."""
+        if self.unwritten and self.kept is not None:
+            try:
+                write_atomically(self.path, self.kept, backups=self.backups, limit=self.limit)
+            except BaseException:
+                self.forget()
+                raise
+        self.unwritten = False
+
+    def forget(self) -> None:
+        self.kept, self.unwritten = None, False
+
+    @contextmanager
+    def all_at_once(self) -> Iterator[None]:
+        """TinyDB's changes inside are one write of the file at the end; none if it raises."""
+        self._together = True
+        try:
+            yield
+        except BaseException:
+            self.forget()
+            raise
+        finally:
+            self._together = False
+        self.flush()
 
     def close(self) -> None:
         pass
+
+
+class DeferredJSONStorage(AtomicJSONStorage):
+    """For derived data (the index of games): a change is kept in memory and written by
+    ``flush()``, which the owner calls at most every few seconds and on close. A failed
+    flush keeps the change for the next one (the games themselves are safe)."""
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        self.kept, self.unwritten = data, True
+
+    def flush(self) -> None:
+        if self.unwritten and self.kept is not None:
+            write_atomically(self.path, self.kept, backups=self.backups, limit=self.limit)
+        self.unwritten = False

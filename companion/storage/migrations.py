@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-SCHEMA = 2
+SCHEMA = 3
+ENTRY_TABLES = 3  # from this schema on a game's entries are tables of its file (``game_file``)
 
 
 def _add_table(doc: dict[str, Any]) -> dict[str, Any]:
@@ -18,7 +19,13 @@ def _add_table(doc: dict[str, Any]) -> dict[str, Any]:
     return {**doc, "table": {"starter": None, "seats": {}, "notes": {}}}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _add_table}
+def _entries_in_tables(doc: dict[str, Any]) -> dict[str, Any]:
+    """Schema 3: the file keeps the entries in tables of their own (``game_file``); the
+    game read from it is the same."""
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _add_table, 2: _entries_in_tables}
 
 
 class SchemaError(Exception):

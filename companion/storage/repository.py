@@ -1,16 +1,19 @@
-"""Games on disk: one TinyDB file per game plus a small index of summaries.
+"""Games on disk: one TinyDB database per game plus a TinyDB index of summaries.
 
-    DATA/games/<id>.json       {"game": {"1": GameRecord}}  (+ .bak1-3, + .corrupt-* if damaged)
-    DATA/index.json            {"games": {"1": Summary + "file": stamp, ...}}  derived data
+    DATA/games/<id>.json       a game's tables (``game_file``)  (+ .bak1-3, + .corrupt-* if damaged)
+    DATA/index.json            tables "playing" and "finished": a Summary + "file": stamp per game; derived
     DATA/deleted/<id>.json     deleted games, restorable
     DATA/writer.lock           held by the one process that writes this directory
 
 A commit rewrites only the one game's file, so its cost does not grow with the number
-of stored games. The index is derived data, written when games are listed (at most
-every INDEX_EVERY seconds: with a thousand games it is a big file) and on close, if a
-summary changed: each entry carries the stamp of the game file it was made
-from, and an entry whose file changed since (a kill before the index was written) or
-that is missing is dropped and summarised again from the game file (``Games.summaries``).
+of stored games. The index is a TinyDB database whose tables listings query
+(``FINISHED``, ``of_game``, ``played_since``). It is derived data, and TinyDB writes a
+whole database on each change (and rebuilds the changed table in memory): so the games
+in play sit in a table apart from the finished ones, and the index's storage keeps
+changes in memory, its file written when games are listed (at most every INDEX_EVERY
+seconds) and on close. Each entry carries the stamp of the game file it was
+made from, and an entry whose file changed since (a kill before the index was written)
+or that is missing is dropped and summarised again from the game file (``Games.summaries``).
 One process writes a data directory at a time (``lock.py``); inside the process one
 lock covers every read-modify-write.
 
@@ -32,23 +35,29 @@ import secrets
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, cast
+
+from tinydb import TinyDB, where
+from tinydb.queries import QueryInstance
+from tinydb.table import Table
 
 from companion.storage.atomic import (
-    INDEX_MAX_BYTES, STORED_MAX_BYTES, AtomicJSONStorage, CorruptFileError, TooLarge, backup_paths, fsync_dir,
-    megabytes, parse_file, remove_stale_temps, set_aside,
+    INDEX_MAX_BYTES, STORED_MAX_BYTES, CorruptFileError, DeferredJSONStorage, TooLarge, backup_paths, fsync_dir,
+    megabytes, remove_stale_temps, set_aside,
 )
+from companion.storage.game_file import GameFile, GameRecord, record_in
 from companion.storage.lock import Busy, lock_directory, unlock
-from companion.storage.migrations import SCHEMA, SchemaError, migrate
-from companion.storage.shape import record_problem
+from companion.storage.migrations import SchemaError
 from sheets.i18n import _
 from sheets.limits import one_line
 
-GAME_TABLE = "game"
-INDEX_TABLE = "games"
+# The index's tables: TinyDB rebuilds a table on each change of it, so the games being
+# played, whose summaries change with every tap, sit apart from the finished ones (the many).
+PLAYING_TABLE, FINISHED_TABLE = "playing", "finished"
+INDEX_TABLES = (PLAYING_TABLE, FINISHED_TABLE)
+EARLIER_INDEX_TABLE = "games"  # every game in one table: read, then laid out as above
 INDEX_EVERY = 10.0  # seconds: listing games writes the changed index at most this often (and on close)
 GAME_ID = re.compile(r"[0-9a-z-]{1,64}")  # one letter case: see the module's words
 
@@ -109,57 +118,6 @@ class DamagedGame(StorageError):
         )
 
 
-def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-@dataclass
-class GameRecord:
-    """A stored game: its setup and the log of actions the players took."""
-
-    id: str
-    game: str
-    setup: dict[str, Any]
-    created: str = field(default_factory=now)
-    log: list[dict[str, Any]] = field(default_factory=list)  # {"action", "at", "by"}
-    redo: list[dict[str, Any]] = field(default_factory=list)  # undone entries, last undone last
-    # Table mode: who started the game (a device token), the claimed seats
-    # {player: {"device": token or None, "salt": hex, "pin": pbkdf2 hex}}, and each
-    # seat's private note {player: text}, shown on that seat's phone only.
-    table: dict[str, Any] = field(default_factory=lambda: {"starter": None, "seats": {}, "notes": {}})
-    schema: int = SCHEMA
-
-    def to_doc(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__dataclass_fields__}  # no deep copy
-
-    @classmethod
-    def from_doc(cls, doc: dict[str, Any]) -> "GameRecord":
-        doc = migrate(dict(doc))
-        return cls(**{k: doc[k] for k in cls.__dataclass_fields__ if k in doc})
-
-
-def file_id(path: Path) -> str:
-    """The game id a game file, its backup, its damaged copy or its file in the bin is named by."""
-    return path.name.partition(".json")[0]
-
-
-def record_in(path: Path, within: Path | None = None) -> GameRecord:
-    """The game stored in ``path``: CorruptFileError if it does not parse, is too large, is
-    a link out of ``within`` (the data directory) or holds no game of the right shape (its
-    own id among it); SchemaError if no version or a newer one stored it."""
-    doc: object = (AtomicJSONStorage(path, within=within).read() or {}).get(GAME_TABLE, {})
-    doc = doc.get("1") if isinstance(doc, dict) else None
-    if not isinstance(doc, dict):
-        raise CorruptFileError(path, "no game in the file")
-    doc = migrate(dict(doc))  # SchemaError: a newer version's game (or none) is left where it is
-    why = record_problem(doc)
-    if why:
-        raise CorruptFileError(path, f"not a stored game: {why}")
-    if doc["id"] != file_id(path):  # another game's record: listed under its id, it would stand for it
-        raise CorruptFileError(path, f"not a stored game: it names another game ({one_line(doc['id'][:40])!r})")
-    return GameRecord.from_doc(doc)
-
-
 @dataclass(frozen=True)
 class Summary:
     """What the home screen and ``beans list`` show without opening a game."""
@@ -189,6 +147,20 @@ class Summary:
         """Whether an index entry holds every field (one an older version wrote lacks some:
         it loads, and is summarised again from its game)."""
         return all(name in data for name in cls.__dataclass_fields__)
+
+
+# What listings ask the index for (TinyDB queries on a Summary's fields).
+FINISHED = where("finished") == True  # noqa: E712 - a query on the field, not a comparison
+PLAYING = where("finished") == False  # noqa: E712
+
+
+def of_game(kind: str) -> QueryInstance:
+    return cast(QueryInstance, where("game") == kind)
+
+
+def played_since(moment: str) -> QueryInstance:
+    """Games started at ``moment`` (an ISO date or time, UTC) or later."""
+    return where("created") >= moment
 
 
 def stamp(path: Path) -> list[int] | None:
@@ -245,9 +217,11 @@ class Repository:
             remove_stale_temps(self.data_dir)
         self.lock = threading.RLock()
         self._records: dict[str, GameRecord] = {}
+        self._files: dict[str, GameFile] = {}  # the games read or written here, their files open
         self._summaries: dict[str, Summary] | None = None
         self._stamps: dict[str, list[int] | None] = {}
-        self._index_dirty = False
+        self._index_db: TinyDB | None = None
+        self._doc_ids: dict[str, tuple[str, int]] = {}  # game id -> its table and document in the index
         self.damaged: dict[str, DamagedGame] = {}  # found this session, for the app to report
         self.index_kept_as: Path | None = None  # a damaged index moved aside (then rebuilt)
         # The bin's files as last read: name -> (its stamp, deleted at, its game or None if unreadable)
@@ -292,8 +266,9 @@ class Repository:
             known = self.damaged.get(game_id)
             if known is not None and known.kept_as == path and known.stamp == stamp(path):
                 raise known  # left in place (read-only, or a newer version's) and unchanged: not read again
+            file = GameFile(path, self.data_dir)
             try:
-                record = record_in(path, self.data_dir)
+                record = file.read()
             except CorruptFileError as exc:
                 raise self._set_aside(game_id, path, exc.why) from None
             except SchemaError as exc:  # reported like damage, but the file stays in place
@@ -301,7 +276,13 @@ class Repository:
                 self.damaged[game_id].stamp = stamp(path)
                 raise self.damaged[game_id] from None
             self._records[game_id] = record
+            self._files[game_id] = file
             return record
+
+    def _forget_file(self, game_id: str) -> None:
+        self._records.pop(game_id, None)
+        self._files.pop(game_id, None)
+        self._stamps.pop(game_id, None)
 
     def save(self, record: GameRecord, summary: Summary | None = None) -> None:
         """Write one game (its file only); its summary goes to the index when games are listed."""
@@ -309,9 +290,10 @@ class Repository:
             raise StorageError("opened read-only")
         with self.lock:
             path = self.game_path(record.id)
+            file = self._files.get(record.id) or GameFile(path, self.data_dir)
             try:
                 with plain_disk_errors():
-                    AtomicJSONStorage(path).write({GAME_TABLE: {"1": record.to_doc()}})
+                    file.write(record)
             except TooLarge:
                 raise GameTooLarge(_("The game would be larger than {size} and could not be read back: nothing was "
                                      "saved; every earlier entry is safe").format(size=megabytes(STORED_MAX_BYTES))
@@ -320,9 +302,12 @@ class Repository:
                 raise StorageError(_("A text of the game holds a lone surrogate, which is no character: nothing "
                                      "was saved; every earlier entry is safe")) from None
             self._records[record.id] = record
+            self._files[record.id] = file
             self._stamps[record.id] = stamp(path)
-            if summary is not None:
-                self.put_summaries([summary])
+            written = self.put_summaries([summary]) if summary is not None else set()
+            place = self._doc_ids.get(record.id)
+            if place is not None and record.id not in written:  # the index says which file it summarises
+                self._index(place[0]).update({"file": self._stamps[record.id]}, doc_ids=[place[1]])
 
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[GameRecord]:
@@ -379,10 +364,10 @@ class Repository:
             path = self.game_path(game_id)
             if path.is_dir() and not path.is_symlink():  # left in place read-only: never written over
                 raise StorageError(f"game {game_id}: a directory stands where its file goes")
+            self._files.pop(game_id, None)
             self.save(record)
             self.damaged.pop(game_id, None)
-            self.summaries_by_id().pop(game_id, None)  # summarised again from the restored log
-            self._newest_first = None
+            self._unindex(game_id)  # summarised again from the restored log
             return record
 
     # -- delete (kept aside, restorable) ------------------------------------------
@@ -395,11 +380,8 @@ class Repository:
             os.replace(path, self.trash_dir / path.name)
             os.utime(self.trash_dir / path.name)  # its time in the bin starts now
             fsync_dir(self.games_dir)
-            self._records.pop(game_id, None)
-            self._stamps.pop(game_id, None)
-            self._newest_first = None
-            if self.summaries_by_id().pop(game_id, None) is not None:
-                self._index_dirty = True
+            self._forget_file(game_id)
+            self._unindex(game_id)
 
     def undelete(self, game_id: str, summary: Summary | None = None) -> GameRecord:
         with self.lock:
@@ -521,16 +503,21 @@ class Repository:
                 self._summaries = self._read_index()
             return self._summaries
 
-    def summaries(self) -> list[Summary]:
-        """Every summarised game, newest first (the index is stored now if it changed and
-        was not written in the last INDEX_EVERY seconds)."""
+    def summaries(self, where: QueryInstance | None = None) -> list[Summary]:
+        """Every summarised game, or those the query ``where`` holds for (``FINISHED``,
+        ``of_game(...)``, ...), newest first. The index is stored now if it changed and was
+        not written in the last INDEX_EVERY seconds."""
         with self.lock:
             try:
                 if not self._index_written or time.monotonic() - self._index_written >= INDEX_EVERY:
                     self._flush_index()
             except (OSError, TooLarge):  # e.g. a full disk: the games are safe, the index is written next time
                 pass
-            return self._sorted()
+            newest = self._sorted()
+            if where is None:
+                return newest
+            chosen = {doc["id"] for name in INDEX_TABLES for doc in self._index(name).search(where)}
+            return [summary for summary in newest if summary.id in chosen]
 
     def _sorted(self) -> list[Summary]:
         known = self.summaries_by_id()
@@ -538,16 +525,43 @@ class Repository:
             self._newest_first = sorted(known.values(), key=lambda s: s.created, reverse=True)
         return list(self._newest_first)
 
-    def put_summaries(self, summaries: Iterable[Summary]) -> None:
-        """Remember these summaries; the index is written when games are next listed."""
+    def put_summaries(self, summaries: Iterable[Summary]) -> set[str]:
+        """Remember these summaries in the index (written to its file when games are next
+        listed); the ids of those that changed."""
         with self.lock:
             known = self.summaries_by_id()
+            added: dict[str, list[dict[str, Any]]] = {name: [] for name in INDEX_TABLES}
+            changed = set()
             for summary in summaries:
-                if known.get(summary.id) != summary:
-                    known[summary.id] = summary
-                    self._index_dirty = True
-                    self._newest_first = None
                 self._stamps.setdefault(summary.id, stamp(self.game_path(summary.id)))
+                if known.get(summary.id) == summary:
+                    continue
+                known[summary.id] = summary
+                changed.add(summary.id)
+                self._newest_first = None
+                doc = {**summary.as_json(), "file": self._stamps[summary.id]}
+                name = FINISHED_TABLE if summary.finished else PLAYING_TABLE
+                place = self._doc_ids.get(summary.id)
+                if place is not None and place[0] == name:
+                    self._index(name).update(doc, doc_ids=[place[1]])
+                    continue
+                if place is not None:  # finished now, or playing again (an undo)
+                    self._index(place[0]).remove(doc_ids=[place[1]])
+                added[name].append(doc)
+            for name, docs in added.items():
+                if not docs:  # TinyDB would rebuild the table for nothing
+                    continue
+                for doc, doc_id in zip(docs, self._index(name).insert_multiple(docs)):
+                    self._doc_ids[doc["id"]] = (name, doc_id)
+            return changed
+
+    def _unindex(self, game_id: str) -> None:
+        """The game leaves the index (deleted, or to be summarised again)."""
+        self.summaries_by_id().pop(game_id, None)
+        self._newest_first = None
+        place = self._doc_ids.pop(game_id, None)
+        if place is not None:
+            self._index(place[0]).remove(doc_ids=[place[1]])
 
     def holds(self, game_id: str) -> bool:
         """Whether any game of this id is here: stored, in the bin, or set aside damaged."""
@@ -575,32 +589,54 @@ class Repository:
         self._names = (directory, listed) if directory is not None else None
         return listed
 
+    def _index(self, name: str) -> Table:
+        """A table of the index (its file read once)."""
+        if self._index_db is None:
+            self._index_db = TinyDB(self.index_path, storage=DeferredJSONStorage, backups=False,
+                                    limit=INDEX_MAX_BYTES, within=self.data_dir)
+        return self._index_db.table(name)
+
+    def _index_storage(self) -> DeferredJSONStorage:
+        storage = self._index(PLAYING_TABLE).storage
+        assert isinstance(storage, DeferredJSONStorage)
+        return storage
+
     def _read_index(self) -> dict[str, Summary]:
-        if not self.index_path.exists():
-            return {}
+        """The summaries of the index whose game files did not change since they were made;
+        the others leave it. A damaged index is set aside (derived data: built again)."""
         try:
-            docs = list(parse_file(self.index_path, INDEX_MAX_BYTES, self.data_dir)[INDEX_TABLE].values())
-            entries = [(Summary.from_json(doc), doc.get("file") if Summary.complete(doc) else None) for doc in docs]
+            entries = [(name, doc.doc_id, Summary.from_json(doc), doc.get("file") if Summary.complete(doc) else None)
+                       for name in (*INDEX_TABLES, EARLIER_INDEX_TABLE) for doc in self._index(name).all()]
         except (CorruptFileError, KeyError, TypeError, AttributeError):
-            if not self.read_only:  # derived data: kept for a look, then rebuilt
+            if not self.read_only:
                 self.index_kept_as = set_aside(self.index_path)
+            self._index_storage().write({})  # an empty index, written in its place when games are listed
             return {}
-        summaries = {}
-        for summary, file_stamp in entries:
-            current = stamp(self.game_path(summary.id))
-            if current is not None and current == file_stamp:
+        summaries: dict[str, Summary] = {}
+        stale: dict[str, list[int]] = {}
+        earlier: list[Summary] = []
+        for name, doc_id, summary, file_stamp in entries:
+            current = stamp(self.game_path(summary.id)) if GAME_ID.fullmatch(summary.id) else None
+            if current is None or current != file_stamp or summary.id in summaries:
+                stale.setdefault(name, []).append(doc_id)
+            elif name == EARLIER_INDEX_TABLE:
+                earlier.append(summary)
+            else:
                 summaries[summary.id] = summary
+                self._doc_ids[summary.id] = (name, doc_id)
                 self._stamps[summary.id] = current
-        self._index_dirty = len(summaries) < len(entries)
+        for name, doc_ids in stale.items():
+            self._index(name).remove(doc_ids=doc_ids)
+        self._summaries = summaries
+        if self._index_db is not None and EARLIER_INDEX_TABLE in self._index_db.tables():
+            self._index_db.drop_table(EARLIER_INDEX_TABLE)
+            self.put_summaries(earlier)  # into the tables of today, with the stamps read above
         return summaries
 
     def _flush_index(self) -> None:
-        if not self._index_dirty or self.read_only:
+        if self.read_only or self._index_db is None:
             return
-        docs = {
-            str(n): {**summary.as_json(), "file": self._stamps.get(summary.id)}
-            for n, summary in enumerate(self._sorted(), 1)
-        }
-        AtomicJSONStorage(self.index_path, backups=False, limit=INDEX_MAX_BYTES).write({INDEX_TABLE: docs})
-        self._index_dirty = False
-        self._index_written = time.monotonic()
+        storage = self._index_storage()
+        if storage.unwritten:
+            storage.flush()
+            self._index_written = time.monotonic()

@@ -90,8 +90,9 @@ def test_a_damaged_or_foreign_zip_is_one_line_and_changes_nothing(stored, tmp_pa
     data, _kept = stored
     game_id, good = _a_game_file(data)
     unplayable = json.loads(json.dumps(good))
-    unplayable["game"]["1"]["log"].append({"action": {"kind": "harvest", "player": "Nobody", "field": 1},
-                                           "at": "2026-12-02T10:00:00+00:00", "by": None})
+    entries = unplayable["log"]  # the file's table of entries, entry n as document n
+    entries[str(len(entries) + 1)] = {"action": {"kind": "harvest", "player": "Nobody", "field": 1},
+                                      "at": "2026-12-02T10:00:00+00:00", "by": None}
     cases = {
         "not a zip": b"PK\x03\x04 but nothing after",
         "no manifest format": _zip({f"games/{game_id}.json": good}, manifest={"format": "other/1"}),

@@ -27,6 +27,7 @@ from companion.storage.atomic import STORED_MAX_BYTES, CorruptFileError, read_bo
 from companion.ui.app import make_main
 from companion.ui.flet_compat import MessageAction
 from testkit.harness import Table, controls_on, sent_to
+from testkit.stored import whole
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 OTHERS = ["Eve", "Finn", "Gus"]
@@ -39,7 +40,7 @@ def take(card: str) -> dict[str, Any]:
 def record_of(edit: Callable[[dict[str, Any]], object]) -> Callable[[Path], None]:
     """Damage: the stored record changed by ``edit`` (the file stays valid JSON)."""
     def damage(path: Path) -> None:
-        file = json.loads(path.read_text())
+        file = whole(json.loads(path.read_text()))
         edit(file["game"]["1"])
         path.write_text(json.dumps(file))
     return damage

@@ -1,21 +1,28 @@
 """What a player stores comes back: games, undo/redo, backups, old schemas, after restarts."""
 
 import json
+from dataclasses import replace
 import shutil
 import stat
 from pathlib import Path
 
 import pytest
-from tinydb import TinyDB
+from tinydb import TinyDB, where
 
 from companion.session import Games
-from companion.storage import Repository, StorageError
+from companion.storage import FINISHED, PLAYING, Repository, StorageError, of_game, played_since
+from companion.storage.repository import stamp
 from companion.storage.atomic import AtomicJSONStorage, backup_paths, write_atomically
+from companion.storage.game_file import as_tables
 from sheets.game import fold
 from sheets.nicht_die_bohne import DECK, RULES, parse_card
+from testkit.stored import stored_record
 
 CARDS = [str(card) for card, copies in DECK.items() for _ in range(copies)]  # the 60-card deck
 PLAYERS = ["Alex", "Beate", "Dörte"]
+BOHNANZA = {"format": "beans-score/1", "game": "bohnanza",
+            "players": [{"name": "Eamon", "coins": 14, "third_field": True}, {"name": "Fiona", "coins": 9, "third_field": False},
+                        {"name": "Gwen", "coins": 11, "third_field": False}]}
 GOLDEN = Path(__file__).parent / "golden"
 
 
@@ -91,8 +98,31 @@ def test_a_game_file_is_private_and_a_plain_tinydb_document(tmp_path):
     path = tmp_path / "games" / f"{gid}.json"
 
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    db = TinyDB(path, storage=AtomicJSONStorage)
-    assert db.table("game").get(doc_id=1) == games.record(gid).to_doc()
+    db = TinyDB(path, storage=AtomicJSONStorage)  # TinyDB's own API reads it
+    record = games.record(gid)
+    assert db.tables() == {"game", "log", "redo"}
+    assert db.table("game").get(doc_id=1) == {**record.head(), "schema": 3}
+    assert [entry["action"] for entry in db.table("log").all()] == [take("Alex", "red-3")]
+    assert db.table("log").all()[0].doc_id == 1 and db.table("redo").all() == []
+
+
+def test_an_entry_is_inserted_into_its_table_and_an_undo_is_one_write(tmp_path):
+    """A tap adds one document to the table of entries (the ones before keep their numbers);
+    an undo moves an entry between two tables in one atomic write: the file and its newest
+    backup differ by exactly that change."""
+    games = open_games(tmp_path)
+    gid = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    path = tmp_path / "games" / f"{gid}.json"
+    for card in CARDS[:3]:
+        games.dispatch(gid, take("Alex", card))
+    before = json.loads(path.read_text())
+    assert sorted(before["log"]) == ["1", "2", "3"]
+    games.undo(gid)
+    after, kept = json.loads(path.read_text()), json.loads(backup_paths(path)[0].read_text())
+    assert kept == before  # the version the undo replaced, whole
+    assert after["log"] == {n: before["log"][n] for n in ("1", "2")}
+    assert list(after["redo"].values()) == [before["log"]["3"]]
+    assert after["game"] == before["game"]
 
 
 def test_the_last_three_versions_are_kept_as_backups(tmp_path):
@@ -102,7 +132,7 @@ def test_the_last_three_versions_are_kept_as_backups(tmp_path):
         games.dispatch(gid, take("Alex", card))
     path = tmp_path / "games" / f"{gid}.json"
 
-    logs = [len(json.loads(p.read_text())["game"]["1"]["log"]) for p in [path, *backup_paths(path)]]
+    logs = [len(stored_record(p)["log"]) for p in [path, *backup_paths(path)]]
     assert logs == [5, 4, 3, 2]
     assert not list(path.parent.glob(".*"))  # no temporary file left behind
 
@@ -120,6 +150,58 @@ def test_a_commit_rewrites_only_its_own_game(tmp_path):
     assert changed == [f"{gids[0]}.json"]
 
 
+def test_the_index_is_a_tinydb_table_that_listings_query(tmp_path):
+    """Home, Statistics and `beans list` ask the index with TinyDB queries; its file is a
+    TinyDB table any TinyDB reads, written when games are listed, not on every tap."""
+    games = open_games(tmp_path)
+    playing = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    finished = games.import_file(finished_file())
+    other = games.import_file(BOHNANZA)
+    assert {s.id for s in games.summaries()} == {playing, finished, other}
+    assert {s.id for s in games.summaries(FINISHED)} == {finished, other}
+    assert [s.id for s in games.summaries(PLAYING)] == [playing]
+    assert {s.id for s in games.summaries(of_game("nicht-die-bohne"))} == {playing, finished}
+    assert [s.id for s in games.summaries(FINISHED & of_game("bohnanza"))] == [other]
+    assert games.summaries(played_since("2999-01-01")) == []
+
+    games = reopen(games)  # the index is written on close (and when listed, at most every few seconds)
+    index = TinyDB(tmp_path / "index.json", storage=AtomicJSONStorage)
+    assert index.tables() == {"playing", "finished"}  # a tap rebuilds only the small table of games in play
+    assert {doc["id"] for doc in index.table("finished").search(where("finished") == True)} == {  # noqa: E712
+        finished, other}
+
+    games.summaries()  # listed: written now if it changed
+    before = (tmp_path / "index.json").read_bytes()
+    games.dispatch(playing, take("Alex", "red-3"))
+    assert (tmp_path / "index.json").read_bytes() == before  # a tap does not rewrite the index
+    games = reopen(games)
+    index = TinyDB(tmp_path / "index.json", storage=AtomicJSONStorage).table("playing")
+    assert index.get(where("id") == playing)["file"] == stamp(tmp_path / "games" / f"{playing}.json")
+    assert [s.id for s in games.summaries(PLAYING)] == [playing]  # read back, standing for its file
+
+
+def test_an_index_of_the_earlier_layout_is_read_and_laid_out_anew(tmp_path, monkeypatch):
+    """The index of earlier versions kept every game in one table, "games": its entries are
+    used as they are (no game is summarised again) and written in today's tables."""
+    games = open_games(tmp_path)
+    playing = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    finished = games.import_file(finished_file())
+    listed = games.summaries()
+    games.repo.close()
+    index_path = tmp_path / "index.json"
+    tables = json.loads(index_path.read_text())
+    docs = [*tables["playing"].values(), *tables["finished"].values()]
+    write_atomically(index_path, {"games": {str(n): doc for n, doc in enumerate(docs, 1)}})
+
+    monkeypatch.setattr(Games, "_summary_or_backup", lambda *_: pytest.fail("summarised again"))
+    games = open_games(tmp_path)
+    assert games.summaries() == listed and [s.id for s in games.summaries(FINISHED)] == [finished]
+    games.repo.close()
+    tables = json.loads(index_path.read_text())
+    assert set(tables) == {"playing", "finished"}
+    assert [doc["id"] for doc in tables["playing"].values()] == [playing]
+
+
 def test_golden_schema_1_loads_migrates_saves_and_loads_again(tmp_path):
     games_dir = tmp_path / "games"
     games_dir.mkdir()
@@ -129,7 +211,7 @@ def test_golden_schema_1_loads_migrates_saves_and_loads_again(tmp_path):
     games = open_games(tmp_path)
     record = games.record("golden01")
     # Schema 2 added table mode: a schema-1 game was a one-phone game, nobody seated.
-    migrated = {**stored, "schema": 2, "table": {"starter": None, "seats": {}, "notes": {}}}
+    migrated = {**stored, "schema": 3, "table": {"starter": None, "seats": {}, "notes": {}}}
     assert record.to_doc() == migrated
     assert [s.players for s in games.summaries()] == [("Alex", "Beate", "Claudia", "Dörte")]
     games.redo("golden01")  # the undone entry of the old file can still be redone
@@ -137,8 +219,9 @@ def test_golden_schema_1_loads_migrates_saves_and_loads_again(tmp_path):
 
     games = reopen(games)
     assert games.record("golden01").to_doc() == migrated
-    saved = json.loads((games_dir / "golden01.json").read_text())["game"]["1"]
-    assert saved == migrated
+    saved = json.loads((games_dir / "golden01.json").read_text())
+    assert saved["game"]["1"] == {k: v for k, v in migrated.items() if k not in ("log", "redo")}
+    assert stored_record(games_dir / "golden01.json") == migrated
     assert games.state("golden01") == fold(RULES, stored["setup"], [e["action"] for e in stored["log"]])
 
 
@@ -149,20 +232,23 @@ def test_golden_schema_2_with_seats_loads_saves_and_loads_again(tmp_path):
     stored = json.loads((GOLDEN / "game-schema-2.json").read_text())["game"]["1"]
 
     games = open_games(tmp_path)
-    assert games.record("golden02").to_doc() == stored
+    assert games.record("golden02").to_doc() == {**stored, "schema": 3}  # schema 3 changed the file, not the game
     assert games.seat("golden02", "phone-of-alex") == "Alex"
     games.dispatch("golden02", take("Alex", "red-4"), device="phone-of-alex")
     games = reopen(games)
     record = games.record("golden02")
     assert record.table == stored["table"] and record.log[-1]["by"] == "Alex"
+    assert record.log[:-1] == stored["log"] and record.redo == []  # a new entry drops what could be redone
+    saved = json.loads((games_dir / "golden02.json").read_text())  # written in tables on its first change
+    assert saved["game"]["1"]["schema"] == 3 and len(saved["log"]) == len(stored["log"]) + 1
 
 
 def test_an_older_schema_is_migrated_on_load_and_saved_as_the_new_one(tmp_path, monkeypatch):
-    """The chain a future schema 3 will use: the golden schema-1 game passes through all of it."""
+    """The chain a future schema 4 will use: the golden schema-1 game passes through all of it."""
     from companion.storage import migrations
 
-    monkeypatch.setattr(migrations, "SCHEMA", 3)
-    monkeypatch.setitem(migrations.MIGRATIONS, 2, lambda doc: {**doc, "log": [
+    monkeypatch.setattr(migrations, "SCHEMA", 4)
+    monkeypatch.setitem(migrations.MIGRATIONS, 3, lambda doc: {**doc, "log": [
         {**entry, "by": entry["by"] or "unknown"} for entry in doc["log"]]})
     games_dir = tmp_path / "games"
     games_dir.mkdir()
@@ -170,11 +256,11 @@ def test_an_older_schema_is_migrated_on_load_and_saved_as_the_new_one(tmp_path, 
 
     games = open_games(tmp_path)
     record = games.record("golden01")
-    assert record.schema == 3 and record.table == {"starter": None, "seats": {}, "notes": {}}
+    assert record.schema == 4 and record.table == {"starter": None, "seats": {}, "notes": {}}
     games.dispatch("golden01", take("Alex", "red-4"))
     games = reopen(games)
-    stored = json.loads((games_dir / "golden01.json").read_text())["game"]["1"]
-    assert stored["schema"] == 3 and len(stored["log"]) == 5
+    stored = stored_record(games_dir / "golden01.json")
+    assert stored["schema"] == 4 and len(stored["log"]) == 5
     assert games.record("golden01").log[:4] == record.log
 
 
@@ -217,8 +303,8 @@ def test_a_kill_between_game_and_index_write_still_lists_the_game_as_finished(tm
     assert not games.summaries()[0].finished
     games.repo.close()
     # the redo reached the game file, and the process died before the index was written
-    redone = {**record.to_doc(), "log": [*record.log, record.redo[-1]], "redo": []}
-    write_atomically(tmp_path / "games" / f"{gid}.json", {"game": {"1": redone}})
+    redone = replace(record, log=[*record.log, record.redo[-1]], redo=[])
+    write_atomically(tmp_path / "games" / f"{gid}.json", as_tables(redone))
 
     games = open_games(tmp_path)
     [summary] = games.summaries()

@@ -13,6 +13,7 @@ import pytest
 from companion.cli import main
 from companion.session import Games, PhoneGames, damage_words
 from companion.storage import DamagedGame, Repository
+from testkit.stored import whole
 
 PLAYERS = ["Alex", "Beate", "Claudia"]
 
@@ -52,7 +53,7 @@ def stored(tmp_path):
 def test_a_wrong_shaped_game_is_set_aside_reported_and_its_backup_offered(stored, wrong, capsys):
     data_dir, gid, other = stored
     path = data_dir / "games" / f"{gid}.json"
-    file = json.loads(path.read_text())
+    file = whole(json.loads(path.read_text()))
     WRONG[wrong](file["game"]["1"])
     bad = json.dumps(file).encode()
     path.write_bytes(bad)
@@ -71,13 +72,46 @@ def test_a_wrong_shaped_game_is_set_aside_reported_and_its_backup_offered(stored
     assert gid in capsys.readouterr().out
 
 
+def _pop_first(table: dict[str, Any]) -> Any:
+    return table.pop("1")
+
+
+WRONG_TABLES: dict[str, Callable[[dict[str, Any]], object]] = {
+    "an entry is not an object": lambda data: data["log"].update({"1": "red-1"}),
+    "an entry under no number": lambda data: data["log"].update(first=_pop_first(data["log"])),
+    "the entries are a list": lambda data: data.update(log=list(data["log"].values())),
+    "no game in the file": lambda data: data.pop("game"),
+    "an entry without action": lambda data: data["log"]["1"].pop("action"),
+}
+
+
+@pytest.mark.parametrize("wrong", WRONG_TABLES)
+def test_damage_in_the_tables_of_a_game_file_is_found_like_any_other(stored, wrong):
+    """Schema 3 keeps the entries in a table of their own: damage there is found before
+    TinyDB reads the file, the game is set aside and its backup offered."""
+    data_dir, gid, other = stored
+    path = data_dir / "games" / f"{gid}.json"
+    file = json.loads(path.read_text())
+    WRONG_TABLES[wrong](file)
+    path.write_text(json.dumps(file))
+
+    games = Games(Repository(data_dir))
+    assert {s.id for s in games.summaries()} == {gid, other}  # Home lists both, from the backup
+    with pytest.raises(DamagedGame) as caught:
+        games.record(gid)
+    assert caught.value.backup is not None
+    games.repo.restore_backup(gid)
+    assert len(games.record(gid).log) == 2
+    games.repo.close()
+
+
 def test_a_stored_game_with_a_repeated_key_is_set_aside_not_read_as_its_last_value(stored):
     """A repeated key in a stored game (an edit by hand) would silently keep only its last
     value; it is reported as damage, the file kept aside as it was and the backup offered."""
     data_dir, gid, _ = stored
     path = data_dir / "games" / f"{gid}.json"
     text = path.read_text()
-    bad = text.replace('"log":', '"log":[],"log":', 1).encode()
+    bad = text.replace('"log":', '"log":{},"log":', 1).encode()
     path.write_bytes(bad)
     games = Games(Repository(data_dir))
     with pytest.raises(DamagedGame, match='the key "log" appears twice') as caught:
@@ -97,7 +131,7 @@ def test_a_damaged_game_without_a_good_backup_is_listed_as_set_aside_never_gone(
     if wrong == "garbage":
         path.write_bytes(b"\x00{not json")
     else:
-        file = json.loads(path.read_text())
+        file = whole(json.loads(path.read_text()))
         WRONG[wrong](file["game"]["1"])
         path.write_text(json.dumps(file))
 
@@ -130,7 +164,7 @@ def test_a_game_whose_entries_no_longer_replay_is_listed_as_set_aside(stored):
     for backup in path.parent.glob(f"{gid}.json.bak*"):
         backup.unlink()
     file = json.loads(path.read_text())
-    file["game"]["1"]["log"][1]["action"] = take("red-1")  # the same card taken twice
+    file["log"]["2"]["action"] = take("red-1")  # the same card taken twice
     path.write_text(json.dumps(file))
     games = Games(Repository(data_dir))
     assert [s.id for s in games.summaries()] == [other]

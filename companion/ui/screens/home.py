@@ -19,7 +19,7 @@ import segno
 from companion import i18n
 from companion.backup import Backup, Restored, back_up_for, backup_name, restore_for
 from companion.session import BIN_DAYS, BinnedGame, PhoneGames, SetAside, damage_words
-from companion.storage import DamagedGame, StorageError, Summary
+from companion.storage import FINISHED, PLAYING, DamagedGame, StorageError, Summary
 from companion.ui.hooks import go, notify, use_certificate, use_game, use_games, use_invite_url
 from companion.ui.components.common import RouteLink, error_line, icon_button, screen, section
 from companion.ui.components.files import download, import_json, share_json
@@ -305,8 +305,7 @@ def Home() -> ft.View:
             ),
         )
 
-    unfinished = [s for s in summaries if not s.finished]
-    finished = [s for s in summaries if s.finished]
+    unfinished, finished = games.summaries(PLAYING), games.summaries(FINISHED)
     controls: list[ft.Control] = [
         ft.Row([
             ft.FilledButton(_("New game"), icon=ft.Icons.ADD, on_click=lambda _e: go("/new"), height=56, expand=True),

@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from companion.session import PhoneGames
-from companion.storage import StorageError
+from companion.storage import StorageError, of_game
 from companion.ui.components.common import radio_group
 from companion.ui.components.players import PlayersSetup
 from companion.ui.hooks import use_games
@@ -22,7 +22,7 @@ LOOKED_AT = 10  # the newest Bohnanza games read for remembered rows: opening th
 
 def remembered_rows(games: PhoneGames) -> dict[str, Any]:
     """The printed beanometers the newest game of today's box knows (none: {})."""
-    for summary in [s for s in games.summaries() if s.game == RULES.id][:LOOKED_AT]:
+    for summary in games.summaries(of_game(RULES.id))[:LOOKED_AT]:
         try:
             state = games.game(summary.id, RULES).state()
         except (StorageError, RulesError):
