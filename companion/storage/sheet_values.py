@@ -1,38 +1,41 @@
-"""Printed values remembered per sheet letter (Gone with the Beans), in one JSON file.
+"""Printed values remembered per sheet letter (Gone with the Beans), in one TinyDB file.
 
-    DATA/sheet-values.json   {"format": "beans-sheet-values/1",
-                              "sheets": {"A": {"icons:farm": 6,
-                                               "building-cost:house": {"bean": 2, "thaler": 3},
-                                               "milestones": [2, 4, 6, 8], ...}, ...}}
+    DATA/sheet-values.json   table "values": a document per remembered value
+                             {"sheet": "A", "key": "icons:farm", "value": 6}
                              (+ .bak1-3, + .corrupt-* if damaged)
 
 Values are kept in their JSON form: a number, materials as an object of the non-zero
 Thaler, Bean, Worker and Hay, a row of numbers as a list. This module only keeps the
 file's shape; whether a value makes sense is the rules' word (``Games.remember_value``).
-Written with ``write_atomically`` (all or nothing, rotating backups). A file that does
-not parse or holds no sheet values is moved aside and reported (``SheetValuesDamaged``),
-never read as empty; until a backup is restored or the player starts afresh, the moved
-file keeps being reported.
+Each change is one atomic write (``AtomicJSONStorage``: all or nothing, rotating
+backups). A file that does not parse or holds no sheet values is moved aside and
+reported (``SheetValuesDamaged``), never read as empty; until a backup is restored or
+the player starts afresh, the moved file keeps being reported.
+
+Earlier versions kept the file as ``{"format": "beans-sheet-values/1", "sheets": {"A":
+{key: value}}}``, which stays the shape of an exported sheet-values file (``FORMAT``):
+such a file is read as its table, and written as the table on its first change.
 """
 
 from __future__ import annotations
 
 import copy
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from companion.storage.atomic import (
-    CorruptFileError,
-    backup_paths,
-    parse_file,
-    set_aside,
-    write_atomically,
-)
+from tinydb import TinyDB, where
+from tinydb.queries import QueryInstance
+from tinydb.table import Document, Table
+
+from companion.storage.atomic import AtomicJSONStorage, CorruptFileError, backup_paths, set_aside
 from companion.storage.repository import StorageError, plain_disk_errors
 
-FORMAT = "beans-sheet-values/1"
+FORMAT = "beans-sheet-values/1"  # an exported file of sheet values (and the stored file of earlier versions)
 FILE_NAME = "sheet-values.json"
+VALUES_TABLE = "values"
 LETTERS = ("A", "B", "C", "D")
 
 
@@ -78,30 +81,68 @@ def shape_problem(data: Any) -> str | None:
     return None
 
 
+def _values_problem(table: Any) -> str | None:
+    """Why the table of values is not one, or None."""
+    if not isinstance(table, dict):
+        return "its values are not a table"
+    for doc in table.values():
+        if not isinstance(doc, dict) or doc.get("sheet") not in LETTERS or not isinstance(doc.get("key"), str) \
+                or "value" not in doc:
+            return "a remembered value names no sheet letter, key and value"
+    return None
+
+
+class SheetValuesStorage(AtomicJSONStorage):
+    """The sheet values' file, read in today's layout or in that of earlier versions."""
+
+    def tables_of(self, data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        if "format" in data:  # the layout of earlier versions, one object of sheets
+            why = shape_problem(data)
+            if why:
+                raise CorruptFileError(self.path, why)
+            rows = [{"sheet": letter, "key": key, "value": value}
+                    for letter, values in data["sheets"].items() for key, value in values.items()]
+            return {VALUES_TABLE: {str(n): row for n, row in enumerate(rows, 1)}}
+        tables = super().tables_of(data)
+        why = _values_problem(tables.get(VALUES_TABLE, {}))
+        if why:
+            raise CorruptFileError(self.path, why)
+        return tables
+
+
+def _by_letter(rows: list[Document]) -> dict[str, dict[str, Any]]:
+    values: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        values.setdefault(row["sheet"], {})[row["key"]] = copy.deepcopy(row["value"])
+    return {letter: values[letter] for letter in LETTERS if values.get(letter)}
+
+
 def read_values(path: Path) -> dict[str, dict[str, Any]]:
     """The values per letter in ``path``; CorruptFileError if it does not parse or is not one."""
-    data = parse_file(path, within=path.parent)  # a link out of the data directory is not followed
-    why = shape_problem(data)
-    if why:
-        raise CorruptFileError(path, why)
-    return {letter: dict(values) for letter, values in data["sheets"].items()}
+    db = TinyDB(path, storage=SheetValuesStorage, within=path.parent)  # a link out is not followed
+    return _by_letter(db.table(VALUES_TABLE).all())
+
+
+def _one(letter: str, key: str) -> QueryInstance:
+    return cast(QueryInstance, (where("sheet") == letter) & (where("key") == key))
 
 
 class SheetValues:
-    """The remembered values of every sheet letter, read once and kept in memory."""
+    """The remembered values of every sheet letter (the file read once: its storage keeps it)."""
 
     def __init__(self, data_dir: Path, read_only: bool = False):
         self.path = Path(data_dir) / FILE_NAME
         self.read_only = read_only
         self.lock = threading.RLock()
-        self._values: dict[str, dict[str, Any]] | None = None
+        self._db: TinyDB | None = None
         self.damaged: SheetValuesDamaged | None = None  # found this session, for the app to report
 
     # -- reading ----------------------------------------------------------------------
 
-    def _load(self) -> dict[str, dict[str, Any]]:
-        if self._values is not None:
-            return self._values
+    def _table(self) -> Table:
+        """The table of values, once the file is known to be readable; SheetValuesDamaged if not."""
+        if self._db is not None:
+            return self._db.table(VALUES_TABLE)
         if self.damaged is not None:
             raise self.damaged
         kept: list[Path] | Path  # the files set aside earlier, or where this one is kept
@@ -110,52 +151,78 @@ class SheetValues:
             if kept:  # set aside in an earlier run and neither restored nor started afresh
                 self.damaged = SheetValuesDamaged(kept[-1], "it was found damaged earlier", self.good_backup())
                 raise self.damaged
-            self._values = {}
-            return self._values
+        db = TinyDB(self.path, storage=SheetValuesStorage, within=self.path.parent)
         try:
-            self._values = read_values(self.path)
+            db.tables()  # reads the file
         except CorruptFileError as exc:
             kept = self.path if self.read_only else set_aside(self.path)
             self.damaged = SheetValuesDamaged(kept, exc.why, self.good_backup())
             raise self.damaged from None
-        return self._values
+        self._db = db
+        return db.table(VALUES_TABLE)
 
     def all(self) -> dict[str, dict[str, Any]]:
         """Every letter's values (a copy); SheetValuesDamaged if the file is damaged."""
         with self.lock:
-            return copy.deepcopy(self._load())
+            return _by_letter(self._table().all())
 
     def of(self, letter: str) -> dict[str, Any]:
         with self.lock:
-            return copy.deepcopy(self._load().get(letter, {}))
+            return _by_letter(self._table().search(where("sheet") == letter)).get(letter, {})
 
     # -- writing ----------------------------------------------------------------------
 
-    def _write(self, values: dict[str, dict[str, Any]]) -> None:
+    @contextmanager
+    def _change(self) -> Iterator[Table]:
+        """The table, for one change written all at once (a disk's refusal said plainly)."""
         if self.read_only:
             raise StorageError("opened read-only")
-        kept = {letter: values[letter] for letter in LETTERS if values.get(letter)}
-        with plain_disk_errors():
-            write_atomically(self.path, {"format": FORMAT, "sheets": kept})
-        self._values = kept
+        with self.lock:
+            table = self._table()
+            storage = table.storage
+            assert isinstance(storage, SheetValuesStorage)
+            with plain_disk_errors(), storage.all_at_once():
+                yield table
 
     def put(self, letter: str, key: str, value: Any) -> None:
         """Remember one value (already checked) for ``letter``."""
-        self.replace(letter, {**self.of(letter), key: value})
+        self._check(letter)
+        with self._change() as table:
+            table.upsert({"sheet": letter, "key": key, "value": copy.deepcopy(value)}, _one(letter, key))
 
     def forget(self, letter: str, key: str) -> None:
-        values = self.of(letter)
-        if values.pop(key, None) is not None:
-            self.replace(letter, values)
+        with self.lock:
+            if key not in self.of(letter):
+                return
+            with self._change() as table:
+                table.remove(_one(letter, key))
 
     def replace(self, letter: str, values: dict[str, Any]) -> None:
         """``letter``'s values become ``values`` (already checked); the others stay."""
+        self._check(letter)
+        with self._change() as table:
+            table.remove(where("sheet") == letter)
+            table.insert_multiple({"sheet": letter, "key": key, "value": copy.deepcopy(value)}
+                                  for key, value in values.items())
+
+    @staticmethod
+    def _check(letter: str) -> None:
         if letter not in LETTERS:
             raise StorageError(f'"{letter}" is not a sheet letter; one of {", ".join(LETTERS)}')
-        with self.lock:
-            everything = copy.deepcopy(self._load())
-            everything[letter] = copy.deepcopy(values)
-            self._write(everything)
+
+    def _write_all(self, values: dict[str, dict[str, Any]]) -> None:
+        """Every value anew, the file written whole over whatever stands there (after
+        damage: nothing); until that write lands, everything stays as it was."""
+        if self.read_only:
+            raise StorageError("opened read-only")
+        db = TinyDB(self.path, storage=SheetValuesStorage, within=self.path.parent)
+        storage = db.storage
+        assert isinstance(storage, SheetValuesStorage)
+        with plain_disk_errors(), storage.all_at_once():
+            db.drop_tables()  # nothing of the file is read
+            db.table(VALUES_TABLE).insert_multiple({"sheet": letter, "key": key, "value": value}
+                                                   for letter, kept in values.items() for key, value in kept.items())
+        self._db, self.damaged = db, None
 
     # -- damaged files and backups ------------------------------------------------------
 
@@ -177,13 +244,11 @@ class SheetValues:
             if backup is None:
                 raise StorageError("no readable backup of the remembered sheet values")
             values = read_values(backup)
-            self._write(values)
-            self.damaged = None
+            self._write_all(values)
             return copy.deepcopy(values)
 
     def start_afresh(self) -> None:
         """The player's choice after damage with no backup: an empty file (the damaged one
         stays aside to look at)."""
         with self.lock:
-            self._write({})
-            self.damaged = None
+            self._write_all({})

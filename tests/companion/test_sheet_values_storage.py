@@ -14,15 +14,17 @@ import time
 from pathlib import Path
 
 import pytest
+from tinydb import TinyDB, where
 
 from companion.storage import StorageError
-from companion.storage.atomic import backup_paths
+from companion.storage.atomic import AtomicJSONStorage, backup_paths
 from companion.storage.sheet_values import (
     FILE_NAME,
     FORMAT,
     SheetValues,
     SheetValuesDamaged,
     json_value,
+    read_values,
 )
 from sheets.gone_with_the_beans.live import Materials
 
@@ -47,9 +49,23 @@ def test_values_roundtrip_per_letter_through_a_fresh_reader(tmp_path):
     assert again.of("A") == {"icons:farm": FARMS, "building-cost:house": HOUSE}
     assert again.of("B") == {"milestones": MILESTONES}
     assert again.of("C") == {}
-    data = json.loads((tmp_path / FILE_NAME).read_text())
-    assert data == {"format": FORMAT, "sheets": {"A": {"icons:farm": 6, "building-cost:house": HOUSE},
-                                                 "B": {"milestones": MILESTONES}}}
+    values = TinyDB(tmp_path / FILE_NAME, storage=AtomicJSONStorage).table("values")  # TinyDB's own API reads it
+    assert values.search(where("sheet") == "A") == [{"sheet": "A", "key": "icons:farm", "value": FARMS},
+                                                    {"sheet": "A", "key": "building-cost:house", "value": HOUSE}]
+    assert values.get(where("key") == "milestones") == {"sheet": "B", "key": "milestones", "value": MILESTONES}
+
+
+def test_the_file_of_earlier_versions_is_read_and_written_as_a_table_on_its_first_change(tmp_path):
+    """Earlier versions kept one object of sheets (the shape of an exported file)."""
+    earlier = {"format": FORMAT, "sheets": {"A": {"icons:farm": FARMS}, "B": {"milestones": MILESTONES}}}
+    (tmp_path / FILE_NAME).write_text(json.dumps(earlier))
+    store = SheetValues(tmp_path)
+    assert store.all() == earlier["sheets"]
+    store.put("A", "building-cost:house", HOUSE)
+    assert set(json.loads((tmp_path / FILE_NAME).read_text())) == {"values"}
+    assert json.loads(backup_paths(tmp_path / FILE_NAME)[0].read_text()) == earlier  # kept as it was
+    assert SheetValues(tmp_path).all() == {"A": {"icons:farm": FARMS, "building-cost:house": HOUSE},
+                                           "B": {"milestones": MILESTONES}}
 
 
 def test_no_file_is_no_values_and_writes_nothing(tmp_path):
@@ -76,8 +92,8 @@ def test_every_write_is_atomic_with_rotating_backups(tmp_path):
     stored(tmp_path)  # three writes: the file and the two versions before it
     path = tmp_path / FILE_NAME
     bak1, bak2, bak3 = backup_paths(path)
-    assert json.loads(bak1.read_text())["sheets"] == {"A": {"icons:farm": FARMS, "building-cost:house": HOUSE}}
-    assert json.loads(bak2.read_text())["sheets"] == {"A": {"icons:farm": FARMS}}
+    assert read_values(bak1) == {"A": {"icons:farm": FARMS, "building-cost:house": HOUSE}}
+    assert read_values(bak2) == {"A": {"icons:farm": FARMS}}
     assert not bak3.exists()
     assert not list(tmp_path.glob(".*.tmp"))  # no temporary file left behind
 
@@ -99,7 +115,10 @@ def test_a_failed_write_leaves_the_file_as_it_was(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("bad", [b"", b'{"format": "beans-sheet-values/1", "sheets": {"A": {"ico',
                                  b"\x00\x9fgarbage", b"[1, 2]", b'{"format": "beans-score/1", "sheets": {}}',
-                                 b'{"format": "beans-sheet-values/1", "sheets": {"E": {}}}'])
+                                 b'{"format": "beans-sheet-values/1", "sheets": {"E": {}}}',
+                                 b'{"values": {"1": {"sheet": "E", "key": "icons:farm", "value": 6}}}',
+                                 b'{"values": {"1": {"sheet": "A", "value": 6}}}', b'{"values": [1]}',
+                                 b'{"values": {"one": {"sheet": "A", "key": "icons:farm", "value": 6}}}'])
 def test_a_damaged_file_is_set_aside_and_reported_never_read_as_empty(tmp_path, bad):
     stored(tmp_path)
     path = tmp_path / FILE_NAME
