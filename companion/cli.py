@@ -9,12 +9,14 @@ the storage, so it answers at once.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
+import operator
 import os
 import sys
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -164,11 +166,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     from companion.session import Games
-    from companion.storage import open_repository
+    from companion.storage import FINISHED, PLAYING, of_game, open_repository, played_since
+    from sheets.registry import KINDS
 
+    if args.game is not None and args.game not in KINDS:
+        print(f"beans: no game {one_line(args.game[:40])!r}; one of {', '.join(sorted(KINDS))}", file=sys.stderr)
+        return 2
+    asked = [*([FINISHED] if args.finished else []), *([PLAYING] if args.unfinished else []),
+             *([of_game(args.game)] if args.game is not None else []),
+             *([played_since(args.since.isoformat())] if args.since is not None else [])]
+    where = functools.reduce(operator.and_, asked) if asked else None  # the index's query
     repo = open_repository(args.data_dir, read_only=True)
     games = Games(repo)
-    rows = [s.as_json() for s in games.summaries()]
+    rows = [s.as_json() for s in games.summaries(where)]
     damaged = games.set_aside()  # never silently left out: listed, or said on stderr with --json
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
@@ -181,7 +191,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         for aside in damaged:
             print(f"{aside.id}  damaged: {one_line(aside.said)}")
         if not rows and not damaged:
-            print("No games stored yet.")
+            print("No stored game is of that kind." if asked else "No games stored yet.")
     return 0
 
 
@@ -403,6 +413,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     listing = sub.add_parser("list", parents=[data_dir], help="list stored games with their ids")
     listing.add_argument("--json", action="store_true")
+    which = listing.add_mutually_exclusive_group()
+    which.add_argument("--finished", action="store_true", help="only finished games")
+    which.add_argument("--unfinished", action="store_true", help="only games still being played")
+    listing.add_argument("--game", metavar="GAME", help="only games of this game (bohnanza, nicht-die-bohne, ...)")
+    listing.add_argument("--since", type=date.fromisoformat, metavar="YYYY-MM-DD",
+                         help="only games started on that day or later (UTC)")
     listing.set_defaults(func=cmd_list)
 
     timeline = sub.add_parser("timeline", parents=[data_dir],

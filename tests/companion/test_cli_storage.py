@@ -62,6 +62,40 @@ def test_list_json_gives_ids_players_and_winners(data_dir, capsys):
     assert rows[playing]["players"] == PLAYERS and not rows[playing]["finished"]
 
 
+def test_list_asks_the_index_for_finished_or_unfinished_games_of_one_game_since_a_day(data_dir, capsys):
+    directory, playing, finished = data_dir
+
+    def listed(*options: str) -> list[str]:
+        code, out, err = run(capsys, "list", "--json", "--data-dir", str(directory), *options)
+        assert code == 0 and err == ""
+        return [row["id"] for row in json.loads(out)]
+
+    assert listed("--finished") == [finished]
+    assert listed("--unfinished") == [playing]
+    assert listed("--game", "bohnanza") == [finished]
+    assert listed("--game", "nicht-die-bohne", "--finished") == []
+    assert sorted(listed("--since", "2000-01-01")) == sorted([playing, finished])
+    assert listed("--since", "2999-01-01") == []
+    assert run(capsys, "list", "--since", "2999-01-01", "--data-dir", str(directory)) == (
+        0, "No stored game is of that kind.\n", "")
+
+
+@pytest.mark.parametrize("options, said", [
+    (["--game", "chess"], "beans: no game 'chess'; one of bohnanza, gone-with-the-beans"),
+    (["--since", "yesterday"], "beans list: argument --since: invalid fromisoformat value: 'yesterday'"),
+    (["--finished", "--unfinished"], "beans list: argument --unfinished: not allowed with argument --finished"),
+])
+def test_list_refuses_a_wrong_choice_in_one_line(data_dir, capsys, options, said):
+    directory, _playing, _finished = data_dir
+    try:
+        code = main(["list", "--data-dir", str(directory), *options])
+    except SystemExit as stopped:  # argparse's own refusals
+        code = stopped.code
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.startswith(said) and err.count("\n") == 1
+
+
 def test_list_of_an_empty_or_missing_data_directory(tmp_path, capsys):
     assert run(capsys, "list", "--data-dir", str(tmp_path / "none")) == (0, "No games stored yet.\n", "")
     assert run(capsys, "list", "--json", "--data-dir", str(tmp_path / "none")) == (0, "[]\n", "")
