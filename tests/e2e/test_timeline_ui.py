@@ -9,7 +9,9 @@ import pytest
 
 from companion.session import Games
 from companion.storage import open_repository
+from companion.ui.components.charts import phase_holdings, totals_words
 from testkit.browser import Server
+from testkit.positions import live_rounds
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
@@ -80,6 +82,38 @@ def test_the_timeline_draws_every_players_total_across_the_game(browser, tmp_pat
         phone.see("Chart of every player's total across the game: Ben from 0 to 2; Cy from 0 to 0; "
                   "Dee from 0 to 0")  # 4 Blue Beans bring 1 coin, twice
         phone.shot("timeline-chart")
+        assert "Unknown control" not in (phone.page.content() or "")
+        context.close()
+    finally:
+        server.stop()
+
+
+def test_the_live_sheets_timeline_charts_every_players_materials_round_by_round(browser, tmp_path):
+    """Issue 35: the live sheet's timeline charts each player's Thaler, Bean, Worker and Hay
+    at the end of each round, a small chart for each below the DP chart, each said in words;
+    six players through 15 rounds on a phone 390 px wide, dark, 150 % text."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    game_id = live_rounds(games, 15)
+    charted = phase_holdings(games.timeline(game_id))
+    repo.close()
+    server = Server(tmp_path).start()
+    try:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+        context.add_init_script(FONT_150)
+        phone = Phone(context.new_page(), server.url).open(f"/game/{game_id}/timeline")
+        phone.see("Chart of every player's total across the game: Ann from ", exact=False)
+        phone.page.wait_for_timeout(500)  # the charts are drawn
+        phone.shot("timeline-live-390-dark-150")
+        for what in ("Thaler", "Bean", "Worker", "Hay"):
+            said = f"Chart of {what} at the end of each round: {totals_words(charted[what])}"
+            assert said.startswith(f"Chart of {what} at the end of each round: Ann from ")
+            phone.see(said)
+        phone.page.mouse.move(195, 500)
+        phone.page.mouse.wheel(0, 700)
+        phone.text("Chart of Hay at the end of each round", exact=False).first.wait_for()
+        phone.page.wait_for_timeout(500)  # the scroll settles
+        phone.shot("timeline-live-materials-390-dark-150")
         assert "Unknown control" not in (phone.page.content() or "")
         context.close()
     finally:
