@@ -41,8 +41,9 @@ def named_buttons(body, found: dict[str, int]) -> None:
         if body.get("_c") == "Semantics" and isinstance(body.get("label"), str) and isinstance(content, dict) \
                 and "_i" in content:
             found[body["label"]] = content["_i"]
-        elif body.get("_c") == "PopupMenuItem" and isinstance(content, str) and "_i" in body:
-            found[content] = body["_i"]
+        elif body.get("_c") == "PopupMenuItem" and isinstance(content, dict) and isinstance(content.get("value"), str) \
+                and "_i" in body:
+            found[content["value"]] = body["_i"]
         for value in body.values():
             named_buttons(value, found)
     elif isinstance(body, list):

@@ -70,8 +70,8 @@ def build(spec: Any, on_event: Callable[[str | None], Callable[[Any], None]], ro
         cls = getattr(cls, part)
     if cls is ft.Semantics and fields.get("label", ("value", None))[1]:
         role = fields["label"][1]
-    elif cls is ft.PopupMenuItem and isinstance(fields.get("content", ("value", None))[1], str):
-        role = fields["content"][1]  # a menu's item ("Redo" in the app bar's "More") is named by its words
+    elif cls is ft.PopupMenuItem and fields.get("content", ("value",))[0] == "control":
+        role = fields["content"][3].get("value", ("value", None))[1]  # a menu item ("Redo" in "More") by its words
     made_fields = {k: build(s, on_event, role, found, enabled) for k, s in fields.items()}
     if role in enabled and "disabled" in made_fields:
         made_fields["disabled"] = False

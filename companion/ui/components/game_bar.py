@@ -137,16 +137,23 @@ def _UndoButton(games: PhoneGames, game_id: str, disabled: bool, watching: bool)
 UndoButton = memo(_UndoButton)
 
 
+MENU_WIDTH = 260  # px at most: the menu stays on a 320 px screen (Flutter's own limit is 280)
+REASON_WIDTH = MENU_WIDTH - 80  # a menu item's words beside its icon and paddings
+
+
 @ft.component
 def _MoreMenu(games: PhoneGames, game_id: str, no_redo: bool, watching: bool) -> ft.Control:
     """The app bar's last button, "More" (⋮): the game's Timeline, and Redo, enabled only
     while there is something to redo (a watching phone's disabled, saying why)."""
     label = _("More")
     return ft.Semantics(label=label, button=True, exclude_semantics=True, content=ft.PopupMenuButton(
-        icon=ft.Icons.MORE_VERT, tooltip=label, width=TOUCH, height=TOUCH, items=[
+        icon=ft.Icons.MORE_VERT, tooltip=label, width=TOUCH, height=TOUCH,
+        size_constraints=ft.BoxConstraints(max_width=MENU_WIDTH), items=[
             ft.PopupMenuItem(content=_("Timeline"), icon=ft.Icons.HISTORY,
                              on_click=lambda _e: go(f"/game/{game_id}/timeline")),
-            ft.PopupMenuItem(content=history_label(True, watching), icon=ft.Icons.REDO,
+            # A watching phone's reason wraps inside the menu: beside its icon it ran off a 320 px screen
+            ft.PopupMenuItem(content=ft.Text(history_label(True, watching), width=REASON_WIDTH if watching else None),
+                             icon=ft.Icons.REDO,
                              disabled=no_redo or watching, on_click=history(games, game_id, True)),
         ]))
 
