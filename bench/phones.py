@@ -33,13 +33,17 @@ def decode(data: bytes):
 
 
 def named_buttons(body, found: dict[str, int]) -> None:
-    """The ids of the buttons named by a Semantics around them (the app's icon buttons),
-    wherever a message sends such a control whole."""
+    """The ids of the buttons named by a Semantics around them (the app's icon buttons)
+    and of menu items by their words ("Redo" in the app bar's "More" menu), wherever a
+    message sends such a control whole."""
     if isinstance(body, dict):
         content = body.get("content")
         if body.get("_c") == "Semantics" and isinstance(body.get("label"), str) and isinstance(content, dict) \
                 and "_i" in content:
             found[body["label"]] = content["_i"]
+        elif body.get("_c") == "PopupMenuItem" and isinstance(content, dict) and isinstance(content.get("value"), str) \
+                and "_i" in body:
+            found[content["value"]] = body["_i"]
         for value in body.values():
             named_buttons(value, found)
     elif isinstance(body, list):

@@ -99,8 +99,12 @@ WATCH = """target => {
 
 def button(page, n: int):
     """Tap ``n``'s button on Ann's page: Undo, then Redo, in turn (enabled: the page
-    has drawn the change before)."""
-    return page.get_by_role("button", name="Undo" if n % 2 else "Redo", exact=True, disabled=False)
+    has drawn the change before). Redo is in the app bar's "More" menu: opened here,
+    before the clock starts."""
+    if n % 2:
+        return page.get_by_role("button", name="Undo", exact=True, disabled=False)
+    page.get_by_role("button", name="More", exact=True).click()
+    return page.get_by_role("menuitem", name="Redo", exact=True, disabled=False)
 
 
 @contextmanager

@@ -42,6 +42,9 @@ L_co = TypeVar("L_co", covariant=True)  # the same, as the protocol returns it
 
 # (setup, actions) as storage keeps a game: what a score file imports as.
 StoredGame = tuple[dict[str, Any], list[dict[str, Any]]]
+# Each player's (name, ((what, how many), ...)) in seating order: ``GameRules.holdings``.
+# ``what`` is English, marked N_ (translated where shown), in the order a player reads them.
+Holdings = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
 
 
 class GameRules(Protocol[S, A, L_co]):
@@ -114,6 +117,12 @@ class GameRules(Protocol[S, A, L_co]):
         rounds begun): the timeline charts the totals at the end of each. None: a game
         charted entry by entry."""
 
+    @property
+    def holdings(self) -> Callable[[S], Holdings] | None:
+        """What each player holds as ``state`` stands, beside the total (the live sheet's
+        materials): the timeline charts it at the end of each ``phase``. Only what is on the
+        table for every phone to see. None: a game whose timeline charts its totals only."""
+
 
 @dataclass(frozen=True)
 class Phase:
@@ -177,6 +186,7 @@ class EngineRules(Generic[S, A, L]):
         grounds: Callable[[S, str], Hashable | None] = the_state,
         describe: Callable[[S, A], str] = an_entry,
         phase: Phase | None = None,
+        holdings: Callable[[S], Holdings] | None = None,
     ) -> None:
         self.id = id
         self.title = title
@@ -195,6 +205,7 @@ class EngineRules(Generic[S, A, L]):
         self.face_down = face_down
         self.describe = describe
         self.phase = phase
+        self.holdings = holdings
         self.why_not: Callable[[S, A], str | None] = why_not or self.refusal
 
     def refusal(self, state: S, action: A) -> str | None:

@@ -1,10 +1,11 @@
 """A game's story (issue 35): every entry of its log in order, in the player's words, with
-who made it, when, and every player's total just after it; the entries undone (and not
-made again) after them, marked undone.
+who made it, when, and every player's total just after it (and on the live sheet, what each
+held); the entries undone (and not made again) after them, marked undone.
 
 Pure: it reads a game's rules, setup and stored entries (``{"action", "at", "by"}``, as
 the session stores them) and nothing else. Its words are the rules' own ``describe``,
-which never tells a face-down card, so every phone may read it."""
+which never tells a face-down card, and its holdings are what lies open on the table, so
+every phone may read it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sheets.game import GameRules
+from sheets.game import GameRules, Holdings
 
 S = TypeVar("S")
 
@@ -21,7 +22,9 @@ S = TypeVar("S")
 class Moment:
     """One entry of the story. ``by``: the seat whose phone made it (None: made before
     anybody sat, or by the command line). ``totals``: every player's total just after it,
-    in seating order (none for an entry undone). ``phase``: see ``GameRules.phase``."""
+    in seating order (none for an entry undone). ``phase``: see ``GameRules.phase``;
+    ``held``: what each player held just after it, see ``GameRules.holdings`` (none for a
+    game without, or an entry undone)."""
 
     n: int
     at: str
@@ -30,6 +33,7 @@ class Moment:
     undone: bool
     totals: tuple[tuple[str, int], ...]
     phase: int | None = None  # the round (or pass) the game was in just after it (``GameRules.phase``)
+    held: Holdings = ()
 
 
 def story(rules: GameRules[Any, Any, Any], setup: dict[str, Any], log: Sequence[Mapping[str, Any]],
@@ -52,8 +56,9 @@ def played(rules: GameRules[S, Any, Any], state: S, entries: Sequence[Mapping[st
         state = rules.apply(state, action)
         totals = tuple((p.name, p.total) for p in rules.result(state).players)
         phase = rules.phase.of(state) if rules.phase is not None else None
+        held = rules.holdings(state) if rules.holdings is not None else ()
         moments.append(Moment(before + len(moments) + 1, str(entry.get("at", "")), _by(entry), what, False, totals,
-                              phase))
+                              phase, held))
     return tuple(moments), state
 
 

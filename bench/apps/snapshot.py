@@ -4,7 +4,8 @@
 replaced by what they rendered) and keeps each control's class and fields; event handlers
 become ``HANDLER``. ``build(spec, on_event)`` makes fresh controls of the same classes with
 the same fields, each handler ``on_event(role)``, where ``role`` is the accessible name
-of the nearest ``Semantics`` above it (the app names its icon buttons so). The copy draws
+of the nearest ``Semantics`` above it (the app names its icon buttons so), or a menu
+item's words. The copy draws
 the same controls and runs none of Bean Counter's code. Values (borders, paddings, ...)
 are copied for each new control.
 """
@@ -69,6 +70,8 @@ def build(spec: Any, on_event: Callable[[str | None], Callable[[Any], None]], ro
         cls = getattr(cls, part)
     if cls is ft.Semantics and fields.get("label", ("value", None))[1]:
         role = fields["label"][1]
+    elif cls is ft.PopupMenuItem and fields.get("content", ("value",))[0] == "control":
+        role = fields["content"][3].get("value", ("value", None))[1]  # a menu item ("Redo" in "More") by its words
     made_fields = {k: build(s, on_event, role, found, enabled) for k, s in fields.items()}
     if role in enabled and "disabled" in made_fields:
         made_fields["disabled"] = False

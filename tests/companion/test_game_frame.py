@@ -81,7 +81,7 @@ def test_an_entry_reaches_every_play_screen_without_sending_the_frame_again(tmp_
 
 def test_undo_changes_the_frame_of_the_phone_whose_entry_it_takes_back(tmp_path):
     to_ann, to_ben = asyncio.run(at_the_table("undo", tmp_path))
-    assert any("Redo" in m for m in patched(to_ann, GameBar))  # Ann's Redo comes into the bar
+    assert any("'disabled', False" in m for m in patched(to_ann, GameBar))  # Ann's Redo comes on in the bar's menu
     assert not patched(to_ben, GameBar)  # Ben has nothing to redo
     assert any("Last entry by" in m for m in to_ben)
 

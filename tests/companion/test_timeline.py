@@ -10,12 +10,14 @@ import pytest
 from companion.cli import main
 from companion.session import Games, PhoneGames, rules_for
 from companion.storage import Repository
-from companion.ui.components.charts import axis, phase_totals, running_totals, totals_words, whole_step
+from companion.ui.components.charts import (
+    axis, holdings_charts, line_chart, phase_ends, phase_holdings, phase_totals, running_totals, totals_words, whole_step,
+)
 from sheets.bohnanza import RULES as BOHNANZA
 from sheets.nicht_die_bohne import DECK as NDB_DECK
 from sheets.errors import RulesError
 from sheets.timeline import story
-from testkit.positions import GAMES, device, mid_game
+from testkit.positions import GAMES, device, live_rounds, mid_game
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -171,3 +173,50 @@ def test_a_game_played_in_rounds_is_charted_at_the_end_of_each_round(tmp_path):
         assert lines["Ann"] == [(1, ann[0]), (2, ann[1])]
     finally:
         games.repo.close()
+
+
+def test_the_live_sheets_materials_are_charted_as_they_stood_at_each_rounds_end(tmp_path):
+    """Issue 35: the live sheet's chart of materials per round: each player's Thaler, Bean,
+    Worker and Hay at the end of each round are those of the game as it stood after the
+    round's last entry (what "back to any moment" shows), told once with the story; told
+    on after a new entry as afresh."""
+    games = Games(Repository(tmp_path))
+    try:
+        game_id = live_rounds(games, 3)
+        moments = games.timeline(game_id)
+        charted = phase_holdings(moments)
+        assert list(charted) == ["Thaler", "Bean", "Worker", "Hay"]
+        for moment in phase_ends(moments):
+            stood = games.state_after(game_id, moment.n)
+            assert stood.round == moment.phase
+            for player in stood.players:
+                for what, lines in charted.items():
+                    assert (moment.phase, getattr(player.materials, what.lower())) in lines[player.name]
+        assert [round for round, _n in charted["Hay"]["Ann"]] == [1, 2, 3]
+        assert any(len({n for _round, n in line}) > 1 for line in charted["Thaler"].values())  # they change
+        said = [part.label for part in holdings_charts(moments, "round").controls[:-1]]  # the legend last
+        assert said == [f"Chart of {what} at the end of each round: {totals_words(lines)}"
+                        for what, lines in charted.items()]
+        assert said[0].startswith("Chart of Thaler at the end of each round: Ann from ")
+        games.dispatch(game_id, {"kind": "reveal", "card": {"facility": "farm", "hay": 4}})  # round 4's income
+        record = games.record(game_id)
+        assert games.timeline(game_id) == story(rules_for(record.game), record.setup, record.log, record.redo)
+        assert [round for round, _n in phase_holdings(games.timeline(game_id))["Hay"]["Ann"]] == [1, 2, 3, 4]
+    finally:
+        games.repo.close()
+
+
+def test_only_the_live_sheet_holds_materials_in_its_story(played):
+    games, game_id = played
+    assert all(m.held == () for m in games.timeline(game_id))
+    assert phase_holdings(games.timeline(game_id)) == {}
+
+
+def test_a_chart_of_fifteen_rounds_labels_every_other_round():
+    """At 320 px and 150 % text "14" and "15" ran together under a live sheet's chart: past
+    eight rounds every other round is labelled, the first and the last among them."""
+    lines = {"Ann": [(r, r) for r in range(1, 16)]}
+    chart = line_chart(lines, True, 120).content
+    assert [label.value for label in chart.bottom_axis.labels] == [1, 3, 5, 7, 9, 11, 13, 15]
+    three = line_chart({"Ann": [(1, 0), (2, 3), (3, 5)]}, True, 200).content
+    assert [label.value for label in three.bottom_axis.labels] == [1, 2, 3]

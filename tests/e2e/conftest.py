@@ -120,6 +120,16 @@ class Phone:
     def tap(self, name: str, exact: bool = True) -> None:
         self.click(self.button(name, exact).first)
 
+    def menu_item(self, name: str):
+        """An item of the app bar's "More" menu (⋮), the menu opened first. The bar stands
+        still: no scrolling, unlike ``click``."""
+        self.button("More").click()
+        return self.page.get_by_role("menuitem", name=name, exact=True)
+
+    def menu(self, name: str) -> None:
+        """Tap ``name`` in the app bar's "More" menu: "Timeline", "Redo"."""
+        self.menu_item(name).click()
+
     def click(self, locator) -> None:
         """Click a control, scrolling the Flutter view first: the accessibility tree
         sits over the canvas, so an off-screen node must be scrolled in by the wheel."""

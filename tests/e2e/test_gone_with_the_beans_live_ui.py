@@ -160,7 +160,7 @@ def test_a_players_first_three_rounds_on_sheet_a(fresh):
 
     phone.tap("Undo")
     materials(phone, "1 Worker + 5 Hay; Hay Sheds hold 30")
-    phone.tap("Redo")
+    phone.menu("Redo")  # the app bar's "More" menu
     materials(phone, "1 Worker + 7 Hay; Hay Sheds hold 40")
 
 

@@ -79,7 +79,7 @@ def test_undo_and_redo_survive_a_server_restart(browser, seeded):
     phone.page.close()  # the old page reloads itself when the server answers; a new one is opened instead
     phone = Phone(context.new_page(), server.url).open(f"/game/{unfinished}")
     phone.chip("Dee 0/20").wait_for()
-    phone.tap("Redo")
+    phone.menu("Redo")  # the app bar's "More" menu
     phone.chip("Dee 1/20").wait_for()
     context.close()
 

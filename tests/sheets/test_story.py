@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from companion import i18n
 from sheets.bohnanza import RULES as BOHNANZA
+from sheets.gone_with_the_beans.live import RULES as LIVE
 from sheets.i18n import using
 from sheets.space_beans import RULES as SPACE_BEANS
 from sheets.timeline import story
+from testkit.gwtb_live_play import ENTERED_BY_SHEET, setup as live_setup
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -50,3 +52,24 @@ def test_a_face_down_collection_is_never_told():
            "values": [7]}
     moment = story(SPACE_BEANS, {"players": ["Leia", "Londo"]}, [entry(first, "Leia"), entry(lay, "Leia")])[1]
     assert moment.what == "Leia laid 1 card face down" and "7" not in moment.what and "oonbohnen" not in moment.what
+
+
+def test_the_live_sheet_tells_each_players_materials_after_every_entry():
+    """Issue 35: the live sheet's story holds every player's materials as they stood after
+    each entry (open on the table: every phone may read them), Thaler, Bean, Worker, Hay as
+    the sheet's tiles read, and Beanichalcum on sheet B, the sheet that has it; a game
+    without materials holds nothing."""
+    players = (("Ann", "zoodai"), ("Ben", "tachiopi"))
+    reveal = entry({"kind": "reveal", "card": {"facility": "farm", "hay": 3}})
+    for sheet, kinds in (("A", ["Thaler", "Bean", "Worker", "Hay"]),
+                         ("B", ["Thaler", "Bean", "Worker", "Hay", "Beanichalcum"])):
+        setup = {**live_setup(*players, sheet=sheet), "printed": ENTERED_BY_SHEET[sheet]}
+        moment = story(LIVE, setup, [reveal])[0]
+        state = LIVE.apply(LIVE.new_game(setup), LIVE.parse_action(reveal["action"]))
+        assert [name for name, _held in moment.held] == ["Ann", "Ben"]
+        for (name, held), player in zip(moment.held, state.players):
+            assert [what for what, _n in held] == kinds
+            assert dict(held) == {what: getattr(player.materials, what.lower()) for what in kinds}
+        assert any(n for _name, held in moment.held for _what, n in held)  # the round's income came in
+    bohnanza = story(BOHNANZA, {"players": PLAYERS}, [entry({"kind": "plant", "player": "Ann", "field": 1, "bean": "red", "count": 1})])
+    assert bohnanza[0].held == ()

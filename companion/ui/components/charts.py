@@ -17,13 +17,15 @@ SERIES_COLOURS = (ft.Colors.BLUE_400, ft.Colors.ORANGE_400, ft.Colors.GREEN_400,
                   ft.Colors.RED_400, ft.Colors.TEAL_300)
 FORWARD = 0.0  # a step line: a total holds until the entry that changes it
 LABELS = 44  # px an axis keeps for its numbers: "300" or "−12" at 150 % text
+EDGE = 10  # px right of a chart: its last round's "15" is not cut at the screen's edge (320 px, 150 % text)
+ROUND_LABELS = 8  # labels under a chart by round at most: "15" beside "14" ran together at 320 px, 150 % text
 
 
-def axis(low: int, high: int) -> object:
-    """An axis from ``low`` to ``high`` labelled at whole steps, with the one minus sign
-    ("−12"); not at its ends, where a number would be cut in half by the chart's edge or
-    drawn over its neighbour (at 150 % text)."""
-    step = whole_step(high - low)
+def axis(low: int, high: int, labels: int = 4) -> object:
+    """An axis from ``low`` to ``high`` labelled at whole steps (about ``labels`` of them),
+    with the one minus sign ("−12"); not at its ends, where a number would be cut in half by
+    the chart's edge or drawn over its neighbour (at 150 % text)."""
+    step = whole_step(high - low, labels)
     first = -(-low // step) * step  # the first multiple of the step from ``low`` on
     values = [v for v in range(first, high + 1, step) if low < v < high or low == v == 0]
     return charts.ChartAxis(label_size=LABELS, label_spacing=step, labels=[
@@ -36,18 +38,35 @@ def named_axis(names: Sequence[str]) -> object:
         charts.ChartAxisLabel(value=i, label=ft.Text(short(name), size=12)) for i, name in enumerate(names)])
 
 
-def phase_totals(moments: Sequence[Moment]) -> dict[str, list[tuple[int, int]]]:
-    """Each player's total at the end of each round (or pass) begun, in order: the points
-    of a line by round; none before the first round (a live sheet's printed values)."""
+def phase_ends(moments: Sequence[Moment]) -> list[Moment]:
+    """The last entry made in each round (or pass) begun, in order: the game at each
+    round's end; none before the first round (a live sheet's printed values)."""
     ends: dict[int, Moment] = {}
     for moment in moments:
         if not moment.undone and moment.phase:
             ends[moment.phase] = moment
+    return [ends[phase] for phase in sorted(ends)]
+
+
+def phase_totals(moments: Sequence[Moment]) -> dict[str, list[tuple[int, int]]]:
+    """Each player's total at the end of each round (or pass) begun, in order: the points
+    of a line by round."""
     lines: dict[str, list[tuple[int, int]]] = {}
-    for phase, moment in sorted(ends.items()):
+    for moment in phase_ends(moments):
         for name, total in moment.totals:
-            lines.setdefault(name, []).append((phase, total))
+            lines.setdefault(name, []).append((moment.phase or 0, total))
     return lines
+
+
+def phase_holdings(moments: Sequence[Moment]) -> dict[str, dict[str, list[tuple[int, int]]]]:
+    """Of each thing held (a live sheet's "Thaler"...), each player's count at the end of
+    each round begun: a chart's lines, by what is held (English, as the engine names it)."""
+    charted: dict[str, dict[str, list[tuple[int, int]]]] = {}
+    for moment in phase_ends(moments):
+        for name, held in moment.held:
+            for what, count in held:
+                charted.setdefault(what, {}).setdefault(name, []).append((moment.phase or 0, count))
+    return charted
 
 
 def running_totals(moments: Sequence[Moment]) -> dict[str, list[tuple[int, int]]]:
@@ -85,10 +104,25 @@ def totals_chart(moments: Sequence[Moment], phase: str | None = None) -> ft.Cont
     ("round", "pass") once two have begun, else entry by entry; nothing for a game of
     fewer than two entries."""
     by_phase = phase_totals(moments) if phase in BY_PHASE else {}
-    by_round = bool(by_phase) and len(next(iter(by_phase.values()))) >= 2  # two rounds (or passes) begun
+    by_round = two_begun(by_phase)
     lines = by_phase if by_round else running_totals(moments)
     if not lines or max(len(line) for line in lines.values()) < 2:
         return ft.Container(height=0)
+    said = _("Chart of every player's total across the game: {totals}").format(totals=totals_words(lines))
+    words = BY_PHASE[phase] if by_round and phase in BY_PHASE else N_("Every player's total, entry by entry")
+    caption = ft.Text(_(words), size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
+    return ft.Semantics(label=said, container=True, exclude_semantics=True,
+                        content=ft.Column([caption, line_chart(lines, by_round, 200), legend(lines)], spacing=6))
+
+
+def two_begun(lines: dict[str, list[tuple[int, int]]]) -> bool:
+    """Whether lines by round (or pass) have two rounds begun: worth a chart by round."""
+    return bool(lines) and len(next(iter(lines.values()))) >= 2
+
+
+def line_chart(lines: dict[str, list[tuple[int, int]]], by_round: bool, height: int) -> ft.Control:
+    """A line per player, in the player's colour: points at each round's end with a label
+    under every round (``by_round``), else a step line entry by entry."""
     series = [charts.LineChartData(
         points=[charts.LineChartDataPoint(x=n, y=total) for n, total in line],
         color=SERIES_COLOURS[i % len(SERIES_COLOURS)], stroke_width=3,
@@ -96,23 +130,47 @@ def totals_chart(moments: Sequence[Moment], phase: str | None = None) -> ft.Cont
         for i, line in enumerate(lines.values())]
     totals = [total for line in lines.values() for _n, total in line]
     xs = sorted({n for line in lines.values() for n, _total in line})
-    if by_round:  # a label under every round, with room at both ends for it
+    if by_round:  # a label under every round (every other one past ROUND_LABELS), with room at both ends
+        step = -(-len(xs) // ROUND_LABELS)
         across = {"min_x": xs[0] - 0.5, "max_x": xs[-1] + 0.5, "bottom_axis": charts.ChartAxis(
             label_size=LABELS, label_spacing=1, labels=[
-                charts.ChartAxisLabel(value=x, label=ft.Text(str(x), size=12)) for x in xs])}
+                charts.ChartAxisLabel(value=x, label=ft.Text(str(x), size=12)) for x in xs[::step]])}
     else:
         across = {"bottom_axis": axis(1, xs[-1])}
+    low, high = min(0, *totals), max(1, *totals)
     chart: ft.Control = charts.LineChart(
-        data_series=series, height=200, interactive=False, min_y=min(0, *totals), max_y=max(1, *totals),
-        left_axis=axis(min(0, *totals), max(1, *totals)), **across)
-    legend = ft.Row([ft.Row([ft.Container(width=14, height=4, bgcolor=SERIES_COLOURS[i % len(SERIES_COLOURS)]),
-                             ft.Text(name, size=13, no_wrap=True)], spacing=4, tight=True)
-                     for i, name in enumerate(lines)], wrap=True, spacing=12)
-    said = _("Chart of every player's total across the game: {totals}").format(totals=totals_words(lines))
-    words = BY_PHASE[phase] if by_round and phase in BY_PHASE else N_("Every player's total, entry by entry")
-    caption = ft.Text(_(words), size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
-    return ft.Semantics(label=said, container=True, exclude_semantics=True,
-                        content=ft.Column([caption, chart, legend], spacing=6))
+        data_series=series, height=height, interactive=False, min_y=low, max_y=high,
+        left_axis=axis(low, high, 4 if height >= 200 else 3), **across)
+    return ft.Container(chart, padding=ft.Padding.only(right=EDGE))
+
+
+def legend(lines: dict[str, list[tuple[int, int]]]) -> ft.Control:
+    """Each player's name beside a stroke of the player's colour."""
+    return ft.Row([ft.Row([ft.Container(width=14, height=4, bgcolor=SERIES_COLOURS[i % len(SERIES_COLOURS)]),
+                           ft.Text(name, size=13, no_wrap=True)], spacing=4, tight=True)
+                   for i, name in enumerate(lines)], wrap=True, spacing=12)
+
+
+HELD_BY_PHASE = {"round": N_("{what} at the end of each round")}
+
+
+def holdings_charts(moments: Sequence[Moment], phase: str | None) -> ft.Control:
+    """What each player held at the end of each ``phase`` (the live sheet's Thaler, Bean,
+    Worker and Hay), a small chart for each, the players in their colours of the totals'
+    chart, with one legend under them; nothing before two rounds have begun, or for a game
+    that holds nothing (``GameRules.holdings``)."""
+    words = HELD_BY_PHASE.get(phase or "")
+    charted = phase_holdings(moments) if words else {}
+    if not words or not charted or not two_begun(next(iter(charted.values()))):
+        return ft.Container(height=0)
+    parts: list[ft.Control] = []
+    for what, lines in charted.items():
+        title = _(words).format(what=_(what))
+        said = _("Chart of {what}: {counts}").format(what=title, counts=totals_words(lines))
+        parts.append(ft.Semantics(label=said, container=True, exclude_semantics=True, content=ft.Column([
+            ft.Text(title, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
+            line_chart(lines, True, 120)], spacing=4)))
+    return ft.Column([*parts, legend(next(iter(charted.values())))], spacing=12)
 
 
 def short(name: str, letters: int = 6) -> str:

@@ -42,10 +42,11 @@ def screen(
         appbar=ft.AppBar(
             # Two lines, a size smaller: a game's title and its pass or sheet fit a phone. Lines
             # as tall as the letters: two lines of 150 % text fit the bar (taller ones were cut).
-            title=ft.Text(title, size=18, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+            title=ft.Text(title, size=16, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
                           style=TITLE_LINES),
             leading=leading,
-            title_spacing=4 if leading is not None else None,  # beside the back arrow: room for the title (320 px, 150 %)
+            leading_width=TOUCH if leading is not None else None,
+            title_spacing=0 if leading is not None else None,  # beside the back arrow: room for the title (320 px, 150 %)
             automatically_imply_leading=False,
             actions=actions or [],
         ),

@@ -1,5 +1,5 @@
-"""The frame of every game screen: the app bar's seat, Undo and Redo, and at a table a
-line on a watching phone."""
+"""The frame of every game screen: the app bar's seat, Undo and its "More" menu (Timeline,
+Redo), and at a table a line on a watching phone."""
 
 from __future__ import annotations
 
@@ -39,14 +39,14 @@ def game_screen(games: PhoneGames, game_id: str, frame: Frame, play: ft.Control,
                 column: ft.Ref[ft.Column]) -> ft.View:
     """A game's screen: the game bar, the watching line, and the game's play screen below
     (``column`` the scrolling column they are in). The screen stays awake while it is open."""
-    timeline = RouteLink(ft.Icons.HISTORY, _("Timeline: every entry, who made it and when"),
-                         f"/game/{game_id}/timeline")
     if games.after is not None:  # the game as it stood: no seat, no Undo, the way back on top
+        timeline = RouteLink(ft.Icons.HISTORY, _("Timeline: every entry, who made it and when"),
+                             f"/game/{game_id}/timeline")
         return screen(f"/game/{game_id}/at/{games.after}", frame.title,
                       [past_line(game_id, games.after, games.entries(game_id)), play, timeline],
                       back=f"/game/{game_id}/timeline", column=column)
     bar = GameBar(games, game_id, frame.me, frame.watching)
-    return screen(f"/game/{game_id}", frame.title, [TableLine(game_id, frame.watching), play, timeline],
+    return screen(f"/game/{game_id}", frame.title, [TableLine(game_id, frame.watching), play],
                   actions=[bar], column=column)
 
 
@@ -96,22 +96,20 @@ TableLine = memo(_TableLine)  # the same on most changes: not built again
 
 @ft.component
 def GameBar(games: PhoneGames, game_id: str, me: str | None, watching: bool) -> ft.Control:
-    """The app bar's seat, Undo and Redo. It reads what they show of the game itself: on a
-    change, Undo coming on renders it again, not the screen. Redo shows only when there is
-    something to redo: its room goes to the title on a narrow phone ("Nicht die Bohne!" at
-    320 px and 150 % text was broken inside a word)."""
+    """The app bar's seat, Undo and "More" (⋮: Timeline, Redo): always these three, so a
+    game's title keeps its room on a narrow phone ("Nicht die Bohne!" at 320 px and 150 %
+    text was broken inside a word beside a fourth button). It reads what they show of the
+    game itself: on a change, Undo coming on renders it again, not the screen."""
     moved, wrong_pin_tries, no_undo, no_redo = use_game_part(lambda: (
         games.seat_moved(game_id), games.wrong_pin_tries(game_id), not games.can_undo(game_id),
         not games.can_redo(game_id)))
-    redo = [] if no_redo else [HistoryButton(games, game_id, True, False, watching)]
     return ft.Row([SeatButton(games, game_id, me, moved, wrong_pin_tries),
-                   HistoryButton(games, game_id, False, no_undo, watching), *redo], spacing=0, tight=True)
+                   UndoButton(games, game_id, no_undo, watching),
+                   MoreMenu(games, game_id, no_redo, watching)], spacing=0, tight=True)
 
 
-@ft.component
-def _HistoryButton(games: PhoneGames, game_id: str, redo: bool, disabled: bool, watching: bool) -> ft.Control:
-    """Undo (or Redo) in the app bar; a refusal is told in a snackbar. A watching phone's
-    is disabled and says why."""
+def history(games: PhoneGames, game_id: str, redo: bool) -> Callable[[object], None]:
+    """Undo (or Redo) this phone's latest entry; a refusal is told in a snackbar."""
 
     def run(_: object) -> None:
         try:
@@ -119,9 +117,45 @@ def _HistoryButton(games: PhoneGames, game_id: str, redo: bool, disabled: bool, 
         except ValueError as exc:  # a RulesError: nothing of this seat's to undo
             notify(str(exc))
 
+    return run
+
+
+def history_label(redo: bool, watching: bool) -> str:
+    """ "Undo", or on a watching phone why it is disabled: "Undo: sit down to make entries"."""
     name = _("Redo") if redo else _("Undo")
-    label = _("{action}: sit down to make entries").format(action=name) if watching else name
-    return icon_button(ft.Icons.REDO if redo else ft.Icons.UNDO, label, run, disabled or watching)
+    return _("{action}: sit down to make entries").format(action=name) if watching else name
 
 
-HistoryButton = memo(_HistoryButton)
+@ft.component
+def _UndoButton(games: PhoneGames, game_id: str, disabled: bool, watching: bool) -> ft.Control:
+    """Undo in the app bar; a refusal is told in a snackbar. A watching phone's is disabled
+    and says why."""
+    return icon_button(ft.Icons.UNDO, history_label(False, watching), history(games, game_id, False),
+                       disabled or watching)
+
+
+UndoButton = memo(_UndoButton)
+
+
+MENU_WIDTH = 260  # px at most: the menu stays on a 320 px screen (Flutter's own limit is 280)
+REASON_WIDTH = MENU_WIDTH - 80  # a menu item's words beside its icon and paddings
+
+
+@ft.component
+def _MoreMenu(games: PhoneGames, game_id: str, no_redo: bool, watching: bool) -> ft.Control:
+    """The app bar's last button, "More" (⋮): the game's Timeline, and Redo, enabled only
+    while there is something to redo (a watching phone's disabled, saying why)."""
+    label = _("More")
+    return ft.Semantics(label=label, button=True, exclude_semantics=True, content=ft.PopupMenuButton(
+        icon=ft.Icons.MORE_VERT, tooltip=label, width=TOUCH, height=TOUCH,
+        size_constraints=ft.BoxConstraints(max_width=MENU_WIDTH), items=[
+            ft.PopupMenuItem(content=_("Timeline"), icon=ft.Icons.HISTORY,
+                             on_click=lambda _e: go(f"/game/{game_id}/timeline")),
+            # A watching phone's reason wraps inside the menu: beside its icon it ran off a 320 px screen
+            ft.PopupMenuItem(content=ft.Text(history_label(True, watching), width=REASON_WIDTH if watching else None),
+                             icon=ft.Icons.REDO,
+                             disabled=no_redo or watching, on_click=history(games, game_id, True)),
+        ]))
+
+
+MoreMenu = memo(_MoreMenu)

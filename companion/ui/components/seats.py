@@ -57,10 +57,12 @@ def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | No
         # needs on a 320 px phone at 150 % text (the title broke inside a word).
         content=ft.TextButton(
             content=ft.Column([ft.Icon(ft.Icons.WARNING_AMBER if alert else ft.Icons.EVENT_SEAT, size=20),
-                               ft.Text(bar_name(me) if me else _("Seat"), size=11, no_wrap=True)],
+                               ft.Text(bar_name(me) if me else _("Seat"), size=11, no_wrap=True,
+                                       overflow=ft.TextOverflow.ELLIPSIS)],
                               spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             tooltip=alert or label,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+            width=SEAT_WIDTH,  # a long name is cut here, never in the title's room
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
             on_click=lambda _e: ft.context.page.navigate(f"/game/{game_id}/seats"),
         ),
     )
@@ -69,6 +71,7 @@ def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | No
 # Memoized: the app bar of every game screen shows it, and it rarely changes.
 SeatButton = memo(_SeatButton)
 
+SEAT_WIDTH = 56  # px of the app bar's seat button: beside Undo and "More", the rest is the title's
 BAR_NAME = 7  # characters of a seat's name in the app bar: with 150 % text, more squeeze the title
 
 

@@ -1,5 +1,5 @@
 """/game/:id/timeline: the game's story (issue 35), a chart of every player's total across
-the game, then each entry, newest first: its number, the
+the game (on the live sheet also a chart of each material at each round's end), then each entry, newest first: its number, the
 time, whose phone made it and what it was in the player's words, every total just after
 it; entries taken back are struck through and marked undone. It follows the game live.
 Shows PAGE entries at a time, so a 300-entry game opens as fast as a short one."""
@@ -11,7 +11,7 @@ from datetime import datetime
 import flet as ft
 
 from companion.storage import StorageError
-from companion.ui.components.charts import totals_chart
+from companion.ui.components.charts import holdings_charts, totals_chart
 from companion.ui.components.common import screen
 from companion.ui.components.gone import not_here
 from companion.ui.hooks import go, use_game, use_games
@@ -69,7 +69,8 @@ def Timeline() -> ft.View:
         controls = [ft.Text(_("No entries yet."), color=MUTED)]
     else:
         phase = games.rules(game_id).phase
-        controls.insert(0, totals_chart(moments, phase.name if phase is not None else None))
+        name = phase.name if phase is not None else None
+        controls[:0] = [totals_chart(moments, name), holdings_charts(moments, name)]
     controls += [moment_row(game_id, m) for m in newest_first[:shown]]
     if len(moments) > shown:
         more = min(PAGE, len(moments) - shown)

@@ -16,12 +16,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from sheets.errors import RulesError, parse_entry, parse_setup
+from sheets.game import Holdings
 from sheets.gone_with_the_beans import engine as scorer
 from sheets.gone_with_the_beans import scorefile
 from sheets.gone_with_the_beans.reachable import dp_icons_refusal
 from sheets.gone_with_the_beans.live.events import Amount, Either, Event, Place, counted, event, word
 from sheets.gone_with_the_beans.live.materials import (
     KINDS,
+    NAMES,
     NOTHING,
     Materials,
     Rates,
@@ -1295,3 +1297,15 @@ def result(state: State) -> GameResult:
 def round_of(state: State) -> int:
     """The round the game is in, 0 before the first Round card (the timeline's phase)."""
     return state.round
+
+
+# The warehouse as the sheet's tiles read it (Thaler, Bean, Worker, Hay), then sheet B's Beanichalcum.
+WAREHOUSE = ("thaler", "bean", "worker", "hay")
+
+
+def materials_of(state: State) -> Holdings:
+    """Every player's materials as they stand (the timeline charts them at the end of each
+    round): Thaler, Bean, Worker, Hay, and Beanichalcum on the sheet that has it. On the
+    table for every phone to see."""
+    kinds = WAREHOUSE + (("beanichalcum",) if state.rules.beanichalcum is not None else ())
+    return tuple((p.name, tuple((NAMES[k], getattr(p.materials, k)) for k in kinds)) for p in state.players)
