@@ -27,7 +27,9 @@ from tinydb.queries import QueryInstance
 from companion import i18n, table
 from companion.derived import Derived
 from companion.pin_guard import PinGuard
-from companion.storage import FINISHED, PLAYING, DamagedGame, GameRecord, Repository, StorageError, Summary, of_game
+from companion.storage import (
+    FINISHED, PLAYING, BinEntry, DamagedGame, GameRecord, Repository, StorageError, Summary, of_game,
+)
 from companion.storage.game_file import now, record_in
 from sheets.errors import RulesError
 from sheets.game import GameRules, fold
@@ -198,7 +200,7 @@ class Games:
         self._checkpoints: dict[str, dict[int, Any]] = {}
         self._derived: dict[str, Derived] = {}  # game -> what was worked out of its states
         # a binned game's players and what each phone (in its language) was shown of it, by its record
-        self._binned: dict[str, tuple[GameRecord, tuple[str, ...], dict[tuple[str | None, object], BinnedGame]]] = {}
+        self._binned: dict[str, tuple[BinEntry, dict[tuple[str | None, object], BinnedGame]]] = {}
         self._listeners: dict[str, list[tuple[Listener, str | None]]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
 
@@ -662,37 +664,47 @@ class Games:
             who = {"by": "command line"} if host else deleter(record.table, device)
             self._commit(replace(record, table={**record.table, "deleted_by": who}), self.state(game_id))
         with self.repo.lock:
-            self.repo.delete(game_id)
+            self.repo.delete(game_id, self._shown_in_bin(self.record(game_id)))
             self._forget(game_id)
         self.notify(game_id)
 
     def bin(self, device: str | None = None) -> list[BinnedGame]:
-        """The deleted games still restorable, newest deletion first."""
+        """The deleted games still restorable, newest deletion first, as the index lists
+        them (a game it lacks is read and folded once, then listed there)."""
+        listed, unlisted = self.repo.binned(BIN_DAYS)
+        if unlisted:
+            listed = sorted([*listed, *(self.repo.index_binned(self._shown_in_bin(record)) for record in unlisted)],
+                            key=lambda entry: -entry.deleted)
         binned = []
-        folded, self._binned = self._binned, {}
-        for record in self.repo.binned(BIN_DAYS):
-            # Made once per phone and language while its file is unchanged (the repository
-            # hands the same record): Home lists the bin on every draw
-            known = folded.get(record.id)
-            if known is None or known[0] is not record:
-                try:
-                    players = rules_for(record.game).players(self._fold(record, record.log))
-                except RulesError:
-                    players = ()
-                known = (record, players, {})
-            self._binned[record.id] = known
-            made = known[2].get((device, current()))
-            if made is None:
-                made = known[2][device, current()] = BinnedGame(
-                    id=record.id, game=record.game, players=known[1], created=record.created,
-                    deleted_by=who_deleted(record), may_restore=table.is_starter(record.table, device))
-            binned.append(made)
+        made, self._binned = self._binned, {}
+        for entry in listed:
+            # Made once per phone and language while the entry is the same: Home lists the bin on every draw
+            known = made.get(entry.id)
+            if known is None or known[0] != entry:
+                known = (entry, {})
+            self._binned[entry.id] = known
+            game = known[1].get((device, current()))
+            if game is None:
+                game = known[1][device, current()] = BinnedGame(
+                    id=entry.id, game=entry.game, players=entry.players, created=entry.created,
+                    deleted_by=who_deleted(entry.deleted_by), may_restore=table.hosts(entry.seated, entry.starter, device))
+            binned.append(game)
         return binned
+
+    def _shown_in_bin(self, record: GameRecord) -> BinEntry:
+        """What the bin's listing shows of a deleted game (its players folded from its log)."""
+        try:
+            players = tuple(rules_for(record.game).players(self._fold(record, record.log)))
+        except RulesError:
+            players = ()
+        return BinEntry(id=record.id, game=record.game, created=record.created, players=players,
+                        seated=table.seated(record.table), starter=record.table.get("starter"),
+                        deleted_by=record.table.get("deleted_by"))
 
     def deleted_by(self, game_id: str) -> str | None:
         """Who deleted the game, while it is in the bin; None otherwise."""
         record = self.repo.in_bin(game_id, BIN_DAYS)
-        return None if record is None else who_deleted(record)
+        return None if record is None else who_deleted(record.table.get("deleted_by"))
 
     def undelete(self, game_id: str, device: str | None = None, host: bool = False) -> None:
         """Restore a game from the bin: its host's phone (or any, if nobody sat at it), or
@@ -1134,9 +1146,9 @@ def stored_deleter(stored: Any) -> dict[str, str]:
     return {"by": "phone"}
 
 
-def who_deleted(record: GameRecord) -> str:
-    """Who deleted a game in the bin, in the words of the phone asking."""
-    who = stored_deleter(record.table.get("deleted_by"))
+def who_deleted(stored: Any) -> str:
+    """Who deleted a game in the bin (as its table keeps it), in the words of the phone asking."""
+    who = stored_deleter(stored)
     if "seat" in who:
         # TRANSLATORS: who deleted a game, said as "{who} deleted this game" and "deleted by {who}".
         return _("{player}'s phone").format(player=who["seat"])

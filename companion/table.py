@@ -56,9 +56,13 @@ def seated(table: dict[str, Any]) -> bool:
 
 def is_starter(table: dict[str, Any], device: str | None) -> bool:
     """Whether ``device`` is the host: while nobody sits, every phone is."""
-    if not seated(table):
-        return True
-    return device is not None and table["starter"] == device
+    return hosts(seated(table), table["starter"], device)
+
+
+def hosts(anybody_sat: bool, starter: str | None, device: str | None) -> bool:
+    """``is_starter`` for a game known by whether anybody sat and who started it (a game in
+    the bin, as the index lists it)."""
+    return not anybody_sat or (device is not None and starter == device)
 
 
 def salt_for(table: dict[str, Any], player: str) -> str:

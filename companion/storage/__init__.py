@@ -8,6 +8,7 @@ from companion.storage.game_file import GameRecord
 from companion.storage.repository import (
     FINISHED,
     PLAYING,
+    BinEntry,
     DamagedGame,
     DataDirBusy,
     DiskError,
@@ -25,6 +26,6 @@ def open_repository(data_dir: Path, read_only: bool = False) -> Repository:
 
 
 __all__ = [
-    "FINISHED", "PLAYING", "DamagedGame", "DataDirBusy", "DiskError", "GameNotFound", "GameRecord", "Repository",
+    "FINISHED", "PLAYING", "BinEntry", "DamagedGame", "DataDirBusy", "DiskError", "GameNotFound", "GameRecord", "Repository",
     "StorageError", "Summary", "of_game", "open_repository", "played_since",
 ]

@@ -1,7 +1,8 @@
 """Games on disk: one TinyDB database per game plus a TinyDB index of summaries.
 
     DATA/games/<id>.json       a game's tables (``game_file``)  (+ .bak1-3, + .corrupt-* if damaged)
-    DATA/index.json            tables "playing" and "finished": a Summary + "file": stamp per game; derived
+    DATA/index.json            tables "playing" and "finished": a Summary + "file": stamp per game, and
+                               "bin": a BinEntry + "file" per game in the bin; derived data
     DATA/deleted/<id>.json     deleted games, restorable
     DATA/writer.lock           held by the one process that writes this directory
 
@@ -21,8 +22,9 @@ Every file is read through ``atomic.read_bounded``: a game file over STORED_MAX_
 anything but a plain file and a link out of the data directory are damage (set aside,
 the backup offered), never read. Game ids are lower-case letters, digits and dashes, so
 that a disk that ignores letter case (macOS, Windows) never holds one game under two ids.
-The bin's games are kept in memory by their files' stamps, so listing it reads no file
-that did not change. A game deleted more than the bin's days ago is removed for good with
+The bin is listed from the index's "bin" table (its query: deleted within the bin's
+days), each entry checked against its file's stamp when the bin's folder changed; a file
+the index lacks or that changed is read once (kept in memory by its stamp). A game deleted more than the bin's days ago is removed for good with
 its backups (private notes and PIN hashes are in them).
 """
 
@@ -35,7 +37,7 @@ import secrets
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator, cast
 
@@ -58,6 +60,7 @@ from sheets.limits import one_line
 PLAYING_TABLE, FINISHED_TABLE = "playing", "finished"
 INDEX_TABLES = (PLAYING_TABLE, FINISHED_TABLE)
 EARLIER_INDEX_TABLE = "games"  # every game in one table: read, then laid out as above
+BIN_TABLE = "bin"  # the games in the bin, as the bin's listing shows them (``BinEntry``)
 INDEX_EVERY = 10.0  # seconds: listing games writes the changed index at most this often (and on close)
 GAME_ID = re.compile(r"[0-9a-z-]{1,64}")  # one letter case: see the module's words
 
@@ -149,6 +152,32 @@ class Summary:
         return all(name in data for name in cls.__dataclass_fields__)
 
 
+@dataclass(frozen=True)
+class BinEntry:
+    """A game in the bin as the index keeps it: what the bin's listing shows and who may
+    restore it, without reading its file."""
+
+    id: str
+    game: str
+    created: str
+    players: tuple[str, ...]
+    seated: bool  # somebody sat at it: only its host (``starter``) restores it
+    starter: str | None
+    deleted_by: Any  # as the game's table keeps it
+    deleted: float = 0.0  # when it went in the bin: its file's time (the repository's to set)
+
+    def as_json(self) -> dict[str, Any]:
+        return {**{name: getattr(self, name) for name in self.__dataclass_fields__}, "players": list(self.players)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "BinEntry | None":
+        """The entry a document of the index holds; None if it is not one (listed again from its file)."""
+        if not all(name in data for name in cls.__dataclass_fields__) or not isinstance(data["players"], list) \
+                or not isinstance(data["deleted"], (int, float)) or not isinstance(data["id"], str):
+            return None
+        return cls(**{**{k: data[k] for k in cls.__dataclass_fields__}, "players": tuple(data["players"])})
+
+
 # What listings ask the index for (TinyDB queries on a Summary's fields).
 FINISHED = where("finished") == True  # noqa: E712 - a query on the field, not a comparison
 PLAYING = where("finished") == False  # noqa: E712
@@ -227,6 +256,8 @@ class Repository:
         # The bin's files as last read: name -> (its stamp, deleted at, its game or None if unreadable)
         self._bin: dict[str, tuple[list[int], float, GameRecord | None]] = {}
         self._bin_dir: list[int] | None = None  # the bin directory's stamp when every file in it was looked at
+        self._unlisted: dict[str, tuple[GameRecord, float]] = {}  # games in the bin the index lacks, deleted at
+        self._bin_listed: list[BinEntry] | None = None  # the index's bin, newest deletion first, until it changes
         self._index_written = 0.0  # time.monotonic() of the last write of the index
         self._names: tuple[list[int] | None, tuple[list[str], list[str]]] | None = None  # _listed, by the dir's stamp
         self._newest_first: list[Summary] | None = None  # _sorted, until a summary changes
@@ -372,7 +403,9 @@ class Repository:
 
     # -- delete (kept aside, restorable) ------------------------------------------
 
-    def delete(self, game_id: str) -> None:
+    def delete(self, game_id: str, shown: BinEntry | None = None) -> None:
+        """Move the game to the bin; ``shown`` is what the bin's listing shows of it (without,
+        the next listing reads its file and asks for it: ``binned``)."""
         with self.lock:
             path = self.game_path(game_id)
             self.load(game_id)
@@ -382,6 +415,8 @@ class Repository:
             fsync_dir(self.games_dir)
             self._forget_file(game_id)
             self._unindex(game_id)
+            if shown is not None:
+                self.index_binned(shown)
 
     def undelete(self, game_id: str, summary: Summary | None = None) -> GameRecord:
         with self.lock:
@@ -390,6 +425,7 @@ class Repository:
                 raise GameNotFound(f"no deleted game {game_id!r}")
             os.replace(kept, self.game_path(game_id))
             fsync_dir(self.games_dir)
+            self._unbin(game_id)
             record = self.load(game_id)
             self._stamps[game_id] = stamp(self.game_path(game_id))
             if summary is not None:
@@ -403,43 +439,94 @@ class Repository:
                 path = self.trash_dir / self.game_path(game_id).name
             except GameNotFound:
                 return None
+            before = self._bin.get(path.name)
             entry = self._bin_entry(path)
+            if entry is not before:  # the file changed since the bin was listed: listed afresh next time
+                self._bin_dir = None
             if entry is None or entry[1] < time.time() - keep_days * 86400:
                 return None
             return entry[2]
 
-    def binned(self, keep_days: float) -> list[GameRecord]:
-        """The deleted games still restorable, newest deletion first; a game deleted more
-        than ``keep_days`` ago is removed for good, with its backups. An unreadable file
-        stays where it is. Only files that changed since the last look are read."""
+    def binned(self, keep_days: float) -> tuple[list[BinEntry], list[GameRecord]]:
+        """The deleted games still restorable: as the index lists them (its query), newest
+        deletion first, and the records of those it lacks (an index of an earlier version, or
+        lost) for the caller to list (``index_binned``). A game deleted more than
+        ``keep_days`` ago is removed for good, with its backups. An unreadable file stays
+        where it is. The folder is looked at once per change of it, and a file read only
+        when it changed since."""
         with self.lock:
             if not self.trash_dir.is_dir():
-                return []
-            kept: list[tuple[float, GameRecord]] = []
+                return [], []
             limit = time.time() - keep_days * 86400
-            directory = stamp(self.trash_dir)
-            if directory is not None and directory == self._bin_dir:  # no file came or went: as last read
-                entries = [entry for entry in self._bin.items()]
+            unlisted = self._look_at_bin()
+            if not self.read_only:
+                for record, deleted in unlisted:
+                    if deleted < limit:
+                        self._purge(record.id)
+                if not self._orphans_purged:
+                    self._purge_orphans(limit)
+            listed = self._bin_listed
+            if listed is None or (listed and listed[-1].deleted < limit):  # the bin changed, or a game's days are over
+                bin_table = self._index(BIN_TABLE)
+                if not self.read_only:
+                    for doc in bin_table.search(where("deleted") < limit):
+                        self._purge(doc["id"])
+                entries = (BinEntry.from_json(doc) for doc in bin_table.search(where("deleted") >= limit))
+                listed = self._bin_listed = sorted((entry for entry in entries if entry is not None),
+                                                   key=lambda entry: -entry.deleted)
+            return list(listed), [record for record, deleted in unlisted if deleted >= limit]
+
+    def _look_at_bin(self) -> list[tuple[GameRecord, float]]:
+        """The games in the bin the index lacks, with when they went there; the index's
+        entries of files gone or changed leave it. Read again only when the folder changed."""
+        directory = stamp(self.trash_dir)
+        if directory is not None and directory == self._bin_dir:
+            return [(record, deleted) for game_id, (record, deleted) in self._unlisted.items()]
+        self.summaries_by_id()  # the index read first (a damaged one set aside)
+        bin_table = self._index(BIN_TABLE)
+        names = {name[:-5] for name in os.listdir(self.trash_dir)
+                 if name.endswith(".json") and GAME_ID.fullmatch(name[:-5])}
+        listed: set[str] = set()
+        stale = []
+        for doc in bin_table.all():
+            entry = BinEntry.from_json(doc)
+            if entry is None or entry.id not in names or entry.id in listed \
+                    or doc.get("file") != stamp(self.trash_dir / f"{entry.id}.json"):
+                stale.append(doc.doc_id)
             else:
-                entries = []
-                for name in os.listdir(self.trash_dir):
-                    if name.endswith(".json") and GAME_ID.fullmatch(name[:-5]):
-                        found = self._bin_entry(self.trash_dir / name)
-                        if found is not None:
-                            entries.append((name, found))
-                for gone in set(self._bin) - {name for name, _ in entries}:
-                    del self._bin[gone]
-                self._bin_dir = directory
-            for name, entry in entries:
-                if entry[1] < limit:
-                    if not self.read_only:
-                        self._purge(name[:-5])
-                    continue
-                if entry[2] is not None:
-                    kept.append((entry[1], entry[2]))
-            if not self.read_only and not self._orphans_purged:
-                self._purge_orphans(limit)
-            return [record for _, record in sorted(kept, key=lambda pair: -pair[0])]
+                listed.add(entry.id)
+        if stale:
+            bin_table.remove(doc_ids=stale)
+            self._bin_listed = None
+        self._unlisted = {}
+        for game_id in sorted(names - listed):
+            found = self._bin_entry(self.trash_dir / f"{game_id}.json")
+            if found is not None and found[2] is not None:
+                self._unlisted[game_id] = (found[2], found[1])
+        for gone in set(self._bin) - {f"{name}.json" for name in names}:
+            del self._bin[gone]
+        self._bin_dir = directory
+        return list(self._unlisted.values())
+
+    def index_binned(self, shown: BinEntry) -> BinEntry:
+        """Keep what the bin's listing shows of a game in the bin (its file's time as when it
+        was deleted); the entry as kept."""
+        with self.lock:
+            path = self.trash_dir / self.game_path(shown.id).name
+            now_stamp = stamp(path)
+            if now_stamp is None:
+                return shown
+            kept = replace(shown, deleted=now_stamp[2] / 1e9)
+            self._unbin(shown.id)
+            self._index(BIN_TABLE).insert({**kept.as_json(), "file": now_stamp})
+            self._bin_listed = None
+            return kept
+
+    def _unbin(self, game_id: str) -> None:
+        """The game leaves the bin's listing."""
+        self._unlisted.pop(game_id, None)
+        self._index(BIN_TABLE).remove(where("id") == game_id)
+        self._bin_listed = None
 
     def _bin_entry(self, path: Path) -> tuple[list[int], float, GameRecord | None] | None:
         """(stamp, deleted at, its game or None if unreadable) of a file in the bin, read
@@ -467,6 +554,7 @@ class Repository:
             return  # not a file this app wrote: left as it is
         kept.unlink(missing_ok=True)
         self._bin.pop(kept.name, None)
+        self._unbin(game_id)
         if not self.game_path(game_id).exists():
             self._remove_copies(game_id)
         fsync_dir(self.trash_dir)

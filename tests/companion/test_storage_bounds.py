@@ -369,20 +369,30 @@ def test_backups_an_earlier_version_left_behind_are_removed_once_old(tmp_path):
     games.repo.close()
 
 
-def test_the_bin_reads_a_file_once_while_it_is_unchanged(tmp_path, monkeypatch):
-    """Home lists the bin on every draw: a thousand deleted games must not be read each time."""
+def test_the_bin_is_listed_from_the_index_and_a_file_read_only_when_it_changed(tmp_path, monkeypatch):
+    """Home lists the bin on every draw: a thousand deleted games must not be read each time.
+    The index lists them (issue 37); a file is read when the index lacks it or it changed."""
     games = Games(Repository(tmp_path))
     for _ in range(5):
         games.delete(games.new_game("nicht-die-bohne", {"players": PLAYERS}))
-    assert len(games.bin()) == 5
     reads: list[Path] = []
     record_in = repository.record_in
     monkeypatch.setattr(repository, "record_in", lambda path, within=None: reads.append(path) or record_in(path, within))
-    assert len(games.bin()) == 5 and reads == []
+    assert len(games.bin()) == 5 and reads == []  # listed as deleted, no file read
     before = set((tmp_path / "deleted").iterdir())
     kept = min(before)
     kept.write_bytes(kept.read_bytes())  # changed in place (a new stamp) ...
     games.delete(games.new_game("nicht-die-bohne", {"players": PLAYERS}))  # ... and one more deleted
-    (new,) = set((tmp_path / "deleted").iterdir()) - before
-    assert len(games.bin()) == 6 and sorted(reads) == sorted([kept, new])  # those two only
+    assert len(games.bin()) == 6 and reads == [kept]  # that one only
+    assert len(games.bin()) == 6 and reads == [kept]  # and once
+    games.repo.close()
+
+    index = json.loads((tmp_path / "index.json").read_text())["bin"]
+    assert sorted(doc["id"] + ".json" for doc in index.values()) == sorted(p.name for p in (tmp_path / "deleted").iterdir())
+    games = Games(Repository(tmp_path))  # the next run lists the bin from the index too
+    assert len(games.bin()) == 6 and reads == [kept]
+    games.repo.close()
+    (tmp_path / "index.json").unlink()  # an index lost: the bin's files are read once, listed again
+    games = Games(Repository(tmp_path))
+    assert len(games.bin()) == 6 and len(reads) == 7 and len(games.bin()) == 6 and len(reads) == 7
     games.repo.close()
