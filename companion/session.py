@@ -52,6 +52,9 @@ CHECKPOINT_EVERY = 20  # entries between the states a game's fold remembers (in 
 NOTE_MAX = 2_000  # characters of a private note (a secret collection, a reminder)
 IMPORTS_PER_MINUTE = 20  # score files one phone imports in a minute
 IMPORTS_AT_ONCE_PER_MINUTE = 60  # score files all phones together import in a minute
+# Phones without a seat that follow one game at once (issue 33): each is drawn again on every
+# tap, so more would slow the table; its seats' phones and its host always may.
+WATCHERS_PER_GAME = 12
 
 
 @dataclass(frozen=True)
@@ -839,9 +842,13 @@ class Games:
 
     def subscribe(self, game_id: str, listener: Listener, device: str | None = None) -> Callable[[], None]:
         """Call ``listener(game_id)`` after every change of that game ("*" for all);
-        ``device``: the phone listening (see notify)."""
+        ``device``: the phone listening (see notify). A phone without a seat beyond
+        WATCHERS_PER_GAME is not told (``why_not_follow`` says why)."""
         subscription = (listener, device)
+        seats = self._seats_of(game_id) if game_id != "*" and device is not None else None
         with self._listeners_lock:
+            if seats is not None and self._no_room(game_id, seats, device):
+                return lambda: None
             self._listeners[game_id].append(subscription)
 
         def unsubscribe() -> None:
@@ -850,6 +857,32 @@ class Games:
                     self._listeners[game_id].remove(subscription)
 
         return unsubscribe
+
+    def why_not_follow(self, game_id: str, device: str | None) -> str | None:
+        """Why this phone is not shown that game's changes (it has no seat there, and
+        WATCHERS_PER_GAME phones without one follow it already), or None."""
+        seats = self._seats_of(game_id) if device is not None else None
+        if seats is None:
+            return None
+        with self._listeners_lock:
+            full = self._no_room(game_id, seats, device)
+        return _("This game is followed by {n} phones without a seat already. Sit down at it (a seat's phone "
+                 "always may), or come back when one of them has left it.").format(n=WATCHERS_PER_GAME) if full else None
+
+    def _seats_of(self, game_id: str) -> dict[str, Any] | None:
+        try:
+            return self.record(game_id).table
+        except StorageError:  # its screen says why
+            return None
+
+    def _no_room(self, game_id: str, seats: dict[str, Any], device: str | None) -> bool:
+        """Whether ``device``, neither at a seat of the game nor its host, finds
+        WATCHERS_PER_GAME other such phones following it (call holding the listeners' lock)."""
+        if device is None or table.sits_or_hosts(seats, device):
+            return False
+        others = {other for _listener, other in self._listeners.get(game_id, ())
+                  if other is not None and other != device and not table.sits_or_hosts(seats, other)}
+        return len(others) >= WATCHERS_PER_GAME
 
     def notify(self, game_id: str, by: str | None = None) -> None:
         """Tell every listener of ``game_id``. The phone ``by`` that made the change is told
@@ -949,6 +982,9 @@ class PhoneGames:
 
     def subscribe(self, game_id: str, listener: Listener) -> Callable[[], None]:
         return self.games.subscribe(game_id, listener, self.device)
+
+    def why_not_follow(self, game_id: str) -> str | None:
+        return self.games.why_not_follow(game_id, self.device)
 
     # -- entries -----------------------------------------------------------------------
 

@@ -49,6 +49,11 @@ def seat_of(table: dict[str, Any], device: str | None) -> str | None:
     return next((p for p, seat in table["seats"].items() if seat["device"] == device), None)
 
 
+def sits_or_hosts(table: dict[str, Any], device: str) -> bool:
+    """Whether ``device`` holds a seat at the game or started it."""
+    return seat_of(table, device) is not None or table.get("starter") == device
+
+
 def seated(table: dict[str, Any]) -> bool:
     """Whether any phone sits at the table (then each phone enters only as its seat)."""
     return any(seat["device"] is not None for seat in table["seats"].values())

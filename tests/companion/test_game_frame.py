@@ -16,7 +16,7 @@ import pytest
 
 from testkit.harness import Phone, Table, controls_on, patched, record
 from testkit.positions import device, mid_game, play
-from companion.session import Games
+from companion.session import WATCHERS_PER_GAME, Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
 from companion.ui.components.game_bar import GameBar
@@ -149,3 +149,32 @@ def test_after_many_entries_every_control_on_a_phone_is_the_one_its_taps_reach(k
         return phones
 
     asyncio.run(go_on())
+
+
+def test_a_phone_past_the_watchers_bound_is_told_in_plain_words_and_sent_no_taps(tmp_path):
+    """Issue 33: beyond WATCHERS_PER_GAME phones without a seat on a game, the next one's
+    game screen says so (sit down, or come back later) and a tap at the table sends it
+    nothing, while a seat's phone follows every tap."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    game_id = mid_game(games, "nicht-die-bohne")
+    main = make_main(games)
+
+    async def run() -> tuple[list[str], list[str], list[str]]:
+        async with Table() as table:
+            ann = await table.open(main, f"/game/{game_id}", device(0))
+            for n in range(WATCHERS_PER_GAME):
+                await table.open(main, f"/game/{game_id}", f"watcher-{n}")
+            late = await table.open(main, f"/game/{game_id}", "late-watcher")
+            said = [c.value for c in controls_on(late.session.page) if isinstance(c, ft.Text)]
+            to_ann, to_late = record(ann), record(late)
+            change_a_card(games, game_id, "Ben", device(1))
+            await table.quiet()
+            return said, to_ann, to_late
+
+    said, to_ann, to_late = asyncio.run(run())
+    repo.close()
+    assert f"This game is followed by {WATCHERS_PER_GAME} phones without a seat already. Sit down at it (a " \
+           "seat's phone always may), or come back when one of them has left it." in said
+    assert any("Last entry by Ben" in m for m in to_ann)
+    assert not any("Last entry" in m or "GameScreen" in m for m in to_late)  # not drawn again for a tap

@@ -282,3 +282,32 @@ def test_a_phone_that_sits_nowhere_changes_no_remembered_sheet_values(games):
     assert values.of("A") == {"icons:farm": 6}
     values.remember("A", "icons:farm", 7, by=host)
     assert values.of("A") == {"icons:farm": 7}
+
+
+def test_a_game_follows_at_most_twelve_phones_without_a_seat_and_every_seat_always(games):
+    """Issue 33: each phone following a game is drawn again on every tap, so phones without
+    a seat are bounded (WATCHERS_PER_GAME); the seats' phones and the host always follow,
+    and the next watcher gets its turn when one leaves. The session decides; the screen shows
+    ``why_not_follow``."""
+    gid = pad(games)
+    PhoneGames(games, "ann").claim_seat(gid, "Ann", "1111")
+    told: list[str] = []
+    leave = [PhoneGames(games, f"watcher-{n}").subscribe(gid, lambda _g, n=n: told.append(f"w{n}"))
+             for n in range(session.WATCHERS_PER_GAME)]
+    late = PhoneGames(games, "late")
+    assert late.why_not_follow(gid).startswith(f"This game is followed by {session.WATCHERS_PER_GAME} phones without")
+    late.subscribe(gid, lambda _g: told.append("late"))  # not followed
+    for device in ("ann", "host"):  # a seat's phone and the host always
+        assert PhoneGames(games, device).why_not_follow(gid) is None
+        PhoneGames(games, device).subscribe(gid, lambda _g, d=device: told.append(d))
+    assert PhoneGames(games, "watcher-0").why_not_follow(gid) is None  # one following already keeps its place
+    assert PhoneGames(games, "another").subscribe(gid, lambda _g: told.append("another")) is not None
+
+    PhoneGames(games, "ann").dispatch(gid, take("Ann", "red-1"))
+    assert sorted(told) == sorted([*(f"w{n}" for n in range(session.WATCHERS_PER_GAME)), "ann", "host"])
+    leave[0]()  # one watcher leaves: the next one follows
+    assert late.why_not_follow(gid) is None
+    late.subscribe(gid, lambda _g: told.append("late"))
+    told.clear()
+    PhoneGames(games, "ann").dispatch(gid, take("Ann", "red-2"))
+    assert "late" in told and "w0" not in told and len(told) == session.WATCHERS_PER_GAME + 2

@@ -49,6 +49,11 @@ def GameScreen() -> ft.View:
                                                                error_line(problem)])
     if isinstance(shown, StorageError):  # deleted, or not here: never the id on a phone
         return not_here(f"/game/{game_id}", games.deleted_by(game_id), shown)
+    crowded = games.why_not_follow(game_id)
+    if crowded is not None:  # the session follows no more phones without a seat here
+        return screen(f"/game/{game_id}", _("Too many phones on this game"), [ft.Text(crowded), ft.Row([
+            ft.FilledButton(_("Sit down"), icon=ft.Icons.EVENT_SEAT, on_click=lambda _e: go(f"/game/{game_id}/seats")),
+            ft.OutlinedButton(_("Home"), icon=ft.Icons.HOME, on_click=lambda _e: go("/"))], wrap=True)])
     # Each piece of the screen reads what it shows of the game (use_game_part) and is told
     # of a change through ``changed``: on most changes only the pieces it touches render.
     return GameChangedContext(changed, lambda: game_screen(
