@@ -53,8 +53,9 @@ NOTE_MAX = 2_000  # characters of a private note (a secret collection, a reminde
 IMPORTS_PER_MINUTE = 20  # score files one phone imports in a minute
 IMPORTS_AT_ONCE_PER_MINUTE = 60  # score files all phones together import in a minute
 # Phones without a seat that follow one game at once (issue 33): each is drawn again on every
-# tap, so more would slow the table; its seats' phones and its host always may.
-WATCHERS_PER_GAME = 12
+# tap, so more would slow the table (100 idle phones: taps p95 5.5x at 12, 2.4x at 8); its
+# seats' phones and its host always may. 8: a table of 7 where nobody sat, and two onlookers.
+WATCHERS_PER_GAME = 8
 
 
 @dataclass(frozen=True)

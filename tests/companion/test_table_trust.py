@@ -284,7 +284,7 @@ def test_a_phone_that_sits_nowhere_changes_no_remembered_sheet_values(games):
     assert values.of("A") == {"icons:farm": 7}
 
 
-def test_a_game_follows_at_most_twelve_phones_without_a_seat_and_every_seat_always(games):
+def test_a_game_follows_a_bounded_number_of_phones_without_a_seat_and_every_seat_always(games):
     """Issue 33: each phone following a game is drawn again on every tap, so phones without
     a seat are bounded (WATCHERS_PER_GAME); the seats' phones and the host always follow,
     and the next watcher gets its turn when one leaves. The session decides; the screen shows
