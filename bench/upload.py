@@ -118,7 +118,8 @@ class Table:
                     pass
                 await asyncio.sleep(0)
             else:
-                await files.import_json("Import a score file", score, self.uploader.import_file, problems.append)
+                await files.import_json("Import a score file", lambda: None, score, self.uploader.import_file,
+                                        problems.append)
             done.append(time.perf_counter() - started)
         if problems and "padding" not in (problems[0] or ""):  # refused before the doors did their work
             raise RuntimeError(f"the upload was refused early, the figures mean nothing: {problems[0]}")

@@ -800,11 +800,12 @@ class Games:
             self._states[record.id] = state
         return record.id
 
-    def count_import(self, device: str | None) -> None:
-        """Count one phone's score-file import before any work is done on it; RulesError
-        (nothing imported) past IMPORTS_PER_MINUTE for the phone, or
-        IMPORTS_AT_ONCE_PER_MINUTE for all phones together (issue 33: imports by the
-        hundred slowed every phone's Home)."""
+    def count_upload(self, device: str | None) -> None:
+        """Count a file a phone is about to send (a score file, a backup, sheet values),
+        before it is asked for: RulesError (nothing sent, nothing read) past
+        IMPORTS_PER_MINUTE for the phone, or IMPORTS_AT_ONCE_PER_MINUTE for all phones
+        together (issue 33: imports by the hundred slowed every phone's Home; files of
+        1 MB sent by 20 phones at once slowed every tap)."""
         now_ = self.clock()
         with self._listeners_lock:
             for times in self._imports.values():
@@ -1128,8 +1129,11 @@ class PhoneGames:
         return self.games.export(game_id)
 
     def import_file(self, data: Any) -> str:
-        self.games.count_import(self.device)
         return self.games.import_file(data)
+
+    def may_send_file(self) -> None:
+        """Before this phone is asked for a file: RulesError when it may send none now."""
+        self.games.count_upload(self.device)
 
     def bgstats_link(self, game_id: str) -> str:
         """The link that records this finished game in BG Stats."""

@@ -117,12 +117,18 @@ async def read_backup_checked(raw: bytes, language: str) -> Backup:
     return found
 
 
-async def _in_worker(language: str, work: Callable[..., tuple[bool, Any]], *args: Any) -> Any:
-    """What ``work(*args)`` found, run in the worker (in a thread where none runs); it
-    answers (True, why not) or (False, what it found), the reason in ``language``."""
+def has_room(language: str) -> None:
+    """ScoreFileError (``BUSY``, in ``language``) while ``UPLOADS`` files are being read:
+    asked before a phone is asked for its file too, so that a file not read is not sent."""
     if _reading[0] >= UPLOADS:
         with using(translations(language)):
             raise ScoreFileError("", _(BUSY))
+
+
+async def _in_worker(language: str, work: Callable[..., tuple[bool, Any]], *args: Any) -> Any:
+    """What ``work(*args)`` found, run in the worker (in a thread where none runs); it
+    answers (True, why not) or (False, what it found), the reason in ``language``."""
+    has_room(language)
     _reading[0] += 1
     try:
         if _pool:

@@ -29,7 +29,7 @@ from companion.server import SWITCH_INTERVAL, serve
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.components import files
-from sheets.errors import ScoreFileError
+from sheets.errors import RulesError, ScoreFileError
 from sheets.i18n import _ as say, using
 from sheets.limits import MAX_BYTES, MAX_DEPTH, MAX_NAME, MAX_PLAYERS, read_json
 from sheets.registry import score
@@ -203,7 +203,7 @@ def upload(monkeypatch, raw: bytes, importer, name: str = "hostile.json") -> tup
 
     monkeypatch.setattr(files, "upload", picked)
     problems: list[str | None] = []
-    result = asyncio.run(files.import_json("Import", score, importer, problems.append))
+    result = asyncio.run(files.import_json("Import", lambda: None, score, importer, problems.append))
     return result, problems
 
 
@@ -247,7 +247,7 @@ def test_the_upload_is_imported_off_the_event_loop(reader, monkeypatch):
 
     async def run() -> Any:
         loop_thread = threading.get_ident()
-        result = await files.import_json("Import", accept, importer, lambda problem: None)
+        result = await files.import_json("Import", lambda: None, accept, importer, lambda problem: None)
         return loop_thread, result
 
     async def picked(title: str, extensions: tuple[str, ...] = ("json",)) -> tuple[str, bytes]:
@@ -365,3 +365,29 @@ def test_the_busy_line_is_said_in_the_phones_language():
     finally:
         worker._reading[0] = 0
     assert str(refused.value) == german != worker.BUSY
+
+
+@pytest.mark.parametrize("why", ["over the phone's bound", "the worker busy"])
+def test_a_file_that_would_be_refused_is_never_asked_for(monkeypatch, why):
+    """Issue 33: files of 1 MB sent by 20 phones at once slowed every tap, though most were
+    refused once they had come. The bounds are asked before the phone is asked for its file."""
+    asked: list[str] = []
+
+    async def picked(title: str, extensions: tuple[str, ...] = ("json",)) -> tuple[str, bytes]:
+        asked.append(title)
+        return "a.json", b"{}"
+
+    def over() -> None:
+        raise RulesError("too many score files imported in the last minute: try again in a minute")
+
+    monkeypatch.setattr(files, "upload", picked)
+    if why == "the worker busy":
+        monkeypatch.setattr(worker, "_reading", [worker.UPLOADS])  # two files being read
+    problems: list[str | None] = []
+    result = asyncio.run(files.import_json("Import", over if why.startswith("over") else lambda: None, score,
+                                           lambda data: data, problems.append))
+    assert result is None and asked == []
+    assert problems == ["the file was not imported: " + ("too many score files imported in the last minute: try "
+                                                         "again in a minute" if why.startswith("over") else
+                                                         "The table is busy reading other files: try again in a "
+                                                         "moment.")]

@@ -113,7 +113,7 @@ def test_an_upload_read_in_the_worker_process_is_refused_in_the_phones_language(
     problems: list[str | None] = []
     worker.start()
     try:
-        as_phone(page, lambda: asyncio.run(files.import_json("Import", score, games.import_file, problems.append)))
+        as_phone(page, lambda: asyncio.run(files.import_json("Import", lambda: None, score, games.import_file, problems.append)))
     finally:
         worker.stop()
     assert problems == ["liste.json wurde nicht importiert: eine Punktedatei ist ein JSON-Objekt"]

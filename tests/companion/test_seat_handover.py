@@ -177,22 +177,24 @@ def test_a_private_note_is_bounded_and_a_longer_one_changes_nothing(games):
     assert ben.private_note(gid) == "y" * NOTE_MAX
 
 
-def test_a_phone_imports_a_bounded_number_of_score_files_a_minute(games, clock):
-    setup = {"sheet": "A", "players": [{"name": "Ann", "province": "macadimia"}, {"name": "Ben", "province": "ammond"}]}
-    gid = games.new_game("gone-with-the-beans", setup, starter="host")
-    games.dispatch(gid, {"kind": "finish"})
-    data = PhoneGames(games, "host").export(gid)
+def test_a_phone_sends_a_bounded_number_of_files_a_minute_counted_before_it_is_asked(games, clock):
+    """Issue 33: every file a phone is asked for counts, refused or not, and is counted
+    before it is asked for: past the bound it is never sent."""
     flood = PhoneGames(games, "flood")
     for _ in range(IMPORTS_PER_MINUTE):
-        with pytest.raises(session.AlreadyStored):
-            flood.import_file(data)
+        flood.may_send_file()
     with pytest.raises(RulesError, match="too many score files imported in the last minute"):
-        flood.import_file(data)
-    with pytest.raises(session.AlreadyStored):  # another phone is not held up by it
-        PhoneGames(games, "friend").import_file(data)
+        flood.may_send_file()
+    PhoneGames(games, "friend").may_send_file()  # another phone is not held up by it
     clock[0] += 61
-    with pytest.raises(session.AlreadyStored):  # a minute on, the phone imports again
-        flood.import_file(data)
+    flood.may_send_file()  # a minute on, the phone sends again
+
+
+def test_all_phones_together_send_a_bounded_number_of_files_a_minute(games, clock):
+    for n in range(session.IMPORTS_AT_ONCE_PER_MINUTE):
+        PhoneGames(games, f"phone-{n % 10}-{n}").may_send_file()
+    with pytest.raises(RulesError, match="too many score files imported in the last minute"):
+        PhoneGames(games, "yet-another").may_send_file()
 
 
 def test_undo_tells_the_phone_what_it_took_back(games):

@@ -185,7 +185,7 @@ def test_the_sheet_values_upload_imports_a_good_file_and_refuses_a_bad_one(reade
     monkeypatch.setattr(files, "upload", picked)
     values_of(games).remember("A", "icons:farm", 2)
     problems: list[str | None] = []
-    imported = asyncio.run(files.import_json("Import", values_in_file, values_of(games).import_file, problems.append))
+    imported = asyncio.run(files.import_json("Import", lambda: None, values_in_file, values_of(games).import_file, problems.append))
     assert problems == [says]
     assert imported == (None if says else ("values.json", "A"))
     assert values_of(games).of("A") == {"icons:farm": 2 if says else 5}

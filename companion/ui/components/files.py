@@ -59,17 +59,20 @@ async def upload(title: str, extensions: tuple[str, ...] = ("json",)) -> tuple[s
     return picked[0].name, picked[0].bytes or b""
 
 
-async def import_json(title: str, check: Callable[[object], object], importer: Callable[[object], T],
-                      set_problem: Callable[[str | None], object],
+async def import_json(title: str, may_send: Callable[[], object], check: Callable[[object], object],
+                      importer: Callable[[object], T], set_problem: Callable[[str | None], object],
                       restore: Callable[[Backup], R] | None = None) -> tuple[str, T | R] | None:
     """Pick a JSON file and hand its data to ``importer`` once ``check`` (a module-level
     function raising ValueError) accepts it: the file's name and what ``importer``
     returned. With ``restore``, a backup (a zip) may be picked too: it is handed to
     ``restore`` once read whole and checked, and the answer is what ``restore`` returned. None when
     nothing was picked, or when the file was refused: then ``set_problem`` says why,
-    naming the file."""
+    naming the file. ``may_send`` (the session's) and the worker's room are asked before
+    the phone is asked for the file: a refused one is never sent."""
     name = _("the file")
     try:
+        may_send()
+        worker.has_room(phone_language())
         picked = await upload(title, ("json", "zip") if restore is not None else ("json",))
         if picked is None:
             return None

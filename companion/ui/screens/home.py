@@ -258,7 +258,7 @@ def Home() -> ft.View:
         return restore_for(games, backup)
 
     async def import_file(_e: object) -> None:
-        imported = await import_json(import_words, score, games.import_file, set_problem,
+        imported = await import_json(import_words, games.may_send_file, score, games.import_file, set_problem,
                                      restore=restore_all if everything else None)
         if imported is None:
             return

@@ -271,7 +271,7 @@ def SheetValuesScreen() -> ft.View:
         await download_json(f"sheet-values-{letter}.json", book.export(letter))
 
     async def import_file(_e: object) -> None:
-        imported = await import_json(_("Import sheet values"), values_in_file,
+        imported = await import_json(_("Import sheet values"), games.may_send_file, values_in_file,
                                      lambda data: book.import_file(data, by=games), set_problem)
         if imported is not None:
             name, sheet_letter = imported
