@@ -50,8 +50,8 @@ Listener = Callable[[str], None]
 BIN_DAYS = 30  # a deleted game can be restored from the bin this long
 CHECKPOINT_EVERY = 20  # entries between the states a game's fold remembers (in memory only)
 NOTE_MAX = 2_000  # characters of a private note (a secret collection, a reminder)
-IMPORTS_PER_MINUTE = 20  # score files one phone imports in a minute
-IMPORTS_AT_ONCE_PER_MINUTE = 60  # score files all phones together import in a minute
+IMPORTS_PER_MINUTE = 20  # files one phone sends to import in a minute
+IMPORTS_AT_ONCE_PER_MINUTE = 60  # files all phones together send to import in a minute
 # Phones without a seat that follow one game at once (issue 33): each is drawn again on every
 # tap, so more would slow the table (100 idle phones: taps p95 5.5x at 12, 2.4x at 8); its
 # seats' phones and its host always may. 8: a table of 7 where nobody sat, and two onlookers.
@@ -203,7 +203,7 @@ class Games:
         # from the latest one before the entry it takes back. Dropped on any change before them.
         self._checkpoints: dict[str, dict[int, Any]] = {}
         self._derived: dict[str, Derived] = {}  # game -> what was worked out of its states
-        # a binned game's players and what each phone (in its language) was shown of it, by its record
+        # a binned game's entry in the index and what each phone (in its language) was shown of it
         self._binned: dict[str, tuple[BinEntry, dict[tuple[str | None, object], BinnedGame]]] = {}
         self._listeners: dict[str, list[tuple[Listener, str | None]]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
