@@ -481,7 +481,7 @@ class Repository:
         entries of files gone or changed leave it. Read again only when the folder changed."""
         directory = stamp(self.trash_dir)
         if directory is not None and directory == self._bin_dir:
-            return [(record, deleted) for game_id, (record, deleted) in self._unlisted.items()]
+            return list(self._unlisted.values())
         self.summaries_by_id()  # the index read first (a damaged one set aside)
         bin_table = self._index(BIN_TABLE)
         names = {name[:-5] for name in os.listdir(self.trash_dir)
