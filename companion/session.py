@@ -668,7 +668,7 @@ class Games:
             who = {"by": "command line"} if host else deleter(record.table, device)
             self._commit(replace(record, table={**record.table, "deleted_by": who}), self.state(game_id))
         with self.repo.lock:
-            self.repo.delete(game_id, self._shown_in_bin(self.record(game_id)))
+            self.repo.delete(game_id, self._shown_in_bin(self.record(game_id), self.players(game_id)))
             self._forget(game_id)
         self.notify(game_id)
 
@@ -677,8 +677,8 @@ class Games:
         them (a game it lacks is read and folded once, then listed there)."""
         listed, unlisted = self.repo.binned(BIN_DAYS)
         if unlisted:
-            listed = sorted([*listed, *(self.repo.index_binned(self._shown_in_bin(record)) for record in unlisted)],
-                            key=lambda entry: -entry.deleted)
+            listed = sorted([*listed, *(self.repo.index_binned(self._shown_in_bin(record, self._players_in(record)))
+                                        for record in unlisted)], key=lambda entry: -entry.deleted)
         binned = []
         made, self._binned = self._binned, {}
         for entry in listed:
@@ -695,12 +695,17 @@ class Games:
             binned.append(game)
         return binned
 
-    def _shown_in_bin(self, record: GameRecord) -> BinEntry:
-        """What the bin's listing shows of a deleted game (its players folded from its log)."""
+    def _players_in(self, record: GameRecord) -> tuple[str, ...]:
+        """The players of a game in the bin the index lacks, folded from its log (none if
+        its entries no longer play)."""
         try:
-            players = tuple(rules_for(record.game).players(self._fold(record, record.log)))
+            return tuple(rules_for(record.game).players(self._fold(record, record.log)))
         except RulesError:
-            players = ()
+            return ()
+
+    @staticmethod
+    def _shown_in_bin(record: GameRecord, players: tuple[str, ...]) -> BinEntry:
+        """What the bin's listing shows of a deleted game."""
         return BinEntry(id=record.id, game=record.game, created=record.created, players=players,
                         seated=table.seated(record.table), starter=record.table.get("starter"),
                         deleted_by=record.table.get("deleted_by"))
