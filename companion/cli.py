@@ -172,10 +172,16 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.game is not None and args.game not in KINDS:
         print(f"beans: no game {one_line(args.game[:40])!r}; one of {', '.join(sorted(KINDS))}", file=sys.stderr)
         return 2
-    asked = [*([FINISHED] if args.finished else []), *([PLAYING] if args.unfinished else []),
-             *([of_game(args.game)] if args.game is not None else []),
-             *([played_since(args.since.isoformat())] if args.since is not None else [])]
-    where = functools.reduce(operator.and_, asked) if asked else None  # the index's query
+    asked = []  # the index's queries, each option's
+    if args.finished:
+        asked.append(FINISHED)
+    if args.unfinished:
+        asked.append(PLAYING)
+    if args.game is not None:
+        asked.append(of_game(args.game))
+    if args.since is not None:
+        asked.append(played_since(args.since.isoformat()))
+    where = functools.reduce(operator.and_, asked) if asked else None
     repo = open_repository(args.data_dir, read_only=True)
     games = Games(repo)
     rows = [s.as_json() for s in games.summaries(where)]
