@@ -403,3 +403,13 @@ def notify(message: str, undo: Callable[[], Any] | None = None) -> None:
 
 def go(route: str) -> None:
     ft.context.page.navigate(route)
+
+
+def timeline_route(game_id: str) -> str:
+    """A game's story (``screens/timeline.py``)."""
+    return f"/game/{game_id}/timeline"
+
+
+def moment_route(game_id: str, n: int | str) -> str:
+    """The game as it stood just after its entry ``n`` (``screens/game.py``: PastGameScreen)."""
+    return f"/game/{game_id}/at/{n}"

@@ -23,7 +23,7 @@ import flet as ft
 from companion.storage import DiskError, StorageError
 from companion.ui.components.common import TOUCH, ranked_line
 from companion.session import GameOf
-from companion.ui.hooks import go, notify, use_games
+from companion.ui.hooks import go, notify, timeline_route, use_games
 from sheets.errors import RulesError
 from sheets.i18n import _, whole
 from sheets.results import GameResult
@@ -170,7 +170,7 @@ def TimelineLink() -> ft.Control:
     """A finished game's way to its story: every entry, who made it, and the chart."""
     game_id = ft.use_route_params().get("id", "")
     return ft.OutlinedButton(_("Timeline"), icon=ft.Icons.HISTORY, height=TOUCH,
-                             on_click=lambda _e: go(f"/game/{game_id}/timeline"))
+                             on_click=lambda _e: go(timeline_route(game_id)))
 
 
 @ft.component

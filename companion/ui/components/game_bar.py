@@ -10,7 +10,7 @@ import flet as ft
 from companion.session import PhoneGames
 from companion.ui.components.common import SPACING, TOUCH, RouteLink, icon_button, memo, screen
 from companion.ui.components.seats import SeatButton
-from companion.ui.hooks import go, notify, use_game_part, use_wakelock
+from companion.ui.hooks import go, moment_route, notify, timeline_route, use_game_part, use_wakelock
 from sheets.i18n import _
 
 
@@ -41,10 +41,10 @@ def game_screen(games: PhoneGames, game_id: str, frame: Frame, play: ft.Control,
     (``column`` the scrolling column they are in). The screen stays awake while it is open."""
     if games.after is not None:  # the game as it stood: no seat, no Undo, the way back on top
         timeline = RouteLink(ft.Icons.HISTORY, _("Timeline: every entry, who made it and when"),
-                             f"/game/{game_id}/timeline")
-        return screen(f"/game/{game_id}/at/{games.after}", frame.title,
+                             timeline_route(game_id))
+        return screen(moment_route(game_id, games.after), frame.title,
                       [past_line(game_id, games.after, games.entries(game_id)), play, timeline],
-                      back=f"/game/{game_id}/timeline", column=column)
+                      back=timeline_route(game_id), column=column)
     bar = GameBar(games, game_id, frame.me, frame.watching)
     return screen(f"/game/{game_id}", frame.title, [TableLine(game_id, frame.watching), play],
                   actions=[bar], column=column)
@@ -60,9 +60,9 @@ def past_line(game_id: str, after: int, entries: int) -> ft.Control:
                 n=after, total=entries), weight=ft.FontWeight.W_600, color=ft.Colors.ON_TERTIARY_CONTAINER),
             ft.Row([
                 ft.OutlinedButton(_("Previous entry"), icon=ft.Icons.CHEVRON_LEFT, height=TOUCH, disabled=after <= 1,
-                                  on_click=lambda _e: go(f"{now}/at/{after - 1}")),
+                                  on_click=lambda _e: go(moment_route(game_id, after - 1))),
                 ft.OutlinedButton(_("Next entry"), icon=ft.Icons.CHEVRON_RIGHT, height=TOUCH,
-                                  on_click=lambda _e: go(f"{now}/at/{after + 1}" if after < entries else now)),
+                                  on_click=lambda _e: go(moment_route(game_id, after + 1) if after < entries else now)),
                 ft.FilledButton(_("Back to now"), icon=ft.Icons.UPDATE, height=TOUCH, on_click=lambda _e: go(now)),
             ], wrap=True, spacing=8, run_spacing=8),
         ], spacing=8),
@@ -150,7 +150,7 @@ def _MoreMenu(games: PhoneGames, game_id: str, no_redo: bool, watching: bool) ->
         icon=ft.Icons.MORE_VERT, tooltip=label, width=TOUCH, height=TOUCH,
         size_constraints=ft.BoxConstraints(max_width=MENU_WIDTH), items=[
             ft.PopupMenuItem(content=_("Timeline"), icon=ft.Icons.HISTORY,
-                             on_click=lambda _e: go(f"/game/{game_id}/timeline")),
+                             on_click=lambda _e: go(timeline_route(game_id))),
             # A watching phone's reason wraps inside the menu: beside its icon it ran off a 320 px screen
             ft.PopupMenuItem(content=ft.Text(history_label(True, watching), width=REASON_WIDTH if watching else None),
                              icon=ft.Icons.REDO,

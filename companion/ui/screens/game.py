@@ -10,7 +10,9 @@ import flet as ft
 
 from companion.session import damage_words
 from companion.storage import DamagedGame, StorageError
-from companion.ui.hooks import GameChangedContext, GamesContext, ScreenColumnContext, go, use_game_frame, use_games
+from companion.ui.hooks import (
+    GameChangedContext, GamesContext, ScreenColumnContext, go, moment_route, use_game_frame, use_games,
+)
 from companion.ui.components.common import error_line, screen
 from companion.ui.components.game_bar import Frame, frame_of, game_screen
 from companion.ui.components.gone import not_here
@@ -74,7 +76,7 @@ def PastGameScreen() -> ft.View:
     except StorageError:  # deleted, or not here: the game screen says so
         entries = after
     if not 1 <= after <= entries:
-        return screen(f"/game/{game_id}/at/{raw}", _("Timeline"), [
+        return screen(moment_route(game_id, raw), _("Timeline"), [
             ft.Text(_("This game has no entry {n}.").format(n=raw)),
             ft.FilledButton(_("Back to now"), on_click=lambda _e: go(f"/game/{game_id}"))])
     return GamesContext(past, lambda: GameScreen())

@@ -1,7 +1,8 @@
 """/game/:id/timeline: the game's story (issue 35), a chart of every player's total across
-the game (on the live sheet also a chart of each material at each round's end), then each entry, newest first: its number, the
-time, whose phone made it and what it was in the player's words, every total just after
-it; entries taken back are struck through and marked undone. It follows the game live.
+the game (on the live sheet also a chart of each material at each round's end), then each
+entry, newest first: its number, the time, whose phone made it and what it was in the
+player's words, every total just after it; entries taken back are struck through and
+marked undone. It follows the game live.
 Shows PAGE entries at a time, so a 300-entry game opens as fast as a short one."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from companion.storage import StorageError
 from companion.ui.components.charts import holdings_charts, totals_chart
 from companion.ui.components.common import screen
 from companion.ui.components.gone import not_here
-from companion.ui.hooks import go, use_game, use_games
+from companion.ui.hooks import go, moment_route, timeline_route, use_game, use_games
 from sheets.i18n import _, ngettext, whole
 from sheets.timeline import Moment
 
@@ -43,7 +44,7 @@ def moment_row(game_id: str, moment: Moment) -> ft.Control:
         n=moment.n, time=time, who=who, what=moment.what, after=tail)
     what = ft.Text(moment.what, size=16, style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
                    if moment.undone else None, color=MUTED if moment.undone else None)
-    opens = None if moment.undone else f"/game/{game_id}/at/{moment.n}"  # the game as it stood after it
+    opens = None if moment.undone else moment_route(game_id, moment.n)  # the game as it stood after it
     return ft.Semantics(label=said, container=True, exclude_semantics=True, button=opens is not None,
                         content=ft.Container(
         ft.Column([ft.Text(head, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY), what,
@@ -54,7 +55,7 @@ def moment_row(game_id: str, moment: Moment) -> ft.Control:
 @ft.component
 def Timeline() -> ft.View:
     game_id = ft.use_route_params().get("id", "")
-    route = f"/game/{game_id}/timeline"
+    route = timeline_route(game_id)
     games = use_games()
     use_game(game_id)  # a new entry anywhere shows here at once
     shown, set_shown = ft.use_state(PAGE)
