@@ -148,3 +148,20 @@ def live_rounds(games: Games, rounds: int, players: int = 6, seed: int = 17) -> 
 
     play(games, game_id, "gone-with-the-beans-live", 10_000, seed=seed, last_by=None, until=done)
     return game_id
+
+
+def planted_and_taken_back(games: Games, players: list[str], phones: tuple[str, str]) -> str:
+    """A Bohnanza game of ``players`` at a table of seats, told by the timeline's tests: the
+    first player's phone plants 4 Blue Beans on field 1 and harvests them (1 coin), the
+    second's plants 2 Red Beans and takes it back."""
+    first, second = players[0], players[1]
+    game_id = games.new_game("bohnanza", {"players": players}, starter=phones[0])
+    games.claim_seat(game_id, first, "1111", phones[0])
+    games.claim_seat(game_id, second, "2222", phones[1])
+    games.dispatch(game_id, {"kind": "plant", "player": first, "field": 1, "bean": "blue", "count": 4},
+                   device=phones[0])
+    games.dispatch(game_id, {"kind": "harvest", "player": first, "field": 1}, device=phones[0])
+    games.dispatch(game_id, {"kind": "plant", "player": second, "field": 1, "bean": "red", "count": 2},
+                   device=phones[1])
+    games.undo(game_id, device=phones[1])
+    return game_id

@@ -17,7 +17,7 @@ from sheets.bohnanza import RULES as BOHNANZA
 from sheets.nicht_die_bohne import DECK as NDB_DECK
 from sheets.errors import RulesError
 from sheets.timeline import story
-from testkit.positions import GAMES, device, live_rounds, mid_game
+from testkit.positions import GAMES, device, live_rounds, mid_game, planted_and_taken_back
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -27,15 +27,7 @@ def played(tmp_path):
     """A Bohnanza game at a table of seats: Ann's phone plants and harvests, Ben's plants
     and takes it back."""
     games = Games(Repository(tmp_path))
-    game_id = games.new_game("bohnanza", {"players": PLAYERS}, starter="phone-ann")
-    games.claim_seat(game_id, "Ann", "1111", "phone-ann")
-    games.claim_seat(game_id, "Ben", "2222", "phone-ben")
-    games.dispatch(game_id, {"kind": "plant", "player": "Ann", "field": 1, "bean": "blue", "count": 4},
-                   device="phone-ann")
-    games.dispatch(game_id, {"kind": "harvest", "player": "Ann", "field": 1}, device="phone-ann")
-    games.dispatch(game_id, {"kind": "plant", "player": "Ben", "field": 1, "bean": "red", "count": 2},
-                   device="phone-ben")
-    games.undo(game_id, device="phone-ben")
+    game_id = planted_and_taken_back(games, PLAYERS, ("phone-ann", "phone-ben"))
     yield games, game_id
     games.repo.close()
 

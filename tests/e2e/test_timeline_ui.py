@@ -12,7 +12,7 @@ from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.components.charts import phase_holdings, totals_words
 from testkit.browser import Server
-from testkit.positions import device, live_rounds, mid_game
+from testkit.positions import device, live_rounds, mid_game, planted_and_taken_back
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
@@ -24,15 +24,7 @@ FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.docume
 def test_the_timeline_tells_every_entry_who_made_it_and_the_totals_after_it(browser, tmp_path):
     repo = open_repository(tmp_path)
     games = Games(repo)
-    game_id = games.new_game("bohnanza", {"players": PLAYERS[:5]}, starter="phone-a")
-    games.claim_seat(game_id, "Alexandra-Marie", "1111", "phone-a")
-    games.claim_seat(game_id, "Ben", "2222", "phone-b")
-    games.dispatch(game_id, {"kind": "plant", "player": "Alexandra-Marie", "field": 1, "bean": "blue", "count": 4},
-                   device="phone-a")
-    games.dispatch(game_id, {"kind": "harvest", "player": "Alexandra-Marie", "field": 1}, device="phone-a")
-    games.dispatch(game_id, {"kind": "plant", "player": "Ben", "field": 1, "bean": "red", "count": 2},
-                   device="phone-b")
-    games.undo(game_id, device="phone-b")
+    game_id = planted_and_taken_back(games, PLAYERS[:5], ("phone-a", "phone-b"))
     repo.close()
     server = Server(tmp_path).start()
     try:
