@@ -52,6 +52,7 @@ from sheets.gone_with_the_beans.live.events import said as said_event
 from sheets.gone_with_the_beans.live.materials import (
     KINDS,
     NAMES,
+    WAREHOUSE,
     Materials,
     check_payment,
     covers,
@@ -114,7 +115,7 @@ __all__ = [
     "NotAPrintedValue", "check_printed_value",
     "RULES",
     "ACTION_NAMES", "CONTRACT_TITLES", "CONTRACTS_FIRST", "DECK_NAMES", "DUE_NAMES", "HAY_ACTION_USES_PER_ROW",
-    "HAY_SHED_GAIN", "KINDS", "NAMES",
+    "HAY_SHED_GAIN", "KINDS", "NAMES", "WAREHOUSE",
     "ROUND_DECKS", "ROUNDS",
     "SPECIAL_CARD_OPTIONS",
     "Action", "AddHayShed", "Allowed", "BonusesDue", "Build", "Choice", "EnterDpIcons", "EnterPrintedValue", "ExecuteContract",

@@ -25,6 +25,7 @@ from sheets.gone_with_the_beans.live.materials import (
     KINDS,
     NAMES,
     NOTHING,
+    WAREHOUSE,
     Materials,
     Rates,
     amount,
@@ -1299,13 +1300,9 @@ def round_of(state: State) -> int:
     return state.round
 
 
-# The warehouse as the sheet's tiles read it (Thaler, Bean, Worker, Hay), then sheet B's Beanichalcum.
-WAREHOUSE = ("thaler", "bean", "worker", "hay")
-
-
 def materials_of(state: State) -> Holdings:
     """Every player's materials as they stand (the timeline charts them at the end of each
-    round): Thaler, Bean, Worker, Hay, and Beanichalcum on the sheet that has it. On the
-    table for every phone to see."""
+    round): the warehouse in the order of its tiles, and Beanichalcum on the sheet that has
+    it. On the table for every phone to see."""
     kinds = WAREHOUSE + (("beanichalcum",) if state.rules.beanichalcum is not None else ())
     return tuple((p.name, tuple((NAMES[k], getattr(p.materials, k)) for k in kinds)) for p in state.players)

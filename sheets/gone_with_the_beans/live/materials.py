@@ -24,6 +24,8 @@ from sheets.model import Frozen
 
 # The order a player reads them in (the rulebook: "1 Bean, 1 Thaler and 1 Hay").
 KINDS = ("worker", "bean", "thaler", "hay", "beanichalcum")
+# The warehouse as the phone's sheet shows it, tile by tile (Beanichalcum, on sheet B only, apart).
+WAREHOUSE = ("thaler", "bean", "worker", "hay")
 # Their names, English (N_: translated where shown); a count of each in the phone's
 # language. The rulebook's English counts them unchanged ("2 Bean", "2 Worker"); German
 # counts "1 Bohne, 2 Bohnen".

@@ -14,7 +14,9 @@ from companion.ui.hooks import Kept, ViewOf, use_keeper, use_slice
 from companion.ui.screens.gone_with_the_beans_live.view import PlayView
 from companion.ui.screens.gone_with_the_beans_live.words import province
 from sheets.gone_with_the_beans import PROVINCES, Sheet
-from sheets.gone_with_the_beans.live import HAY_ACTION_USES_PER_ROW, Materials, PlayerState, horse_riding_level
+from sheets.gone_with_the_beans.live import (
+    HAY_ACTION_USES_PER_ROW, NAMES, WAREHOUSE, Materials, PlayerState, horse_riding_level,
+)
 from sheets.i18n import _, ngettext
 
 
@@ -28,8 +30,8 @@ def boxes(filled: int, total: int | None, icon: ft.IconData, empty: ft.IconData)
 
 def materials_row(keep: Kept, sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
     """The warehouse: a payment changes one or two of the four tiles (the rest kept)."""
-    tiles = [(materials.thaler, _("Thaler")), (materials.bean, _("Bean")), (materials.worker, _("Worker")),
-             (materials.hay, _("Hay of {capacity}").format(capacity=capacity))]
+    tiles = [(getattr(materials, kind), _("Hay of {capacity}").format(capacity=capacity) if kind == "hay"
+              else _(NAMES[kind])) for kind in WAREHOUSE]  # in the order the timeline charts them
     row: ft.Control = keep.row("tiles", [(tile, _tile(*tile)) for tile in tiles], spacing=4)
     if sheet.beanichalcum is not None:  # a fifth tile does not fit a phone at 150 % text
         row = ft.Column([row, ft.Text(_("Beanichalcum: {n}").format(n=materials.beanichalcum), size=18,
