@@ -111,8 +111,13 @@ def totals_chart(moments: Sequence[Moment], phase: str | None = None) -> ft.Cont
     said = _("Chart of every player's total across the game: {totals}").format(totals=totals_words(lines))
     words = BY_PHASE[phase] if by_round and phase in BY_PHASE else N_("Every player's total, entry by entry")
     caption = ft.Text(_(words), size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
+    return said_as(said, [caption, line_chart(lines, by_round, 200), legend(lines)], spacing=6)
+
+
+def said_as(said: str, parts: list[ft.Control], spacing: int = 4) -> ft.Control:
+    """A chart with its caption (and legend), which a screen reader reads as ``said``."""
     return ft.Semantics(label=said, container=True, exclude_semantics=True,
-                        content=ft.Column([caption, line_chart(lines, by_round, 200), legend(lines)], spacing=6))
+                        content=ft.Column(parts, spacing=spacing))
 
 
 def two_begun(lines: dict[str, list[tuple[int, int]]]) -> bool:
@@ -167,9 +172,8 @@ def holdings_charts(moments: Sequence[Moment], phase: str | None) -> ft.Control:
     for what, lines in charted.items():
         title = _(words).format(what=_(what))
         said = _("Chart of {what}: {counts}").format(what=title, counts=totals_words(lines))
-        parts.append(ft.Semantics(label=said, container=True, exclude_semantics=True, content=ft.Column([
-            ft.Text(title, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
-            line_chart(lines, True, 120)], spacing=4)))
+        parts.append(said_as(said, [ft.Text(title, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
+                                    line_chart(lines, True, 120)]))
     return ft.Column([*parts, legend(next(iter(charted.values())))], spacing=12)
 
 
@@ -192,8 +196,7 @@ def wins_chart(players: Sequence[PlayerRecord], most: int = 6) -> ft.Control:
         left_axis=axis(0, top), bottom_axis=named_axis([p.name for p in shown]))
     said = _("Chart of games won: {wins}").format(wins=", ".join(f"{p.name} {p.won}" for p in shown))
     caption = ft.Text(_("Games won"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
-    return ft.Semantics(label=said, container=True, exclude_semantics=True,
-                        content=ft.Column([caption, chart], spacing=4))
+    return said_as(said, [caption, chart])
 
 
 def over_time_chart(totals: Sequence[int]) -> ft.Control:
@@ -209,5 +212,4 @@ def over_time_chart(totals: Sequence[int]) -> ft.Control:
     said = _("Chart of the winning totals, the oldest game first: {totals}").format(
         totals=", ".join(whole(t) for t in totals))
     caption = ft.Text(_("Winning totals, the oldest game first"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
-    return ft.Semantics(label=said, container=True, exclude_semantics=True,
-                        content=ft.Column([caption, chart], spacing=4))
+    return said_as(said, [caption, chart])
