@@ -13,7 +13,7 @@ from companion.storage import DamagedGame, StorageError
 from companion.ui.hooks import (
     GameChangedContext, GamesContext, ScreenColumnContext, go, moment_route, use_game_frame, use_games,
 )
-from companion.ui.components.common import error_line, screen
+from companion.ui.components.common import TOUCH, error_line, screen
 from companion.ui.components.game_bar import Frame, frame_of, game_screen
 from companion.ui.components.gone import not_here
 from companion.ui.screens.catalog import GAME_SCREENS
@@ -54,8 +54,10 @@ def GameScreen() -> ft.View:
     crowded = games.why_not_follow(game_id)
     if crowded is not None:  # the session follows no more phones without a seat here
         return screen(f"/game/{game_id}", _("Too many phones on this game"), [ft.Text(crowded), ft.Row([
-            ft.FilledButton(_("Sit down"), icon=ft.Icons.EVENT_SEAT, on_click=lambda _e: go(f"/game/{game_id}/seats")),
-            ft.OutlinedButton(_("Home"), icon=ft.Icons.HOME, on_click=lambda _e: go("/"))], wrap=True)])
+            ft.FilledButton(_("Sit down"), icon=ft.Icons.EVENT_SEAT, height=TOUCH,
+                            on_click=lambda _e: go(f"/game/{game_id}/seats")),
+            ft.OutlinedButton(_("Home"), icon=ft.Icons.HOME, height=TOUCH, on_click=lambda _e: go("/"))],
+            wrap=True, spacing=8, run_spacing=8)])
     # Each piece of the screen reads what it shows of the game (use_game_part) and is told
     # of a change through ``changed``: on most changes only the pieces it touches render.
     return GameChangedContext(changed, lambda: game_screen(
