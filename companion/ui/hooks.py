@@ -5,6 +5,7 @@ the contexts; screens and components import them from here, never from ``app.py`
 from __future__ import annotations
 
 import asyncio
+import random
 import contextlib
 import contextvars
 import weakref
@@ -205,6 +206,34 @@ def _use_changes(game_id: str, react: Callable[[], Coroutine[Any, Any, None]]) -
         contextvars.copy_context().run(page.run_task, react)
 
     ft.use_effect(lambda: games.subscribe(game_id, listen), [game_id])
+
+
+# Seconds after a change that a listing screen reads the stored games again: at random in
+# this span, so that the phones showing one (twenty on Home, say) do not all draw at once.
+LISTING_AFTER = (0.5, 1.5)
+
+
+def use_listing(read: Callable[[], T]) -> T:
+    """For a screen that lists stored games (Home, Statistics): ``read()`` is what it shows
+    of them. A change of any game has it read again ``LISTING_AFTER`` later (changes
+    meanwhile wait for that read), and the calling component re-renders only when it
+    differs: taps at a table draw a listing again about once a second at most, each phone
+    at its own moment, and only when a line of it reads differently (a leader, a game come
+    or gone)."""
+    shown, read_again = _use_read_again(read)
+    due = ft.use_ref(False)  # a read is due: a change meanwhile needs no other
+
+    async def tell() -> None:
+        if due.current:
+            return
+        due.current = True
+        await asyncio.sleep(random.uniform(*LISTING_AFTER))
+        due.current = False
+        with contextlib.suppress(Exception):  # the screen renders again: see _use_read_again
+            read_again()
+
+    _use_changes("*", tell)
+    return shown
 
 
 class GameChanged:

@@ -1,6 +1,8 @@
 """Home (issues 32 and 33): a live sheet shows its sheet letter; each part shows its newest
 games a page at a time, so a thousand stored games cost a draw no more than a few dozen;
-the bin sits below the games and its Restore keeps the phone on Home."""
+the bin sits below the games and its Restore keeps the phone on Home. A tap at a table
+draws Home and Statistics again only when a line of them reads differently (issue 33: a
+score tapped at one table, with phones on Home, cost every tap at the table their redraws)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ import flet as ft
 from companion.session import Games
 from companion.storage import Repository
 from companion.ui.app import make_main
+from companion.ui import hooks
+from companion.ui.screens import home, statistics
 from companion.ui.screens.home import PAGE
 from testkit.gwtb_live_play import setup
 from testkit.harness import Table, controls_on
@@ -61,3 +65,45 @@ def test_home_names_a_live_sheets_letter_and_pages_its_games(tmp_path: Path) -> 
     assert live in second and "Show 5 more games" not in second
     assert "Bin (kept 30 days)" in second and "Bin (kept 30 days)" not in third  # restored ...
     assert "New game" in third and "Gus, Hanna, Ida" in "\n".join(third)  # ... and still on Home
+
+
+def test_a_tap_draws_home_again_only_when_who_leads_changes(tmp_path: Path, monkeypatch: Any) -> None:
+    games = Games(Repository(tmp_path))
+    game_id = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    drawn: list[str] = []  # each time a game's tile on Home or the Statistics screen was drawn
+    monkeypatch.setattr(home, "game_tile", lambda *a, _t=home.game_tile: drawn.append("tile") or _t(*a))
+    monkeypatch.setattr(statistics, "screen", lambda *a, _s=statistics.screen, **k: drawn.append("stats") or _s(
+        *a, **k))
+    monkeypatch.setattr(hooks, "LISTING_AFTER", (0.0, 0.0))  # (a phone reads the list again a moment later)
+
+    def take(player: str, card: str) -> None:
+        games.dispatch(game_id, {"kind": "take-card", "round": 1, "player": player, "card": card})
+
+    def leaders() -> list[str]:
+        (summary,) = games.summaries()
+        return [name for name, total in zip(summary.players, summary.totals) if total == max(summary.totals)]
+
+    async def look() -> tuple[list[str], list[str], list[str]]:
+        async with Table() as table:
+            phone = await table.open(make_main(games), "/", "a phone on Home")
+            await table.open(make_main(games), "/stats", "a phone on Statistics")
+            take("Ann", "blue-5")
+            await table.quiet()
+            assert leaders() == ["Ann"]
+            first = shown(phone.session.page)
+            drawn.clear()
+            take("Ben", "red-1")  # Ben scores, Ann still leads
+            await table.quiet()
+            assert leaders() == ["Ann"]
+            unchanged = list(drawn)
+            take("Ben", "red-9")
+            await table.quiet()
+            assert leaders() == ["Ben"]
+            return first, unchanged, shown(phone.session.page)
+
+    first, unchanged, last = asyncio.run(look())
+    games.repo.close()
+    assert any("In play, Ann leads" in said for said in first)  # Ben and Cy at 0
+    assert unchanged == []  # nothing Home shows changed, and no game finished: neither is drawn again
+    assert drawn == ["tile"]  # Ben leads now: Home's tile is drawn again, Statistics still not
+    assert any("In play, Ben leads" in said for said in last)

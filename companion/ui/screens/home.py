@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import cast
+from typing import Generic, TypeVar, cast
 
 import flet as ft
 import segno
@@ -20,8 +21,8 @@ from companion import i18n
 from companion.backup import Backup, Restored, back_up_for, backup_name, restore_for
 from companion.session import BIN_DAYS, BinnedGame, PhoneGames, SetAside, damage_words
 from companion.storage import FINISHED, PLAYING, DamagedGame, StorageError, Summary
-from companion.ui.hooks import go, notify, use_certificate, use_game, use_games, use_invite_url
-from companion.ui.components.common import RouteLink, error_line, icon_button, screen, section
+from companion.ui.hooks import go, notify, use_certificate, use_games, use_invite_url, use_listing
+from companion.ui.components.common import SPACING, RouteLink, error_line, icon_button, screen, section
 from companion.ui.components.files import download, import_json, share_json
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import RULES as LIVE_SHEET
@@ -29,6 +30,7 @@ from sheets.i18n import _, ngettext
 from sheets.registry import KINDS, score
 
 PAGE = 20  # games shown per part of Home before "Show more"
+T = TypeVar("T")
 
 
 def restored_words(done: Restored) -> str:
@@ -177,22 +179,145 @@ def damaged_tile(summary: Summary, damaged: DamagedGame, restore: Callable[[str]
     )
 
 
+@dataclass(frozen=True)
+class Tile:
+    """A stored game as its tile on Home reads. Compared by what it shows: a tap that
+    changes a game's totals but not who leads draws no Home again."""
+
+    id: str
+    title: str
+    players: str
+    stands: str  # when it was made, and how it stands ("In play, Ann leads")
+    why_not: str | None  # why this phone may not delete it (None: it may)
+    damaged: DamagedGame | None  # its file cannot be read: the tile says so (the same one each time)
+    summary: Summary = field(compare=False)  # for Share and Delete
+
+
+@dataclass(frozen=True)
+class Part(Generic[T]):
+    """The first games of a part of Home, and how many it has."""
+
+    shown: tuple[T, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Everything Home shows of the stored games, for this phone."""
+
+    playing: Part[Tile]
+    finished: Part[Tile]
+    set_aside: tuple[SetAside, ...]
+    binned: Part[BinnedGame]
+
+
+def tile_of(games: PhoneGames, summary: Summary) -> Tile:
+    try:
+        why_not, damaged = games.why_not_delete(summary.id), None
+    except DamagedGame as exc:  # found damaged (now or before): never read again to draw it
+        why_not, damaged = None, exc
+    except StorageError:  # gone meanwhile: the next draw lists it no more
+        why_not, damaged = None, None
+    return Tile(summary.id, tile_title(games, summary), ", ".join(summary.players),
+                f"{when(summary.created)} · {result_words(summary)}", why_not, damaged, summary)
+
+
+def listing(games: PhoneGames, counts: dict[str, int]) -> Listing:
+    """What Home shows: of each part, the first ``counts[part]`` games (``PAGE`` unless told)."""
+    def part(name: str, items: list[Summary]) -> Part[Tile]:
+        return Part(tuple(tile_of(games, s) for s in items[:counts.get(name, PAGE)]), len(items))
+
+    binned = games.bin()
+    return Listing(part("resume", games.summaries(PLAYING)), part("finished", games.summaries(FINISHED)),
+                   tuple(games.set_aside()), Part(tuple(binned[:counts.get("bin", PAGE)]), len(binned)))
+
+
+@dataclass(frozen=True)
+class TileActions:
+    """What Home's tiles do, with Home's own dialog and problem line."""
+
+    ask_delete: Callable[[Summary], None]
+    export: Callable[[Summary], Awaitable[None]]
+    restore: Callable[[str], None]  # a game in the bin
+    restore_backup: Callable[[str], None]  # a damaged game's newest good backup
+
+
+def game_tile(game: Tile, actions: TileActions) -> ft.Control:
+    summary, why_not = game.summary, game.why_not
+
+    async def on_export(_e: object) -> None:
+        await actions.export(summary)
+
+    if game.damaged is not None:
+        return damaged_tile(summary, game.damaged, actions.restore_backup)
+    named = f"{game.title}: {game.players}, {game.stands}"  # as the tile reads, never the game's id
+    delete_label = _("Delete game {game}").format(game=named)
+    return ft.ListTile(
+        title=ft.Text(game.title),
+        subtitle=ft.Text(f"{game.players}\n{game.stands}"),
+        is_three_line=True,
+        on_click=lambda _e: go(f"/game/{summary.id}"),
+        trailing=ft.Row(
+            [
+                icon_button(ft.Icons.SHARE, _("Share game {game}").format(game=named), on_export),
+                icon_button(ft.Icons.DELETE_OUTLINE, f"{delete_label}: {why_not}" if why_not else delete_label,
+                            lambda _e: actions.ask_delete(summary), disabled=why_not is not None),
+            ],
+            tight=True,
+            spacing=0,
+        ),
+    )
+
+
+@ft.component
+def Listed(games: PhoneGames, actions: TileActions, changed_here: int) -> ft.Control:
+    """Home's list of games, parts and bin: a component of its own, so that a change of the
+    games draws this again and not Home's buttons and bar. ``changed_here`` grows with each
+    change made from Home: it is drawn at once (other changes reach it through
+    ``use_listing``, a moment later)."""
+    shown, set_shown = ft.use_state(cast("dict[str, int]", {}))  # part -> games shown
+    listed = use_listing(lambda: listing(games, shown))
+
+    def more(name: str, part: Part[Tile] | Part[BinnedGame]) -> list[ft.Control]:
+        """"Show 20 more games" under a part that has more."""
+        count = len(part.shown)
+        return more_button(count, part.total, lambda: set_shown({**shown, name: count + PAGE}))
+
+    controls: list[ft.Control] = []
+    for name, title, part in (("resume", _("Resume"), listed.playing),
+                              ("finished", _("Finished games"), listed.finished)):
+        if part.shown:
+            controls.append(section(title, *[game_tile(t, actions) for t in part.shown], *more(name, part)))
+    if listed.set_aside:
+        controls.append(section(_("Set aside (damaged)"), *[set_aside_tile(a) for a in listed.set_aside]))
+    if listed.binned.shown:  # below the games
+        controls.append(section(ngettext("Bin (kept {days} day)", "Bin (kept {days} days)", BIN_DAYS).format(
+            days=BIN_DAYS), *[bin_tile(b, actions.restore) for b in listed.binned.shown],
+            *more("bin", listed.binned)))
+    if not listed.playing.total and not listed.finished.total and not listed.set_aside:
+        controls.append(ft.Text(_("No games yet. Start one with the real cards on the table."),
+                                color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Column(controls, spacing=SPACING)
+
+
 @ft.component
 def Home() -> ft.View:
     games = use_games()
-    use_game(None)  # any change anywhere refreshes the list
     confirm, set_confirm = ft.use_state(cast("Summary | None", None))
     inviting, set_inviting = ft.use_state(False)
     problem, set_problem = ft.use_state(cast("str | None", None))
-    shown, set_shown = ft.use_state(cast("dict[str, int]", {}))  # part -> games shown
+    changed_here, set_changed_here = ft.use_state(0)  # changes of the games made from this screen
     invite_url = use_invite_url()
     fingerprint = use_certificate()  # over https
-    summaries = games.summaries()
 
-    def part(name: str, items: list[Summary] | list[BinnedGame]) -> tuple[int, Callable[[], None]]:
-        """How many of the part's games to show, and what "Show more" does."""
-        count = shown.get(name, PAGE)
-        return count, lambda: set_shown({**shown, name: count + PAGE})
+    def done_here() -> None:
+        """A change made here shows at once (the list follows other changes a moment later)."""
+        set_problem(None)
+        set_changed_here(lambda n: n + 1)
+
+    def undelete(game_id: str) -> None:
+        games.undelete(game_id)
+        done_here()
 
     def delete(summary: Summary) -> None:
         set_confirm(None)
@@ -201,17 +326,16 @@ def Home() -> ft.View:
         except (RulesError, StorageError) as exc:
             set_problem(_("Not deleted: {reason}").format(reason=exc))
             return
+        done_here()
         notify(_("Deleted {game} of {created}: {in_bin}").format(
             game=title_of(summary.game), created=when(summary.created), in_bin=in_bin_for()),
-            undo=lambda: games.undelete(summary.id))
+            undo=lambda: undelete(summary.id))
 
     def restore(game_id: str) -> None:  # the game comes back on this screen
         try:
-            games.undelete(game_id)
+            undelete(game_id)
         except (RulesError, StorageError) as exc:
             set_problem(_("Not restored: {reason}").format(reason=exc))
-            return
-        set_problem(None)
 
     def restore_backup(game_id: str) -> None:  # who may: the session decides
         try:
@@ -219,7 +343,7 @@ def Home() -> ft.View:
         except (RulesError, StorageError) as exc:
             set_problem(_("Not restored: {reason}").format(reason=exc))
             return
-        set_problem(None)
+        done_here()
 
     ft.use_dialog(
         ft.AlertDialog(
@@ -263,6 +387,7 @@ def Home() -> ft.View:
         if imported is None:
             return
         if isinstance(imported[1], Restored):
+            done_here()
             notify(restored_words(imported[1]))
         else:
             go(f"/game/{imported[1]}")
@@ -275,37 +400,6 @@ def Home() -> ft.View:
             return
         await download(backup_name(), raw)
 
-    def tile(summary: Summary) -> ft.Control:
-        async def on_export(_e: object) -> None:
-            await export(summary)
-
-        try:
-            why_not = games.why_not_delete(summary.id)
-        except DamagedGame as damaged:  # found damaged (now or before): never read again to draw it
-            return damaged_tile(summary, damaged, restore_backup)
-        except StorageError:  # gone meanwhile: the next draw lists it no more
-            why_not = None
-        players, stands = ", ".join(summary.players), f"{when(summary.created)} · {result_words(summary)}"
-        title = tile_title(games, summary)
-        named = f"{title}: {players}, {stands}"  # as the tile reads, never the game's id
-        delete_label = _("Delete game {game}").format(game=named)
-        return ft.ListTile(
-            title=ft.Text(title),
-            subtitle=ft.Text(f"{players}\n{stands}"),
-            is_three_line=True,
-            on_click=lambda _e: go(f"/game/{summary.id}"),
-            trailing=ft.Row(
-                [
-                    icon_button(ft.Icons.SHARE, _("Share game {game}").format(game=named), on_export),
-                    icon_button(ft.Icons.DELETE_OUTLINE, f"{delete_label}: {why_not}" if why_not else delete_label,
-                                lambda _e: set_confirm(summary), disabled=why_not is not None),
-                ],
-                tight=True,
-                spacing=0,
-            ),
-        )
-
-    unfinished, finished = games.summaries(PLAYING), games.summaries(FINISHED)
     controls: list[ft.Control] = [
         ft.Row([
             ft.FilledButton(_("New game"), icon=ft.Icons.ADD, on_click=lambda _e: go("/new"), height=56, expand=True),
@@ -321,19 +415,5 @@ def Home() -> ft.View:
         ], wrap=True),
         error_line(problem),
     ]
-    for name, title, items in (("resume", _("Resume"), unfinished), ("finished", _("Finished games"), finished)):
-        if items:
-            count, more = part(name, items)
-            controls.append(section(title, *[tile(s) for s in items[:count]], *more_button(count, len(items), more)))
-    damaged = games.set_aside()
-    if damaged:
-        controls.append(section(_("Set aside (damaged)"), *[set_aside_tile(a) for a in damaged]))
-    binned = games.bin()  # below the games
-    if binned:
-        count, more = part("bin", binned)
-        controls.append(section(ngettext("Bin (kept {days} day)", "Bin (kept {days} days)", BIN_DAYS).format(
-            days=BIN_DAYS), *[bin_tile(b, restore) for b in binned[:count]], *more_button(count, len(binned), more)))
-    if not summaries and not damaged:
-        controls.append(ft.Text(_("No games yet. Start one with the real cards on the table."),
-                                color=ft.Colors.ON_SURFACE_VARIANT))
+    controls.append(Listed(games, TileActions(set_confirm, export, restore, restore_backup), changed_here))
     return screen("/", "Bean Counter", controls, back=None)

@@ -10,7 +10,7 @@ import flet as ft
 from companion.i18n import day, number
 from companion.stats import game_records, player_records, solitaire_records
 from companion.storage import FINISHED
-from companion.ui.hooks import use_game, use_games
+from companion.ui.hooks import use_games, use_listing
 from companion.ui.components.charts import over_time_chart, wins_chart
 from companion.ui.components.common import NAME_WIDTH, name_cell, screen, section
 from companion.ui.components.files import download_text
@@ -21,8 +21,7 @@ from sheets.registry import KINDS
 @ft.component
 def Statistics() -> ft.View:
     games = use_games()
-    use_game(None)
-    summaries = games.summaries(FINISHED)
+    summaries = use_listing(lambda: games.summaries(FINISHED))  # a tap at a table draws it no more
     players = player_records(summaries)
     per_game = game_records(summaries)
     solo = solitaire_records(summaries)
