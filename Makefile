@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test test-fast typecheck bench clean messages
+.PHONY: run test test-fast typecheck bench clean messages fonts
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,13 @@ test-fast: $(TEST_STAMP)
 # fuzzy (tests/test_translations.py fails until none is left). See companion/locale/glossary.md.
 messages: $(STAMP)
 	$(BIN)/python -m companion.locale.messages
+
+# The fallback font slices the server ships (committed in companion/web/fallback_fonts):
+# cut again only when flet-web or packaging/fonts.lock changes. Needs apt-get (Debian,
+# Ubuntu) to fetch the Noto packages it names; see packaging/make_fonts.py.
+fonts: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[server,fonts]'
+	$(BIN)/python packaging/make_fonts.py
 
 bench: $(TEST_STAMP)
 	@for b in bench/storage.py bench/undo.py bench/server_time.py bench/live_sheet.py bench/upload.py bench/join.py bench/table.py; do $(BIN)/python $$b || exit 1; done

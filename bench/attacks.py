@@ -13,7 +13,7 @@ its window), each attack in turn, on the same server:
   Ben's phone has it is the backlog line (target: 5 s).
 - ``languages``: phones open Home one after another, each answering the app's question
   for the browser's languages with ``TAGS`` tags (one frame of about 1.2 MB).
-- ``fonts``: plain HTTP requests for every fallback font slice the client knows, four
+- ``fonts``: plain HTTP requests for every fallback font slice the server ships, four
   at a time, round and round.
 - ``uploads``: ``UPLOADERS`` phones on Home (opened before the taps under attack begin: their first
   screens are not part of it) all tap Import at once every ``UPLOAD_EVERY`` seconds, their
@@ -62,7 +62,6 @@ from bench.phones import (  # noqa: E402
 )  # noqa: E402
 from companion.session import Games  # noqa: E402
 from companion.storage import open_repository  # noqa: E402
-from companion.web import flet_web_dir  # noqa: E402
 from companion.web.fonts import FallbackFonts  # noqa: E402
 from sheets.limits import MAX_BYTES  # noqa: E402
 from testkit.browser import free_port, wait_for_port  # noqa: E402
@@ -214,7 +213,7 @@ def attack(name: str, base: str, route: str) -> Iterator[dict[str, Any]]:
 
             loop.run(one_after_another())
         elif name == "fonts":
-            names = sorted(FallbackFonts(flet_web_dir()).table())
+            names = sorted(FallbackFonts().names)
 
             def fetch_all(start: int) -> None:
                 i = start

@@ -135,7 +135,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 SERVER_EXTRA = "beans serve needs the server's packages: pip install 'bean-counter[server]'"
-SERVER_PACKAGES = ("flet_web", "uvicorn", "fontTools", "cryptography")  # pyproject.toml's "server" extra
+SERVER_PACKAGES = ("flet_web", "uvicorn", "cryptography")  # pyproject.toml's "server" extra
 
 
 def _installed(module: str) -> bool:

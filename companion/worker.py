@@ -11,8 +11,7 @@ same check runs in a thread.
 Uploads are bounded: at most ``UPLOADS`` are read at once; one more is refused with a
 plain line ("busy, try again"), as is one that meets a worker that died (it is replaced
 in the background, never read in the server's own process instead: that froze the
-table's taps). Fallback font slices are cut in a worker process of their own (``run``),
-so that a slice being cut never waits on an upload, nor an upload on a slice.
+table's taps).
 """
 
 from __future__ import annotations
@@ -38,7 +37,6 @@ UPLOADS = 2  # files read at once, from all phones together
 BUSY = N_("The table is busy reading other files: try again in a moment.")
 
 _pool: list[ProcessPoolExecutor] = []  # the worker, once started
-_fonts: list[ProcessPoolExecutor] = []  # the fonts' worker, started with the first slice asked for
 _reading: list[int] = [0]  # uploads being read now
 
 
@@ -48,7 +46,7 @@ def _spawn() -> ProcessPoolExecutor:
 
 
 def start() -> None:
-    """Start the worker (and let ``run`` start the fonts' one when first asked)."""
+    """Start the worker."""
     if not _pool:
         _pool.append(_spawn())
 
@@ -58,29 +56,11 @@ def started() -> bool:
 
 
 def stop() -> None:
-    """End the workers as the server stops, waiting for them: a worker left to end on its
+    """End the worker as the server stops, waiting for it: a worker left to end on its
     own leaves its semaphores to Python's resource tracker, which warns of a leak."""
-    for pool in (*_pool, *_fonts):
+    for pool in _pool:
         pool.shutdown(wait=True, cancel_futures=True)
     _pool.clear()
-    _fonts.clear()
-
-
-async def run(work: Callable[..., Any], *args: Any) -> Any:
-    """``work(*args)`` (a module-level function) in the fonts' worker process once the
-    server has started its workers, else in a thread. A worker that died is replaced for
-    the next call, and this call raises BrokenProcessPool."""
-    if not _pool:
-        return await asyncio.to_thread(work, *args)
-    if not _fonts:
-        _fonts.append(_spawn())
-    pool = _fonts[0]
-    try:
-        return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
-    except BrokenProcessPool:
-        if _fonts and _fonts[0] is pool:
-            _fonts.pop().shutdown(wait=False, cancel_futures=True)
-        raise
 
 
 def _serve_the_server() -> None:

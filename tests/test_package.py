@@ -16,7 +16,7 @@ from companion.cli import SERVER_EXTRA, main
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-SERVER_ONLY = ("flet_web", "uvicorn", "fontTools", "fastapi", "cryptography")
+SERVER_ONLY = ("flet_web", "uvicorn", "fastapi", "cryptography")
 
 # Imports what main.py imports with the server's packages unimportable, as on a phone.
 PHONE = f"""
@@ -44,7 +44,8 @@ class NoServer(importlib.abc.MetaPathFinder):
 
 def test_the_wheel_names_its_licence_authors_and_classifiers():
     project = PYPROJECT["project"]
-    assert project["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert project["license"] == "MIT AND OFL-1.1" and (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert all((ROOT / name).is_file() for name in project["license-files"])  # the fonts' licence too
     assert project["authors"] and any(c.startswith("Topic :: Games") for c in project["classifiers"])
 
 

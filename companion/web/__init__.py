@@ -8,8 +8,9 @@
 - The client's big files are sent gzip-compressed when the browser accepts it (browsers
   offer brotli only over https, and the table uses http): compressed once per server
   in a worker thread, so the event loop never waits on it.
-- Characters no bundled font has (Chinese, emoji, ...) are drawn with fallback fonts
-  cut on this machine (``fonts.py``), where the client would ask Google Fonts.
+- Characters no bundled font has (Chinese, emoji, ...) are drawn with the fallback font
+  slices shipped in ``fallback_fonts/`` (``fonts.py``), where the client would ask Google
+  Fonts: plain files, kept by the phone for good.
 - ``static/assets/FontManifest.json`` lists only the icon font: the maths (KaTeX) and
   Cupertino icon fonts of Flet's client are not downloaded (the app uses neither).
 """
@@ -30,7 +31,7 @@ from typing import Any
 import flet_web  # type: ignore[import-untyped]
 
 from companion import i18n
-from companion.web.fonts import PREFIX as FONTS, Busy, FallbackFonts
+from companion.web.fonts import PREFIX as FONTS, FallbackFonts
 from sheets.i18n import N_
 
 Scope = MutableMapping[str, Any]
@@ -142,7 +143,7 @@ def client_files(app: ASGIApp, web_dir: Path | None = None) -> ASGIApp:
     prefix = f"/v/{version}/"
     compressed = Compressed()
     compressed.warm([web / name for name in FIRST_SCREEN])
-    fallback = FallbackFonts(web)
+    fallback = FallbackFonts()
 
     def wheel_file(path: str) -> Path | None:
         """The flet-web file a request path names, unless Flet serves its own copy or
@@ -186,23 +187,15 @@ def client_files(app: ASGIApp, web_dir: Path | None = None) -> ASGIApp:
                 await send(message)
             return
 
-        if path.startswith(FONTS) and not wheel_file(path) and accepts_gzip(scope):
-            client = scope.get("client") or ("", 0)
-            try:
-                font = await fallback.slice(path.removeprefix(FONTS), str(client[0]))
-            except Busy:
-                for message in _respond(503, [(b"content-type", b"text/plain; charset=utf-8"),
-                                              (b"retry-after", b"5")], b"Busy: ask again in a moment"):
-                    await send(message)
-                return
-            if font is not None:
-                # the address names one slice of one Noto font version: it never changes
-                headers = [(b"content-type", b"font/otf"), (b"content-encoding", b"gzip"),
-                           (b"vary", b"accept-encoding"), (b"cache-control", KEEP),
-                           (b"content-length", str(len(font)).encode())]
-                for message in _respond(200, headers, font if scope["method"] == "GET" else b""):
-                    await send(message)
-                return
+        font = fallback.file(path.removeprefix(FONTS)) if path.startswith(FONTS) else None
+        if font is not None:
+            body = await asyncio.to_thread(font.read_bytes)  # (a slice is at most a few hundred KB)
+            # the address names one slice of one Noto font version: it never changes
+            headers = [(b"content-type", b"font/woff2"), (b"cache-control", KEEP),
+                       (b"content-length", str(len(body)).encode())]
+            for message in _respond(200, headers, body if scope["method"] == "GET" else b""):
+                await send(message)
+            return
 
         source = wheel_file(path)
         if source is not None and source.suffix in COMPRESSIBLE and accepts_gzip(scope):

@@ -26,10 +26,8 @@ from companion.server import (
     own_hosts, phone_at_door, registration,
 )
 from companion.storage import GameNotFound, open_repository
-from companion.ui.flet_compat import MessageAction
+from companion.ui.flet_compat import MessageAction, fallback_font_table
 from companion.web import STATIC, client_version, flet_web_dir
-from companion.web import fonts as fonts_module
-from companion.web.fonts import Busy, FallbackFonts
 from sheets.i18n import _, using
 from testkit.browser import Server
 
@@ -171,17 +169,18 @@ def test_no_file_outside_the_clients_folders_is_served(server, path):
     assert b"[project]" not in body
 
 
-def test_a_chinese_name_gets_a_fallback_font_slice_made_here(server):
-    table = FallbackFonts(flet_web_dir()).table()
+def test_a_chinese_name_gets_the_fallback_font_slice_shipped_for_it(server):
+    table = fallback_font_table((flet_web_dir() / "main.dart.js").read_text(encoding="utf-8"))
     wanted = ord("李")
     slices = [name for name, ranges in table.items()
               if name.startswith("notosanssc/") and any(low <= wanted <= high for low, high in ranges)]
     assert len(slices) == 1  # the engine's table, read from the client: one Simplified Chinese slice has it
-    status, headers, body = fetch(f"{server.url}/assets/fonts/{slices[0]}", **{"Accept-Encoding": "gzip"})
+    status, headers, body = fetch(f"{server.url}/assets/fonts/{slices[0]}")
     assert status == 200 and headers["cache-control"] == "public, max-age=31536000, immutable"
-    font = TTFont(io.BytesIO(gzip.decompress(body)))
-    assert wanted in font.getBestCmap()
-    status, _, _ = fetch(f"{server.url}/assets/fonts/notosansnosuchscript/v1/x.woff2", **{"Accept-Encoding": "gzip"})
+    assert headers["content-type"] == "font/woff2"
+    font = TTFont(io.BytesIO(body))
+    assert font.flavor == "woff2" and wanted in font.getBestCmap()
+    status, _, _ = fetch(f"{server.url}/assets/fonts/notosansnosuchscript/v1/x.woff2")
     assert status == 404
 
 
@@ -449,68 +448,6 @@ def test_a_phone_that_stops_reading_is_dropped_and_nothing_more_is_kept_for_it(m
     asyncio.run(phone_at_door(app, Door(), SCOPE, socket_.receive, socket_.send))
     assert [m["type"] for m in socket_.sent] == ["websocket.accept"]  # nothing buffered for it
     assert after == [{"type": "websocket.disconnect", "code": 1008}]  # the app lets it go
-
-
-# fallback font slices: bounded work and memory
-
-def test_fallback_font_slices_kept_stay_within_their_bound():
-    fonts = fonts_module.FallbackFonts(flet_web_dir(), kept_bytes=1_000)
-    for n in range(50):
-        fonts._keep(f"slice-{n}", b"x" * 300)
-    assert fonts.kept() <= 1_000 and "slice-49" in fonts._made
-
-
-def test_fallback_font_slices_cut_at_once_and_per_address_are_bounded(monkeypatch):
-    fonts = fonts_module.FallbackFonts(flet_web_dir())
-    names = sorted(fonts.table())
-    cutting: list[str] = []
-
-    async def never(_work: Any, family: str, _ranges: Any) -> bytes:
-        cutting.append(family)
-        await asyncio.Event().wait()
-        return b""
-
-    monkeypatch.setattr(fonts_module.worker, "run", never)
-
-    async def ask() -> list[str]:
-        outcomes: list[str] = []
-        tasks = []
-        for n, name in enumerate(names[:fonts_module.CUTTING + 3]):
-            task = asyncio.ensure_future(fonts.slice(name, f"10.0.0.{n}"))
-            tasks.append(task)
-            await asyncio.sleep(0)
-        await asyncio.sleep(0)
-        for task in tasks:
-            outcomes.append("busy" if task.done() and isinstance(task.exception(), Busy) else "cutting")
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        return outcomes
-
-    assert asyncio.run(ask()) == ["cutting"] * fonts_module.CUTTING + ["busy"] * 3
-    assert len(cutting) == fonts_module.CUTTING
-
-
-def test_one_address_may_have_only_so_many_slices_cut(monkeypatch):
-    fonts = fonts_module.FallbackFonts(flet_web_dir())
-    names = sorted(fonts.table())
-
-    async def quick(_work: Any, family: str, _ranges: Any) -> bytes:
-        return b"slice"
-
-    monkeypatch.setattr(fonts_module.worker, "run", quick)
-
-    async def ask() -> list[str]:
-        outcomes = []
-        for name in names[:fonts_module.CUTS_BURST + 2]:
-            try:
-                await fonts.slice(name, "10.0.0.9")
-                outcomes.append("made")
-            except Busy:
-                outcomes.append("busy")
-        outcomes.append("kept" if await fonts.slice(names[0], "10.0.0.9") == b"slice" else "?")  # made ones still served
-        return outcomes
-
-    assert asyncio.run(ask()) == ["made"] * fonts_module.CUTS_BURST + ["busy"] * 2 + ["kept"]
 
 
 def test_a_flood_of_events_never_drops_the_answer_the_app_waits_for():
