@@ -25,7 +25,8 @@ screens' kept controls rely on: Flet passes over a control it sent before).
   one line over the screen, as the bytes of a websocket frame (the server's door tells a
   phone what it may not do with it).
 - ``fallback_font_table(main_js)``: which characters each of the web engine's fallback
-  font slices holds, read from the client's compiled table (companion/web/fonts.py).
+  font slices holds, read from the client's compiled table (packaging/make_fonts.py cuts
+  them by it; tests check the slices shipped against it).
 - For the in-process harness (testkit/harness.py): a ``Session`` on a ``Connection``,
   Flet's messages and their msgpack encoding, the pubsub hub, and ``bind_page``.
 """

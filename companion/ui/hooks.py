@@ -5,9 +5,9 @@ the contexts; screens and components import them from here, never from ``app.py`
 from __future__ import annotations
 
 import asyncio
-import random
 import contextlib
 import contextvars
+import random
 import weakref
 from collections.abc import Awaitable, Callable, Coroutine, Hashable, Sequence
 from dataclasses import dataclass
