@@ -14,7 +14,7 @@ from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 
-NAMES = ["Zoë 🫘 李雷", "Ann", "Bo"]
+NAMES = ["Zoë 🫘 李雷", "سارا ♞", "Bo"]
 
 
 @pytest.fixture
@@ -52,9 +52,10 @@ def test_home_and_a_game_ask_nothing_off_this_machine_and_draw_every_name(browse
             if urlsplit(url).scheme not in ("blob", "data") and urlsplit(url).hostname != "127.0.0.1"]
     assert away == []
     assert f"{server.url}/game/{gid}" in requested or f"{server.url}/" in requested
-    # the Chinese name and the bean emoji each needed a fallback font, and got one
-    assert any("/notosanssc/" in url for url in fonts), fonts
-    assert any("/notocoloremoji/" in url for url in fonts), fonts
+    # the Chinese name, the bean emoji, the Arabic name and the chess knight each needed a
+    # fallback font, and got one
+    for family in ("notosanssc", "notocoloremoji", "notosansarabic", "notosanssymbols2"):
+        assert any(f"/{family}/" in url for url in fonts), (family, fonts)
     assert {url: answered[url] for url in fonts} == {url: 200 for url in fonts}
     assert [url for url, status in answered.items() if status == 404] == []
     context.close()
