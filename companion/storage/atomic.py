@@ -236,17 +236,21 @@ class AtomicJSONStorage(Storage):
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         self.kept, self.unwritten = data, True
         if not self._together:
-            self.flush()
+            self._flush_or_forget()
 
     def flush(self) -> None:
-        """Write what is kept, if the file lacks it; on failure nothing is kept."""
+        """Write what is kept, if the file lacks it."""
         if self.unwritten and self.kept is not None:
-            try:
-                write_atomically(self.path, self.kept, backups=self.backups, limit=self.limit)
-            except BaseException:
-                self.forget()
-                raise
+            write_atomically(self.path, self.kept, backups=self.backups, limit=self.limit)
         self.unwritten = False
+
+    def _flush_or_forget(self) -> None:
+        """``flush``; if it fails nothing is kept, so the next read is the file as it was."""
+        try:
+            self.flush()
+        except BaseException:
+            self.forget()
+            raise
 
     def forget(self) -> None:
         self.kept, self.unwritten = None, False
@@ -262,7 +266,7 @@ class AtomicJSONStorage(Storage):
             raise
         finally:
             self._together = False
-        self.flush()
+        self._flush_or_forget()
 
     def close(self) -> None:
         pass
@@ -275,8 +279,3 @@ class DeferredJSONStorage(AtomicJSONStorage):
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         self.kept, self.unwritten = data, True
-
-    def flush(self) -> None:
-        if self.unwritten and self.kept is not None:
-            write_atomically(self.path, self.kept, backups=self.backups, limit=self.limit)
-        self.unwritten = False
