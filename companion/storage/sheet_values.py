@@ -92,6 +92,11 @@ def _values_problem(table: Any) -> str | None:
     return None
 
 
+def _row(letter: str, key: str, value: Any) -> dict[str, Any]:
+    """The document of one remembered value (its own copy of ``value``)."""
+    return {"sheet": letter, "key": key, "value": copy.deepcopy(value)}
+
+
 class SheetValuesStorage(AtomicJSONStorage):
     """The sheet values' file, read in today's layout or in that of earlier versions."""
 
@@ -100,7 +105,7 @@ class SheetValuesStorage(AtomicJSONStorage):
             why = shape_problem(data)
             if why:
                 raise CorruptFileError(self.path, why)
-            rows = [{"sheet": letter, "key": key, "value": value}
+            rows = [_row(letter, key, value)
                     for letter, values in data["sheets"].items() for key, value in values.items()]
             return {VALUES_TABLE: {str(n): row for n, row in enumerate(rows, 1)}}
         tables = super().tables_of(data)
@@ -188,7 +193,7 @@ class SheetValues:
         """Remember one value (already checked) for ``letter``."""
         self._check(letter)
         with self._change() as table:
-            table.upsert({"sheet": letter, "key": key, "value": copy.deepcopy(value)}, _one(letter, key))
+            table.upsert(_row(letter, key, value), _one(letter, key))
 
     def forget(self, letter: str, key: str) -> None:
         with self.lock:
@@ -202,8 +207,7 @@ class SheetValues:
         self._check(letter)
         with self._change() as table:
             table.remove(where("sheet") == letter)
-            table.insert_multiple({"sheet": letter, "key": key, "value": copy.deepcopy(value)}
-                                  for key, value in values.items())
+            table.insert_multiple(_row(letter, key, value) for key, value in values.items())
 
     @staticmethod
     def _check(letter: str) -> None:
@@ -220,7 +224,7 @@ class SheetValues:
         assert isinstance(storage, SheetValuesStorage)
         with plain_disk_errors(), storage.all_at_once():
             db.drop_tables()  # nothing of the file is read
-            db.table(VALUES_TABLE).insert_multiple({"sheet": letter, "key": key, "value": value}
+            db.table(VALUES_TABLE).insert_multiple(_row(letter, key, value)
                                                    for letter, kept in values.items() for key, value in kept.items())
         self._db, self.damaged = db, None
 
