@@ -28,6 +28,7 @@ import tarfile
 from importlib import metadata
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import NoReturn
 
 from fontTools import subset
 from fontTools.ttLib import TTCollection, TTFont
@@ -48,7 +49,7 @@ EMOJI = ("notocoloremoji", "NotoColorEmoji.ttf")
 LICENCE_FROM = "usr/share/doc/{package}/copyright"  # each package's: Google's fonts under the SIL Open Font License
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     print(f"make fonts: {message}", file=sys.stderr)
     raise SystemExit(2)
 
@@ -62,20 +63,23 @@ def locked() -> list[tuple[str, str, str]]:
 
 def fetched(package: str, version: str, digest: str) -> Path:
     """The package's .deb in build/fonts/, downloaded if missing, checked against its sum."""
+    def checked() -> Path | None:
+        return next((p for p in CACHE.glob(f"{package}_*.deb")
+                     if hashlib.sha256(p.read_bytes()).hexdigest() == digest), None)
+
     CACHE.mkdir(parents=True, exist_ok=True)
-    found = [p for p in CACHE.glob(f"{package}_*.deb") if hashlib.sha256(p.read_bytes()).hexdigest() == digest]
-    if not found:
+    found = checked()
+    if found is None:
         if shutil.which("apt-get") is None:
             fail(f"{package} {version} is needed and apt-get is not here: fetch the .deb into {CACHE}")
         done = subprocess.run(["apt-get", "download", f"{package}={version}"], cwd=CACHE,
                               capture_output=True, text=True)
         if done.returncode != 0:
             fail(f"apt-get download {package}={version} failed: {done.stderr.strip().splitlines()[-1:]}")
-        found = [p for p in CACHE.glob(f"{package}_*.deb")
-                 if hashlib.sha256(p.read_bytes()).hexdigest() == digest]
-        if not found:
+        found = checked()
+        if found is None:
             fail(f"{package} {version} does not match its SHA-256 in {LOCK.name}: not used")
-    return found[0]
+    return found
 
 
 def unpack(deb: Path, into: Path) -> None:
