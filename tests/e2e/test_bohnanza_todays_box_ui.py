@@ -18,7 +18,7 @@ FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.docume
 def test_seven_players_play_todays_box_and_type_in_the_coffee_beanometer(phone, browser):
     phone.open("/")
     phone.tap("New game")
-    phone.page.get_by_text("Bohnanza").first.click()
+    phone.click(phone.page.get_by_text("Bohnanza").first)
     phone.page.get_by_role("radio", name="Today's box: 2–7 players, 11 beans").click()
     phone.see("Players in seating order, 2 to 7.")
     for i, name in enumerate(SEVEN, start=1):

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.e2e
 def start_game(phone: Phone, names: list[str]) -> str:
     phone.open("/")
     phone.tap("New game")
-    phone.page.get_by_text("Bohnanza").first.click()
+    phone.click(phone.page.get_by_text("Bohnanza").first)
     for i, name in enumerate(names, start=1):
         if i > 3:  # the form starts with three rows
             phone.tap("Add player")

@@ -61,7 +61,7 @@ def test_a_german_phone_sets_up_and_plays_round_1_of_the_live_sheet(browser, ser
     context.add_init_script(FONT_150)
     try:
         phone.open("/new")
-        phone.page.get_by_text(german("Gone with the Beans: live sheet")).first.click()
+        phone.click(phone.page.get_by_text(german("Gone with the Beans: live sheet")).first)
         phone.see("Spielbogen (alle spielen mit demselben Buchstaben)")
         phone.see("Spieler und ihre Provinzen (1 Spieler: Solospiel)")
         for number, (name, province, _hay) in enumerate(SIX, start=1):

@@ -103,7 +103,7 @@ def reveal(phone: Phone, facility: str, hay: int) -> None:
 
 def start_game(phone: Phone, players: list[tuple[str, str]], deck: str, first: str, hay: dict[str, int]) -> None:
     phone.open("/new")
-    phone.page.get_by_text("Gone with the Beans: live sheet").first.click()
+    phone.click(phone.page.get_by_text("Gone with the Beans: live sheet").first)
     for i, (name, province) in enumerate(players, start=1):
         if i > 2:
             phone.tap("Add player")

@@ -74,7 +74,7 @@ def shot(phone: Phone, name: str) -> None:
 def start_game(phone: Phone) -> str:
     phone.open("/")
     phone.tap("New game")
-    phone.page.get_by_text("Gone with the Beans: score the sheets").first.click()
+    phone.click(phone.page.get_by_text("Gone with the Beans: score the sheets").first)
     phone.click(phone.page.get_by_role("radio", name="A · Bean Land"))
     for i, player in enumerate(SETUP["players"], start=1):
         phone.type_into(f"Player {i}", player["name"])

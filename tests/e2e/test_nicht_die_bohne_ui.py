@@ -21,7 +21,7 @@ BEATE = [f"green-{n}" for n in range(1, 11)] + ["green-plusminus"] + [f"yellow-{
 def start_game(phone: Phone, names: list[str]) -> str:
     phone.open("/")
     phone.tap("New game")
-    phone.page.get_by_text("Nicht die Bohne!").first.click()
+    phone.click(phone.page.get_by_text("Nicht die Bohne!").first)
     for i, name in enumerate(names, start=1):
         if i > 3:  # the form starts with three rows
             phone.tap("Add player")
@@ -64,7 +64,7 @@ def test_enter_moves_to_the_next_name_and_a_refused_name_goes_once_it_is_typed(p
     later rounds."""
     phone.open("/")
     phone.tap("New game")
-    phone.page.get_by_text("Nicht die Bohne!").first.click()
+    phone.click(phone.page.get_by_text("Nicht die Bohne!").first)
     phone.tap("Start game")
     phone.see("Player 1: the name is empty", exact=True)
     phone.type_into("Player 1", "Alex")

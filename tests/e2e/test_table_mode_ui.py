@@ -40,7 +40,7 @@ def sit(phone: Phone, game_id: str, player: str, pin: str) -> None:
 def start_game(phone: Phone) -> str:
     phone.open("/")
     phone.tap("New game")
-    phone.page.get_by_text("Nicht die Bohne!").first.click()
+    phone.click(phone.page.get_by_text("Nicht die Bohne!").first)
     for i, name in enumerate(["Ann", "Ben", "Cy"], start=1):
         phone.type_into(f"Player {i}", name)
     phone.tap("Start game")
