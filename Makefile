@@ -22,15 +22,20 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/beans serve
 
+# Every test, the browser tests included, on every core (pytest-xdist); the 10 slowest
+# are listed at the end. A Chromium is found or installed first (testkit/browser.py): a
+# machine without one fails here in one line, never with the browser tests skipped.
 test: $(TEST_STAMP) typecheck
-	$(BIN)/python -m pytest
+	$(BIN)/python -m testkit.browser
+	$(BIN)/python -m pytest -n auto --dist loadfile --durations=10
 
 # The rules engine and the app are checked strictly: a screen reads its game's own State.
 typecheck: $(TEST_STAMP)
 	$(BIN)/python -m mypy --strict sheets companion
 
+# Every test but the browser's: while you work.
 test-fast: $(TEST_STAMP)
-	$(BIN)/python -m pytest -m "not e2e" -q
+	$(BIN)/python -m pytest -m "not e2e" -q -n auto --dist loadfile
 
 # Translations: extract every marked message (_, ngettext, N_) from sheets/ and companion/
 # into each companion/locale/<lang>/LC_MESSAGES/messages.po; then translate what is new or

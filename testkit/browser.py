@@ -1,9 +1,17 @@
-"""A real ``beans serve`` and Debian's Chromium, for the browser tests (tests/e2e) and the
+"""A real ``beans serve`` and a Chromium, for the browser tests (tests/e2e) and the
 benchmarks that drive pages (bench/join.py, bench/table.py): the browser's path and
-options, a phone's screen size, a free port, and the server in a subprocess."""
+options, a phone's screen size, a free port, and the server in a subprocess.
+
+``python -m testkit.browser`` (run by ``make test``) finds a Chromium or gets one, in this
+order: Debian's ``/usr/bin/chromium``, a ``chromium`` on PATH, Playwright's own (``python
+-m playwright install chromium`` puts it under its cache); else, on Debian as root,
+``apt-get install chromium``; else it fails at once in one line saying how to get one.
+It never downloads Playwright's browser build (these machines cannot fetch it)."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -11,7 +19,28 @@ import tempfile
 import time
 from pathlib import Path
 
-CHROMIUM = "/usr/bin/chromium"
+DEBIANS = "/usr/bin/chromium"
+HOW = ("no Chromium for the browser tests: apt-get install chromium (Debian, Ubuntu), or "
+       "python -m playwright install chromium; make test-fast runs every other test")
+
+
+def playwrights_own() -> list[Path]:
+    """Chromium builds that ``python -m playwright install chromium`` left in its cache."""
+    cache = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH") or Path.home() / ".cache" / "ms-playwright")
+    found = [*cache.glob("chromium-*/chrome-linux*/chrome"),
+             *cache.glob("chromium-*/chrome-mac*/Chromium.app/Contents/MacOS/Chromium"),
+             *cache.glob("chromium-*/chrome-win*/chrome.exe")]
+    build = {path: path.relative_to(cache).parts[0].removeprefix("chromium-") for path in found}
+    return sorted(found, key=lambda path: int(build[path]) if build[path].isdigit() else 0, reverse=True)
+
+
+def find_chromium() -> str | None:
+    """The Chromium the browser tests drive: Debian's, one on PATH, or Playwright's own."""
+    candidates = [DEBIANS, shutil.which("chromium"), shutil.which("chromium-browser"), *playwrights_own()]
+    return next((str(c) for c in candidates if c and os.access(c, os.X_OK)), None)
+
+
+CHROMIUM = find_chromium()
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -87,3 +116,26 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+
+
+def get_chromium() -> str:
+    """A Chromium's path: found, or installed with apt-get on Debian as root; else SystemExit
+    with the one line saying how to get one."""
+    found = find_chromium()
+    if found:
+        return found
+    if Path("/etc/debian_version").exists() and shutil.which("apt-get") and os.geteuid() == 0:
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+            try:
+                subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL, timeout=900)
+            except (subprocess.SubprocessError, OSError) as exc:
+                raise SystemExit(f"{HOW} ({' '.join(command)} failed: {exc})") from None
+        found = find_chromium()
+    if not found:
+        raise SystemExit(HOW)
+    return found
+
+
+if __name__ == "__main__":
+    print(f"browser tests: {get_chromium()}")

@@ -20,6 +20,7 @@ from typing import Any
 import flet as ft
 import msgpack
 
+from companion.ui.app import DEVICE_KEY
 from companion.ui.flet_compat import (
     ENCODE,
     BaseControl,
@@ -39,13 +40,19 @@ PAGE = {"web": True, "wasm": True, "platform": "android", "width": 390.0, "heigh
 class Phone(Connection):
     """One phone's session of ``main`` on ``route``; ``device`` its stored token."""
 
-    def __init__(self, hub: PubSubHub, executor: ThreadPoolExecutor, device: str | None):
+    def __init__(self, hub: PubSubHub, executor: ThreadPoolExecutor, device: str | None,
+                 languages: tuple[str, ...] = (), storage: dict[str, Any] | None = None,
+                 client_ip: str | None = None):
         super().__init__()
         self.loop = asyncio.get_running_loop()
         self.executor = executor
         self.pubsubhub = hub
         self.page_url = "http://127.0.0.1:8550"
         self.device = device
+        # The browser's local storage (its token kept there) and the languages it prefers.
+        self.storage: dict[str, Any] = storage if storage is not None else {DEVICE_KEY: device} if device else {}
+        self.languages = languages
+        self.client_ip = client_ip  # "127.0.0.1": the serving machine's own browser
         self.patches = 0  # PATCH_CONTROL messages sent
         self.sent_bytes = 0
         self.last = 0.0  # perf_counter of the latest message
@@ -59,13 +66,31 @@ class Phone(Connection):
             self.patches += 1
         elif message.action == MessageAction.INVOKE_METHOD:
             call = message.body
-            result = self.device if call.name == "get" else True
+            result = self.answer(call.name, call.args or {})
             self.loop.call_soon(self.session.handle_invoke_method_results, call.control_id, call.call_id, result, None)
+            if call.name == "push_route":  # the browser goes there and says so, as after a tap on a link
+                self.loop.create_task(self.go(call.args["route"]))
+
+    def answer(self, method: str, args: dict[str, Any]) -> Any:
+        """What the phone's browser answers the app: its local storage, its languages."""
+        if method == "get":
+            return self.storage.get(args.get("key", ""))
+        if method == "set":
+            self.storage[args["key"]] = args["value"]
+        if method == "get_device_info" and self.languages:
+            return {"browser_name": "chrome", "language": self.languages[0], "languages": list(self.languages),
+                    "locales": []}
+        return True
+
+    async def go(self, route: str) -> None:
+        """The phone's browser on ``route``: what Flet's web client sends when it changes."""
+        self.session.apply_page_patch({"route": route})
+        await self.session.dispatch_event(self.session.page._i, "route_change", {"route": route})
 
     async def open(self, main: Callable[[ft.Page], Any], route: str) -> None:
         """What Flet's web server does when a phone registers on ``route``."""
         bind_page(self.session.page)
-        self.session.apply_page_patch({**PAGE, "route": route})
+        self.session.apply_page_patch({**PAGE, "route": route, "client_ip": self.client_ip})
         self.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
             session_id=self.session.id, page_patch=self.session.get_page_patch(), error="")))
         main(self.session.page)
@@ -89,8 +114,10 @@ class Table:
         await asyncio.sleep(0)
         self.executor.shutdown(wait=False)
 
-    async def open(self, main: Callable[[ft.Page], Any], route: str, device: str | None) -> Phone:
-        phone = Phone(self.hub, self.executor, device)
+    async def open(self, main: Callable[[ft.Page], Any], route: str, device: str | None,
+                   languages: tuple[str, ...] = (), storage: dict[str, Any] | None = None,
+                   client_ip: str | None = None) -> Phone:
+        phone = Phone(self.hub, self.executor, device, languages, storage, client_ip)
         self.phones.append(phone)
         await phone.open(main, route)
         await self.quiet()
