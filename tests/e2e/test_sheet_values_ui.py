@@ -17,7 +17,6 @@ from sheets.gone_with_the_beans.live import RULES as LIVE
 from testkit.gwtb_live_play import setup
 from testkit.browser import PHONE, Server
 from tests.e2e.conftest import Phone
-from tests.e2e.test_german_ui import phone_in
 
 pytestmark = pytest.mark.e2e
 
@@ -141,35 +140,3 @@ def test_a_value_this_version_does_not_know_is_reported_and_removed(browser, tmp
     finally:
         server.stop()
     assert read_values(tmp_path / "sheet-values.json") == {"A": {"icons:farm": 6}}  # the file of earlier versions, kept on
-
-
-def test_a_german_phone_reads_sheet_values_in_german(browser, live_game):
-    """Issue 19: the game's Sheet values in German on a German phone (dark, 150 % text),
-    where a value came from and the counts too; an English phone at the same game reads
-    them in English; a correction saved on the German phone is told in German."""
-    server, gid = live_game
-    german, german_context = phone_in(browser, server, "de-DE", color_scheme="dark")
-    german_context.add_init_script("document.addEventListener('DOMContentLoaded', () => "
-                                   "{document.documentElement.style.fontSize = '24px';});")
-    english, english_context = phone_in(browser, server, "en-GB")
-    try:
-        german.open(f"/game/{gid}/values")
-        german.see("Dieses Spiel, Bogen A: ")
-        german.see("2 aus der Spielregel, 2 eingetragen, 26 noch unbekannt. Eine Korrektur gilt für den Rest "
-                   "dieses Spiels und wird für Bogen A gemerkt.")
-        german.button("Alle gemerkten Werte von Bogen A").wait_for()
-        german.button("eingetragen", exact=False).first.wait_for()
-        german.shot("sheet-values-german-dark")
-        english.open(f"/game/{gid}/values")
-        english.see("2 from the rulebook, 2 entered, 26 not known yet")
-
-        german.open("/values/B")
-        german.see("Bogenwerte")
-        german.button("Bogen A").wait_for()
-        german.see("Was du vom gedruckten Bogen einträgst, wird hier gemerkt; jedes neue Spiel auf Bogen B "
-                   "beginnt damit.", exact=False)
-        german.button("Exportieren").wait_for()
-        german.shot("sheet-values-german-sheet-b-dark")
-    finally:
-        german_context.close()
-        english_context.close()
