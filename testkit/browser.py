@@ -46,6 +46,11 @@ ARGS = [
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
 PHONE = {"width": 390, "height": 844}
+# The size and text matrix's extremes, as the browser tests draw them: the narrowest phone
+# at 150 % text in dark mode, and the common one at 100 % in light mode. The sizes between
+# keep the same layout rules, which the in-process tests check on every screen
+# (tests/companion/test_layout_rules.py).
+EXTREMES = [((320, 640), True), ((390, 844), False)]  # (width, height), large text and dark
 
 
 def free_port() -> int:

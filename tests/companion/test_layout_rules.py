@@ -1,0 +1,89 @@
+"""The layout rules that keep six long names readable at every phone width (issue 32),
+checked on each table-like screen in process: a player's name in a row is one line, cut
+with "…" where the width runs out (never wrapped inside a word, never drawn over the next
+column), at least 64 px wide, and said whole (its tooltip, or its node's words). The browser tests draw
+the extremes (tests/e2e/test_small_screens_*.py: 320 px at 150 % text, 390 px at 100 %);
+these rules are what makes every width between them hold too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from companion.session import Games
+from companion.storage import open_repository
+from companion.ui.app import make_main
+from sheets.nicht_die_bohne import DECK, EnterCards
+from testkit.screen import Screen, Tables
+from tests.e2e.test_small_screens_space_beans_ui import NAMES as SPACE_NAMES, seed as space_beans_game
+
+LONG = ["Alexandra-Marie", "Dorothea-Luise", "Maximiliane", "Anna", "Friederike-Sophie", "Konstantin"]
+NAME_WIDTH = 64  # px: at least "Alexa…" at 150 % text
+
+
+def name_texts(phone: Screen, names: list[str]) -> list[ft.Text]:
+    return [c for c in phone.visible() if isinstance(c, ft.Text) and c.value in names]
+
+
+def broken_rules(text: ft.Text, said_whole: set[str]) -> list[str]:
+    """How a name's text would break at some width: wrapped, clipped without "…", too
+    narrow, or never said whole (a tooltip, or the words of the node a screen reader reads,
+    ``said_whole``)."""
+    problems = []
+    if text.max_lines != 1 and not text.no_wrap:
+        problems.append("wraps")
+    if text.overflow != ft.TextOverflow.ELLIPSIS:
+        problems.append("is cut without …")
+    if text.width is not None and text.width < NAME_WIDTH:
+        problems.append(f"is {text.width} px wide")
+    tooltip = text.tooltip.message if isinstance(text.tooltip, ft.Tooltip) else text.tooltip
+    if tooltip != text.value and not any(text.value in label for label in said_whole):
+        problems.append("is said whole nowhere")
+    return problems
+
+
+def check(phone: Screen, names: list[str], where: str) -> None:
+    texts = name_texts(phone, names)
+    assert {t.value for t in texts} == set(names), (where, sorted({t.value for t in texts}))
+    cells = [t for t in texts if t.overflow == ft.TextOverflow.ELLIPSIS or t.max_lines == 1]
+    assert {t.value for t in cells} == set(names), (where, "a name stands in no cell of a row")
+    labels = {c.label for c in phone.visible() if isinstance(c, ft.Semantics) and c.label}
+    problems = [f"{t.value} {p}" for t in cells for p in broken_rules(t, labels)]
+    assert not problems, (where, problems)
+
+
+@pytest.fixture
+def games(tmp_path: Path) -> Games:
+    repo = open_repository(tmp_path)
+    yield Games(repo)
+    repo.close()
+
+
+def test_the_nicht_die_bohne_round_table_and_ranking_keep_every_name_readable(games: Games) -> None:
+    ndb = games.new_game("nicht-die-bohne", {"players": LONG})
+    deck = sorted(str(c) for c in DECK.elements())
+    for number in range(1, 4):
+        for i, name in enumerate(LONG):
+            games.dispatch(ndb, EnterCards(round=number, player=name, cards=deck[i * 10:(i + 1) * 10]))
+    with Tables() as table:
+        check(table.open(make_main(games), f"/game/{ndb}", "phone"), LONG, "Nicht die Bohne!")
+
+
+def test_the_bohnanza_ranking_keeps_every_name_readable(games: Games) -> None:
+    five = LONG[:5]
+    bohnanza = games.new_game("bohnanza", {"players": five})
+    for player, bean, count in zip(five, ["blue", "chili", "soy", "green", "red"], [10, 6, 6, 1, 2]):
+        games.dispatch(bohnanza, {"kind": "plant", "player": player, "field": 1, "bean": bean, "count": count})
+    for _ in range(3):
+        games.dispatch(bohnanza, {"kind": "deck-exhausted"})
+    with Tables() as table:
+        check(table.open(make_main(games), f"/game/{bohnanza}", "phone"), five, "Bohnanza")
+
+
+@pytest.mark.parametrize("ended", [False, True], ids=["in play", "over"])
+def test_space_beans_keeps_every_name_readable(games: Games, ended: bool) -> None:
+    game_id = space_beans_game(games, ended)
+    with Tables() as table:
+        check(table.open(make_main(games), f"/game/{game_id}", "phone"), SPACE_NAMES, f"Space Beans, {ended=}")
