@@ -228,6 +228,14 @@ class Screen:
             raise AssertionError(f"nothing to tap named {name!r}; the screen says:\n{self.text()}")
         return found[0]
 
+    def node(self, name: Name, exact: bool = True) -> ft.Semantics:
+        """The node a screen reader reads as ``name`` (an ``ft.Semantics``: a tick, a row)."""
+        nodes = [c for c in self.visible() if isinstance(c, ft.Semantics) and c.label
+                 and matches(name, c.label, exact)]
+        if not nodes:
+            raise AssertionError(f"no node {name!r}; the screen says:\n{self.text()}")
+        return nodes[0]
+
     def chip(self, name: Name) -> ft.Chip:
         """The chip that says ``name`` (a player's chip: selected or not)."""
         chips = [c for c in self.visible() if isinstance(c, ft.Chip) and matches(name, said(c), True)]

@@ -1,4 +1,5 @@
-"""Gone with the Beans: a finished 2-player sheet-A game scored on a phone-sized screen."""
+"""Gone with the Beans, score the sheets, in a browser: a sheet tapped in on a phone-sized screen,
+and the final table of six players on a phone's width."""
 
 from __future__ import annotations
 
@@ -8,8 +9,7 @@ import pytest
 
 from companion.ui.components.sheet_scoring import ITEMS, plain
 from sheets.gone_with_the_beans import (
-    PROVINCES, RULES, SHEETS, Finish, MarkDevelopmentBonus, MarkMilestoneBonus, SetDpIcons, SetFacility,
-    SetHayActionUses,
+    PROVINCES, RULES, SHEETS, Finish, MarkDevelopmentBonus, SetDpIcons, SetFacility, SetHayActionUses,
 )
 from companion.session import Games
 from companion.storage import open_repository
@@ -20,50 +20,6 @@ pytestmark = pytest.mark.e2e
 
 SHEET = SHEETS["A"]
 SETUP = {"sheet": "A", "players": [{"name": "Ann", "province": "macadimia"}, {"name": "Ben", "province": "ammond"}]}
-
-# What the two paper sheets show at the end of the game: sheets a game can reach (issue 31).
-ENTRIES = {
-    "Ann": {
-        "facilities": {"farm": 3, "stable": 2},
-        "dp_icons": 1,
-        "milestones": ["free-farm", "points"],
-        "development": ["farm-points"],
-        "hay": {"thaler": 3, "worker": 1},
-    },
-    "Ben": {
-        "facilities": {"stable": 1, "house": 2},
-        "dp_icons": 3,
-        "milestones": ["hay"],
-        "development": ["worker", "stable-points"],
-        "hay": {"bean": 2, "travel": 2},
-    },
-}
-
-# Rulebook, End of the Game (shared/rules/gone-with-the-beans.txt):
-# Ann: Development Passport 1 icon 1 (1 Development Bonus, from the thaler row's 3rd use,
-#   fills at most 1); Horse-Riding Level 3 (2 Stables) 12; Milestone
-#   Bonus 3 + 12; Development Bonus 2 pt per Farm x 3 Farms (the setup Farm counts) 6;
-#   Hay Action Use 3 uses 7 + 1 use 2 -> 1 + 12 + 15 + 6 + 9 = 43.
-# Ben: Development Passport 3 icons 6 (2 Development Bonuses, one per House, fill at most 3);
-#   Horse-Riding Level 2 6; Milestone Bonus 8;
-#   Development Bonus 4 pt per Stable x 1 (Gain 1 Worker scores nothing) 4; Hay Action
-#   Use 2 uses 4 + 2 uses 4; Additional Points for Ammond: 4 uses -> 2 -> 6 + 6 + 8 + 4 + 8 + 2 = 34.
-TOTALS = {"Ann": 43, "Ben": 34}
-
-
-def engine_result():
-    """The engine's result for the same entries, finished."""
-    state = RULES.new_game(SETUP)
-    for name, entry in ENTRIES.items():
-        actions = [SetFacility(player=name, facility=f, built=n) for f, n in entry["facilities"].items()]
-        actions += [MarkMilestoneBonus(player=name, bonus=b) for b in entry["milestones"]]
-        actions += [MarkDevelopmentBonus(player=name, bonus=b) for b in entry["development"]]
-        actions.append(SetDpIcons(player=name, filled=entry["dp_icons"], bounded=True))
-        actions += [SetHayActionUses(player=name, row=r, uses=n) for r, n in entry["hay"].items()]
-        for action in actions:
-            state = RULES.apply(state, action)
-    return RULES.result(RULES.apply(state, Finish()))
-
 
 def shot(phone: Phone, name: str) -> None:
     """A screenshot once Flutter has painted what the accessibility tree already shows."""
@@ -99,25 +55,6 @@ def tick(phone: Phone, name: str) -> None:
     phone.page.get_by_role("checkbox", name=name, exact=True, checked=True).wait_for()
 
 
-def enter_sheet(phone: Phone, name: str, province: str, leave_out: tuple[str, ...] = ()) -> None:
-    """The player's paper sheet, tapped in; the DP icons once the bonuses they lie between
-    are ticked (a tap beyond them is refused). ``leave_out``: facilities not entered yet."""
-    entry = ENTRIES[name]
-    phone.click(phone.page.get_by_role("checkbox", name=re.compile(rf"^{name} \d+$")))
-    phone.see(f"{province.capitalize()} · points so far")
-    for facility_id, built in entry["facilities"].items():
-        if facility_id not in leave_out:
-            facility = SHEET.facility(facility_id)
-            count_up(phone, facility.plural, facility.built_at_setup if facility_id == "farm" else 0, built)
-    for bonus in entry["milestones"]:
-        tick(phone, f"Milestone Bonus: {plain(SHEET.milestone_bonus(bonus).effect)}")
-    for bonus in entry["development"]:
-        tick(phone, f"Development Bonus: {plain(SHEET.development_bonus(bonus).effect)}")
-    count_up(phone, "Filled DP icons", 0, entry["dp_icons"])
-    for row, uses in entry["hay"].items():
-        tick(phone, f"{plain(SHEET.hay_action(row).effect)} use {uses}")
-
-
 def table_row(phone: Phone, name: str):
     """A player's block of the final table, as a screen reader reads it: "Ann: Development
     Passport Bonus 1; ...; Total 43; Rank 1"."""
@@ -130,52 +67,15 @@ def row_said(phone: Phone, name: str) -> str:
     return row.inner_text()
 
 
-def player_said(result) -> str:
-    """What the final table says of ``result``'s player, as the engine scores it."""
-    items = [f"{ITEMS[k][0]} {v}" for k, v in result.breakdown.items() if k != "total"]
-    return f"{result.name}: " + "; ".join([*items, f"Total {result.total}", f"Rank {result.rank}"])
-
-
-def test_a_two_player_sheet_a_game_scored_by_taps_matches_the_engine_and_names_the_winner(phone):
-    expected = engine_result()
-    assert {p.name: p.total for p in expected.players} == TOTALS
-    assert expected.winners == ("Ann",)
-
-    game_id = start_game(phone)
-    enter_sheet(phone, "Ann", "macadimia")
-    # design, gaps 11: 1 Development Bonus gained fills at most 1 DP icon; one more is refused there.
-    phone.tap("Filled DP icons more")
-    phone.see("2 Development Passport icons, but 1 Development Bonus gained fills at most 1")
-    assert phone.page.get_by_role("group", name=re.compile(r"^Filled DP icons: 1\b")).count() == 1
-    # The player picker shows each running total as entries change.
-    phone.page.get_by_role("checkbox", name=f"Ann {TOTALS['Ann']}").wait_for()
-    phone.click(phone.page.get_by_role("checkbox", name=f"Ann {TOTALS['Ann']}"))  # back to the top
+def test_the_scorer_is_set_up_and_a_sheet_is_tapped_in_on_a_phone(phone):
+    """The setup typed and picked on a phone-sized screen; then a stepper and a tick of Ann's
+    sheet answer taps. The whole game (both sheets, a refused finish, the final table as the
+    engine scores it) is played in process: tests/companion/test_gwtb_scorer_flow.py."""
+    start_game(phone)
+    phone.click(phone.page.get_by_role("checkbox", name=re.compile(r"^Ann \d+$")))
+    count_up(phone, SHEET.facility("farm").plural, SHEET.facility("farm").built_at_setup, 2)
+    tick(phone, f"Milestone Bonus: {plain(SHEET.milestone_bonus('points').effect)}")
     shot(phone, "gwtb-ann")
-    enter_sheet(phone, "Ben", "ammond", leave_out=("house",))
-    phone.page.get_by_role("checkbox", name=f"Ben {TOTALS['Ben']}").wait_for()
-    shot(phone, "gwtb-ben-hay-actions")
-
-    # Issue 31: a sheet no game can reach is not finished (its score file would be refused).
-    phone.tap("Finish")
-    phone.see("Ben: 2 Development Bonuses, but at most 0 were gained")
-    assert phone.text(f"Ann wins with {TOTALS['Ann']} pt").count() == 0
-    count_up(phone, SHEET.facility("house").plural, 0, 2)  # a Development Bonus for each House built
-    phone.tap("Finish")
-    phone.see(f"Ann wins with {TOTALS['Ann']} pt")
-    shot(phone, "gwtb-final-table")
-
-    # The final table: every item per player, the total and the rank, as the engine says.
-    for player in expected.players:
-        assert row_said(phone, player.name) == player_said(player)
-
-    # Saved: a reload shows the same result.
-    phone.open(f"/game/{game_id}")
-    phone.see(f"Ann wins with {TOTALS['Ann']} pt")
-
-    # Reopen takes the result back for corrections; the winner is no longer announced.
-    phone.tap("Reopen")
-    phone.button("Finish").wait_for()
-    assert phone.text(f"Ann wins with {TOTALS['Ann']} pt").count() == 0
 
 
 SIX = ["Anna", "Ben", "Claudia", "Dirk", "Eva", "Maximilian"]
