@@ -28,6 +28,7 @@ from sheets.nicht_die_bohne import DECK, RULES as NDB
 from sheets.space_beans import RULES as SPACE_BEANS
 from testkit.gwtb_live_play import ENTERED, setup
 from testkit.screen import Screen, Tables
+from tests.companion.test_space_beans_screens import PLAYERS, SEED, lay, trophy
 from companion.storage.sheet_values import SheetValues
 
 GERMAN = ("de-DE", "de")
@@ -277,15 +278,6 @@ def plant(player: str, field: int, bean: str, count: int) -> dict[str, object]:
     return {"kind": "plant", "player": player, "field": field, "bean": bean, "count": count}
 
 
-def lay(player: str, which: str, bean: str, *values: int) -> dict[str, object]:
-    return {"kind": "lay", "player": player, "collection": which, "new": True, "bean": bean, "values": list(values)}
-
-
-def trophy(player: str, bean: str, *values: int) -> list[dict[str, object]]:
-    """A collection laid and closed out: the first value becomes the trophy."""
-    return [lay(player, "open", bean, *values), {"kind": "close-out", "player": player}]
-
-
 def test_bohnanza_in_german(games: Games) -> None:
     """Coins are Taler, fields Bohnenfelder, passes Durchgänge; the beans by their German
     card names in German plurals ("12 Blaue Bohnen"); the third field's button is disabled
@@ -333,22 +325,6 @@ def test_bohnanza_in_german(games: Games) -> None:
         phone.see("Bohnanza – Spielende")
 
 
-SPACE_SEED = [
-    # Allister: trophies 9 + 8 + 6 + 5 = 28 (tests/e2e/test_space_beans_ui.py's seed).
-    *trophy("Allister", "beanliens", 9, 1, 2, 3, 4, 4, 5, 5, 6),
-    *trophy("Allister", "moonbohnen", 8, 1, 2, 3, 4, 4, 5, 5),
-    *trophy("Allister", "bluebeans", 6, 1, 2, 3, 4, 4),
-    *trophy("Allister", "bohrion", 5, 1, 2, 3, 4),
-    *trophy("Beth", "bohrion", 9, 4, 5, 6, 6, 7, 7, 8, 8),
-    *trophy("Cyd", "centauribohnen", 4, 4, 5, 5),
-    lay("Allister", "open", "centauribohnen", 3, 6, 7),
-    lay("Allister", "secret", "klingbohnen", 1, 4, 4, 5, 7, 9),
-    lay("Beth", "open", "klingbohnen", 2, 3, 6, 8),
-    lay("Beth", "secret", "darth-beans", 1),
-    lay("Cyd", "open", "bluebeans", 5, 7, 9),
-]
-
-
 def test_space_beans_in_german(games: Games) -> None:
     """Trophäen, Sammlungen, the leader and the turn in German, the beans as printed; a card
     the supply rule refuses is said in German, and a valueless close-out is refused in German."""
@@ -360,8 +336,8 @@ def test_space_beans_in_german(games: Games) -> None:
         lay("Eleonore", "open", "bluebeans", 1, 9), lay("Friedhelm", "open", "klingbohnen", 2),
     ]:
         games.dispatch(space, action)
-    reached = games.new_game(SPACE_BEANS.id, {"players": ["Allister", "Beth", "Cyd"]})
-    for action in [*SPACE_SEED, {"kind": "close-out", "player": "Allister"}]:
+    reached = games.new_game(SPACE_BEANS.id, {"players": PLAYERS})
+    for action in [*SEED, {"kind": "close-out", "player": "Allister"}]:
         games.dispatch(reached, action)
     main = make_main(games)
     with Tables() as table:
