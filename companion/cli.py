@@ -16,7 +16,7 @@ import operator
 import os
 import sys
 from collections.abc import Callable, Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -158,9 +158,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
               https=args.https or args.cert is not None, cert=args.cert, key=args.key)
     except CertificateError as exc:
         raise UsageError(str(exc)) from None
-    except ServeError as exc:  # the port is taken, or the address is not this machine's
+    except ServeError as exc:  # the port is taken (1), or the address is not this machine's (2)
         print(f"beans: {one_line(str(exc))}", file=sys.stderr)
-        return 1
+        return 2 if exc.bad_input else 1
     return 0
 
 
@@ -180,7 +180,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.game is not None:
         asked.append(of_game(args.game))
     if args.since is not None:
-        asked.append(played_since(args.since.isoformat()))
+        asked.append(played_since(local_midnight(args.since)))
     where = functools.reduce(operator.and_, asked) if asked else None
     repo = open_repository(args.data_dir, read_only=True)
     games = Games(repo)
@@ -193,7 +193,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     else:
         for row in rows:
             status = "finished" if row["finished"] else "unfinished"
-            print(f"{row['id']}  {row['game']:<20} {row['created'][:16]}  {status:<10}  {', '.join(row['players'])}")
+            print(one_line(f"{row['id']}  {row['game']:<20} {local_time(row['created'], zone=True)}  {status:<10}  "
+                           f"{', '.join(row['players'])}"))
         for aside in damaged:
             print(f"{aside.id}  damaged: {one_line(aside.said)}")
         if not rows and not damaged:
@@ -220,16 +221,23 @@ def cmd_timeline(args: argparse.Namespace) -> int:
         print("No entries yet.")
     for m in moments:
         totals = "(undone)" if m.undone else "  ".join(f"{name} {total}" for name, total in m.totals)
-        print(f"{m.n:>4}  {local_time(m.at)}  {m.by or '-':<12.12} {m.what:<44}  {totals}")
+        print(f"{m.n:>4}  {local_time(m.at, zone=True)}  {m.by or '-':<12.12} {m.what:<44}  {totals}")
     return 0
 
 
-def local_time(stamp: str) -> str:
-    """A stored moment (UTC) in this computer's time: "2026-12-04 21:49"."""
+def local_time(stamp: str, zone: bool = False) -> str:
+    """A stored moment (UTC) in this computer's time: "2026-12-04 21:49", with ``zone``
+    its zone named: "2026-12-04 21:49 CET"."""
     try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return stamp[:16]
+        moment = datetime.fromisoformat(stamp).astimezone()
+    except (TypeError, ValueError):
+        return str(stamp)[:16]
+    return moment.strftime("%Y-%m-%d %H:%M %Z" if zone else "%Y-%m-%d %H:%M")
+
+
+def local_midnight(day: date) -> str:
+    """The start of ``day`` in this computer's time, as stored moments are written (UTC)."""
+    return datetime.combine(day, datetime.min.time()).astimezone().astimezone(timezone.utc).isoformat()
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -244,11 +252,20 @@ def cmd_export(args: argparse.Namespace) -> int:
             text = export_result(repo, args.game_id, args.format)
     except GameNotFound as exc:
         raise UsageError(f"{exc} (see beans list)") from None
-    if args.output and args.output != "-":
-        Path(args.output).write_text(text, encoding="utf-8", newline="")
-    else:
-        sys.stdout.write(text)
+    write_output(args.output, text)
     return 0
+
+
+def write_output(target: str | None, text: str) -> None:
+    """``text`` into the file the user named (UTF-8, as it is), or on standard output for
+    none or "-"; a file that cannot be written is the user's input: one line, exit 2."""
+    if not target or target == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(target).write_text(text, encoding="utf-8", newline="")
+    except OSError as exc:
+        raise UsageError(f"{target}: cannot write: {exc.strerror or exc}") from None
 
 
 def export_result(repo: Any, game_id: str, form: str) -> str:
@@ -377,10 +394,36 @@ def cmd_bin(args: argparse.Namespace) -> int:
                            "deleted_by": b.deleted_by} for b in binned], ensure_ascii=False))
         return 0
     for b in binned:
-        print(one_line(f"{b.id}  {b.game:<20} {b.created[:16]}  deleted by {b.deleted_by}  {', '.join(b.players)}"))
+        print(one_line(f"{b.id}  {b.game:<20} {local_time(b.created, zone=True)}  deleted by {b.deleted_by}  "
+                       f"{', '.join(b.players)}"))
     if not binned:
         print(f"The bin is empty (deleted games are kept {BIN_DAYS} days).")
     return 0
+
+
+def port_number(text: str) -> int:
+    """A TCP port as the user typed it: a whole number from 1 to 65535."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{one_line(text[:20])!r} is no port; a port is a number from 1 to 65535")
+    return int(text)
+
+
+def day(text: str) -> date:
+    """A day as the user typed it, YYYY-MM-DD."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{one_line(text[:20])!r} is no day; write YYYY-MM-DD, "
+                                         "e.g. 2026-12-05") from None
+
+
+def check_data_dir(data_dir: Path) -> None:
+    """A data directory that is there must be a folder (a missing one is made, or is empty)."""
+    if data_dir.exists() and not data_dir.is_dir():
+        raise UsageError(f"{data_dir}: not a folder; --data-dir names the folder the games are kept in")
+    games = data_dir / "games"
+    if games.exists() and not games.is_dir():
+        raise UsageError(f"{games}: not a folder; is {data_dir} Bean Counter's data directory?")
 
 
 class Parser(argparse.ArgumentParser):
@@ -402,7 +445,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", parents=[data_dir], help="serve the app in the browser (default)")
     serve.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8550)
+    serve.add_argument("--port", type=port_number, default=8550, help="the port to listen on (default 8550)")
     serve.add_argument("--lan", action="store_true", help="listen on this machine's LAN address")
     serve.add_argument("--https", action="store_true",
                        help="serve https with a certificate made once in the data directory (each phone accepts "
@@ -423,8 +466,8 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--finished", action="store_true", help="only finished games")
     which.add_argument("--unfinished", action="store_true", help="only games still being played")
     listing.add_argument("--game", metavar="GAME", help="only games of this game (bohnanza, nicht-die-bohne, ...)")
-    listing.add_argument("--since", type=date.fromisoformat, metavar="YYYY-MM-DD",
-                         help="only games started on that day or later (UTC)")
+    listing.add_argument("--since", type=day, metavar="YYYY-MM-DD",
+                         help="only games started on that day or later (this computer's time)")
     listing.set_defaults(func=cmd_list)
 
     timeline = sub.add_parser("timeline", parents=[data_dir],
@@ -484,7 +527,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     command: Callable[[argparse.Namespace], int] = args.func
     try:
-        return command(args)
+        if getattr(args, "data_dir", None) is not None:
+            check_data_dir(args.data_dir)
+        code = command(args)
+        sys.stdout.flush()  # a closed pipe is found here, not at exit
+        return code
+    except BrokenPipeError:  # `beans list | head`: the reader has all it wants
+        return closed_pipe()
     except (UsageError, RulesError, ScoreFileError) as exc:
         print(f"beans: {one_line(str(exc))}", file=sys.stderr)
         return 2
@@ -493,6 +542,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StorageError as exc:  # already in plain words (e.g. another Bean Counter holds the data)
         print(f"beans: {one_line(str(exc))}", file=sys.stderr)
         return 1
-    except Exception as exc:  # noqa: BLE001 - a one-line message, never a traceback
-        print(f"beans: {type(exc).__name__}: {one_line(str(exc))}", file=sys.stderr)
+    except OSError as exc:  # the machine's own fault (a disk, a device): its plain words, never a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"beans: {one_line(where + (exc.strerror or str(exc)))}", file=sys.stderr)
         return 1
+    except Exception as exc:  # noqa: BLE001 - a one-line message, never a traceback
+        print(f"beans: something went wrong inside Bean Counter ({one_line(str(exc) or type(exc).__name__)}); "
+              "please report it", file=sys.stderr)
+        return 1
+
+
+def closed_pipe() -> int:
+    """Exit 0 quietly when standard output's reader has gone (``head``): what is still
+    buffered goes nowhere instead of raising again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test's captured stdout)
+        pass
+    return 0

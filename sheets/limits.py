@@ -82,6 +82,31 @@ def check_size(raw: bytes) -> None:
             megabytes=MAX_BYTES // 1_000_000))
 
 
+def json_problem(exc: json.JSONDecodeError, text: str) -> str:
+    """What is wrong with JSON text, in a player's words and naming the line ("not JSON:
+    line 10: a string is not closed"), never the parser's own words."""
+    if not text.strip():
+        return _("not JSON: the file is empty")
+    problems = {
+        "Expecting value": _("a value is missing or is not one JSON allows"),
+        "Expecting property name enclosed in double quotes": _("a key is not in double quotes"),
+        "Expecting ':' delimiter": _("a ':' is missing after a key"),
+        "Expecting ',' delimiter": _("a ',' is missing between two items"),
+        "Unterminated string starting at": _("a string is not closed"),
+        "Invalid control character at": _("a string holds a line break or another control character"),
+        "Invalid \\escape": _("a backslash starts no escape JSON knows"),
+        "Invalid \\uXXXX escape": _("a backslash starts no escape JSON knows"),
+        "Extra data": _("more text follows the end of the JSON"),
+    }
+    problem = problems.get(exc.msg)
+    if exc.msg == "Invalid control character at" and text[exc.pos:exc.pos + 1] in ("\n", "\r"):
+        problem = problems["Unterminated string starting at"]  # the line ends inside a string
+    if problem is None:
+        problem = _("a comma before a closing bracket") if exc.msg.startswith("Illegal trailing comma") \
+            else _("this is not JSON")
+    return _("not JSON: line {line}: {problem}").format(line=exc.lineno, problem=problem)
+
+
 def read_json(raw: bytes) -> Any:
     """The JSON value in ``raw`` (UTF-8, with or without a byte-order mark), checked for
     size, nesting, number size and repeated keys; ScoreFileError with one plain line otherwise."""
@@ -93,8 +118,7 @@ def read_json(raw: bytes) -> Any:
     try:
         data = json.loads(text, parse_int=_int, parse_constant=_constant, object_pairs_hook=unique_keys)
     except json.JSONDecodeError as exc:
-        raise ScoreFileError("", _("not JSON: {problem} at line {line} column {column}").format(
-            problem=exc.msg, line=exc.lineno, column=exc.colno)) from None
+        raise ScoreFileError("", json_problem(exc, text)) from None
     except RecursionError:
         raise ScoreFileError("", too_deep()) from None
     why = _depth_problem(data)
