@@ -29,12 +29,15 @@ class UsageError(Exception):
     """Bad input on the command line: exit 2 with this one-line message."""
 
 
+DISTRIBUTION = "bean-counter-companion"  # pyproject.toml's name: what pip installs
+
+
 def installed_version() -> str:
     """The installed package's version (pyproject.toml's, once installed)."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        return version("bean-counter")
+        return version(DISTRIBUTION)
     except PackageNotFoundError:  # run from a source tree that was never installed
         return "unknown (not installed)"
 
@@ -134,7 +137,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-SERVER_EXTRA = "beans serve needs the server's packages: pip install 'bean-counter[server]'"
+SERVER_EXTRA = f"beans serve needs the server's packages: pip install '{DISTRIBUTION}[server]'"
 SERVER_PACKAGES = ("flet_web", "uvicorn", "cryptography")  # pyproject.toml's "server" extra
 
 
