@@ -151,6 +151,12 @@ def _installed(module: str) -> bool:
 def cmd_serve(args: argparse.Namespace) -> int:
     if not all(_installed(module) for module in SERVER_PACKAGES):  # an extra: a phone build leaves them out
         raise UsageError(SERVER_EXTRA)
+    from companion.web.fonts import FontsMissing, installed_folder
+
+    try:
+        installed_folder()  # the fallback fonts: a distribution of their own, in the same extra
+    except FontsMissing as exc:
+        raise UsageError(str(exc)) from None
     from companion.server import ServeError, serve
     from companion.tls import CertificateError
 
