@@ -10,18 +10,22 @@ from __future__ import annotations
 
 import argparse
 import functools
+import time
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 import importlib.util
 import json
 import operator
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from sheets.errors import RulesError, ScoreFileError
-from sheets.limits import MAX_BYTES, one_line, read_json
+from sheets.limits import MAX_BYTES, MAX_FILES_AT_ONCE, one_line, read_json
 from sheets.results import GameResult
 
 
@@ -219,10 +223,11 @@ def cmd_timeline(args: argparse.Namespace) -> int:
     games = Games(open_repository(args.data_dir, read_only=True))
     try:
         moments = games.timeline(args.game_id)
+        about = game_head(games, args.game_id)
     except GameNotFound as exc:
         raise UsageError(f"{exc} (see beans list)") from None
     if args.json:
-        print(json.dumps({"entries": [
+        print(json.dumps({**about, "entries": [
             {"n": m.n, "at": m.at, "by": m.by, "what": m.what, "totals": dict(m.totals),
              **({"undone": True} if m.undone else {})} for m in moments]}, ensure_ascii=False))
         return 0
@@ -232,6 +237,23 @@ def cmd_timeline(args: argparse.Namespace) -> int:
         totals = "(undone)" if m.undone else "  ".join(f"{name} {total}" for name, total in m.totals)
         print(f"{m.n:>4}  {local_time(m.at, zone=True)}  {m.by or '-':<12.12} {m.what:<44}  {totals}")
     return 0
+
+
+def game_head(games: Any, game_id: str) -> dict[str, Any]:
+    """What a game is, before its story: its id, kind, sheet (Gone with the Beans) or deck
+    (Bohnanza), players, the day it was played (where known) and whether it was imported."""
+    record = games.record(game_id)
+    head: dict[str, Any] = {"id": game_id, "game": record.game}
+    for key in ("sheet", "deck"):
+        if isinstance(record.setup.get(key), str):
+            head[key] = record.setup[key]
+    head["players"] = list(games.players(game_id))
+    played = games.play_info(game_id).played
+    if played is not None:
+        head["played"] = played
+    head["stored"] = record.created  # when it was started or imported here (UTC)
+    head["imported"] = isinstance(record.table.get("imported"), dict)
+    return head
 
 
 def local_time(stamp: str, zone: bool = False) -> str:
@@ -314,14 +336,14 @@ def cmd_backup(args: argparse.Namespace) -> int:
     return 0
 
 
-def _import_backup(args: argparse.Namespace, raw: bytes) -> int:
+def _import_backup(args: argparse.Namespace, source: str, raw: bytes) -> int:
     from companion.backup import BackupError, read_backup, restore
     from companion.storage import open_repository
 
     try:
         backup = read_backup(raw)  # whole and checked before the data directory is touched
     except BackupError as exc:
-        raise UsageError(f"{args.file}: {exc}") from None
+        raise UsageError(f"{source}: {exc}") from None
     repo = open_repository(args.data_dir)
     try:
         done = restore(repo, backup)
@@ -333,33 +355,165 @@ def _import_backup(args: argparse.Namespace, raw: bytes) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    """One score file or backup (its game's id on stdout), or several files and folders at once."""
+    if len(args.files) == 1 and (args.files[0] == "-" or not Path(args.files[0]).is_dir()):
+        return _import_one(args, args.files[0])
+    if "-" in args.files:
+        raise UsageError("- (standard input) is one file: import it alone")
+    return _import_many(args, args.files)
+
+
+def _import_one(args: argparse.Namespace, source: str) -> int:
     from companion.backup import MAX_BYTES as BACKUP_BYTES
     from companion.backup import is_zip
     from companion.storage import open_repository
     from companion.session import AlreadyStored, import_game
     from sheets.registry import score
 
-    raw = _read_bytes(args.file, max(MAX_BYTES, BACKUP_BYTES))
+    raw = _read_bytes(source, max(MAX_BYTES, BACKUP_BYTES))
     if is_zip(raw):
-        return _import_backup(args, raw)
-    data = _json_in(args.file, raw)
+        return _import_backup(args, source, raw)
+    data = _json_in(source, raw)
     try:
         score(data)  # before the data directory is touched
     except (ScoreFileError, RulesError) as exc:
-        raise UsageError(f"{args.file}: {exc}") from None
+        raise UsageError(f"{source}: {exc}") from None
     repo = open_repository(args.data_dir)
     try:
         game_id = import_game(repo, data, again=args.again)
     except AlreadyStored as exc:  # done already: its id, and why nothing was stored
-        print(f"beans: {args.file}: {exc} (beans import --again stores a copy)", file=sys.stderr)
+        print(f"beans: {source}: {exc} (beans import --again stores a copy)", file=sys.stderr)
         print(exc.game_id)
         return 0
     except (ScoreFileError, RulesError) as exc:
-        raise UsageError(f"{args.file}: {exc}") from None
+        raise UsageError(f"{source}: {exc}") from None
     finally:
         repo.close()
     print(game_id)
     return 0
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """One file of a bulk import, read and checked (off the main thread): a score file's
+    data, a backup, or why it is refused."""
+
+    source: str
+    data: Any = None
+    backup: Any = None
+    refused: str | None = None
+
+
+def import_sources(sources: Sequence[str]) -> list[str]:
+    """The files named, a folder's ``*.json`` and ``*.zip`` in name order (a name that is
+    neither is kept: it is refused with its reason); at most MAX_FILES_AT_ONCE, counted
+    before any is read."""
+    files: list[str] = []
+    for source in sources:
+        path = Path(source)
+        if path.is_dir():
+            try:
+                found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".json", ".zip") and p.is_file())
+            except OSError as exc:
+                raise UsageError(f"{source}: cannot read: {exc.strerror or exc}") from None
+            files += [str(p) for p in found]
+        else:
+            files.append(source)
+        if len(files) > MAX_FILES_AT_ONCE:
+            raise UsageError(f"more than {MAX_FILES_AT_ONCE:,} files at once; import them in parts")
+    return files
+
+
+def prepare(source: str) -> Prepared:
+    """A file read and checked as beans import checks one, before the data directory is
+    touched: a backup whole, a score file scored."""
+    from companion.backup import MAX_BYTES as BACKUP_BYTES
+    from companion.backup import BackupError, is_zip, read_backup
+    from sheets.registry import score
+
+    try:
+        raw = _read_bytes(source, max(MAX_BYTES, BACKUP_BYTES))
+        if is_zip(raw):
+            return Prepared(source, backup=read_backup(raw))
+        data = _json_in(source, raw)
+        score(data)
+        return Prepared(source, data=data)
+    except UsageError as exc:
+        return Prepared(source, refused=str(exc).removeprefix(f"{source}: "))
+    except (BackupError, ScoreFileError, RulesError) as exc:
+        return Prepared(source, refused=str(exc))
+
+
+def prepared_in_order(files: Sequence[str], workers: int = 4, ahead: int = 32) -> Iterator[Prepared]:
+    """Each file prepared by a pool of threads, in the files' order, at most ``ahead``
+    files read and waiting at a time (a folder of backups is not held in memory at once)."""
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="beans-import") as pool:
+        waiting: deque[Future[Prepared]] = deque()
+        for source in files:
+            waiting.append(pool.submit(prepare, source))
+            if len(waiting) >= ahead:
+                yield waiting.popleft().result()
+        while waiting:
+            yield waiting.popleft().result()
+
+
+class Progress:
+    """"Importing 120 of 412" on a terminal's stderr, redrawn at most 10 times a second;
+    nothing when stderr is a file or a pipe."""
+
+    def __init__(self, total: int):
+        self.total, self.shown, self.on = total, 0.0, sys.stderr.isatty()
+
+    def step(self, done: int) -> None:
+        if self.on and (time.monotonic() - self.shown > 0.1 or done == self.total):
+            self.shown = time.monotonic()
+            print(f"\rImporting {done} of {self.total}", end="", file=sys.stderr, flush=True)
+
+    def end(self) -> None:
+        if self.on:
+            print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+
+
+def _import_many(args: argparse.Namespace, sources: Sequence[str]) -> int:
+    """Every file of ``sources`` (a folder: its *.json and *.zip): read and checked off the
+    main thread, stored one after the other; one summary at the end, exit 2 if any was refused."""
+    from companion.backup import restore
+    from companion.session import AlreadyStored, Games
+    from companion.storage import open_repository
+
+    files = import_sources(sources)
+    added = already = 0
+    refused: list[tuple[str, str]] = []
+    progress = Progress(len(files))
+    repo = open_repository(args.data_dir)
+    try:
+        games = Games(repo)
+        for done, item in enumerate(prepared_in_order(files), 1):
+            try:
+                if item.refused is not None:
+                    refused.append((item.source, item.refused))
+                elif item.backup is not None:
+                    restored = restore(repo, item.backup)
+                    added, already = added + restored.added, already + restored.skipped
+                else:
+                    games.import_file(item.data, again=args.again)
+                    added += 1
+            except AlreadyStored:
+                already += 1
+            except (ScoreFileError, RulesError) as exc:
+                refused.append((item.source, str(exc)))
+            progress.step(done)
+    finally:
+        progress.end()
+        repo.close()
+    counts = f"{added} {'game' if added == 1 else 'games'} added, {already} stored already"
+    if not refused:
+        print(counts)
+        return 0
+    print(f"{counts}, {len(refused)} refused:")
+    for source, why in refused:
+        print(one_line(f"  {source}: {why}"))
+    return 2
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
@@ -482,7 +636,8 @@ def build_parser() -> argparse.ArgumentParser:
     timeline = sub.add_parser("timeline", parents=[data_dir],
                               help="every entry of a game: who made it, when, and the totals after it")
     timeline.add_argument("game_id", metavar="GAME_ID")
-    timeline.add_argument("--json", action="store_true", help='{"entries": [{"n", "at", "by", "what", "totals"}]}')
+    timeline.add_argument("--json", action="store_true", help='{"id", "game", "sheet" or "deck", "players", '
+                          '"played", "imported", "entries": [{"n", "at", "by", "what", "totals"}]}')
     timeline.set_defaults(func=cmd_timeline)
     export = sub.add_parser("export", parents=[data_dir], help="write a finished game as a score file")
     export.add_argument("game_id")
@@ -491,8 +646,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a beans-score/1 file (default), a BG Stats play (JSON) or CSV")
     export.set_defaults(func=cmd_export)
 
-    imp = sub.add_parser("import", parents=[data_dir], help="store a score file as a finished game")
-    imp.add_argument("file", help="the score file or a backup (.zip), or - for standard input")
+    imp = sub.add_parser("import", parents=[data_dir],
+                         help="store score files as finished games, or restore backups (several files and folders "
+                              "at once)")
+    imp.add_argument("files", nargs="+", metavar="FILE",
+                     help="score files and backups (.zip), folders (their *.json and *.zip), or - for standard input")
     imp.add_argument("--again", action="store_true", help="store a copy even if the game is stored already")
     imp.set_defaults(func=cmd_import)
 

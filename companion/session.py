@@ -39,7 +39,7 @@ from sheets.registry import score
 from sheets.results import GameResult
 from sheets.results_out import PlayInfo, bgstats_link, bgstats_play, results_csv
 from sheets.scorefile import PlayFields, split_play_fields, with_play_fields
-from sheets.timeline import Moment, played, taken_back
+from sheets.timeline import Moment, imported_story, played, taken_back
 
 S = TypeVar("S")  # a game's State
 A = TypeVar("A")  # its Action
@@ -316,6 +316,11 @@ class Games:
         with self.repo.lock:
             record = self.record(game_id)
             state = self.state(game_id)
+        if isinstance(record.table.get("imported"), dict):  # a final score file: no moves to tell
+            totals = tuple((p.name, p.total) for p in self.rules(game_id).result(state).players)
+            at = str(record.log[0].get("at", record.created)) if record.log else record.created
+            by = record.log[0].get("by") if record.log else None
+            return imported_story(at, by if isinstance(by, str) else None, totals)
         return self.derived(game_id).of_state(state, ("timeline", current()), lambda: self._story(record))
 
     def _story(self, record: GameRecord) -> tuple[Moment, ...]:
