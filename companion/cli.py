@@ -272,15 +272,24 @@ def local_midnight(day: date) -> str:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    """One game (GAME_ID) or every finished game (--all), in one of the formats."""
+    from companion.i18n import translations
     from companion.storage import GameNotFound, open_repository
-    from companion.session import export_game
+    from sheets.i18n import using
 
+    if (args.game_id is None) == (not args.all):
+        raise UsageError("name one GAME_ID, or --all for every finished game")
+    if not args.all and (args.game is not None or args.since is not None):
+        raise UsageError("--game and --since choose among every finished game: they go with --all")
+    if args.all and args.format in ("beans-score", "bgstats-link"):
+        raise UsageError(f"--format {args.format} is one game's: --all writes bgsplay (one file BG Stats opens) "
+                         "or csv")
+    if args.lang != "en" and args.format != "csv":
+        raise UsageError("--lang is the language of a CSV file (--format csv)")
     repo = open_repository(args.data_dir, read_only=True)
     try:
-        if args.format == "beans-score":
-            text = json.dumps(export_game(repo, args.game_id), ensure_ascii=False, indent=2) + "\n"
-        else:
-            text = export_result(repo, args.game_id, args.format)
+        with using(translations(args.lang)):
+            text = export_all(repo, args) if args.all else export_one(repo, args.game_id, args.format)
     except GameNotFound as exc:
         raise UsageError(f"{exc} (see beans list)") from None
     write_output(args.output, text)
@@ -299,15 +308,51 @@ def write_output(target: str | None, text: str) -> None:
         raise UsageError(f"{target}: cannot write: {exc.strerror or exc}") from None
 
 
-def export_result(repo: Any, game_id: str, form: str) -> str:
-    """A finished game's result as a BG Stats play (JSON) or as CSV."""
-    from companion.session import Games
-    from sheets.results_out import bgstats_play, result_csv
+def export_one(repo: Any, game_id: str, form: str) -> str:
+    """A game as a score file, or a finished game's result as a .bgsplay file, BG Stats' link or CSV."""
+    from companion.session import Games, export_game
+    from sheets.results_out import bgsplay, bgstats_link, bgstats_play, result_csv
 
+    if form == "beans-score":
+        return json.dumps(export_game(repo, game_id), ensure_ascii=False, indent=2) + "\n"
     result, info = Games(repo).result_out(game_id)
-    if form == "bgstats":
-        return json.dumps(bgstats_play(result, info), ensure_ascii=False, indent=2) + "\n"
+    if form == "bgstats-link":
+        return bgstats_link(bgstats_play(result, info)) + "\n"
+    if form == "bgsplay":
+        return json.dumps(bgsplay([(result, info)]), ensure_ascii=False, indent=2) + "\n"
     return result_csv(result)
+
+
+def export_all(repo: Any, args: argparse.Namespace) -> str:
+    """Every finished game (of --game, started or imported since --since), oldest first, as
+    one .bgsplay file or one CSV; a game that cannot be read is said on stderr, never
+    silently left out."""
+    from companion.session import Games
+    from companion.storage import FINISHED, StorageError, of_game, played_since
+    from sheets.registry import KINDS
+    from sheets.results_out import bgsplay, results_csv
+
+    if args.game is not None and args.game not in KINDS:
+        raise UsageError(f"no game {one_line(args.game[:40])!r}; one of {', '.join(sorted(KINDS))}")
+    asked = [FINISHED]
+    if args.game is not None:
+        asked.append(of_game(args.game))
+    if args.since is not None:
+        asked.append(played_since(local_midnight(args.since)))
+    games = Games(repo)
+    plays = []
+    for summary in sorted(games.summaries(functools.reduce(operator.and_, asked)), key=lambda s: s.created):
+        try:
+            result, info = games.result_out(summary.id)
+        except (StorageError, RulesError) as exc:
+            print(f"beans: game {summary.id} is not exported: {one_line(str(exc))}", file=sys.stderr)
+            continue
+        plays.append((summary.id, result, info))
+    for aside in games.set_aside():
+        print(f"beans: game {aside.id} is damaged and not exported: {one_line(aside.said)}", file=sys.stderr)
+    if args.format == "bgsplay":
+        return json.dumps(bgsplay([(result, info) for _id, result, info in plays]), ensure_ascii=False, indent=2) + "\n"
+    return results_csv(plays)
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -639,11 +684,21 @@ def build_parser() -> argparse.ArgumentParser:
     timeline.add_argument("--json", action="store_true", help='{"id", "game", "sheet" or "deck", "players", '
                           '"played", "imported", "entries": [{"n", "at", "by", "what", "totals"}]}')
     timeline.set_defaults(func=cmd_timeline)
-    export = sub.add_parser("export", parents=[data_dir], help="write a finished game as a score file")
-    export.add_argument("game_id")
+    export = sub.add_parser(
+        "export", parents=[data_dir], help="write a game as a score file, or finished games for BG Stats or as CSV",
+        description="One game (GAME_ID), or every finished game (--all, optionally of one --game and started or "
+                    "imported --since a day): a beans-score/1 file (one game), a .bgsplay file BG Stats opens "
+                    "(importing it again adds nothing), the link the app's Send to BG Stats opens (one game), or "
+                    "CSV (--lang de: German headers, ';' and decimal commas).")
+    export.add_argument("game_id", nargs="?", metavar="GAME_ID")
+    export.add_argument("--all", action="store_true", help="every finished game (bgsplay or csv)")
+    export.add_argument("--game", metavar="GAME", help="with --all: only games of this game")
+    export.add_argument("--since", type=day, metavar="YYYY-MM-DD",
+                        help="with --all: only games started or imported on that day or later (this computer's time)")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
-    export.add_argument("--format", choices=("beans-score", "bgstats", "csv"), default="beans-score",
-                        help="a beans-score/1 file (default), a BG Stats play (JSON) or CSV")
+    export.add_argument("--format", choices=("beans-score", "bgsplay", "bgstats-link", "csv"), default="beans-score",
+                        help="a beans-score/1 file (default), a .bgsplay file, BG Stats' link, or CSV")
+    export.add_argument("--lang", choices=("en", "de"), default="en", help="the CSV file's language (default en)")
     export.set_defaults(func=cmd_export)
 
     imp = sub.add_parser("import", parents=[data_dir],

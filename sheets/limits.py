@@ -20,9 +20,12 @@ MAX_DEPTH = 32  # score files nest about 5 deep
 MAX_DIGITS = 9  # no count on a score sheet reaches a billion
 MAX_PLAYERS = 100  # a file names at most this many players, whatever the game
 MAX_NAME = 40  # characters in a player's name, surrounding blanks stripped
+MAX_LOCATION = 100  # characters of where a game was played ("Where we play")
+MAX_COMMENT = 2_000  # characters of a game's shared comment (as a private note)
 MAX_FILES_AT_ONCE = 20_000  # files one `beans import` takes (as many as a backup holds), counted first
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+control_character = _CONTROL  # what one_line escapes: no name, place or comment holds one
 
 
 def one_line(text: str) -> str:
