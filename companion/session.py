@@ -1117,6 +1117,22 @@ class PhoneGames:
     def private_note(self, game_id: str) -> str:
         return self.games.private_note(game_id, self.device)
 
+    def comment(self, game_id: str) -> str:
+        """The game's shared comment: every phone reads it (it goes to BG Stats and exports)."""
+        return self.games.comment(game_id)
+
+    def write_comment(self, game_id: str, text: str) -> None:
+        self.games.write_comment(game_id, text, self.device)
+
+    def location(self) -> str | None:
+        return self.games.location()
+
+    def location_asked(self) -> bool:
+        return self.games.location_asked()
+
+    def set_location(self, place: str) -> None:
+        self.games.set_location(place)
+
     def wrong_pin_tries(self, game_id: str) -> int:
         """Wrong PINs tried for this phone's own seat since it was last entered right."""
         seat = self.my_seat(game_id)
