@@ -11,12 +11,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[server]'
+# The server extra's fallback fonts (bean-counter-companion-fonts) come from this repository.
+FONTS_DIST := ./packaging/fonts
+
+$(STAMP): pyproject.toml $(FONTS_DIST)/pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e $(FONTS_DIST) -e '.[server]'
 	touch $@
 
-$(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[server,test]'
+$(TEST_STAMP): pyproject.toml $(FONTS_DIST)/pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e $(FONTS_DIST) -e '.[server,test]'
 	touch $(STAMP) $@
 
 run: $(STAMP)
@@ -43,11 +46,11 @@ test-fast: $(TEST_STAMP)
 messages: $(STAMP)
 	$(BIN)/python -m companion.locale.messages
 
-# The fallback font slices the server ships (committed in companion/web/fallback_fonts):
+# The fallback font slices the server ships (committed in packaging/fonts, their own distribution):
 # cut again only when flet-web or packaging/fonts.lock changes. Needs apt-get (Debian,
 # Ubuntu) to fetch the Noto packages it names; see packaging/make_fonts.py.
 fonts: $(STAMP)
-	$(BIN)/pip install --quiet -e '.[server,fonts]'
+	$(BIN)/pip install --quiet -e $(FONTS_DIST) -e '.[server,fonts]'
 	$(BIN)/python packaging/make_fonts.py
 
 bench: $(TEST_STAMP)

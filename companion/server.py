@@ -417,7 +417,12 @@ def open_line(url: str, shared: bool) -> str:
 
 
 class ServeError(Exception):
-    """The server cannot start for a reason outside Bean Counter (exit 1, this one line)."""
+    """The server cannot start (this one line): a reason outside Bean Counter (exit 1), or
+    with ``bad_input`` an address the user named that this machine cannot listen on (exit 2)."""
+
+    def __init__(self, message: str, bad_input: bool = False):
+        super().__init__(message)
+        self.bad_input = bad_input
 
 
 def port_free(host: str, port: int) -> None:
@@ -432,7 +437,8 @@ def port_free(host: str, port: int) -> None:
         if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)):
             raise ServeError(f"port {port} on {host} is in use (another beans serve, or another program): "
                              "stop it, or choose another --port") from None
-        raise ServeError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
+        named = isinstance(exc, socket.gaierror) or exc.errno in (errno.EADDRNOTAVAIL, errno.EACCES)
+        raise ServeError(f"cannot listen on {host} port {port}: {exc.strerror or exc}", bad_input=named) from None
     finally:
         probe.close()
 

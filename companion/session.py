@@ -31,6 +31,7 @@ from companion.storage import (
     FINISHED, PLAYING, BinEntry, DamagedGame, GameRecord, Repository, StorageError, Summary, of_game,
 )
 from companion.storage.game_file import now, record_in
+from companion.storage.settings import LOCATION, read_settings, write_setting
 from sheets.errors import RulesError
 from sheets.game import GameRules, fold
 from sheets.i18n import N_, _, current
@@ -38,8 +39,8 @@ from sheets.registry import KINDS
 from sheets.registry import score
 from sheets.results import GameResult
 from sheets.results_out import PlayInfo, bgstats_link, bgstats_play, results_csv
-from sheets.scorefile import PlayFields, split_play_fields, with_play_fields
-from sheets.timeline import Moment, played, taken_back
+from sheets.scorefile import PlayFields, comment_problem, location_problem, split_play_fields, with_play_fields
+from sheets.timeline import Moment, imported_story, played, taken_back
 
 S = TypeVar("S")  # a game's State
 A = TypeVar("A")  # its Action
@@ -316,6 +317,11 @@ class Games:
         with self.repo.lock:
             record = self.record(game_id)
             state = self.state(game_id)
+        if isinstance(record.table.get("imported"), dict):  # a final score file: no moves to tell
+            totals = tuple((p.name, p.total) for p in self.rules(game_id).result(state).players)
+            at = str(record.log[0].get("at", record.created)) if record.log else record.created
+            by = record.log[0].get("by") if record.log else None
+            return imported_story(at, by if isinstance(by, str) else None, totals)
         return self.derived(game_id).of_state(state, ("timeline", current()), lambda: self._story(record))
 
     def _story(self, record: GameRecord) -> tuple[Moment, ...]:
@@ -396,6 +402,9 @@ class Games:
         with self.repo.lock:
             record = self.repo.new_record(game, setup)
             record.table = {"starter": starter, "seats": {}, "notes": {}}
+            place = self.location()
+            if place:  # where it is played: kept with the game, whatever the setting says later
+                record.table["location"] = place
             self.repo.save(record, summary_of(record, state))
             self._states[record.id] = state
         return record.id
@@ -645,6 +654,50 @@ class Games:
     def release_seat(self, game_id: str, player: str, device: str | None) -> None:
         self._change_table(game_id, lambda r: table.release(r.table, player, device))
 
+    def comment(self, game_id: str) -> str:
+        """The game's shared comment ("" if none): what the table wrote, else what its score file said."""
+        record = self.record(game_id)
+        written = record.table.get("comment")
+        if isinstance(written, str):
+            return written
+        imported = record.table.get("imported")
+        said = imported.get("comment") if isinstance(imported, dict) else None
+        return said if isinstance(said, str) else ""
+
+    def write_comment(self, game_id: str, text: str, device: str | None) -> None:
+        """The game's shared comment, one per game: any seat writes it (anybody while nobody
+        sits); it goes with the play to BG Stats and into exports. Never a private note."""
+        why = comment_problem(text)
+        if why:
+            raise RulesError(_("Not saved: {reason}").format(reason=why))
+        self._change_table(game_id, lambda r: table.with_comment(r.table, text.strip(), device))
+
+    def location(self) -> str | None:
+        """Where games here are played ("Where we play"), a setting of the data directory; None if not said."""
+        try:
+            value = read_settings(self.repo.data_dir, read_only=self.repo.read_only).get(LOCATION)
+        except StorageError:
+            return None
+        return value if isinstance(value, str) and value else None
+
+    def location_asked(self) -> bool:
+        """Whether "Where we play" was asked here already (answered or skipped): it is asked once."""
+        try:
+            return LOCATION in read_settings(self.repo.data_dir, read_only=self.repo.read_only)
+        except StorageError:
+            return True
+
+    def set_location(self, place: str) -> None:
+        """Where games here are played; "" says none (and is not asked again)."""
+        place = place.strip()
+        if place:
+            why = location_problem(place)
+            if why:
+                raise RulesError(_("Not saved: {reason}").format(reason=why))
+        with self.repo.lock:
+            write_setting(self.repo.data_dir, LOCATION, place)
+        self.notify("*")
+
     def private_note(self, game_id: str, device: str | None) -> str:
         """This seat's private note; nobody else's phone is ever given it."""
         record = self.record(game_id)
@@ -756,21 +809,39 @@ class Games:
             raise RulesError(_("secret collections still lie face-down: the game can be exported "
                                "once it is over and they are turned up"))
         info = self.play_info(game_id)
-        return with_play_fields(rules.export(state), PlayFields(played=info.played, start_player=info.start_player))
+        return with_play_fields(rules.export(state), PlayFields(played=info.played, start_player=info.start_player,
+                                                                location=info.location, comment=info.comment))
 
     def play_info(self, game_id: str) -> PlayInfo:
         """What is known about the play beside its result: a game played here has its date,
         start and duration from its entries; an imported one what its file said."""
         record = self.record(game_id)
         imported = record.table.get("imported")
+        comment = self.comment(game_id) or None
+        location = record.table.get("location") if isinstance(record.table.get("location"), str) else None
         if isinstance(imported, dict):
-            return PlayInfo(played=imported.get("played"), start_player=imported.get("start_player"),
-                            game_id=game_id, stored=record.created)
+            said = imported.get("location")
+            return PlayInfo(played=imported.get("played"),
+                            start_player=imported.get("start_player") or self._first_starter(game_id),
+                            game_id=game_id, stored=record.created, comment=comment,
+                            location=location or (said if isinstance(said, str) else None) or self.location())
         start = datetime.fromisoformat(record.created)
         last = datetime.fromisoformat(record.log[-1]["at"]) if record.log else None
         minutes = round((last - start).total_seconds() / 60) if last else 0
         return PlayInfo(played=start.astimezone().date().isoformat(), started=record.created,
-                        duration_min=minutes if minutes > 0 else None, game_id=game_id, stored=record.created)
+                        duration_min=minutes if minutes > 0 else None, game_id=game_id, stored=record.created,
+                        start_player=self._first_starter(game_id), comment=comment,
+                        location=location or self.location())
+
+    def _first_starter(self, game_id: str) -> str | None:
+        """Who started the game, where its record says (Nicht die Bohne!: who took the Bean
+        chip at the deal, the first of its score file's ``starters``); None if not known."""
+        try:
+            starters = self.rules(game_id).export(self.state(game_id)).get("starters")
+        except RulesError:
+            return None
+        first = starters[0] if isinstance(starters, list) and starters else None
+        return first if isinstance(first, str) else None
 
     def result_out(self, game_id: str) -> tuple[GameResult, PlayInfo]:
         """A finished game's result as its score file scores (the live sheet's as sheet A's)
@@ -1045,6 +1116,22 @@ class PhoneGames:
 
     def private_note(self, game_id: str) -> str:
         return self.games.private_note(game_id, self.device)
+
+    def comment(self, game_id: str) -> str:
+        """The game's shared comment: every phone reads it (it goes to BG Stats and exports)."""
+        return self.games.comment(game_id)
+
+    def write_comment(self, game_id: str, text: str) -> None:
+        self.games.write_comment(game_id, text, self.device)
+
+    def location(self) -> str | None:
+        return self.games.location()
+
+    def location_asked(self) -> bool:
+        return self.games.location_asked()
+
+    def set_location(self, place: str) -> None:
+        self.games.set_location(place)
 
     def wrong_pin_tries(self, game_id: str) -> int:
         """Wrong PINs tried for this phone's own seat since it was last entered right."""

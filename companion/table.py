@@ -215,6 +215,14 @@ def with_note(table: dict[str, Any], text: str, device: str | None) -> dict[str,
     return {**table, "notes": {**table.get("notes", {}), seat: text}}
 
 
+def with_comment(table: dict[str, Any], text: str, device: str | None) -> dict[str, Any]:
+    """The game's shared comment replaced by ``text``: any seat writes it, and any phone
+    while nobody sits (one phone serves the table); a watcher of a seated table does not."""
+    if seated(table) and seat_of(table, device) is None:
+        raise RulesError(_("take a seat to write the game's comment"))
+    return {**table, "comment": text}
+
+
 def author(table: dict[str, Any], owner: str | None, device: str | None) -> str | None:
     """Who makes an entry whose owner is ``owner``; RulesError when this phone may not."""
     if not seated(table):

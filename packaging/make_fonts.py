@@ -7,8 +7,10 @@ in slices from ``fontFallbackBaseUrl`` ("assets/fonts/") + a Google Fonts path
 (``notosanssc/v37/<hash>.4.woff2``). Which characters each slice holds is a table compiled
 into the client (read by companion/ui/flet_compat.py). This cuts every slice of that table
 from the Noto font that stands in for its family and writes it, as WOFF2, where
-``beans serve`` serves it as a plain file: ``companion/web/fallback_fonts/<that path>``,
-with the fonts' licence and where they came from. The slices are committed: nobody else
+``beans serve`` serves it as a plain file: ``packaging/fonts/bean_counter_companion_fonts/<that
+path>``, the data-only distribution ``bean-counter-companion-fonts`` (``packaging/fonts``),
+with the fonts' licence (the SIL Open Font License 1.1 and each family's copyright line, as
+each font states them) and where they came from. The slices are committed: nobody else
 needs to run this. Run it again when flet-web changes (its slices' names change with it:
 tests/companion/test_fallback_fonts.py fails until then).
 
@@ -38,15 +40,18 @@ sys.path.insert(0, str(ROOT))
 
 from companion.ui.flet_compat import FontTable, fallback_font_table  # noqa: E402
 from companion.web import flet_web_dir  # noqa: E402
-from companion.web.fonts import FOLDER as OUT, LICENCE, SOURCES  # noqa: E402
+from companion.web.fonts import LICENCE, SOURCES  # noqa: E402
 
 LOCK = Path(__file__).with_name("fonts.lock")
+DISTRIBUTION = Path(__file__).with_name("fonts")  # packaging/fonts: bean-counter-companion-fonts
+OUT = DISTRIBUTION / "bean_counter_companion_fonts"
+OFL = DISTRIBUTION / "OFL-1.1.txt"
 CACHE = ROOT / "build" / "fonts"
 FONTS = "usr/share/fonts/"
 CJK = "NotoSansCJK-Regular.ttc"  # Noto Sans CJK: one face per region, named "Noto Sans CJK JP", ...
 CJK_FAMILIES = {"JP": "notosansjp", "KR": "notosanskr", "SC": "notosanssc", "TC": "notosanstc", "HK": "notosanshk"}
 EMOJI = ("notocoloremoji", "NotoColorEmoji.ttf")
-LICENCE_FROM = "usr/share/doc/{package}/copyright"  # each package's: Google's fonts under the SIL Open Font License
+COPYRIGHT, LICENCE_GRANT = 0, 13  # name table entries every Noto font fills in (the slices keep them)
 
 
 def fail(message: str) -> NoReturn:
@@ -58,7 +63,44 @@ def locked() -> list[tuple[str, str, str]]:
     """(package, version, sha256) of each package in fonts.lock."""
     rows = [line.split() for line in LOCK.read_text(encoding="utf-8").splitlines()
             if line.strip() and not line.startswith("#")]
-    return [(package, version, digest) for package, version, digest in rows]
+    return [(row[0], row[1], row[2]) for row in rows if len(row) == 3]
+
+
+def lock_revision() -> int:
+    """fonts.lock's revision: the fourth number of the fonts distribution's version."""
+    rows = [line.split() for line in LOCK.read_text(encoding="utf-8").splitlines() if line.startswith("revision ")]
+    return int(rows[0][1])
+
+
+def fonts_version(flet_web: str) -> str:
+    """The fonts distribution's version: the flet-web it serves, then fonts.lock's revision."""
+    return f"{flet_web}.{lock_revision()}"
+
+
+def licence(folder: Path, ofl: str) -> str:
+    """The fonts' licence as the fonts state it: every family's copyright line (its name
+    table's, which each slice keeps, Noto Color Emoji's included), that each is licensed
+    under the SIL Open Font License 1.1, and the licence's text."""
+    by_family: dict[str, tuple[str, str, str]] = {}
+    for family in sorted(p for p in folder.iterdir() if p.is_dir()):
+        names = TTFont(next(family.rglob("*.woff2")))["name"]
+        by_family[family.name] = (str(names.getDebugName(1)), " ".join(str(names.getDebugName(COPYRIGHT)).split()),
+                                  " ".join(str(names.getDebugName(LICENCE_GRANT)).split()))
+    grants = sorted({grant for _name, _copyright, grant in by_family.values()})
+    lines = [
+        "The font slices in this folder are cut from Google's Noto fonts (SOURCES.txt says from which",
+        "packages). Each font's copyright, as its own name table states it:",
+        "",
+        *(f"  {name} ({family}): {copyright}" for family, (name, copyright, _grant) in by_family.items()),
+        "",
+        "Each of them states its licence so (Noto Color Emoji as its upstream, googlefonts/noto-emoji, does):",
+        "",
+        *(f"  {grant}" for grant in grants),
+        "",
+        "",
+        ofl,
+    ]
+    return "\n".join(lines)
 
 
 def fetched(package: str, version: str, digest: str) -> Path:
@@ -153,16 +195,14 @@ def main() -> None:
         fail(f"no font stands in for {', '.join(missing)}")
     for name, ranges in sorted(table.items()):
         by_font.setdefault(stand_ins[name.split("/")[0]], []).append((name, ranges))
-    shutil.rmtree(OUT, ignore_errors=True)
-    OUT.mkdir(parents=True)
+    for old in OUT.iterdir():  # the slices of before; the package's __init__.py stays
+        if old.is_dir():
+            shutil.rmtree(old)
     with ProcessPoolExecutor() as pool:
         jobs = [pool.submit(cut, path, face, slices[at:at + 8])
                 for (path, face), slices in by_font.items() for at in range(0, len(slices), 8)]
         sizes = [size for job in jobs for _name, size in job.result()]
-    OUT.joinpath(LICENCE).write_text("".join(
-        f"==== {package}: its copyright file ====\n\n"
-        + (unpacked / LICENCE_FROM.format(package=package)).read_text(encoding="utf-8") + "\n"
-        for package, _version, _digest in packages), encoding="utf-8")
+    OUT.joinpath(LICENCE).write_text(licence(OUT, OFL.read_text(encoding="utf-8")), encoding="utf-8")
     OUT.joinpath(SOURCES).write_text(
         "The fallback font slices below this folder were cut by packaging/make_fonts.py from these\n"
         "packages of Debian 12 (bookworm), each checked against its SHA-256:\n\n"
@@ -171,6 +211,9 @@ def main() -> None:
           f"{len(by_font)} fonts, {sum(sizes):,} bytes. Licence: {LICENCE} (SIL Open Font License 1.1).\n",
         encoding="utf-8")
     print(f"make fonts: {len(sizes)} slices, {sum(sizes) / 1e6:.1f} MB in {OUT.relative_to(ROOT)}")
+    wanted = fonts_version(metadata.version("flet-web"))
+    print(f"make fonts: set version = \"{wanted}\" in packaging/fonts/pyproject.toml and the server extra "
+          f"of pyproject.toml (bean-counter-companion-fonts=={wanted}), then make test")
 
 
 if __name__ == "__main__":

@@ -20,8 +20,12 @@ MAX_DEPTH = 32  # score files nest about 5 deep
 MAX_DIGITS = 9  # no count on a score sheet reaches a billion
 MAX_PLAYERS = 100  # a file names at most this many players, whatever the game
 MAX_NAME = 40  # characters in a player's name, surrounding blanks stripped
+MAX_LOCATION = 100  # characters of where a game was played ("Where we play")
+MAX_COMMENT = 2_000  # characters of a game's shared comment (as a private note)
+MAX_FILES_AT_ONCE = 20_000  # files one `beans import` takes (as many as a backup holds), counted first
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+control_character = _CONTROL  # what one_line escapes: no name, place or comment holds one
 
 
 def one_line(text: str) -> str:
@@ -82,6 +86,31 @@ def check_size(raw: bytes) -> None:
             megabytes=MAX_BYTES // 1_000_000))
 
 
+def json_problem(exc: json.JSONDecodeError, text: str) -> str:
+    """What is wrong with JSON text, in a player's words and naming the line ("not JSON:
+    line 10: a string is not closed"), never the parser's own words."""
+    if not text.strip():
+        return _("not JSON: the file is empty")
+    problems = {
+        "Expecting value": _("a value is missing or is not one JSON allows"),
+        "Expecting property name enclosed in double quotes": _("a key is not in double quotes"),
+        "Expecting ':' delimiter": _("a ':' is missing after a key"),
+        "Expecting ',' delimiter": _("a ',' is missing between two items"),
+        "Unterminated string starting at": _("a string is not closed"),
+        "Invalid control character at": _("a string holds a line break or another control character"),
+        "Invalid \\escape": _("a backslash starts no escape JSON knows"),
+        "Invalid \\uXXXX escape": _("a backslash starts no escape JSON knows"),
+        "Extra data": _("more text follows the end of the JSON"),
+    }
+    problem = problems.get(exc.msg)
+    if exc.msg == "Invalid control character at" and text[exc.pos:exc.pos + 1] in ("\n", "\r"):
+        problem = problems["Unterminated string starting at"]  # the line ends inside a string
+    if problem is None:
+        problem = _("a comma before a closing bracket") if exc.msg.startswith("Illegal trailing comma") \
+            else _("this is not JSON")
+    return _("not JSON: line {line}: {problem}").format(line=exc.lineno, problem=problem)
+
+
 def read_json(raw: bytes) -> Any:
     """The JSON value in ``raw`` (UTF-8, with or without a byte-order mark), checked for
     size, nesting, number size and repeated keys; ScoreFileError with one plain line otherwise."""
@@ -93,8 +122,7 @@ def read_json(raw: bytes) -> Any:
     try:
         data = json.loads(text, parse_int=_int, parse_constant=_constant, object_pairs_hook=unique_keys)
     except json.JSONDecodeError as exc:
-        raise ScoreFileError("", _("not JSON: {problem} at line {line} column {column}").format(
-            problem=exc.msg, line=exc.lineno, column=exc.colno)) from None
+        raise ScoreFileError("", json_problem(exc, text)) from None
     except RecursionError:
         raise ScoreFileError("", too_deep()) from None
     why = _depth_problem(data)

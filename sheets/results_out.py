@@ -19,12 +19,20 @@ players with ``name``, ``sourcePlayerId``, ``winner`` and ``startPlayer``):
   entry's time, else a file's date at noon (no time zone moves it to another day), else
   the time the game was stored; ``durationMin``;
 - ``board``: Gone with the Beans' sheet letter ("Sheet B"); ``comments``: a solitaire
-  game's rating;
+  game's rating and the game's shared comment; ``location``: where it was played (else BG
+  Stats files the play under the sending app);
 - ``players``, each with ``name``, ``sourcePlayerId`` (the name: unique at a table),
   ``score``, ``winner`` (never for a solitaire game: its result is a rating, as on the
   Statistics screen), ``rank`` and ``startPlayer``.
 
 A field whose value is not known is left out, never guessed.
+
+Many plays at once go into one ``.bgsplay`` file (``bgsplay``), the JSON BG Stats opens
+and shares plays in, as public writers of it write it (a BGA-to-BG-Stats exporter and a
+reader of shared plays): ``games``, ``players`` and ``locations`` each with an integer
+``id`` and a ``uuid``, and ``plays`` referring to them by ``gameRefId``, ``locationRefId``
+and each score's ``playerRefId``; a play's ``uuid`` and ``sourcePlayId`` come from the
+stored game's id, so importing the same file again adds nothing.
 """
 
 from __future__ import annotations
@@ -33,11 +41,12 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Mapping
-from datetime import datetime
+import uuid
+from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import quote
 
-from sheets.i18n import pgettext
+from sheets.i18n import N_, _, pgettext
 from sheets.model import Frozen
 from sheets.results import GameResult
 
@@ -71,6 +80,8 @@ class PlayInfo(Frozen):
     game_id: str | None = None  # the stored game's id
     stored: str | None = None  # ISO 8601 date-time with offset, when the game was stored here
     sheet: str | None = None  # Gone with the Beans' sheet letter
+    location: str | None = None  # where it was played ("Where we play")
+    comment: str | None = None  # the game's shared comment (any seat writes it; never a private note)
 
 
 DATE_TIME = "%Y-%m-%d %H:%M:%S"
@@ -86,6 +97,11 @@ def play_date(info: PlayInfo) -> str | None:
     if info.stored:
         return datetime.fromisoformat(info.stored).astimezone().strftime(DATE_TIME)
     return None
+
+
+def stored(info: PlayInfo) -> str | None:
+    """When the game was stored here, as BG Stats writes a moment (local time), if known."""
+    return datetime.fromisoformat(info.stored).astimezone().strftime(DATE_TIME) if info.stored else None
 
 
 def solitaire(result: GameResult) -> bool:
@@ -114,9 +130,11 @@ def bgstats_play(result: GameResult, info: PlayInfo) -> dict[str, Any]:
         play["durationMin"] = info.duration_min
     if info.sheet is not None:
         play["board"] = f"Sheet {info.sheet}"
-    rating = result.players[0].rating if solitaire(result) else None
-    if rating:
-        play["comments"] = f"Rating: {rating}"
+    comments = play_comments(result, info)
+    if comments:
+        play["comments"] = comments
+    if info.location:
+        play["location"] = info.location
     players = []
     for p in result.players:
         player: dict[str, Any] = {"name": p.name, "sourcePlayerId": p.name, "score": p.total,
@@ -126,6 +144,68 @@ def bgstats_play(result: GameResult, info: PlayInfo) -> dict[str, Any]:
         players.append(player)
     play["players"] = players
     return play
+
+
+def play_comments(result: GameResult, info: PlayInfo) -> str | None:
+    """BG Stats' ``comments``: a solitaire game's rating, then the game's shared comment."""
+    rating = result.players[0].rating if solitaire(result) else None
+    parts = ([f"Rating: {rating}"] if rating else []) + ([info.comment] if info.comment else [])
+    return "\n".join(parts) or None
+
+
+# The uuids of a .bgsplay file's games, players, locations and plays: the same thing is
+# always the same uuid (uuid5 of its name in Bean Counter's namespace), so BG Stats matches
+# a file imported twice with what it has.
+NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "urn:bean-counter:bgsplay")
+
+
+def _uuid(kind: str, name: str) -> str:
+    return str(uuid.uuid5(NAMESPACE, f"{kind}:{name}")).upper()
+
+
+def bgsplay(plays: Iterable[tuple[GameResult, PlayInfo]], now: datetime | None = None) -> dict[str, Any]:
+    """Many finished games as one ``.bgsplay`` file (see the module's words): every game,
+    player and location once, with integer ids the plays refer to."""
+    stamp = (now or datetime.now(timezone.utc)).astimezone().strftime(DATE_TIME)
+    games: dict[str, dict[str, Any]] = {}
+    players: dict[str, dict[str, Any]] = {}
+    locations: dict[str, dict[str, Any]] = {}
+    out_plays: list[dict[str, Any]] = []
+    for result, info in plays:
+        game = games.setdefault(result.game, {
+            "id": len(games) + 1, "uuid": _uuid("game", result.game), "name": GAME_NAMES.get(result.game, result.game),
+            "modificationDate": stamp, "cooperative": False, "highestWins": HIGHEST_WINS, "noPoints": False,
+            "usesTeams": False, "bggId": BGG_IDS.get(result.game, 0), "sourceGameId": result.game})
+        scores = []
+        for seat, p in enumerate(result.players, 1):
+            player = players.setdefault(p.name, {
+                "id": len(players) + 1, "uuid": _uuid("player", p.name), "name": p.name, "isAnonymous": False,
+                "modificationDate": stamp, "sourcePlayerId": p.name})
+            score: dict[str, Any] = {"playerRefId": player["id"], "score": str(p.total), "winner": won(result, p.name),
+                                     "rank": p.rank, "seatOrder": seat, "newPlayer": False,
+                                     "startPlayer": info.start_player == p.name}
+            scores.append(score)
+        play: dict[str, Any] = {
+            "uuid": _uuid("play", info.game_id or f"{result.game}:{play_date(info)}"),
+            "sourceName": SOURCE_NAME, "gameRefId": game["id"], "playDate": play_date(info) or stamp,
+            "entryDate": stored(info) or stamp, "modificationDate": stored(info) or stamp,
+            "durationMin": info.duration_min or 0,
+            "ignored": False, "manualWinner": False, "rounds": 0, "usesTeams": False, "scoringSetting": 0,
+            "board": f"Sheet {info.sheet}" if info.sheet else "", "playerScores": scores,
+        }
+        if info.game_id is not None:
+            play["sourcePlayId"] = f"bean-counter-{info.game_id}"
+        if info.location:
+            location = locations.setdefault(info.location, {
+                "id": len(locations) + 1, "uuid": _uuid("location", info.location), "name": info.location,
+                "modificationDate": stamp})
+            play["locationRefId"] = location["id"]
+        comments = play_comments(result, info)
+        if comments:
+            play["comments"] = comments
+        out_plays.append(play)
+    return {"about": f"{len(out_plays)} plays from {SOURCE_NAME}", "games": list(games.values()),
+            "players": list(players.values()), "locations": list(locations.values()), "plays": out_plays}
 
 
 def bgstats_link(play: Mapping[str, Any]) -> str:
@@ -159,10 +239,26 @@ def csv_marks() -> tuple[str, str]:
     return separator, decimal
 
 
+# The CSV columns, as English headers (the keys) and marked for the catalog: a German file
+# has German headers. A breakdown's columns (rounds_1_positive, ...) are data keys, kept.
+COLUMNS = {
+    "name": N_("name"), "total": N_("total"), "rank": N_("rank"), "winner": N_("winner"), "rating": N_("rating"),
+    "game_id": N_("game_id"), "game": N_("game"), "sheet": N_("sheet"), "played": N_("played"),
+    "player": N_("player"), "start_player": N_("start_player"), "location": N_("location"), "comment": N_("comment"),
+}
+
+
+def header(column: str) -> str:
+    """A CSV column's header in the current language (the key itself in English)."""
+    # TRANSLATORS: a CSV file's column header (one word or words_joined_so, as spreadsheets read them)
+    return _(COLUMNS[column]) if column in COLUMNS else column
+
+
 def _cell(value: Any, decimal: str) -> Any:
     """Text a spreadsheet would run as a formula (=, +, -, @ first) is kept as text."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        # TRANSLATORS: a CSV cell that is true or false
+        return pgettext("csv cell", "yes") if value else pgettext("csv cell", "no")
     if isinstance(value, float):
         return str(value).replace(".", decimal)
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
@@ -170,12 +266,13 @@ def _cell(value: Any, decimal: str) -> Any:
     return value
 
 
-def _csv(header: list[str], rows: Iterable[Mapping[str, Any]]) -> str:
-    """UTF-8 text with a byte-order mark, in the marks of the phone's language."""
+def _csv(columns: list[str], rows: Iterable[Mapping[str, Any]]) -> str:
+    """UTF-8 text with a byte-order mark, in the marks and words of the current language
+    (the headers too)."""
     separator, decimal = csv_marks()
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=header, delimiter=separator, lineterminator="\r\n", restval="")
-    writer.writeheader()
+    writer = csv.DictWriter(out, fieldnames=columns, delimiter=separator, lineterminator="\r\n", restval="")
+    writer.writerow({column: _cell(header(column), decimal) for column in columns})
     for row in rows:
         writer.writerow({key: _cell(value, decimal) for key, value in row.items() if value is not None})
     return BOM + out.getvalue()
@@ -197,7 +294,7 @@ def result_csv(result: GameResult) -> str:
 
 
 ALL_GAMES_COLUMNS = ["game_id", "game", "sheet", "played", "player", "total", "rank", "winner", "rating",
-                     "start_player"]
+                     "start_player", "location", "comment"]
 
 
 def results_csv(games: Iterable[tuple[str, GameResult, PlayInfo]]) -> str:
@@ -205,7 +302,8 @@ def results_csv(games: Iterable[tuple[str, GameResult, PlayInfo]]) -> str:
     rows = [
         {"game_id": game_id, "game": GAME_NAMES.get(result.game, result.game), "sheet": info.sheet,
          "played": info.played, "player": p.name, "total": p.total, "rank": p.rank, "winner": won(result, p.name),
-         "rating": p.rating, "start_player": None if info.start_player is None else p.name == info.start_player}
+         "rating": p.rating, "start_player": None if info.start_player is None else p.name == info.start_player,
+         "location": info.location, "comment": info.comment}
         for game_id, result, info in games
         for p in result.players
     ]

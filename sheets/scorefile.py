@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from sheets.errors import ScoreFileError, problem_words
 from sheets.i18n import N_, _
+from sheets.limits import MAX_COMMENT, MAX_LOCATION, control_character as _CONTROL
 from sheets.model import Frozen
 
 FORMAT = "beans-score/1"
@@ -49,11 +50,14 @@ def parse_model(model: type[M], data: Any, prefix: tuple[Any, ...] = ()) -> M:
 
 
 # Optional fields of every score file beside "format" and "game" (README: "Score files:
-# the optional fields"): the date the game was played and the player who started it.
-# Files without them stay valid; each game's own reader sees the file without them.
+# the optional fields"): the date the game was played, the player who started it, where it
+# was played and the table's shared comment (issue 50). Files without them stay valid; each
+# game's own reader sees the file without them.
 PLAYED = "played"
 START_PLAYER = "start_player"
-PLAY_FIELDS = (PLAYED, START_PLAYER)
+LOCATION = "location"
+COMMENT = "comment"
+PLAY_FIELDS = (PLAYED, START_PLAYER, LOCATION, COMMENT)
 
 
 class PlayFields(Frozen):
@@ -61,6 +65,8 @@ class PlayFields(Frozen):
 
     played: str | None = None  # YYYY-MM-DD
     start_player: str | None = None
+    location: str | None = None  # where it was played (at most MAX_LOCATION characters, one line)
+    comment: str | None = None  # the table's shared comment (at most MAX_COMMENT characters)
 
 
 def split_play_fields(data: dict[str, Any]) -> tuple[dict[str, Any], PlayFields]:
@@ -73,8 +79,42 @@ def split_play_fields(data: dict[str, Any]) -> tuple[dict[str, Any], PlayFields]
     start = data.get(START_PLAYER)
     if START_PLAYER in data and not (isinstance(start, str) and start.strip()):
         raise ScoreFileError(START_PLAYER, _("must be the name of a player"))
+    location, comment = data.get(LOCATION), data.get(COMMENT)
+    if LOCATION in data:
+        why = location_problem(location)
+        if why:
+            raise ScoreFileError(LOCATION, why)
+    if COMMENT in data:
+        why = comment_problem(comment)
+        if why:
+            raise ScoreFileError(COMMENT, why)
     rest = {key: value for key, value in data.items() if key not in PLAY_FIELDS}
-    return rest, PlayFields(played=played, start_player=start.strip() if isinstance(start, str) else None)
+    return rest, PlayFields(played=played, start_player=start.strip() if isinstance(start, str) else None,
+                            location=location.strip() if isinstance(location, str) else None,
+                            comment=comment.strip() or None if isinstance(comment, str) else None)
+
+
+def location_problem(value: Any) -> str | None:
+    """Why ``value`` is no place a game was played ("Where we play"), or None."""
+    if not isinstance(value, str) or not value.strip():
+        return _("must be the name of a place")
+    if len(value.strip()) > MAX_LOCATION:
+        return _("a place's name has at most {most} characters (this one has {n})").format(
+            most=MAX_LOCATION, n=len(value.strip()))
+    if _CONTROL.search(value):
+        return _("a place's name is one line without control characters")
+    return None
+
+
+def comment_problem(value: Any) -> str | None:
+    """Why ``value`` is no shared comment of a game, or None (line breaks are allowed)."""
+    if not isinstance(value, str):
+        return _("must be text")
+    if len(value) > MAX_COMMENT:
+        return _("a comment holds at most {most} characters (this one has {n})").format(most=MAX_COMMENT, n=len(value))
+    if _CONTROL.search(value.replace("\n", "")):
+        return _("a comment holds no control characters but line breaks")
+    return None
 
 
 def check_start_player(fields: PlayFields, names: Sequence[str]) -> None:

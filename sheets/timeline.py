@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sheets.game import GameRules, Holdings
+from sheets.i18n import _
 
 S = TypeVar("S")
 
@@ -34,6 +35,14 @@ class Moment:
     totals: tuple[tuple[str, int], ...]
     phase: int | None = None  # the round (or pass) the game was in just after it (``GameRules.phase``)
     held: Holdings = ()
+    imported: bool = False  # the one entry of a game imported from a final score file
+
+
+def imported_story(at: str, by: str | None, totals: tuple[tuple[str, int], ...]) -> tuple[Moment, ...]:
+    """The story of a game imported from a final score file: one entry, its final totals.
+    Its stored entries only rebuild the end the file records; nobody made them, so they are
+    never told as moves (issue 50)."""
+    return (Moment(1, at, by, _("Imported: final scores"), False, totals, imported=True),)
 
 
 def story(rules: GameRules[Any, Any, Any], setup: dict[str, Any], log: Sequence[Mapping[str, Any]],

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import SERVER_EXTRA, main
+from companion.cli import DISTRIBUTION, SERVER_EXTRA, main
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -44,9 +44,19 @@ class NoServer(importlib.abc.MetaPathFinder):
 
 def test_the_wheel_names_its_licence_authors_and_classifiers():
     project = PYPROJECT["project"]
-    assert project["license"] == "MIT AND OFL-1.1" and (ROOT / "LICENSE").read_text().startswith("MIT License")
-    assert all((ROOT / name).is_file() for name in project["license-files"])  # the fonts' licence too
+    assert project["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert project["license-files"] == ["LICENSE"]  # the fonts (OFL-1.1) are a distribution of their own
     assert project["authors"] and any(c.startswith("Topic :: Games") for c in project["classifiers"])
+
+
+def test_the_distribution_has_a_name_pypi_accepts():
+    """PyPI refuses a new project whose name, with "-", "_" and "." removed, is an existing
+    one's: "bean-counter" is "beancounter" (a project since 0.1.0); the command stays beans."""
+    name = PYPROJECT["project"]["name"]
+    assert name == DISTRIBUTION == "bean-counter-companion"
+    assert name.replace("-", "").replace("_", "").replace(".", "") != "beancounter"
+    assert PYPROJECT["project"]["scripts"] == {"beans": "companion.cli:main"}
+    assert PYPROJECT["tool"]["flet"]["product"] == "Bean Counter"
 
 
 def test_every_dependency_is_pinned_and_the_server_is_an_extra():
@@ -66,7 +76,7 @@ def test_beans_version_says_the_installed_version(capsys):
     with pytest.raises(SystemExit) as exited:
         main(["--version"])
     out, _err = capsys.readouterr()
-    assert exited.value.code == 0 and out == f"beans (Bean Counter) {version('bean-counter')}\n"
+    assert exited.value.code == 0 and out == f"beans (Bean Counter) {version(DISTRIBUTION)}\n"
 
 
 def test_serve_without_the_server_extra_says_how_to_install_it(monkeypatch, capsys, tmp_path):

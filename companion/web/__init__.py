@@ -9,8 +9,8 @@
   offer brotli only over https, and the table uses http): compressed once per server
   in a worker thread, so the event loop never waits on it.
 - Characters no bundled font has (Chinese, emoji, ...) are drawn with the fallback font
-  slices shipped in ``fallback_fonts/`` (``fonts.py``), where the client would ask Google
-  Fonts: plain files, kept by the phone for good.
+  slices of the ``bean-counter-companion-fonts`` distribution (``fonts.py``), where the
+  client would ask Google Fonts: plain files, kept by the phone for good.
 - ``static/assets/FontManifest.json`` lists only the icon font: the maths (KaTeX) and
   Cupertino icon fonts of Flet's client are not downloaded (the app uses neither).
 """

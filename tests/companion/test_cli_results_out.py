@@ -1,4 +1,4 @@
-"""Results leave the table (issue 20): `beans export --format bgstats|csv`, `beans schema`,
+"""Results leave the table (issue 20): `beans export --format bgstats-link|csv`, `beans schema`,
 the optional play fields of score files, and importing a game twice."""
 
 from __future__ import annotations
@@ -28,6 +28,11 @@ def run(capsys, *args):
     code = main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def sent(link: str) -> dict:
+    """The play a BG Stats link carries (``beans export --format bgstats-link``)."""
+    return json.loads(parse_qs(urlsplit(link.strip()).query)["data"][0])
 
 
 def write(tmp_path, data, name="game.json"):
@@ -118,9 +123,9 @@ def test_export_bgstats_writes_the_play(data_dir, capsys):
     games = games_in(data_dir)
     game_id = games.import_file(DATED)
     games.repo.close()
-    code, out, err = run(capsys, "export", "--data-dir", str(data_dir), "--format", "bgstats", game_id)
+    code, out, err = run(capsys, "export", "--data-dir", str(data_dir), "--format", "bgstats-link", game_id)
     assert code == 0 and err == ""
-    assert json.loads(out) == {
+    assert sent(out) == {
         "sourceName": "Bean Counter",
         "sourcePlayId": f"bean-counter-{game_id}",
         "game": {"name": "Bohnanza", "sourceGameId": "bohnanza", "bggId": 11, "highestWins": True},
@@ -151,16 +156,16 @@ def test_a_file_without_a_date_is_sent_at_the_time_it_was_stored(data_dir, capsy
     games = games_in(data_dir)
     game_id = games.import_file(BOHNANZA)
     games.repo.close()
-    _, out, _ = run(capsys, "export", "--data-dir", str(data_dir), "--format", "bgstats", game_id)
-    assert len(json.loads(out)["playDate"]) == len("2026-05-01 19:30:00")
+    _, out, _ = run(capsys, "export", "--data-dir", str(data_dir), "--format", "bgstats-link", game_id)
+    assert len(sent(out)["playDate"]) == len("2026-05-01 19:30:00")
 
 
 def test_a_game_played_here_sends_its_date_and_time(data_dir, capsys):
     games = games_in(data_dir)
     game_id = played_here(games)
     games.repo.close()
-    _, out, _ = run(capsys, "export", "--data-dir", str(data_dir), "--format", "bgstats", game_id)
-    play = json.loads(out)
+    _, out, _ = run(capsys, "export", "--data-dir", str(data_dir), "--format", "bgstats-link", game_id)
+    play = sent(out)
     assert len(play["playDate"]) == len("2026-05-01 19:30:00")
     assert all("startPlayer" not in p for p in play["players"])  # not known: left out
 
@@ -169,7 +174,7 @@ def test_an_unfinished_game_has_no_play_to_send(data_dir, capsys):
     games = games_in(data_dir)
     game_id = games.new_game("bohnanza", {"players": ["Eamon", "Fiona", "Gwen"]})
     games.repo.close()
-    for form in ("bgstats", "csv"):
+    for form in ("bgstats-link", "bgsplay", "csv"):
         code, out, err = run(capsys, "export", "--data-dir", str(data_dir), "--format", form, game_id)
         assert code == 2 and out == "" and one_line(err) and "not over" in err
 
@@ -209,7 +214,8 @@ def test_statistics_csv_is_a_row_per_player_per_finished_game(data_dir):
     assert sorted(ids) == sorted([first] * 3 + [second] * 3) and ids[0] == ids[1] == ids[2]
     rows = [r for r in rows if r["game_id"] == first]
     assert rows[0] == {"game_id": first, "game": "Bohnanza", "sheet": "", "played": "2026-05-01", "player": "Eamon",
-                       "total": "14", "rank": "1", "winner": "yes", "rating": "", "start_player": "no"}
+                       "total": "14", "rank": "1", "winner": "yes", "rating": "", "start_player": "no",
+                       "location": "", "comment": ""}
 
 
 # -- importing twice -----------------------------------------------------------------------

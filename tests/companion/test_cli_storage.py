@@ -82,7 +82,7 @@ def test_list_asks_the_index_for_finished_or_unfinished_games_of_one_game_since_
 
 @pytest.mark.parametrize("options, said", [
     (["--game", "chess"], "beans: no game 'chess'; one of bohnanza, gone-with-the-beans"),
-    (["--since", "yesterday"], "beans list: argument --since: invalid fromisoformat value: 'yesterday'"),
+    (["--since", "yesterday"], "beans list: argument --since: 'yesterday' is no day; write YYYY-MM-DD"),
     (["--finished", "--unfinished"], "beans list: argument --unfinished: not allowed with argument --finished"),
 ])
 def test_list_refuses_a_wrong_choice_in_one_line(data_dir, capsys, options, said):

@@ -50,7 +50,7 @@ def test_beans_timeline_prints_each_entry_and_its_json(played, tmp_path, capsys)
     assert main(["timeline", "--data-dir", str(tmp_path), game_id]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 3
-    assert lines[1].split()[3:] == ["Ann", "Ann", "harvested", "field", "1", "Ann", "1", "Ben", "0", "Cy", "0"]
+    assert lines[1].split()[4:] == ["Ann", "Ann", "harvested", "field", "1", "Ann", "1", "Ben", "0", "Cy", "0"]  # after n, day, time, zone
     assert lines[2].endswith("(undone)")
     assert main(["timeline", "--data-dir", str(tmp_path), game_id, "--json"]) == 0
     entries = json.loads(capsys.readouterr().out)["entries"]

@@ -81,5 +81,5 @@ def test_a_german_phone_gets_semicolons_and_decimal_commas():
     with using(GERMAN):
         text = result_csv(result)
     rows = list(csv.DictReader(io.StringIO(text.removeprefix("\ufeff")), delimiter=";"))
-    assert [(r["name"], r["share"]) for r in rows] == [("Jürgen", "2,5"), ("Ann", "1,0")]
+    assert [(r["Name"], r["share"]) for r in rows] == [("Jürgen", "2,5"), ("Ann", "1,0")]  # its headers German
     assert text.encode("utf-8").startswith(b"\xef\xbb\xbf")

@@ -15,6 +15,7 @@ from companion.ui.components.gone import not_here
 from companion.ui.hooks import notify, use_game, use_game_part, use_games, use_typed
 from sheets.errors import RulesError
 from sheets.i18n import _, ngettext
+from sheets.limits import MAX_COMMENT
 
 
 @ft.component
@@ -95,6 +96,7 @@ def Seats() -> ft.View:
     pin, set_pin, typed_pin = use_typed("")
     error, set_error = ft.use_state(cast("str | None", None))
     note, set_note, typed_note = use_typed(cast("str | None", None))  # the private note being edited
+    comment, set_comment, typed_comment = use_typed(cast("str | None", None))  # the shared comment being edited
     news = games.news(game_id) if games.device else None
 
     def tell_news() -> None:
@@ -126,6 +128,12 @@ def Seats() -> ft.View:
         if typed is not None:
             games.write_private_note(game_id, typed)
         set_note(None)
+
+    def save_comment() -> None:
+        typed = typed_comment()  # as typed, also just before this tap; None: not edited
+        if typed is not None:
+            games.write_comment(game_id, typed)
+        set_comment(None)
 
     def asks_host(player: str) -> bool:
         seat = seats[player]
@@ -215,6 +223,18 @@ def Seats() -> ft.View:
             ),
             ft.OutlinedButton(_("Save note"), height=TOUCH, disabled=text == stored,
                               on_click=lambda _e: attempt(save_note)),
+        ]
+    if me or not any(seat.taken for seat in seats.values()):  # any seat writes it; anybody while nobody sits
+        shared = games.comment(game_id)
+        words = shared if comment is None else comment
+        controls += [
+            text_field(
+                _("The table's comment on this game"), words, set_comment, multiline=True, min_lines=2,
+                helper=_("Every phone sees it; it goes with the game to BG Stats and into exports"),
+                helper_max_lines=5, max_length=MAX_COMMENT,
+            ),
+            ft.OutlinedButton(_("Save comment"), height=TOUCH, disabled=words == shared,
+                              on_click=lambda _e: attempt(save_comment)),
         ]
     controls += [
         error_line(error),

@@ -24,6 +24,7 @@ from companion.storage import FINISHED, PLAYING, DamagedGame, StorageError, Summ
 from companion.ui.hooks import go, notify, use_certificate, use_games, use_invite_url, use_listing
 from companion.ui.components.common import SPACING, RouteLink, error_line, icon_button, screen, section
 from companion.ui.components.files import download, import_json, share_json
+from companion.ui.components.where_we_play import WhereWePlay
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import RULES as LIVE_SHEET
 from sheets.i18n import _, ngettext
@@ -414,6 +415,7 @@ def Home() -> ft.View:
                           visible=everything),
         ], wrap=True),
         error_line(problem),
+        WhereWePlay(games, changed_here),
     ]
     controls.append(Listed(games, TileActions(set_confirm, export, restore, restore_backup), changed_here))
     return screen("/", "Bean Counter", controls, back=None)

@@ -44,7 +44,8 @@ def moment_row(game_id: str, moment: Moment) -> ft.Control:
         n=moment.n, time=time, who=who, what=moment.what, after=tail)
     what = ft.Text(moment.what, size=16, style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
                    if moment.undone else None, color=MUTED if moment.undone else None)
-    opens = None if moment.undone else moment_route(game_id, moment.n)  # the game as it stood after it
+    # the game as it stood after it (an imported game has one entry, its final scores: no moves to open)
+    opens = None if moment.undone or moment.imported else moment_route(game_id, moment.n)
     return ft.Semantics(label=said, container=True, exclude_semantics=True, button=opens is not None,
                         content=ft.Container(
         ft.Column([ft.Text(head, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY), what,
