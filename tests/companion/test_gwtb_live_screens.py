@@ -150,7 +150,7 @@ def test_abilities_payments_bonuses_and_milestones_on_one_phone(table: Callable[
                {"beanzantine": 20, "zoodai": 20})
     phone.tap("Start the game")
     reveal(phone, "Farm", 3)
-    materials(phone, "21 Hay")
+    materials(phone, "22 Hay")
 
     phone.tap("Build Silo as if the Ruler were in Beanzantine")
     phone.see("Building a Silo costs 2 Bean + 2 Thaler")
