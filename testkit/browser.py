@@ -50,6 +50,8 @@ PHONE = {"width": 390, "height": 844}
 # at 150 % text in dark mode, and the common one at 100 % in light mode. The sizes between
 # keep the same layout rules, which the in-process tests check on every screen
 # (tests/companion/test_layout_rules.py).
+# 150 % text, as a phone's large-text setting gives it to the page (before Flutter starts).
+FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
 EXTREMES = [((320, 640), True), ((390, 844), False)]  # (width, height), large text and dark
 
 

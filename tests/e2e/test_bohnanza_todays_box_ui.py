@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from testkit.browser import PHONE
+from testkit.browser import FONT_150, PHONE
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 
 SEVEN = ["Alexandra-Marie", "Dorothea-Luise", "Bartholomäus", "Christopher", "Friederike", "Maximilian", "Gus"]
-FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
 
 
 def test_seven_players_play_todays_box_and_type_in_the_coffee_beanometer(phone, browser):

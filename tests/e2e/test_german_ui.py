@@ -14,11 +14,11 @@ from companion.storage.sheet_values import SheetValues
 from sheets.gone_with_the_beans.live import RULES as LIVE
 from sheets.gone_with_the_beans.sheets import SHEETS
 from sheets.nicht_die_bohne import RULES as NDB
-from testkit.browser import PHONE, Server
+from testkit.browser import FONT_150, PHONE, Server
 from testkit.gwtb_live_play import ENTERED, setup
 from tests.companion.test_german_screens import german
 from tests.e2e.conftest import Phone
-from tests.e2e.test_nicht_die_bohne_ui import FONT_150, on_screen
+from tests.e2e.test_nicht_die_bohne_ui import on_screen
 
 pytestmark = pytest.mark.e2e
 

@@ -13,7 +13,7 @@ from sheets.gone_with_the_beans import (
 )
 from companion.session import Games
 from companion.storage import open_repository
-from testkit.browser import PHONE, Server
+from testkit.browser import FONT_150, PHONE, Server
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
@@ -79,7 +79,6 @@ def test_the_scorer_is_set_up_and_a_sheet_is_tapped_in_on_a_phone(phone):
 
 
 SIX = ["Anna", "Ben", "Claudia", "Dirk", "Eva", "Maximilian"]
-FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
 
 
 @pytest.fixture

@@ -22,9 +22,8 @@ import pytest
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
-from testkit.browser import ARGS, CHROMIUM, PHONE, Server
+from testkit.browser import ARGS, CHROMIUM, FONT_150, PHONE, Server
 from tests.e2e.conftest import Phone
-from tests.e2e.test_bohnanza_ui import FONT_150
 from tests.e2e.test_nicht_die_bohne_ui import start_game
 
 pytestmark = pytest.mark.e2e

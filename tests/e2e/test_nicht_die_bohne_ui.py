@@ -125,7 +125,6 @@ def test_the_rest_of_the_deck_comes_below_the_keypad_and_a_reload_keeps_the_roun
 # -- six players at the table (issue 18) ---------------------------------------------------
 
 SIX = ["Anna", "Ben", "Cleo", "Dirk", "Eva", "Finn"]
-FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
 
 
 def on_screen(phone: Phone, locator) -> bool:

@@ -13,12 +13,11 @@ from playwright.sync_api import expect
 from companion import table
 from companion.session import Games
 from companion.storage import open_repository
-from testkit.browser import PHONE, Server
+from testkit.browser import FONT_150, PHONE, Server
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 
-FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
 NOTE = "Ben: blue 5 face down, SENTINEL-4e1b"
 
 

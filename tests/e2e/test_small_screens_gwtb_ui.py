@@ -21,7 +21,7 @@ from sheets.gone_with_the_beans import (
     PROVINCES, RULES, Finish, MarkDevelopmentBonus, SetDpIcons, SetFacility, SetHayActionUses,
 )
 from sheets.gone_with_the_beans.live import RULES as LIVE
-from testkit.browser import EXTREMES, Server
+from testkit.browser import EXTREMES, FONT_150, Server
 from testkit.gwtb_live_play import ENTERED_BY_SHEET, play_a_turn, setup
 from tests.e2e.conftest import ARTIFACTS
 
@@ -29,7 +29,6 @@ pytestmark = pytest.mark.e2e
 
 LONG = ("Alexandra-Marie", "Dorothea-Luise", "Friedrich-Wilhelm", "Konstantin-Maximilian", "Anna-Katharina",
         "Christopher-Paul")
-FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
 APP_BAR = 56
 NAME_WIDTH = 64  # a name's box: at least this wide
 ACTION = re.compile(r"^(Build |Achieve a milestone|Add a Hay Shed|Gain |Remove the travel)")

@@ -11,14 +11,13 @@ import pytest
 from companion.session import Games
 from companion.storage import open_repository
 from sheets.space_beans import RULES
-from testkit.browser import EXTREMES, Server
+from testkit.browser import EXTREMES, FONT_150, Server
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 
 NAMES = ["Alexandra-Marie", "Dorothea-Luise", "Maximilian-Jonas", "Konstantin-Paul", "Friederike-Anna",
          "Bartholomäus-Karl"]
-FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
 NAME_WIDTH = 64  # px: a few letters and "…" at the least
 BAR = 60  # px: the app bar; what scrolls under it is not drawn there
 

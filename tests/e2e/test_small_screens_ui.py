@@ -16,13 +16,12 @@ import pytest
 from companion.session import Games
 from companion.storage import open_repository
 from sheets.nicht_die_bohne import DECK, EnterCards
-from testkit.browser import EXTREMES, Server
+from testkit.browser import EXTREMES, FONT_150, Server
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 
 LONG = ["Alexandra-Marie", "Dorothea-Luise", "Maximiliane", "Anna", "Friederike-Sophie", "Konstantin"]
-FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
 NAME_WIDTH = 64  # px: at least "Alexa…" at 150 % text
 
 # Each node of the accessibility tree whose own words are one of the names, the row it

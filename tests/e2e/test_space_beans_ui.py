@@ -14,7 +14,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from companion.session import Games
 from companion.storage import open_repository
 from sheets.space_beans import RULES
-from testkit.browser import PHONE, Server
+from testkit.browser import FONT_150, PHONE, Server
 from tests.companion.test_space_beans_screens import lay, trophy
 from tests.e2e.conftest import Phone
 
@@ -69,7 +69,6 @@ def shot(phone: Phone, name: str) -> None:
 
 
 SIX = ["Allister", "Beth", "Cyd", "Dana", "Ezri", "Finn"]
-FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
 BEAN_IDS = re.compile(r"klingbohnen|darth-beans|beanliens|centauribohnen|bohrion|moonbohnen|bluebeans")
 
 

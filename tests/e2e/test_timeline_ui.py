@@ -11,14 +11,13 @@ from playwright.sync_api import expect
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.components.charts import phase_holdings, totals_words
-from testkit.browser import Server
+from testkit.browser import FONT_150, Server
 from testkit.positions import device, live_rounds, mid_game, planted_and_taken_back
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Alexandra-Marie", "Ben", "Cy", "Dee", "Eli", "Fay"]
-FONT_150 = "document.addEventListener('DOMContentLoaded', () => {document.documentElement.style.fontSize = '24px';});"
 
 
 def test_the_timeline_tells_every_entry_who_made_it_and_the_totals_after_it(browser, tmp_path):
