@@ -424,6 +424,11 @@ def _final_count(state: State, action: FinalCount) -> State:
     before. A third field is counted as it was bought (or not) in the game.
     """
     check_at_end(state)
+    table = state.table
+    # Today's duel: "He places the three gold coins face down in the box (out of the game)":
+    # the coin cards paid for third fields are no longer on the table (bohnanza.md).
+    boxed = 0 if table.paid_to_discard else table.third_field_price * sum(f.third_field for f in state.players)
+    most = table.deck_size - boxed
     counts: dict[str, PlayerCount] = {}
     for entry in action.players:
         name = entry.name.strip()
@@ -440,9 +445,13 @@ def _final_count(state: State, action: FinalCount) -> State:
             raise RulesError(_("counted with a third field, but bought none in this game") if entry.third_field
                              else _("counted without a third field, but bought one in this game"), farmer.name)
         total += entry.coins
-        if total > state.table.deck_size:
+        if total > most and boxed:
+            raise RulesError(_("the coins add up to {total}; coins are bean cards, the deck has {deck} and {boxed} "
+                               "of them lie in the box for third fields: at most {most}").format(
+                total=total, deck=table.deck_size, boxed=boxed, most=most), farmer.name)
+        if total > most:
             raise RulesError(_("the coins add up to {total}; coins are bean cards and the deck has {deck}").format(
-                total=total, deck=state.table.deck_size), farmer.name)
+                total=total, deck=table.deck_size), farmer.name)
         fields = (EMPTY,) * (FIELDS + entry.third_field)
         farmers.append(farmer.changed(fields=fields, counted=entry.coins, end_harvest=None))  # the table's count
     return state.changed(players=tuple(farmers), over=True)

@@ -126,6 +126,28 @@ def test_the_duel_puts_the_paid_coins_out_of_the_game():
     assert bought.player("Ann").total == 0 and bought.discard[Bean.BLUE] == 5  # only the 5 sold off
 
 
+def test_the_duels_final_count_leaves_out_the_boxed_coins():
+    """Issue 47. "He places the three gold coins face down in the box (out of the game)": with
+    the 144-card duel deck and both third fields bought at most 144 - 6 = 138 coins are on the
+    table at the end; in a score file, exit 2 naming the coins."""
+    file = {"format": "beans-score/1", "game": "bohnanza", "deck": RIO,
+            "players": [{"name": "Ann", "coins": 70, "third_field": True},
+                        {"name": "Ben", "coins": 68, "third_field": True}]}
+    assert table_for(Deck.RIO_GRANDE, 2).deck_size == 144
+    assert [p.total for p in RULES.result(RULES.read(file)).players] == [70, 68]
+    file["players"][1]["coins"] = 69
+    with pytest.raises(ScoreFileError) as info:
+        RULES.read(file)
+    assert (info.value.place, info.value.reason) == (
+        "players[1].coins", "the coins add up to 139; coins are bean cards, the deck has 144 and 6 of them lie "
+        "in the box for third fields: at most 138")
+    file["players"][1]["third_field"] = False  # one field bought: 3 coins boxed
+    assert RULES.result(RULES.read(file)).players[1].total == 69
+    file["players"][1]["coins"] = 72
+    with pytest.raises(ScoreFileError, match="at most 141"):
+        RULES.read(file)
+
+
 def test_the_duel_ends_at_the_first_exhaustion():
     state = RULES.apply(new(2), DeckExhausted())
     assert state.over
