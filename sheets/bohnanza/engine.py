@@ -9,8 +9,9 @@ the hands (they are secret) nor the draw pile (it is face down). The log holds:
 - ``harvest``: a field is sold; the beanometer's coins are turned over as coin cards,
   the rest goes to the discard pile;
 - ``buy-field``: a player pays for the third field (once; 3 coins);
-- ``beanometer``: the table enters a beanometer printed on its cards that no rulebook
-  states (Coffee, Wax, Cocoa), asked the first time a harvest needs it;
+- ``beanometer``: the table enters a beanometer printed on its cards that no source
+  states, asked the first time a harvest needs it (Coffee, Wax and Cocoa were asked before
+  their published rows came: a stored entry keeps its row);
 - ``deck-exhausted``: the draw pile ran out. Before the last pass the discard pile is
   shuffled into the next pass; after the last (the third) the game ends and every field is sold;
 - ``final-count``: the coins and third fields the table counted at the end, once the
@@ -487,10 +488,13 @@ def check_supply(state: State, where: str | None = None) -> None:
 
 
 def _enter_beanometer(state: State, action: EnterBeanometer) -> State:
-    """A row the rulebook does not print, once, as the table reads it off its cards."""
+    """A row the rulebook does not print, once, as the table reads it off its cards. A row
+    of the published card tables (``from_cards``) was asked too before those tables were
+    taken in (issue 47): a game stored then keeps the row its table typed, once."""
     check_in_game(state.table, action.bean)
     known = state.beanometer(action.bean)
-    if known is not None:
+    card = BEANS[action.bean]
+    if known is not None and not (card.from_cards and known == card.beanometer):
         raise RulesError(_("{bean}: the beanometer is known already ({row})").format(
             bean=label(action.bean), row=" / ".join("–" if n is None else str(n) for n in known)))
     rows = list(state.beanometers)
@@ -528,12 +532,13 @@ def new_game(setup: dict[str, Any]) -> State:
 
 
 def entered_rows(state: State) -> dict[Bean, Beanometer]:
-    """The rows this game knows of the beans whose beanometer no rulebook prints: what a
-    table entered once, for its next game with the same deck."""
+    """The rows this game knows of the beans whose beanometer no rulebook prints, where the
+    table's own differ from the published card tables' (or none states them): what a table
+    entered or corrected, for its next game with the same deck."""
     rows = {}
     for bean in Bean:
-        row = state.beanometer(bean)
-        if BEANS[bean].beanometer is None and row is not None:
+        row, card = state.beanometer(bean), BEANS[bean]
+        if (card.beanometer is None or card.from_cards) and row is not None and row != card.beanometer:
             rows[bean] = row
     return rows
 

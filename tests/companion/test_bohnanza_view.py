@@ -27,3 +27,14 @@ def test_the_ranking_says_what_the_end_harvest_paid_each_player_best_first():
     counted = RULES.apply(end, FinalCount(players=tuple(
         PlayerCount(name=n, coins=c, third_field=False) for n, c in zip(PLAYERS, (5, 1, 3)))))
     assert view(counted).ranking == ((1, "Ann", 5, None), (2, "Cem", 3, None), (3, "Ben", 1, None))
+
+
+def test_todays_new_beans_lie_on_a_field_and_no_row_is_asked():
+    """Issue 47, item 6: Coffee, Wax and Cocoa have their published rows (sheets/bohnanza/decks.py
+    cites each source), so the screen asks for no beanometer and shows the row with the field."""
+    state = RULES.new_game({"deck": "rio-grande", "players": PLAYERS})
+    for bean, field in (("coffee", 1), ("wax", 2)):
+        state = RULES.apply(state, Plant(player="Ann", field=field, bean=bean, count=5))
+    shown = view(state)
+    assert shown.unknown_rows == ()
+    assert [f.beanometer for f in shown.sides[0].fields[:2]] == [(4, 7, 10, 12), (4, 7, 9, 11)]

@@ -8,7 +8,7 @@ import pytest
 
 from sheets.bohnanza import (
     BEANS, RULES, Bean, BuyField, Deck, DeckExhausted, EnterBeanometer, FinalCount, Harvest, Plant, PlayerCount,
-    UnknownBeanometer, allowed, table_for,
+    allowed, entered_rows, table_for,
 )
 from sheets.errors import RulesError, ScoreFileError
 
@@ -75,21 +75,51 @@ def test_a_bean_the_player_count_removes_is_refused():
     assert refusal is not None and "not in this game" in refusal
 
 
-def test_a_beanometer_no_rulebook_prints_is_asked_then_kept():
-    """Coffee's row is printed only on the cards: a harvest asks for it, and never guesses."""
-    state = RULES.apply(new(3), Plant(player="Ann", field=1, bean=Bean.COFFEE, count=5))
-    with pytest.raises(UnknownBeanometer) as caught:
-        RULES.apply(state, Harvest(player="Ann", field=1))
-    assert caught.value.bean is Bean.COFFEE
-    offer = allowed(state, "Ann").farmer.field(1)
-    assert offer.asks is Bean.COFFEE and offer.harvest is None
-    state = RULES.apply(state, EnterBeanometer(bean=Bean.COFFEE, row=(4, 7, 10, 12)))
+# Issue 47: today's rulebook prints no beanometer of Coffee, Wax or Cocoa; its published card
+# tables do (sources cited in sheets/bohnanza/decks.py): beans for 1 / 2 / 3 / 4 coins.
+PUBLISHED = {"coffee": (4, 7, 10, 12), "wax": (4, 7, 9, 11), "cocoa": (None, 2, 3, 4)}
+
+
+@pytest.mark.parametrize("bean, count, coins", [
+    ("coffee", 3, 0), ("coffee", 4, 1), ("coffee", 7, 2), ("coffee", 10, 3), ("coffee", 12, 4),
+    ("wax", 6, 1), ("wax", 7, 2), ("wax", 9, 3), ("wax", 11, 4),
+    ("cocoa", 1, 0), ("cocoa", 2, 2), ("cocoa", 3, 3), ("cocoa", 4, 4),
+])
+def test_the_new_beans_pay_their_published_rows_without_asking(bean, count, coins):
+    """Issue 47, item 6: the card tables of today's edition (decks.py: wikide.org/de/Bohnanza,
+    sassierl/bonanza-backend, Meijuh/psd, groovytaco/bohnanza) print Coffee 4/7/10/12, Wax
+    4/7/9/11, Cocoa -/2/3/4; a harvest pays them and asks nothing."""
+    assert BEANS[Bean(bean)].beanometer == PUBLISHED[bean] and BEANS[Bean(bean)].from_cards
+    players = 5 if bean == "cocoa" else 3  # Cocoa is in with 4 or 5 players, Coffee with 2, 3, 6 or 7
+    state = RULES.apply(new(players), Plant(player="Ann", field=1, bean=Bean(bean), count=count))
+    assert allowed(state, "Ann").farmer.field(1).asks is None
+    assert RULES.apply(state, Harvest(player="Ann", field=1)).player("Ann").total == coins
+
+
+def test_a_table_whose_cards_differ_corrects_a_published_row_at_setup():
+    """Issue 47: "a table whose cards differ may still correct a value at setup"; the
+    correction is what the table's next game of the deck starts with (entered_rows)."""
+    state = new(3, coffee=[4, 7, 10, 13])
+    assert state.beanometer(Bean.COFFEE) == (4, 7, 10, 13)
+    assert entered_rows(state) == {Bean.COFFEE: (4, 7, 10, 13)}
+    assert entered_rows(new(3)) == {}
     with pytest.raises(RulesError, match="known already"):
         RULES.apply(state, EnterBeanometer(bean=Bean.COFFEE, row=(4, 7, 10, 12)))
+
+
+def test_a_row_typed_in_a_game_stored_before_is_kept():
+    """A game stored before issue 47 asked for Coffee's row and holds the table's entry: it
+    folds as it was recorded, once (the row the table typed)."""
+    state = RULES.apply(new(3), Plant(player="Ann", field=1, bean=Bean.COFFEE, count=5))
+    state = RULES.apply(state, EnterBeanometer(bean=Bean.COFFEE, row=(4, 6, 10, 12)))
+    assert state.beanometer(Bean.COFFEE) == (4, 6, 10, 12)
+    with pytest.raises(RulesError, match="known already"):
+        RULES.apply(state, EnterBeanometer(bean=Bean.COFFEE, row=(4, 7, 10, 12)))
+    with pytest.raises(RulesError, match="known already"):
+        RULES.apply(state, EnterBeanometer(bean=Bean.BLUE, row=(4, 6, 8, 10)))
     with pytest.raises(RulesError, match="each step needs more beans"):
-        RULES.apply(state, EnterBeanometer(bean=Bean.WAX, row=(4, 4, 10, 12)))
-    sold = RULES.apply(state, Harvest(player="Ann", field=1))
-    assert sold.player("Ann").total == 1  # 5 Coffee Beans reach the 1-coin step of 4
+        RULES.apply(new(3), EnterBeanometer(bean=Bean.WAX, row=(4, 4, 10, 12)))
+    assert RULES.apply(state, Harvest(player="Ann", field=1)).player("Ann").total == 1
 
 
 def test_a_row_given_at_setup_needs_no_asking():
