@@ -26,7 +26,10 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, Strict, TypeAdapter, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    Field, SerializerFunctionWrapHandler, Strict, TypeAdapter, ValidationInfo, field_validator, model_serializer,
+    model_validator,
+)
 
 from sheets.bohnanza.beans import (
     BEANS, ORDER, PRINTED_BEANOMETERS, Bean, Beanometer, Pile, check_beanometer, label, payout,
@@ -95,6 +98,7 @@ class Farmer(Frozen):
     coins: Pile = Pile()  # coin cards, by the bean they were
     counted: int | None = None  # the coins counted at the end (final-count), if entered
     end_harvest: int | None = None  # what the end harvest paid (None: not harvested, or the table counted)
+    hand: int | None = None  # today's tie-break: the cards in hand at the end, told when the most coins tie
 
     @property
     def third_field(self) -> bool:
@@ -197,6 +201,7 @@ class PlayerCount(Frozen):
     name: Annotated[str, Strict()]
     coins: Count
     third_field: Annotated[bool, Strict()]
+    hand: Count | None = None  # today's tie-break (issue 47): told only by players tied for the most coins
 
     @model_validator(mode="before")
     @classmethod
@@ -228,6 +233,21 @@ class PlayerCount(Frozen):
             raise ValueError(_("{value}: write true (bought) or false").format(value=_json(value)))
         return value
 
+    @field_validator("hand", mode="before")
+    @classmethod
+    def _hand(cls, value: Any) -> Any:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise ValueError(_("{value} is not a number of cards; write a whole number, 0 or more").format(
+                value=_json(value)))
+        return value
+
+    @model_serializer(mode="wrap")
+    def _without_hand(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and data.get("hand") is None:
+            del data["hand"]
+        return data
+
 
 def _json(value: Any) -> str:
     """A value as it looks in a JSON file."""
@@ -242,7 +262,21 @@ class FinalCount(Frozen):
     players: tuple[PlayerCount, ...]
 
 
-Action = Annotated[Plant | Harvest | BuyField | DeckExhausted | EnterBeanometer | FinalCount,
+class TellHand(Frozen):
+    """Today's tie-break (Rio Grande's rules: "If two or more players tie with the most gold
+    coins, the player with the most cards in his hand ... is the winner"): the cards a player
+    tied for the most coins holds at the end. Told again, it is corrected."""
+
+    kind: Literal["hand"] = "hand"
+    player: str
+    cards: Count
+
+
+class HandRefused(RulesError):
+    """A hand size the tie-break refuses (a score file names the player's ``hand``)."""
+
+
+Action = Annotated[Plant | Harvest | BuyField | DeckExhausted | EnterBeanometer | FinalCount | TellHand,
                    Field(discriminator="kind")]
 ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
@@ -428,7 +462,7 @@ def _final_count(state: State, action: FinalCount) -> State:
     table = state.table
     # Today's duel: "He places the three gold coins face down in the box (out of the game)":
     # the coin cards paid for third fields are no longer on the table (bohnanza.md).
-    boxed = 0 if table.paid_to_discard else table.third_field_price * sum(f.third_field for f in state.players)
+    boxed = boxed_coins(state)
     most = table.deck_size - boxed
     counts: dict[str, PlayerCount] = {}
     for entry in action.players:
@@ -455,7 +489,67 @@ def _final_count(state: State, action: FinalCount) -> State:
                 total=total, deck=table.deck_size), farmer.name)
         fields = (EMPTY,) * (FIELDS + entry.third_field)
         farmers.append(farmer.changed(fields=fields, counted=entry.coins, end_harvest=None))  # the table's count
-    return state.changed(players=tuple(farmers), over=True)
+    counted = state.changed(players=tuple(farmers), over=True)
+    # The hands: told with the count, else kept while their player still ties for the most.
+    tied = tied_for_most(counted)
+    hands = {f.name: counts[f.name].hand if counts[f.name].hand is not None else f.hand if f.name in tied else None
+             for f in state.players}
+    told = {n: h for n, h in hands.items() if h is not None and counts[n].hand is None}  # kept ones
+    for name, entry in counts.items():  # the file's order: the hand that makes too many is named
+        if entry.hand is not None:
+            told[name] = entry.hand
+            check_hand(counted, name, told)
+    return counted.changed(players=tuple(f.changed(hand=hands[f.name]) for f in counted.players))
+
+
+def tied_for_most(state: State) -> tuple[str, ...]:
+    """The players tied for the most coins at the end (none: no tie, or not the end)."""
+    if not state.over:
+        return ()
+    most = max(f.total for f in state.players)
+    tied = tuple(f.name for f in state.players if f.total == most)
+    return tied if len(tied) > 1 else ()
+
+
+def boxed_coins(state: State) -> int:
+    """Today's duel: the coins paid for third fields lie in the box, out of the game."""
+    table = state.table
+    return 0 if table.paid_to_discard else table.third_field_price * sum(f.third_field for f in state.players)
+
+
+def check_hand(state: State, player: str, hands: Mapping[str, int]) -> None:
+    """Whether ``player`` may tell the cards in hand (``hands``: every hand told, this one
+    included): today's box only, at the end, by a player tied for the most coins, and no
+    more cards in all hands than the deck holds beside the coins. Raises HandRefused."""
+    if state.deck is not Deck.RIO_GRANDE:
+        raise HandRefused(_("the 1997 rules share a tie for the most coins: no cards in hand are counted"), player)
+    if not state.over:
+        raise HandRefused(_("the cards in hand are counted at the end of the game, to break a tie for the most "
+                            "coins"), player)
+    tied = tied_for_most(state)
+    if player not in tied:
+        most = max(f.total for f in state.players)
+        raise HandRefused((_("holds {coins}, the most, and nobody ties: the cards in hand break only a tie for "
+                             "the most coins") if not tied else
+                           _("holds {coins}, not the most ({most}): the cards in hand break only a tie for the "
+                             "most coins")).format(coins=state.player(player).total, most=most), player)
+    coins = sum(f.total for f in state.players)
+    boxed = boxed_coins(state)
+    held, deck = sum(hands.values()), state.table.deck_size
+    if held > deck - coins - boxed:
+        raise HandRefused(ngettext(
+            "the hands add up to {held} card, but the deck has {deck}, {coins} of them coins and {boxed} in the box: "
+            "at most {most} in hands",
+            "the hands add up to {held} cards, but the deck has {deck}, {coins} of them coins and {boxed} in the "
+            "box: at most {most} in hands", held).format(
+            held=held, deck=deck, coins=coins, boxed=boxed, most=max(0, deck - coins - boxed)), player)
+
+
+def _tell_hand(state: State, action: TellHand) -> State:
+    farmer = state.player(action.player)
+    hands = {f.name: f.hand for f in state.players if f.hand is not None and f.name != farmer.name}
+    check_hand(state, farmer.name, {**hands, farmer.name: action.cards})
+    return _with(state, farmer.changed(hand=action.cards))
 
 
 def fits(bean: Bean, out: int) -> bool:
@@ -516,6 +610,8 @@ def apply(state: State, action: Action) -> State:
         new = _enter_beanometer(state, action)
     elif isinstance(action, FinalCount):
         new = _final_count(state, action)
+    elif isinstance(action, TellHand):
+        new = _tell_hand(state, action)
     else:
         raise RulesError(_("{action} is not a Bohnanza action").format(action=repr(action)))
     check_supply(new, getattr(action, "player", None))
@@ -552,12 +648,27 @@ def is_over(state: State) -> bool:
 
 
 def breakdown(farmer: Farmer) -> dict[str, int]:
-    return {"coins": farmer.total, "total": farmer.total}
+    hand = {} if farmer.hand is None else {"hand": farmer.hand}  # told for today's tie-break
+    return {"coins": farmer.total, **hand, "total": farmer.total}
+
+
+def tie_break(state: State) -> dict[str, int] | None:
+    """Today's box: the tied players' cards in hand, once every one of them has told them
+    (Rio Grande's rules: "the player with the most cards in his hand ... is the winner"); the
+    1997 rules share the victory (None)."""
+    tied = tied_for_most(state)
+    if state.deck is not Deck.RIO_GRANDE or not tied:
+        return None
+    hands = {name: state.player(name).hand for name in tied}
+    return {name: hand for name, hand in hands.items() if hand is not None} if None not in hands.values() else None
 
 
 def result(state: State) -> GameResult:
-    """Most coins wins; tied players share the victory (winners only once the game is over)."""
-    return build_result(GAME_ID, {f.name: breakdown(f) for f in state.players}, over=state.over)
+    """Most coins wins; tied players share the victory (winners only once the game is over),
+    but in today's box the most cards in hand break a tie for the most coins (a tie that
+    remains is shared)."""
+    return build_result(GAME_ID, {f.name: breakdown(f) for f in state.players}, over=state.over,
+                        tie_break=tie_break(state))
 
 
 def pass_of(state: State) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from sheets.bohnanza import (
-    BEANS, RULES, Bean, BuyField, Deck, DeckExhausted, EnterBeanometer, FinalCount, Harvest, Plant, PlayerCount,
+    BEANS, RULES, Bean, BuyField, Deck, DeckExhausted, EnterBeanometer, FinalCount, Harvest, Plant, PlayerCount, TellHand,
     allowed, entered_rows, table_for,
 )
 from sheets.errors import RulesError, ScoreFileError
@@ -240,3 +240,85 @@ def test_a_score_file_with_an_unknown_deck_is_refused():
             "players": [{"name": n, "coins": 3, "third_field": False} for n in NAMES[:3]]}
     with pytest.raises(ScoreFileError, match="not a deck"):
         RULES.read(file)
+
+
+# --- Today's tie-break (issue 47, item 5) ------------------------------------------------------
+# Rio Grande's rules: "If two or more players tie with the most gold coins, the player with the
+# most cards in his hand ... is the winner." The 1997 rules keep their shared victory.
+
+def _tied_end(deck: str = RIO, coins=(9, 9, 4)):
+    file = {"format": "beans-score/1", "game": "bohnanza", "deck": deck,
+            "players": [{"name": n, "coins": c, "third_field": True} for n, c in zip(NAMES, coins)]}
+    return file
+
+
+def test_todays_tie_for_the_most_coins_goes_to_the_most_cards_in_hand():
+    """Issue 47: the tied players' hands are told at the end, kept, and rank them; a tie
+    that remains is shared; the hand is in the breakdown (and so in the exports)."""
+    state = RULES.read(_tied_end())
+    assert RULES.result(state).winners == ("Ann", "Ben")  # not told yet: shared
+    state = RULES.apply(state, TellHand(player="Ann", cards=3))
+    assert RULES.result(state).winners == ("Ann", "Ben")  # Ben's hand still to tell
+    state = RULES.apply(state, TellHand(player="Ben", cards=5))
+    result = RULES.result(state)
+    assert result.winners == ("Ben",)
+    assert [(p.name, p.rank) for p in result.players] == [("Ann", 2), ("Ben", 1), ("Cem", 3)]
+    assert result.players[1].breakdown == {"coins": 9, "hand": 5, "total": 9}
+    even = RULES.apply(state, TellHand(player="Ann", cards=5))  # told again: corrected
+    assert RULES.result(even).winners == ("Ann", "Ben")
+    exported = RULES.export(state)
+    assert [p.get("hand") for p in exported["players"]] == [3, 5, None]
+    assert RULES.result(RULES.read(exported)) == result
+    assert RULES.describe(state, TellHand(player="Ben", cards=5)) == "Ben holds 5 cards in hand"
+    # A corrected final count keeps the hands told while their players still tie, else drops them.
+    again = FinalCount(players=tuple(PlayerCount(name=f.name, coins=f.total, third_field=True) for f in state.players))
+    assert RULES.result(RULES.apply(state, again)).winners == ("Ben",)
+    cem = again.players[2].model_copy(update={"coins": 10})
+    over = RULES.apply(state, again.model_copy(update={"players": (*again.players[:2], cem)}))
+    assert [f.hand for f in over.players] == [None, None, None] and RULES.result(over).winners == ("Cem",)
+
+
+def test_a_hand_is_refused_where_it_breaks_no_tie_or_exceeds_the_deck():
+    """Issue 47: only at the end, only a player tied for the most coins, only today's box,
+    and never more cards in hands than the deck holds beside the coins."""
+    state = RULES.read(_tied_end())
+    for action, reason in (
+            (TellHand(player="Cem", cards=2), "holds 4, not the most (9)"),
+            (TellHand(player="Ann", cards=140), "the hands add up to 140 cards, but the deck has 150, 22 of them "
+                                                "coins and 0 in the box: at most 128 in hands")):
+        with pytest.raises(RulesError) as caught:
+            RULES.apply(state, action)
+        assert reason in caught.value.reason and caught.value.where == action.player
+    with pytest.raises(RulesError, match="nobody ties"):
+        RULES.apply(RULES.read(_tied_end(coins=(9, 8, 4))), TellHand(player="Ann", cards=2))
+    with pytest.raises(RulesError, match="the 1997 rules share a tie"):
+        RULES.apply(RULES.read(_tied_end(Deck.AMIGO_1997.value)), TellHand(player="Ann", cards=2))
+    with pytest.raises(RulesError, match="counted at the end"):
+        RULES.apply(new(3), TellHand(player="Ann", cards=2))
+
+
+@pytest.mark.parametrize("change, place, reason", [
+    ({2: 3}, "players[2].hand", "holds 4, not the most (9)"),
+    ({0: 70, 1: 70}, "players[1].hand", "the hands add up to 140 cards"),
+    ({0: True}, "players[0].hand", "true is not a number of cards"),
+])
+def test_a_score_files_hand_is_refused_by_place(change, place, reason):
+    """Issue 47, score-files.md: an optional "hand" per player, refused where it is not a tie
+    or more cards than could be held (exit 2, one line naming the place)."""
+    file = _tied_end()
+    for at, hand in change.items():
+        file["players"][at]["hand"] = hand
+    with pytest.raises(ScoreFileError) as caught:
+        RULES.read(file)
+    assert caught.value.place == place and reason in caught.value.reason
+
+
+def test_the_1997_rules_keep_their_shared_victory_and_take_no_hand():
+    """bohnanza.txt: the most coins wins; tied players share (score-files.md); a file of the
+    1997 deck that tells a hand is refused."""
+    file = _tied_end(Deck.AMIGO_1997.value)
+    assert RULES.result(RULES.read(file)).winners == ("Ann", "Ben")
+    file["players"][0]["hand"] = 4
+    with pytest.raises(ScoreFileError, match="the 1997 rules share a tie") as caught:
+        RULES.read(file)
+    assert caught.value.place == "players[0].hand"
