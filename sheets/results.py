@@ -50,11 +50,18 @@ def build_result(
     breakdowns: Mapping[str, Mapping[str, Any]],
     over: bool,
     ratings: Mapping[str, str] | None = None,
+    tie_break: Mapping[str, int] | None = None,
 ) -> GameResult:
-    """Rank players by ``breakdown["total"]``; all tied leaders win once the game is over."""
+    """Rank players by ``breakdown["total"]``; all tied leaders win once the game is over.
+    ``tie_break``: a second number of each player tied for the best total, the most first
+    (Bohnanza's today's box: cards in hand); leaders still tied by it share the rank."""
     names = list(breakdowns)
     totals = [int(breakdowns[n]["total"]) for n in names]
     player_ranks = ranks(totals)
+    if tie_break:
+        leaders = [n for n, r in zip(names, player_ranks) if r == 1 and n in tie_break]
+        behind = {n: sum(tie_break[o] > tie_break[n] for o in leaders) for n in leaders}
+        player_ranks = [r + behind.get(n, 0) for n, r in zip(names, player_ranks)]
     players = tuple(
         PlayerResult(
             name=n,

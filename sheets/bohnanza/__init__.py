@@ -10,8 +10,9 @@ from sheets.bohnanza.beans import BEANS, Bean, Beanometer, Pile, count_of, label
 from sheets.bohnanza.decks import DECK_NAMES, PLAYERS, Deck, Table, table_for
 from sheets.bohnanza.describe import describe
 from sheets.bohnanza.engine import (
-    Action, BeanField, BuyField, DeckExhausted, EnterBeanometer, Farmer, FinalCount, Harvest, HarvestPreview, Plant,
-    PlayerCount, Setup, State, UnknownBeanometer, entered_rows, preview_harvest,
+    Action, BeanField, BuyField, DeckExhausted, EnterBeanometer, Farmer, FinalCount, HandRefused, Harvest,
+    HarvestPreview, Plant, PlayerCount, Setup, State, TellHand, UnknownBeanometer, entered_rows, preview_harvest,
+    tied_for_most,
 )
 from sheets.game import EngineRules, Phase
 
@@ -29,7 +30,8 @@ __all__ = [
     "RULES", "BEANS", "Bean", "Beanometer", "Pile", "count_of", "label", "name", "payout",
     "DECK_NAMES", "PLAYERS", "Deck", "Table", "table_for",
     "Action", "BeanField", "BuyField", "DeckExhausted", "EnterBeanometer", "Farmer", "FinalCount", "Harvest",
-    "HarvestPreview", "Plant", "PlayerCount", "Setup", "State", "UnknownBeanometer", "entered_rows", "preview_harvest",
+    "HandRefused", "HarvestPreview", "Plant", "PlayerCount", "Setup", "State", "TellHand", "UnknownBeanometer",
+    "entered_rows", "preview_harvest", "tied_for_most",
     "COUNTS", "Allowed", "DeckOffer", "EndSale", "FarmerOffers", "FieldOffer", "PlantOffer",
     "allowed", "allowed_by_seat", "end_sales",
 ]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from sheets.bohnanza.beans import ORDER, Bean, label
 from sheets.bohnanza.engine import (
-    FIELDS, Farmer, HarvestPreview, State, UnknownBeanometer, check_at_end, check_buy, check_in_game,
+    FIELDS, Farmer, HarvestPreview, State, UnknownBeanometer, check_at_end, check_buy, check_hand, check_in_game,
     check_not_over, field_of, fits, grows_other, grows_words, preview_harvest, supply_error, too_many,
 )
 from sheets.errors import RulesError
@@ -65,6 +65,8 @@ class FarmerOffers:
     fields: tuple[FieldOffer, ...]  # the fields the player has (2, or 3 once bought)
     no_field: str  # why a field the player does not have is refused (the third, not bought)
     buy_field: str | None  # why the third field may not be bought (None: it may)
+    tell_hand: str | None = None  # why the cards in hand are not asked (None: today's tie-break asks them)
+    hand: int | None = None  # the cards in hand told for the tie-break
 
     def field(self, number: int) -> FieldOffer | None:
         return self.fields[number - 1] if 1 <= number <= len(self.fields) else None
@@ -190,7 +192,10 @@ def _farmer(state: State, farmer: Farmer, shared: Shared) -> FarmerOffers:
     no_field = over or _reason(lambda: field_of(table, farmer, FIELDS + 1 if not farmer.third_field else FIELDS + 2))
     assert no_field is not None  # a field beyond the player's is always refused
     buy = over or _reason(lambda: check_buy(table, farmer)) or settled
-    return FarmerOffers(player=farmer.name, fields=fields, no_field=no_field, buy_field=buy)
+    others = {f.name: f.hand for f in state.players if f.hand is not None and f.name != farmer.name}
+    tell = _reason(lambda: check_hand(state, farmer.name, {**others, farmer.name: 0}))
+    return FarmerOffers(player=farmer.name, fields=fields, no_field=no_field, buy_field=buy, tell_hand=tell,
+                        hand=farmer.hand)
 
 
 def end_sales(state: State) -> tuple[EndSale, ...]:

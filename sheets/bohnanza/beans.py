@@ -6,10 +6,13 @@ correct a beanometer row from the players' own cards (``check_beanometer``). Whi
 a game has comes from its deck and number of players (``decks.py``).
 
 Coffee, Wax and Cocoa come only with today's box. Its rulebook gives their card counts but
-no beanometer (it is printed on the cards only): a game asks the table for those rows
-(``beanometer`` entries), and never guesses them. The eight beans both decks share keep
-the 1997 rows: the same beans with the same card counts, and the one row today's rulebook
-prints (its Stink Bean example, 3/5/7/8) is the 1997 row.
+no beanometer (it is printed on the cards only); the published card tables of that edition
+print them (``from_cards``; each source is cited in ``decks.py``), so they are that edition's
+printed rows here, and a table whose cards differ corrects a row at setup. A row no source
+states stays ``None``: a game asks the table for it (``beanometer`` entries), and never
+guesses it. The eight beans both decks share keep the 1997 rows: the same beans with the
+same card counts, and the one row today's rulebook prints (its Stink Bean example, 3/5/7/8)
+is the 1997 row.
 """
 
 from __future__ import annotations
@@ -47,7 +50,8 @@ class BeanCard(NamedTuple):
     german: str  # as printed on the German cards
     english: str  # marked N_: a German phone reads the German name (``name``)
     cards: int
-    beanometer: Beanometer | None  # None: printed on the cards, stated by no rulebook we have
+    beanometer: Beanometer | None  # None: printed on the cards, stated by no source we have
+    from_cards: bool = False  # the row is stated by published card tables, not by a rulebook (decks.py)
 
 
 BEANS: dict[Bean, BeanCard] = {
@@ -59,9 +63,10 @@ BEANS: dict[Bean, BeanCard] = {
     Bean.BLACK_EYED: BeanCard("Augenbohne", N_("Black-eyed Bean"), 10, (2, 4, 5, 6)),
     Bean.RED: BeanCard("Rote Bohne", N_("Red Bean"), 8, (2, 3, 4, 5)),
     Bean.GARDEN: BeanCard("Gartenbohne", N_("Garden Bean"), 6, (None, 2, 3, None)),
-    Bean.COFFEE: BeanCard("Kaffeebohne", N_("Coffee Bean"), 24, None),
-    Bean.WAX: BeanCard("Wachsbohne", N_("Wax Bean"), 22, None),
-    Bean.COCOA: BeanCard("Kakaobohne", N_("Cocoa Bean"), 4, None),
+    # Today's box: the rows of its published card tables (each source cited in decks.py).
+    Bean.COFFEE: BeanCard("Kaffeebohne", N_("Coffee Bean"), 24, (4, 7, 10, 12), from_cards=True),
+    Bean.WAX: BeanCard("Wachsbohne", N_("Wax Bean"), 22, (4, 7, 9, 11), from_cards=True),
+    Bean.COCOA: BeanCard("Kakaobohne", N_("Cocoa Bean"), 4, (None, 2, 3, 4), from_cards=True),
 }
 
 ORDER = {bean: index for index, bean in enumerate(Bean)}  # table order, for piles and rows

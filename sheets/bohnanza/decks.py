@@ -9,6 +9,26 @@
   and "The bean duel for 2 players" give every number of ``_RIO_GRANDE`` below.
 
 Files and games that name no deck are the 1997 deck, as they were before the second came.
+
+The beanometers of Coffee, Wax and Cocoa: today's rulebook does not print them (only its
+cards do). The published card tables of that edition print them, and every one we found
+agrees; ``beans.py`` keeps them as that edition's printed rows (``from_cards``), and a table
+whose cards differ corrects them at setup:
+
+- "Bohnanza", German Wikipedia's card table as rendered at https://wikide.org/de/Bohnanza
+  ("Karten": Kaffeebohne 24: 4 / 7 / 10 / 12; Wachsbohne 22: 4 / 7 / 9 / 11; Kakaobohne 4:
+  - / 2 / 3 / 4; its eight other rows are the 1997 ones of bohnanza.md; its note: the three
+  "are in the standard set" of the English edition).
+- github.com/sassierl/bonanza-backend, src/game/cardDefinition.js ("Coffee Bean", 24: 4, 7,
+  10, 12 cards for 1-4 gold; "Wax Bean", 22: 4, 7, 9, 11; "Cocoa Bean", 4: 2 cards 2 gold, 3
+  cards 3, 4 cards 4); its eight other rows are the 1997 ones.
+- github.com/Meijuh/psd, src/bohnanza/game/factory/CoffeeCreator.java (24: 4, 7, 10, 12),
+  WaxCreator.java (22: 4, 7, 9, 11), CocoaCreator.java (4: none for 1 coin, 2, 3, 4). Its
+  Stink row (3, 6, 8, 10) is not the printed 3/5/7/8: a source for these three rows only
+  where the others agree.
+- github.com/groovytaco/bohnanza, src/beans.js (coffee [4, 7, 10, 12], wax [4, 7, 9, 11],
+  cocoa [2, 2, 3, 4]: 2 cards pay 2, no 1-coin step of its own); it counts 5 Cocoa cards, not
+  the rulebook's 4 (the card counts stay the rulebook's).
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sheets.bohnanza.beans import count_of, label
 from sheets.bohnanza.engine import (
-    Action, BuyField, DeckExhausted, EnterBeanometer, FinalCount, Harvest, Plant, State,
+    Action, BuyField, DeckExhausted, EnterBeanometer, FinalCount, Harvest, Plant, State, TellHand,
 )
-from sheets.i18n import _
+from sheets.i18n import _, ngettext
 
 
 def describe(state: State, action: Action) -> str:
@@ -24,4 +24,7 @@ def describe(state: State, action: Action) -> str:
         return _("the beanometer of {bean}").format(bean=label(action.bean))
     if isinstance(action, FinalCount):
         return _("the final count")
+    if isinstance(action, TellHand):
+        return ngettext("{player} holds {n} card in hand", "{player} holds {n} cards in hand", action.cards).format(
+            player=action.player, n=action.cards)
     return _("an entry for the whole table")

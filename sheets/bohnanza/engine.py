@@ -9,8 +9,9 @@ the hands (they are secret) nor the draw pile (it is face down). The log holds:
 - ``harvest``: a field is sold; the beanometer's coins are turned over as coin cards,
   the rest goes to the discard pile;
 - ``buy-field``: a player pays for the third field (once; 3 coins);
-- ``beanometer``: the table enters a beanometer printed on its cards that no rulebook
-  states (Coffee, Wax, Cocoa), asked the first time a harvest needs it;
+- ``beanometer``: the table enters a beanometer printed on its cards that no source
+  states, asked the first time a harvest needs it (Coffee, Wax and Cocoa were asked before
+  their published rows came: a stored entry keeps its row);
 - ``deck-exhausted``: the draw pile ran out. Before the last pass the discard pile is
   shuffled into the next pass; after the last (the third) the game ends and every field is sold;
 - ``final-count``: the coins and third fields the table counted at the end, once the
@@ -25,7 +26,10 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, Strict, TypeAdapter, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    Field, SerializerFunctionWrapHandler, Strict, TypeAdapter, ValidationInfo, field_validator, model_serializer,
+    model_validator,
+)
 
 from sheets.bohnanza.beans import (
     BEANS, ORDER, PRINTED_BEANOMETERS, Bean, Beanometer, Pile, check_beanometer, label, payout,
@@ -94,6 +98,7 @@ class Farmer(Frozen):
     coins: Pile = Pile()  # coin cards, by the bean they were
     counted: int | None = None  # the coins counted at the end (final-count), if entered
     end_harvest: int | None = None  # what the end harvest paid (None: not harvested, or the table counted)
+    hand: int | None = None  # today's tie-break: the cards in hand at the end, told when the most coins tie
 
     @property
     def third_field(self) -> bool:
@@ -196,6 +201,7 @@ class PlayerCount(Frozen):
     name: Annotated[str, Strict()]
     coins: Count
     third_field: Annotated[bool, Strict()]
+    hand: Count | None = None  # today's tie-break (issue 47): told only by players tied for the most coins
 
     @model_validator(mode="before")
     @classmethod
@@ -227,6 +233,21 @@ class PlayerCount(Frozen):
             raise ValueError(_("{value}: write true (bought) or false").format(value=_json(value)))
         return value
 
+    @field_validator("hand", mode="before")
+    @classmethod
+    def _hand(cls, value: Any) -> Any:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise ValueError(_("{value} is not a number of cards; write a whole number, 0 or more").format(
+                value=_json(value)))
+        return value
+
+    @model_serializer(mode="wrap")
+    def _without_hand(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and data.get("hand") is None:
+            del data["hand"]
+        return data
+
 
 def _json(value: Any) -> str:
     """A value as it looks in a JSON file."""
@@ -241,7 +262,21 @@ class FinalCount(Frozen):
     players: tuple[PlayerCount, ...]
 
 
-Action = Annotated[Plant | Harvest | BuyField | DeckExhausted | EnterBeanometer | FinalCount,
+class TellHand(Frozen):
+    """Today's tie-break (Rio Grande's rules: "If two or more players tie with the most gold
+    coins, the player with the most cards in his hand ... is the winner"): the cards a player
+    tied for the most coins holds at the end. Told again, it is corrected."""
+
+    kind: Literal["hand"] = "hand"
+    player: str
+    cards: Count
+
+
+class HandRefused(RulesError):
+    """A hand size the tie-break refuses (a score file names the player's ``hand``)."""
+
+
+Action = Annotated[Plant | Harvest | BuyField | DeckExhausted | EnterBeanometer | FinalCount | TellHand,
                    Field(discriminator="kind")]
 ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
@@ -424,6 +459,11 @@ def _final_count(state: State, action: FinalCount) -> State:
     before. A third field is counted as it was bought (or not) in the game.
     """
     check_at_end(state)
+    table = state.table
+    # Today's duel: "He places the three gold coins face down in the box (out of the game)":
+    # the coin cards paid for third fields are no longer on the table (bohnanza.md).
+    boxed = boxed_coins(state)
+    most = table.deck_size - boxed
     counts: dict[str, PlayerCount] = {}
     for entry in action.players:
         name = entry.name.strip()
@@ -440,12 +480,76 @@ def _final_count(state: State, action: FinalCount) -> State:
             raise RulesError(_("counted with a third field, but bought none in this game") if entry.third_field
                              else _("counted without a third field, but bought one in this game"), farmer.name)
         total += entry.coins
-        if total > state.table.deck_size:
+        if total > most and boxed:
+            raise RulesError(_("the coins add up to {total}; coins are bean cards, the deck has {deck} and {boxed} "
+                               "of them lie in the box for third fields: at most {most}").format(
+                total=total, deck=table.deck_size, boxed=boxed, most=most), farmer.name)
+        if total > most:
             raise RulesError(_("the coins add up to {total}; coins are bean cards and the deck has {deck}").format(
-                total=total, deck=state.table.deck_size), farmer.name)
+                total=total, deck=table.deck_size), farmer.name)
         fields = (EMPTY,) * (FIELDS + entry.third_field)
         farmers.append(farmer.changed(fields=fields, counted=entry.coins, end_harvest=None))  # the table's count
-    return state.changed(players=tuple(farmers), over=True)
+    counted = state.changed(players=tuple(farmers), over=True)
+    # The hands: told with the count, else kept while their player still ties for the most.
+    tied = tied_for_most(counted)
+    hands = {f.name: counts[f.name].hand if counts[f.name].hand is not None else f.hand if f.name in tied else None
+             for f in state.players}
+    told = {n: h for n, h in hands.items() if h is not None and counts[n].hand is None}  # kept ones
+    for name, entry in counts.items():  # the file's order: the hand that makes too many is named
+        if entry.hand is not None:
+            told[name] = entry.hand
+            check_hand(counted, name, told)
+    return counted.changed(players=tuple(f.changed(hand=hands[f.name]) for f in counted.players))
+
+
+def tied_for_most(state: State) -> tuple[str, ...]:
+    """The players tied for the most coins at the end (none: no tie, or not the end)."""
+    if not state.over:
+        return ()
+    most = max(f.total for f in state.players)
+    tied = tuple(f.name for f in state.players if f.total == most)
+    return tied if len(tied) > 1 else ()
+
+
+def boxed_coins(state: State) -> int:
+    """Today's duel: the coins paid for third fields lie in the box, out of the game."""
+    table = state.table
+    return 0 if table.paid_to_discard else table.third_field_price * sum(f.third_field for f in state.players)
+
+
+def check_hand(state: State, player: str, hands: Mapping[str, int]) -> None:
+    """Whether ``player`` may tell the cards in hand (``hands``: every hand told, this one
+    included): today's box only, at the end, by a player tied for the most coins, and no
+    more cards in all hands than the deck holds beside the coins. Raises HandRefused."""
+    if state.deck is not Deck.RIO_GRANDE:
+        raise HandRefused(_("the 1997 rules share a tie for the most coins: no cards in hand are counted"), player)
+    if not state.over:
+        raise HandRefused(_("the cards in hand are counted at the end of the game, to break a tie for the most "
+                            "coins"), player)
+    tied = tied_for_most(state)
+    if player not in tied:
+        most = max(f.total for f in state.players)
+        raise HandRefused((_("holds {coins}, the most, and nobody ties: the cards in hand break only a tie for "
+                             "the most coins") if not tied else
+                           _("holds {coins}, not the most ({most}): the cards in hand break only a tie for the "
+                             "most coins")).format(coins=state.player(player).total, most=most), player)
+    coins = sum(f.total for f in state.players)
+    boxed = boxed_coins(state)
+    held, deck = sum(hands.values()), state.table.deck_size
+    if held > deck - coins - boxed:
+        raise HandRefused(ngettext(
+            "the hands add up to {held} card, but the deck has {deck}, {coins} of them coins and {boxed} in the box: "
+            "at most {most} in hands",
+            "the hands add up to {held} cards, but the deck has {deck}, {coins} of them coins and {boxed} in the "
+            "box: at most {most} in hands", held).format(
+            held=held, deck=deck, coins=coins, boxed=boxed, most=max(0, deck - coins - boxed)), player)
+
+
+def _tell_hand(state: State, action: TellHand) -> State:
+    farmer = state.player(action.player)
+    hands = {f.name: f.hand for f in state.players if f.hand is not None and f.name != farmer.name}
+    check_hand(state, farmer.name, {**hands, farmer.name: action.cards})
+    return _with(state, farmer.changed(hand=action.cards))
 
 
 def fits(bean: Bean, out: int) -> bool:
@@ -478,10 +582,13 @@ def check_supply(state: State, where: str | None = None) -> None:
 
 
 def _enter_beanometer(state: State, action: EnterBeanometer) -> State:
-    """A row the rulebook does not print, once, as the table reads it off its cards."""
+    """A row the rulebook does not print, once, as the table reads it off its cards. A row
+    of the published card tables (``from_cards``) was asked too before those tables were
+    taken in (issue 47): a game stored then keeps the row its table typed, once."""
     check_in_game(state.table, action.bean)
     known = state.beanometer(action.bean)
-    if known is not None:
+    card = BEANS[action.bean]
+    if known is not None and not (card.from_cards and known == card.beanometer):
         raise RulesError(_("{bean}: the beanometer is known already ({row})").format(
             bean=label(action.bean), row=" / ".join("–" if n is None else str(n) for n in known)))
     rows = list(state.beanometers)
@@ -503,6 +610,8 @@ def apply(state: State, action: Action) -> State:
         new = _enter_beanometer(state, action)
     elif isinstance(action, FinalCount):
         new = _final_count(state, action)
+    elif isinstance(action, TellHand):
+        new = _tell_hand(state, action)
     else:
         raise RulesError(_("{action} is not a Bohnanza action").format(action=repr(action)))
     check_supply(new, getattr(action, "player", None))
@@ -519,12 +628,13 @@ def new_game(setup: dict[str, Any]) -> State:
 
 
 def entered_rows(state: State) -> dict[Bean, Beanometer]:
-    """The rows this game knows of the beans whose beanometer no rulebook prints: what a
-    table entered once, for its next game with the same deck."""
+    """The rows this game knows of the beans whose beanometer no rulebook prints, where the
+    table's own differ from the published card tables' (or none states them): what a table
+    entered or corrected, for its next game with the same deck."""
     rows = {}
     for bean in Bean:
-        row = state.beanometer(bean)
-        if BEANS[bean].beanometer is None and row is not None:
+        row, card = state.beanometer(bean), BEANS[bean]
+        if (card.beanometer is None or card.from_cards) and row is not None and row != card.beanometer:
             rows[bean] = row
     return rows
 
@@ -538,12 +648,27 @@ def is_over(state: State) -> bool:
 
 
 def breakdown(farmer: Farmer) -> dict[str, int]:
-    return {"coins": farmer.total, "total": farmer.total}
+    hand = {} if farmer.hand is None else {"hand": farmer.hand}  # told for today's tie-break
+    return {"coins": farmer.total, **hand, "total": farmer.total}
+
+
+def tie_break(state: State) -> dict[str, int] | None:
+    """Today's box: the tied players' cards in hand, once every one of them has told them
+    (Rio Grande's rules: "the player with the most cards in his hand ... is the winner"); the
+    1997 rules share the victory (None)."""
+    tied = tied_for_most(state)
+    if state.deck is not Deck.RIO_GRANDE or not tied:
+        return None
+    hands = {name: state.player(name).hand for name in tied}
+    return {name: hand for name, hand in hands.items() if hand is not None} if None not in hands.values() else None
 
 
 def result(state: State) -> GameResult:
-    """Most coins wins; tied players share the victory (winners only once the game is over)."""
-    return build_result(GAME_ID, {f.name: breakdown(f) for f in state.players}, over=state.over)
+    """Most coins wins; tied players share the victory (winners only once the game is over),
+    but in today's box the most cards in hand break a tie for the most coins (a tie that
+    remains is shared)."""
+    return build_result(GAME_ID, {f.name: breakdown(f) for f in state.players}, over=state.over,
+                        tie_break=tie_break(state))
 
 
 def pass_of(state: State) -> int:

@@ -5,7 +5,9 @@ harvest and whether they bought the third field. Reading one always gives a fini
 game (``winners`` is never empty). It is imported as a game that agrees with it: each
 third field bought (a field sold for the coins it costs), the passes through the deck,
 and the ``final-count``. ``deck`` (optional) names the deck: a file without it is the
-1997 deck, as every file was before today's box came (``decks.py``).
+1997 deck, as every file was before today's box came (``decks.py``). A player's ``hand``
+(optional, today's box): the cards in hand of a player tied for the most coins, which break
+the tie (issue 47).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from pydantic import field_validator
 from sheets.bohnanza.beans import BEANS
 from sheets.bohnanza.decks import PLAYERS, Deck
 from sheets.bohnanza.engine import (
-    GAME_ID, Action, BuyField, DeckExhausted, FinalCount, Harvest, Plant, PlayerCount, State, apply, new_game,
+    GAME_ID, Action, BuyField, DeckExhausted, FinalCount, HandRefused, Harvest, Plant, PlayerCount, State, apply,
+    new_game,
 )
 from sheets.errors import RulesError, ScoreFileError
 from sheets.i18n import _
@@ -79,9 +82,10 @@ def _game(data: dict[str, Any]) -> tuple[list[str], list[Action], State]:
     try:
         for action in [*actions[-table.passes:], count]:
             state = apply(state, action)
-    except RulesError as exc:  # names and fields agree by now: what is left is coins beyond the deck
+    except RulesError as exc:  # names and fields agree by now: what is left is coins beyond the deck, or a hand
         at = names.index(exc.where) if exc.where in names else None
-        raise ScoreFileError(f"players[{at}].coins" if at is not None else "players", exc.reason) from None
+        key = "hand" if isinstance(exc, HandRefused) else "coins"
+        raise ScoreFileError(f"players[{at}].{key}" if at is not None else "players", exc.reason) from None
     return names, [*actions, count], state
 
 
@@ -109,7 +113,8 @@ def export(state: State) -> dict[str, Any]:
         "game": GAME_ID,
         **deck,
         "players": [
-            {"name": f.name, "coins": f.total, "third_field": f.third_field} for f in state.players
+            {"name": f.name, "coins": f.total, "third_field": f.third_field,
+             **({} if f.hand is None else {"hand": f.hand})} for f in state.players
         ],
     }
 

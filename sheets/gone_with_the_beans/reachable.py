@@ -120,13 +120,16 @@ def _bridges(sheet: Sheet, player: PlayerSheet) -> Iterator[Problem]:
 
 def _development_bonuses(sheet: Sheet, player: PlayerSheet) -> Iterator[Problem]:
     """A Development Bonus is gained for a Hay action's 3rd use (C's rising-Thaler row
-    builds a Bridge instead) and for each House and Silo built (rulebook: Gaining a
-    Development Bonus; design page, gaps 5)."""
+    builds a Bridge instead) and for each House and Silo built, while any is left
+    (rulebook: Gaining a Development Bonus; "When you have performed it 3 times, you gain
+    the 'Development Bonus'"; design page, readings 5 and 24): the sheet lists no more
+    than its sources gave, and no fewer while bonuses were left."""
     if sheet.development_bonuses is None:
         return
     built = player.built
-    rows = sum(1 for r in sheet.hay_actions
-               if r.third_use_development_bonus and player.uses[r.id] == HAY_ACTION_USES_PER_ROW)
+    full = [r for r in sheet.hay_actions
+            if r.third_use_development_bonus and player.uses[r.id] == HAY_ACTION_USES_PER_ROW]
+    rows = len(full)
     givers = [f.id for f in sheet.facilities if f.gives_development_bonus]
     most = rows + sum(built[f] for f in givers)
     gained = player.development_bonuses
@@ -137,6 +140,14 @@ def _development_bonuses(sheet: Sheet, player: PlayerSheet) -> Iterator[Problem]
             count=ngettext("{n} Development Bonus", "{n} Development Bonuses", len(gained)).format(n=len(gained)),
             reason=ngettext("at most {most} was gained: {sources}", "at most {most} were gained: {sources}",
                             most).format(most=most, sources=", ".join(sources)))
+        return
+    earned = min(most, len(sheet.development_bonuses))  # "while any is left"
+    if len(gained) < earned:
+        sources = [COUNTED[f](built[f]).format(n=built[f]) for f in givers if built[f]]
+        sources += [_('the "{row}" row 3 times').format(row=r.id) for r in full]
+        count = ngettext("{n} Development Bonus earned ({sources})", "{n} Development Bonuses earned ({sources})",
+                         earned).format(n=earned, sources=", ".join(sources))
+        yield "development_bonuses", None, _("{count}, {n} listed").format(count=count, n=len(gained))
 
 
 def _contracts_by_rows(sheet: Sheet, player: PlayerSheet) -> int:
@@ -250,6 +261,20 @@ def _beanichalcum(sheet: Sheet, player: PlayerSheet) -> Iterator[Problem]:
 ZOODAI = "zoodai"
 
 
+def _completed(sheet: Sheet, player: PlayerSheet, setup: dict[str, int]) -> list[str]:
+    """Sheet D: the completion bonuses' actions of the rows a sheet may show completed in
+    play (rulebook, Building Completion Bonus: "There are only 2 Stable icons on Sheet D, so
+    the Stable is complete"). A row whose icons are printed is complete when all are built;
+    a row whose number is not printed may be, in the best case, once 2 or more are built,
+    never by one icon (design page, reading 24); the last one built in play."""
+    done = []
+    for f in sheet.facilities:
+        least = f.icons if f.icons is not None else 2
+        if f.completion_due and player.built[f.id] >= least and player.built[f.id] > setup.get(f.id, 0):
+            done.append(f.completion_due)
+    return done
+
+
 def _actions(sheet: Sheet, player: PlayerSheet, at_setup: Sequence[tuple[str, int]]) -> Iterator[Problem]:
     """One action per round, 15 rounds, Zoodai's ability once one more (rulebook: How to
     Play, Actions; Zoodai). Our reading (issue 31): the sheet shows at least one action for
@@ -257,8 +282,7 @@ def _actions(sheet: Sheet, player: PlayerSheet, at_setup: Sequence[tuple[str, in
     for "build twice"), no free bonus (Farm, Bridge, C's rising row) and no completion bonus
     (D: Market, Silo), each Hay action use not owed by a completion bonus (D: Stable, Farm),
     and each milestone not achieved by D's Advanced Contract row's 3rd use or House completion
-    bonus; D's rows count as completed once one of their icons is built in play (the icons
-    are not stated)."""
+    bonus; D's rows count as completed as ``_completed`` says (issue 47)."""
     built, uses, setup = player.built, player.uses, dict(at_setup)
     third = [r for r in sheet.hay_actions if uses[r.id] == HAY_ACTION_USES_PER_ROW]
     made = sum(built[f.id] - setup.get(f.id, 0) for f in sheet.facilities)
@@ -266,7 +290,7 @@ def _actions(sheet: Sheet, player: PlayerSheet, at_setup: Sequence[tuple[str, in
             + sum(1 for r in third if r.third_use_free_bridge))
     in_rows = sum(uses[r.id] * (2 if r.builds == "twice" else 1) for r in sheet.hay_actions
                   if r.removes_roads or r.builds)
-    completed = [f.completion_due for f in sheet.facilities if f.completion_due and built[f.id] > setup.get(f.id, 0)]
+    completed = _completed(sheet, player, setup)
     builds = max(0, made - free - in_rows - completed.count("build"))
     hay = max(0, sum(uses.values()) - completed.count("hay-action"))
     milestones = max(0, len(player.milestone_bonuses) - completed.count("hay-shed-or-milestone")

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from sheets.nicht_die_bohne.cards import DECK, Card, Colour, hand_size, too_many
-from sheets.nicht_die_bohne.engine import ROUNDS, State, missing_refusal, size_refusal, taken_refusal
+from sheets.nicht_die_bohne.engine import (
+    ROUNDS, State, closed_starter_refusal, missing_refusal, size_refusal, taken_refusal,
+)
 from sheets.results import position_of
 
 # Every card of the deck once, colour by colour, each in the order of the pad's keypad:
@@ -103,10 +105,11 @@ class StarterOffer:
 
     round: int
     starter: str | None
+    refused: str | None = None  # why it is not recorded on its own (a finished game: issue 47)
 
     @property
     def asked(self) -> bool:
-        return self.starter is None
+        return self.starter is None and self.refused is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +179,8 @@ def allowed(state: State, player: str) -> Allowed:
     a round before the latest is corrected as a whole (``correct-round``), and so is the
     third once it is complete: the game is finished, and closed (issue 31); who starts a
     round is recorded for round 1 from the start, for each later one once the round before
-    is entered; a finished game asks no more, but a starter told stays open to correction."""
+    is entered; a finished game asks no more, and a starter told changes only with its round's
+    correction (issue 47)."""
     if player:
         state.position(player)
     last = len(state.rounds)
@@ -186,6 +190,7 @@ def allowed(state: State, player: str) -> Allowed:
     hands = tuple(hand_offer(state.names, n, round_cards(state, n), player) for n in by_card) if player else ()
     return Allowed(
         player=player, by_card=tuple(by_card), hands=hands, finished=tuple(range(1, last + 1 if closed else last)),
-        starters=tuple(StarterOffer(round=n, starter=state.starter(n)) for n in range(1, min(last + 1, ROUNDS) + 1)
-                       if not (closed and state.starter(n) is None)),
+        starters=tuple(StarterOffer(round=n, starter=state.starter(n), refused=closed_starter_refusal(n) if closed
+                                    else None)
+                       for n in range(1, min(last + 1, ROUNDS) + 1) if not (closed and state.starter(n) is None)),
     )

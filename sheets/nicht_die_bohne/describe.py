@@ -17,9 +17,11 @@ def describe(state: State, action: Action) -> str:
         return _("{player}'s cards of round {n}: {cards}").format(
             player=action.player, n=action.round, cards=cards_text(action.cards) or "–")
     if isinstance(action, CorrectRound):
+        if action.starter is not None:
+            return _("the correction of round {n}, started by {player}").format(n=action.round, player=action.starter)
         return _("the correction of round {n}").format(n=action.round)
-    if isinstance(action, RecordChip):
+    if isinstance(action, RecordChip):  # the Bean chip of round n: who starts round n + 1 (issue 47)
         if action.player is None:
-            return _("no bean chip in round {n}").format(n=action.round)
-        return _("the bean chip of round {n} for {player}").format(n=action.round, player=action.player)
+            return _("nobody told who starts round {n}").format(n=action.round + 1)
+        return _("{player} starts round {number}").format(player=action.player, number=action.round + 1)
     return _("an entry for the whole table")

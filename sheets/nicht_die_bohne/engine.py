@@ -9,10 +9,10 @@ round, the player who starts the next round (round 0: who took it at the deal, t
 player who starts round 1; a log without it reads as not told).
 
 A finished game is closed (issue 31): once the third round is complete, no card entry
-changes it; ``correct-round`` reopens it on purpose, saved as a whole round. A card entry
-says it was made under that rule (``closed``); one stored before it (no ``closed`` in
-the log) is read as it was then, so an old game whose stray tap reopened round 3 still
-opens as it was played.
+changes it, nor who started a round (issue 47); ``correct-round`` reopens it on purpose,
+saved as a whole round with its starter. A card or Bean chip entry says it was made under
+that rule (``closed``); one stored before it (no ``closed`` in the log) is read as it was
+then, so an old game whose stray tap reopened round 3 still opens as it was played.
 """
 
 from __future__ import annotations
@@ -160,17 +160,33 @@ class CorrectRound(Frozen):
     kind: Literal["correct-round"] = "correct-round"
     round: int
     cards: dict[str, tuple[Card, ...]]
+    # Who started the round (took the Bean chip last in the round before; round 1: at the
+    # deal); None: as recorded. A finished game's starter changes only so (issue 47).
+    starter: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _logged(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and data.get("starter") is None:
+            del data["starter"]
+        return data
 
 
-class RecordChip(Frozen):
+class RecordChip(CardEntry):
+    """Who took the Bean chip last in ``round`` (0: at the deal): the starter of the next.
+    Made since a finished game is closed to it too (issue 47: ``closed``); one stored before
+    is read as it was then."""
+
     kind: Literal["bean-chip"] = "bean-chip"
     round: int
     player: str | None
+    closed: bool = True
 
 
 Action = Annotated[EnterCards | TakeCard | ReturnCard | CorrectRound | RecordChip, Field(discriminator="kind")]
 ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 CARD_ENTRIES = ("enter-cards", "take-card", "return-card")
+CLOSED_ENTRIES = (*CARD_ENTRIES, "bean-chip")  # entries a finished game refuses (``closed``)
 
 
 def check_cards(
@@ -282,10 +298,24 @@ def _return_card(state: State, action: ReturnCard) -> State:
                                           closed=action.closed))
 
 
+def closed_starter_refusal(number: int) -> str:
+    """Why the starter of round ``number`` is not recorded on its own: the game is finished."""
+    return _("the game is finished: who starts round {number} changes only by correcting round {number} as a "
+             "whole").format(number=number)
+
+
+def finished(state: State) -> bool:
+    """The third round is complete: the game is finished, and closed (issue 31, issue 47)."""
+    return len(state.rounds) == ROUNDS and state.round_complete(ROUNDS)
+
+
 def _correct_round(state: State, action: CorrectRound) -> State:
     _check_round_number(state, action.round, latest_only=False)
     for name in action.cards:
         state.position(name)
+    if action.starter is not None:
+        state.position(action.starter)
+        state = _record_chip(state, RecordChip(round=action.round - 1, player=action.starter, closed=False))
     taken: dict[Card, list[str]] = {}
     for player in state.names:
         if player not in action.cards:
@@ -299,7 +329,10 @@ def _correct_round(state: State, action: CorrectRound) -> State:
 
 
 def _record_chip(state: State, action: RecordChip) -> State:
-    """Who took the Bean chip last in round ``round`` (0: at the deal, before round 1)."""
+    """Who took the Bean chip last in round ``round`` (0: at the deal, before round 1). A
+    finished game is closed: its starters change with "correct-round" only (issue 47)."""
+    if action.closed and finished(state):
+        raise RulesError(closed_starter_refusal(action.round + 1))
     if not 0 <= action.round <= len(state.rounds):
         raise RulesError(_("round {number} has not been entered yet").format(number=action.round))
     if action.player is not None:
@@ -354,7 +387,7 @@ def parse_action(data: Any) -> Action:
     """An entry, new or stored. A card entry stored before a finished game was closed has
     no ``closed``: it is read as it was then (``closed`` False), so its game folds as it
     was played; every entry made since says ``closed`` (a model's dump has it)."""
-    return parse_entry(ACTION, data, since=(CLOSED, CARD_ENTRIES, False))
+    return parse_entry(ACTION, data, since=(CLOSED, CLOSED_ENTRIES, False))
 
 
 def round_of(state: State) -> int:

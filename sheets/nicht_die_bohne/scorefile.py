@@ -77,7 +77,7 @@ def read(data: dict[str, Any]) -> State:
         who = starter.strip() if starter is not None else None
         if who is not None and who not in parsed.players:
             raise ScoreFileError(f"starters[{index}]", _("not one of the players"))
-        state = apply(state, RecordChip(round=index, player=who))
+        state = apply(state, RecordChip(round=index, player=who, closed=False))  # the file's record of the end
     return state
 
 
@@ -103,11 +103,11 @@ def export(state: State) -> dict[str, Any]:
 def import_file(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     state = read(data)
     setup = Setup(players=state.names).model_dump(mode="json")
-    actions = [
-        EnterCards(round=n, player=p, cards=r.cards[i]).model_dump(mode="json")
-        for n, r in enumerate(state.rounds, start=1)
-        for i, p in enumerate(state.names)
-    ]
-    actions += [RecordChip(round=n - 1, player=state.starter(n)).model_dump(mode="json")
-                for n in range(1, len(state.rounds) + 1) if state.starter(n) is not None]
+    actions: list[dict[str, Any]] = []
+    for n, r in enumerate(state.rounds, start=1):  # each round's starter as it begins (a finished game is closed)
+        starter = state.starter(n)
+        if starter is not None:
+            actions.append(RecordChip(round=n - 1, player=starter).model_dump(mode="json"))
+        actions += [EnterCards(round=n, player=p, cards=r.cards[i]).model_dump(mode="json")
+                    for i, p in enumerate(state.names)]
     return setup, actions

@@ -23,7 +23,7 @@ from sheets.errors import RulesError
 from sheets.i18n import _
 from sheets.space_beans.cards import Bean, Card, CardValue, Collection, check_supply
 from sheets.space_beans.engine import (
-    Lay, PlayerSheet, State, check_close_out, check_end, check_not_over, check_turn, check_where,
+    Lay, PlayerSheet, State, check_close_out, check_end, check_not_over, check_turn, check_turn_over, check_where,
     in_the_last_turn,
 )
 from sheets.space_beans.scoring import END_AT, CloseOutResult, close_out, worth
@@ -211,7 +211,14 @@ def _allowed(state: State, sheet: PlayerSheet, table: tuple[Count, ...]) -> Allo
         secret_cards=len(sheet.secret_collection.values) if sheet.secret_collection else 0,
     )
     return Allowed(player=sheet.name, lays=_lay_choices(sheet, turn), close_out=offer,
-                   end_game=_refusal(lambda: check_end(sheet)), face_up=table, secret=sheet.secret_collection)
+                   end_game=_refusal(lambda: _check_game_end(state, sheet)), face_up=table,
+                   secret=sheet.secret_collection)
+
+
+def _check_game_end(state: State, sheet: PlayerSheet) -> None:
+    """What ``apply`` checks of an ``end-game`` held to the turn."""
+    check_end(sheet)
+    check_turn_over(state, sheet)
 
 
 def grounds(state: State, player: str) -> Hashable:

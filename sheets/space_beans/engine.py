@@ -9,7 +9,8 @@ Three kinds of action are enough to record a game:
 - ``close-out``: action 2, close out the open collection; the secret one then turns up
   as the open one. ``forced`` when the player has two collections and no card in hand
   fits either: the only close-out that may discard a valueless collection.
-- ``end-game``: the turn of a player whose trophies reached 30 has ended.
+- ``end-game``: the turn of a player whose trophies reached 30 has ended (after that
+  player's lay: every turn ends with one).
 
 Turns (rulebook, Gameplay: "Turns pass clockwise"; action 3, then "It is then the turn of
 the player to the left"): the lay is the last recorded action of a turn, so after it the
@@ -184,6 +185,9 @@ class EndGame(Frozen):
 
     kind: Literal["end-game"] = "end-game"
     player: str
+    # Held to the turn: recorded after that player's lay, which ends the turn ("the last two
+    # must be carried out"). False: an entry stored before (issue 47), read as recorded.
+    in_turn: bool = True
 
 
 Action = Annotated[Lay | CloseOut | EndGame, Field(discriminator="kind")]
@@ -277,6 +281,8 @@ def apply(state: State, action: Action) -> State:
     sheet = state.player(action.player)
     if isinstance(action, EndGame):
         check_end(sheet)
+        if action.in_turn:
+            check_turn_over(state, sheet)
         return state.changed(ended_by=sheet.name, turn_over=True)
     in_the_last_turn(state, sheet)
     if action.in_turn:
@@ -308,6 +314,16 @@ def check_end(sheet: PlayerSheet) -> None:
         raise RulesError(_("{name}'s trophies are worth {points}; the game ends only after the turn in "
                            "which a player's trophies reach {end}").format(
             name=sheet.name, points=sheet.trophy_points, end=END_AT))
+
+
+def check_turn_over(state: State, sheet: PlayerSheet) -> None:
+    """The game ends at the end of the turn that reached 30 (rulebook, End of Game), and every
+    turn ends with a lay (Gameplay: "the last two must be carried out"; a player who closed out
+    both collections "must start a new open collection"): so at the end every player holds 1
+    or 2 collections (score-files.md, reading of 2026-12-05). Raises RulesError."""
+    if not state.turn_over:
+        raise RulesError(_("{name} lays first: every turn ends with a lay, and the game ends at the end of "
+                           "{name}'s turn").format(name=sheet.name))
 
 
 def in_the_last_turn(state: State, sheet: PlayerSheet) -> None:
@@ -376,4 +392,4 @@ def seen_by(state: State, viewer: str | None) -> dict[str, Any]:
 def parse_action(data: Any) -> Action:
     """An entry; a lay or close-out stored before the turns were kept (no ``in_turn``) is
     read as recorded (``in_turn`` False: see the module's "Old games")."""
-    return parse_entry(ACTION, data, since=("in_turn", ("lay", "close-out"), False))
+    return parse_entry(ACTION, data, since=("in_turn", ("lay", "close-out", "end-game"), False))

@@ -86,6 +86,21 @@ def _check_end(state: State, ended_by: str | None) -> None:
         _last_turn(state, reached[0])
 
 
+def _check_collections_at_the_end(names: tuple[str, ...], collections: Mapping[str, tuple[str, Any]]) -> None:
+    """A finished game: every player holds 1 or 2 collections. Every turn ends with a lay
+    (rulebook, Gameplay: "the last two must be carried out"), a player who closed out both
+    starts a new one ("must start a new open collection with the following action"),
+    collections change only on their owner's turn, and the game ends at the end of a turn
+    (End of Game); score-files.md, reading of 2026-12-05."""
+    for name in names:
+        key, rows = collections[name]
+        if not rows:
+            raise ScoreFileError(f"collections.{key}", _(
+                "{name} holds no collection, but the game is over: every turn ends with a lay, so at the end "
+                "every player holds 1 or 2 collections (an empty list is fine only while the game is not over)"
+            ).format(name=name))
+
+
 def _last_turn_candidates(sheet: PlayerSheet) -> Iterator[tuple[Card, ...]]:
     """The trophies ``sheet`` may have earned in the turn that reached 30, in close-out
     order: one, or two (the open collection, then the secret one turned up); without them
@@ -195,6 +210,8 @@ def read(data: Any) -> State:
         raise ScoreFileError("ended_by", _("{name} is not one of the players ({players})").format(
             name=repr(parsed.ended_by), players=", ".join(names)))
     _check_end(state, ended_by)
+    if ended_by is not None:
+        _check_collections_at_the_end(names, collections)
     reached = state.reached
     # An unfinished game read from a file: the reaching player who holds a collection has
     # laid it in that turn (that is how import_file records it), so the turn is over.
@@ -269,6 +286,6 @@ def import_file(data: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         else:
             actions += [_closed(name), *(_new(name, "open", c) for c in left)]
     if state.ended_by is not None:
-        actions.append(EndGame(player=state.ended_by))
+        actions.append(EndGame(player=state.ended_by, in_turn=False))
     setup = Setup(players=state.names).model_dump(mode="json")
     return setup, [a.model_dump(mode="json") for a in actions]

@@ -21,11 +21,12 @@ def ann(**entries):
     return {"name": "Ann", "province": "macadimia", "facilities": {"farm": 1}} | entries
 
 
-# score-files.md, section gone-with-the-beans, with a third Development Bonus ("hay", 0 pt): 5 DP
-# icons need 3 (design: gaps 11; tests/sheets/gone_with_the_beans/test_gwtb_scorefile.py)
+# score-files.md, section gone-with-the-beans, with 5 DP icons, 2 Houses and a Silo: four
+# Development Bonuses ("hay" and "thaler" 0 pt; design: gaps 11, readings 5 and 24;
+# tests/sheets/gone_with_the_beans/test_gwtb_scorefile.py)
 EXAMPLE = sheet_file("A", ann(
     facilities={"farm": 3, "market": 1, "house": 2, "silo": 1, "stable": 2}, dp_icons=5,
-    milestone_bonuses=["free-farm", "points"], development_bonuses=["worker", "hay", "farm-points"],
+    milestone_bonuses=["free-farm", "points"], development_bonuses=["worker", "hay", "thaler", "farm-points"],
     hay_actions={"thaler": 1, "bean": 0, "travel": 3, "worker": 2}))
 
 
@@ -134,7 +135,9 @@ UNREACHABLE = [
     (sheet_file("C", ann(facilities={"farm": 1, "bridge": 1}, hay_actions={"thaler-rising": 3})),
      "players[0].facilities.bridge"),
     (sheet_file("A", ann(development_bonuses=["hay"])), "players[0].development_bonuses[0]"),
-    (sheet_file("B", ann(facilities={"farm": 1, "silo": 2}, beanichalcum=1)), "players[0].beanichalcum"),
+    (sheet_file("B", ann(facilities={"farm": 1, "silo": 2}, development_bonuses=["worker", "hay"], beanichalcum=1)),
+     "players[0].beanichalcum"),
+    (sheet_file("A", ann(facilities={"farm": 1, "house": 1})), "players[0].development_bonuses"),
     (sheet_file("D", ann(contracts=["advanced-house"])), "players[0].contracts[0]"),
     (sheet_file("D", ann(contracts=["normal-1"], hay_actions={"normal-contract": 1},
                          milestone_bonuses=["points", "hay"])), "players[0].milestone_bonuses[1]"),

@@ -25,7 +25,7 @@ ALLISTER = {
     "collections": {
         "Allister": [{"bean": "klingbohnen", "values": [1, 4, 4, 5, 7, 9]},
                      {"bean": "darth-beans", "values": [2, 8]}],
-        "Leia": [],
+        "Leia": [{"bean": "moonbohnen", "values": [9]}],  # a finished game: every player holds one (worth 0)
     },
 }
 

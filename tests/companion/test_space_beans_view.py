@@ -74,9 +74,13 @@ def test_the_end_of_the_game_is_offered_with_the_engines_reason():
     trophies = tuple(Card(bean=bean, value=9) for bean in ("beanliens", "bluebeans", "centauribohnen")) + (
         Card(bean="bluebeans", value=3),)
     reached = state.with_player(state.player("Lando").changed(trophies=tuple(sorted(trophies))))
-    assert view(reached, "Leia").end == EndView("Lando", 30, False, None)
+    lays_first = "Lando lays first: every turn ends with a lay, and the game ends at the end of Lando's turn"
+    assert view(reached, "Leia").end == EndView("Lando", 30, False, lays_first)  # issue 47
     assert view(reached, "Leia").shape.reached == "Lando"
-    assert RULES.why_not(reached, EndGame(player="Lando")) is None
+    assert RULES.why_not(reached, EndGame(player="Lando")) == lays_first
+    laid = reached.changed(turn_over=True)
+    assert view(laid, "Leia").end == EndView("Lando", 30, True, None)
+    assert RULES.why_not(laid, EndGame(player="Lando")) is None
 
 
 @pytest.fixture

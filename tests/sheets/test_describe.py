@@ -21,7 +21,11 @@ def test_nicht_die_bohne_says_which_card_was_taken():
     assert NDB.describe(state, take) == "Ann took blue 3"
     assert NDB.describe(state, ReturnCard(round=1, player="Ben", card=parse_card("red-doubler"))) == \
         "Ben gave back red Doubler"
-    assert NDB.describe(state, RecordChip(round=2, player="Cy")) == "the bean chip of round 2 for Cy"
+    # Issue 47: the Bean chip of round n is told as who starts round n + 1 (rulebook, New Round:
+    # "The player who takes the Bean chip begins the next card play"); round 0: at the deal.
+    assert NDB.describe(state, RecordChip(round=2, player="Cy")) == "Cy starts round 3"
+    assert NDB.describe(state, RecordChip(round=0, player="Ann")) == "Ann starts round 1"
+    assert NDB.describe(state, RecordChip(round=1, player=None)) == "nobody told who starts round 2"
     with using(GERMAN):
         assert NDB.describe(state, take) == "Ann hat Blau 3 genommen"
 

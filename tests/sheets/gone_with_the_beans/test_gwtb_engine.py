@@ -274,6 +274,7 @@ def test_dp_icons_tapped_stop_at_what_the_bonuses_gained_allow():
     rejects(state, SetDpIcons(player="Ann", filled=7, bounded=True), "3 Development Bonuses gained fill at most 6")
     # A bonus taken back leaves the count above the bound: stepping down is taken, Finish refuses.
     state = RULES.apply(state, MarkDevelopmentBonus(player="Ann", bonus="thaler", gained=False))
+    state = RULES.apply(state, SetFacility(player="Ann", facility="house", built=2))  # 2 Houses: 2 bonuses
     rejects(state, Finish(), "Ann: 6 Development Passport icons, but 2 Development Bonuses gained fill at most 3")
     assert RULES.apply(state, SetDpIcons(player="Ann", filled=5, bounded=True)).players[0].dp_icons == 5
     d = game("D")

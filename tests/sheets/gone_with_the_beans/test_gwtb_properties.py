@@ -57,7 +57,8 @@ def player_entries(draw, sheet, name, province):
     if rules.development_bonuses is not None:  # a 3rd use (not C's rising row), a House, a Silo
         sources = (sum(1 for r in rules.hay_actions if r.third_use_development_bonus and hay[r.id] == 3)
                    + facilities["house"] + facilities["silo"])
-        bonuses = draw(st.lists(st.sampled_from([b.id for b in rules.development_bonuses]), unique=True))
+        # one per source while any is left (design, readings 5 and 24): neither more nor fewer
+        bonuses = draw(st.permutations([b.id for b in rules.development_bonuses]))
         entry["development_bonuses"] = bonuses[:sources]
         gained = len(entry["development_bonuses"])
     if rules.contracts is not None:  # gained by the Hay actions (the bonuses' Contracts left aside)

@@ -15,16 +15,17 @@ from sheets.errors import ScoreFileError
 from sheets.game import fold
 from sheets.registry import score
 
-# score-files.md, section gone-with-the-beans, with a third Development Bonus ("hay", 0 pt):
-# the page's example shows 5 DP icons beside 2 Development Bonuses, which fill at most 3
-# (design: gaps 11; test_the_design_pages_example_as_printed_is_refused). The total stays 61.
+# score-files.md, section gone-with-the-beans, with 5 DP icons, 2 Houses and a Silo, so four
+# Development Bonuses: "hay" and "thaler" (0 pt) beside the page's two (2 Houses, 1 Silo and the
+# travel row's 3rd use earn four: design, readings 5 and 24; 5 DP icons need 3: gaps 11). The
+# total stays 61.
 EXAMPLE = {
     "format": "beans-score/1", "game": "gone-with-the-beans", "sheet": "A",
     "players": [{"name": "Ann", "province": "macadimia",
                  "facilities": {"farm": 3, "market": 1, "house": 2, "silo": 1, "stable": 2},
                  "dp_icons": 5,
                  "milestone_bonuses": ["free-farm", "points"],
-                 "development_bonuses": ["worker", "hay", "farm-points"],
+                 "development_bonuses": ["worker", "hay", "thaler", "farm-points"],
                  "hay_actions": {"thaler": 1, "bean": 0, "travel": 3, "worker": 2}}],
 }
 
@@ -48,12 +49,13 @@ def test_example_file_scores_through_the_registry():
 
 
 def test_the_design_pages_example_as_printed_is_refused():
-    """score-files.md's example shows "dp_icons": 5 beside 2 Development Bonuses; design,
+    """score-files.md's example (a House, no Silo) with "dp_icons": 5 beside 2 Development Bonuses; design,
     gaps 11: "with n gained bonuses at most n(n+1)/2 ... A count above what the sheet allows
     is refused, live and in score files" (2 fill at most 3). The pages disagree; gaps 11 wins
     (it is the later decision, issue 31)."""
     printed = copy.deepcopy(EXAMPLE)
     printed["players"][0]["development_bonuses"] = ["worker", "farm-points"]
+    printed["players"][0]["facilities"].update(house=1, silo=0)  # the page's: 2 bonuses earned
     assert place_and_reason(printed) == (
         "players[0].dp_icons", "5 Development Passport icons, but 2 Development Bonuses gained fill at most 3")
 

@@ -209,6 +209,33 @@ def test_development_bonuses_need_their_sources():
     assert total(solo("A", development_bonuses=["stable-points", "hay"], **sources)) == 7 + 4
 
 
+def test_development_bonuses_below_their_sources_are_refused():
+    """Issue 47. rulebook, Gaining a Development Bonus: "when you perform the same Hay action 3
+    times or build a Silo or House"; "When you have performed it 3 times, you gain the
+    'Development Bonus'"; design, readings 5 and 24: one "while any is left", so a sheet
+    listing fewer than it earned is refused, naming what earned them."""
+    sources = {"facilities": {"house": 1, "silo": 1}, "hay_actions": {"worker": 3}}
+    assert refused(solo("A", development_bonuses=["farm-points"], **sources)) == (
+        "players[0].development_bonuses",
+        '3 Development Bonuses earned (1 House, 1 Silo, the "worker" row 3 times), 1 listed')
+    assert refused(solo("C", hay_actions={"build": 3}, facilities={"market": 3}))[1] == (
+        '1 Development Bonus earned (the "build" row 3 times), 0 listed')
+    assert total(solo("A", development_bonuses=["farm-points", "worker", "hay"], **sources)) == 2 + 7  # farm-points (1 Farm), the "worker" row 3 times
+
+
+def test_development_bonuses_are_earned_only_while_any_is_left():
+    """Issue 47. rulebook, Gaining a Development Bonus: "choose any one of the Development
+    Bonuses not yet gained ... Each Development Bonus can be gained only once"; design, reading
+    5: "while any is left". Sheet A's ten are all listed though 11 were earned (Zoodai: 12 Hay
+    actions, the travel row's 3 builds and 4 more in 16 actions)."""
+    every = [b.id for b in SHEETS["A"].development_bonuses]
+    sources = {"province": "zoodai", "facilities": {"house": 4, "silo": 3}, "hay_actions": ALL_A_ROWS,
+               "development_bonuses": every}
+    assert total(solo("A", **sources)) > 0
+    assert refused(solo("A", **{**sources, "development_bonuses": every[:9]}))[1].startswith(
+        '10 Development Bonuses earned (4 Houses, 3 Silos, the "thaler" row 3 times, ')
+
+
 def test_sheet_c_rising_thaler_gives_a_bridge_not_a_development_bonus():
     """rulebook, Differences on Sheet C: the rising-Thaler row's third use builds "1 Bridge for
     free"; the other three rows give a Development Bonus."""
@@ -224,19 +251,20 @@ def test_sheet_b_beanichalcum_counts_every_source():
     Beanichalcum"; "Count the number of Beanichalcum you have gained, regardless of whether you
     used them or not"."""
     sources = {"facilities": {"silo": 2}, "hay_actions": {"beanichalcum": 1},
-               "milestone_bonuses": ["beanichalcum"], "development_bonuses": ["beanichalcum"]}
+               "milestone_bonuses": ["beanichalcum"], "development_bonuses": ["beanichalcum", "worker"]}
     assert refused(solo("B", beanichalcum=4, **sources)) == (
         "players[0].beanichalcum",
         '4 Beanichalcum, but the sheet shows at least 5 gained: 2 Silos built, 1 use of "beanichalcum", '
         'the Milestone Bonus "beanichalcum", the Development Bonus "beanichalcum"')
     assert RULES.score_file(solo("B", beanichalcum=5, **sources)).players[0].breakdown["beanichalcum"] == 14
-    assert refused(solo("B", facilities={"silo": 1}))[1] == (
+    assert refused(solo("B", facilities={"silo": 1}, development_bonuses=["worker"]))[1] == (
         "0 Beanichalcum, but the sheet shows at least 1 gained: 1 Silo built")
 
 
 def test_the_rulebooks_beanichalcum_example_is_reachable():
     """rulebook, Sheet B example: "Player A gained 8 Beanichalcum, of which 4 were used ... 35 pt"."""
-    sources = {"facilities": {"silo": 3}, "hay_actions": {"beanichalcum": 3}}
+    sources = {"facilities": {"silo": 3}, "hay_actions": {"beanichalcum": 3},
+               "development_bonuses": ["worker", "hay", "thaler", "mixed"]}  # 3 Silos, the row's 3rd use
     assert RULES.score_file(solo("B", beanichalcum=8, **sources)).players[0].breakdown["beanichalcum"] == 35
 
 
@@ -307,6 +335,7 @@ def test_a_refusal_in_german():
 # --- One action a round (our reading, issue 31) -------------------------------------------------
 
 ALL_A_ROWS = {"thaler": 3, "bean": 3, "travel": 3, "worker": 3}
+ROWS_BONUSES = ["worker", "hay", "thaler", "mixed"]  # the four 3rd uses' (no points)
 
 
 def test_fifteen_rounds_hold_fifteen_actions():
@@ -315,7 +344,8 @@ def test_fifteen_rounds_hold_fifteen_actions():
     do it twice in a row. You can use this ability only once per game". Our reading (issue 31):
     each Hay action use, each milestone and each facility no Hay action or free bonus built
     was one round's action."""
-    four = {"milestone_bonuses": ["points", "worker", "hay", "bean"], "hay_actions": ALL_A_ROWS}
+    four = {"milestone_bonuses": ["points", "worker", "hay", "bean"], "hay_actions": ALL_A_ROWS,
+            "development_bonuses": ROWS_BONUSES}
     travelled = {"market": 3}  # the travel row's 3 builds: 4 facilities for 4 milestones
     assert refused(solo("A", facilities=travelled, **four)) == (
         "players[0]",
@@ -332,20 +362,21 @@ def test_builds_inside_other_actions_are_no_action_of_their_own():
     action once" (a Milestone Bonus, not a round's action); C's "build a facility twice"."""
     three = ["points", "worker", "free-farm"]
     # A: 12 Hay actions and 3 milestones; the 3 travel uses and the free Farm built 4 facilities
-    assert total(solo("A", hay_actions=ALL_A_ROWS, milestone_bonuses=three,
+    assert total(solo("A", hay_actions=ALL_A_ROWS, milestone_bonuses=three, development_bonuses=ROWS_BONUSES,
                       facilities={"farm": 2, "market": 3})) == 4 * 7 + 3 + 9 + 12
-    assert refused(solo("A", hay_actions=ALL_A_ROWS, milestone_bonuses=three,
+    assert refused(solo("A", hay_actions=ALL_A_ROWS, milestone_bonuses=three, development_bonuses=ROWS_BONUSES,
                         facilities={"farm": 2, "market": 4}))[0] == "players[0]"
     # C: 3 uses of "build twice" built 6
-    assert total(solo("C", hay_actions={"build-twice": 3}, facilities={"market": 6})) == 7
+    assert total(solo("C", hay_actions={"build-twice": 3}, facilities={"market": 6},
+                      development_bonuses=["worker"])) == 7
 
 
 def test_d_completion_bonuses_give_actions_beyond_the_rounds():
     """rulebook, Differences on Sheet D, Building Completion Bonus: Stable "Perform a Hay
     action", Farm "Perform a Hay action", Silo and Market "Build a facility", House "add a Hay
     Shed or achieve a milestone"; the Advanced Contract row's 3rd use: "you achieve a milestone".
-    Our reading: a D row counts as completed once one of its icons is built in play (how many
-    icons a row has is not stated)."""
+    Design, reading 24: a row whose number of icons is not printed counts as completed (the
+    best case) once 2 of its icons are built, the last in play; the Stable's 2 are printed."""
     rows = {"advanced-contract": 3, "normal-contract": 3, "worker": 3, "travel": 3}
     contracts = ["normal-1", "normal-2", "normal-3", "normal-4", "normal-5", "advanced-market", "advanced-house"]
     four = ["points", "hay", "bean", "thaler"]
@@ -357,3 +388,35 @@ def test_d_completion_bonuses_give_actions_beyond_the_rounds():
         "the sheet shows at least 16 actions (3 builds, 11 Hay actions, 2 milestones), but 15 rounds give 15")
     # the Farm's completion owes one more Hay action
     assert RULES.score_file(solo("D", facilities={"farm": 2, "house": 3, "stable": 2}, **sheet))
+
+
+def test_d_stable_is_complete_only_with_both_printed_icons():
+    """Issue 47. rulebook, Differences on Sheet D, Building Completion Bonus: "There are only 2
+    Stable icons on Sheet D, so the Stable is complete, and Player A immediately gains the
+    Completion Bonus"; design, reading 24. One Stable owes no Hay action: with 4 Markets (whose
+    completion builds one) the sheet shows 1 build + 12 Hay actions + 3 milestones. A second
+    Stable is one build more and its completion one Hay action less: still 16."""
+    rows = {"advanced-contract": 3, "normal-contract": 3, "worker": 3, "travel": 3}
+    contracts = ["normal-1", "normal-2", "normal-3", "normal-4", "normal-5", "advanced-market", "advanced-house"]
+    sheet = {"hay_actions": rows, "contracts": contracts, "milestone_bonuses": ["points", "hay", "bean", "thaler"]}
+    assert total(solo("D", facilities={"market": 4}, **sheet)) > 0
+    assert refused(solo("D", facilities={"market": 4, "stable": 1}, **sheet)) == (
+        "players[0]",
+        "the sheet shows at least 16 actions (1 build, 12 Hay actions, 3 milestones), but 15 rounds give 15")
+    assert refused(solo("D", facilities={"market": 4, "stable": 2}, **sheet))[1] == (
+        "the sheet shows at least 16 actions (2 builds, 11 Hay actions, 3 milestones), but 15 rounds give 15")
+    assert total(solo("D", facilities={"market": 3, "stable": 2}, **sheet)) > 0
+
+
+def test_d_row_whose_icons_are_not_printed_is_not_complete_by_one_icon():
+    """Issue 47, design reading 24: "a row whose count is not printed is never assumed complete
+    by one icon" (rulebook, Building Completion Bonus: "Each time you have built all of one type
+    of facility"). One Market or Silo owes no build, one House no milestone, one Stable no Hay
+    action: the travel row's 3 builds and 1 more, 12 Hay actions, 4 milestones less the 3rd
+    Advanced Contract use's."""
+    rows = {"advanced-contract": 3, "normal-contract": 3, "worker": 3, "travel": 3}
+    contracts = ["normal-1", "normal-2", "normal-3", "normal-4", "normal-5", "advanced-market", "advanced-house"]
+    sheet = {"hay_actions": rows, "contracts": contracts, "milestone_bonuses": ["points", "hay", "bean", "thaler"]}
+    one_each = {"market": 1, "house": 1, "silo": 1, "stable": 1}
+    assert refused(solo("D", facilities=one_each, **sheet))[1] == (
+        "the sheet shows at least 16 actions (1 build, 12 Hay actions, 3 milestones), but 15 rounds give 15")

@@ -234,6 +234,36 @@ def test_a_finished_game_is_closed_to_card_entries_and_reopened_only_by_correcti
     assert ReturnCard(round=3, player="Dirk", card=card).model_dump(mode="json")["closed"] is True
 
 
+def test_a_finished_games_starter_changes_only_by_correcting_its_round():
+    """Issue 47. Rulebook, Game End: "After three rounds, whoever has the most points is the
+    winner"; "The player who takes the Bean chip the very last of the previous round starts the
+    new round". A finished game is closed: a tap on "Claudia starts round 3" is refused with
+    the reason, and "Correct round 3" changes the starter with the round, as it does the cards.
+    A Bean chip entry stored before (no "closed") still folds as it was recorded."""
+    rounds = [deal(PLAYERS, s) for s in (15, 16, 17)]
+    state = apply(play(PLAYERS, rounds[:2]), RecordChip(round=2, player="Alex"))  # as round 3 begins
+    for p in PLAYERS:
+        state = apply(state, EnterCards(round=3, player=p, cards=rounds[2][p]))
+    assert RULES.is_over(state) and state.starter(3) == "Alex"
+    reason = "the game is finished: who starts round 3 changes only by correcting round 3 as a whole"
+    assert RULES.why_not(state, RecordChip(round=2, player="Claudia")) == reason
+    with pytest.raises(RulesError, match=reason):
+        apply(state, RecordChip(round=2, player="Claudia"))
+    assert RULES.allowed(state, "Alex").starter(3).refused == reason
+    corrected = apply(state, CorrectRound(round=3, cards=rounds[2], starter="Claudia"))
+    assert corrected.starter(3) == "Claudia" and corrected.rounds[2] == state.rounds[2]
+    assert apply(state, CorrectRound(round=1, cards=rounds[0], starter="Dirk")).starter(1) == "Dirk"
+    assert apply(state, CorrectRound(round=3, cards=rounds[2])).starter(3) == "Alex"  # as recorded
+    assert "starter" not in CorrectRound(round=3, cards=rounds[2]).model_dump(mode="json")
+    assert RULES.describe(state, CorrectRound(round=3, cards=rounds[2], starter="Claudia")) == (
+        "the correction of round 3, started by Claudia")
+    log = [EnterCards(round=n, player=p, cards=h[p]).model_dump(mode="json")
+           for n, h in enumerate(rounds, start=1) for p in PLAYERS]
+    stored = fold(RULES, {"players": PLAYERS}, [*log, {"kind": "bean-chip", "round": 2, "player": "Beate"}])
+    assert stored.starter(3) == "Beate"
+    assert RULES.allowed(play(PLAYERS, rounds[:2]), "Alex").starter(3).refused is None  # not finished yet
+
+
 def test_a_stored_game_whose_stray_tap_reopened_round_3_still_opens_as_it_was_played():
     """Issue 31: a card entry stored before a finished game was closed (no "closed" in the
     log) is read as it was then: the game folds, reopened (and closed again by a later tap)."""

@@ -159,7 +159,8 @@ def test_end_of_game_the_turn_that_reaches_30():
     assert allowed(state, "Allister").end_game is not None
     state = play(state, CloseOut(player="Allister"))
     allister, beth = allowed(state, "Allister"), allowed(state, "Beth")
-    assert allister.end_game is None
+    assert allister.end_game == ("Allister lays first: every turn ends with a lay, and the game ends at the end of "
+                                 "Allister's turn")  # issue 47: "the last two must be carried out"
     assert allister.choice("open", True).refused is None
     nobody_else = ("Allister's trophies already reached 30: the game ends at the end of Allister's turn, and "
                    "nobody else lays or closes out before it")

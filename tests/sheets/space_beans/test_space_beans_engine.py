@@ -32,6 +32,12 @@ def refused(state: State, action, message: str) -> None:
     assert state == before
 
 
+def last_lay_and_end(player: str) -> tuple[Lay, EndGame]:
+    """The turn that reached 30 ends with a lay (Gameplay: "the last two must be carried
+    out"; a valueless Moonbohne 9, free beside ``reach_31``'s cards), then the game ends."""
+    return lay(player, "moonbohnen", 9, new=True), EndGame(player=player)
+
+
 def earn(state: State, player: str, bean: str, value: int, fill: tuple[int, ...]) -> State:
     """Lay a collection of ``value`` cards holding a ``value`` and close it out."""
     return play(state, lay(player, bean, value, *fill, new=True), CloseOut(in_turn=False, player=player))
@@ -231,7 +237,7 @@ def test_at_the_end_every_players_collections_are_closed_out_as_usual():
     """End of Game: all secret collections are turned face-up and closed out as usual."""
     state = play(start("Allister", "Leia"), lay("Leia", "darth-beans", 2, 8, new=True),
                  lay("Leia", "klingbohnen", 3, 1, 9, collection="secret", new=True))
-    state = play(reach_31(state), EndGame(player="Allister"))
+    state = play(reach_31(state), *last_lay_and_end("Allister"))
     leia = RULES.result(state).players[1]
     assert leia.breakdown == {"trophies": 0, "bohnus": 0, "collections": 5, "total": 5}
 
@@ -242,7 +248,7 @@ def test_the_game_ends_only_when_trophies_reach_30():
 
 
 def test_nothing_is_recorded_after_the_end():
-    state = play(reach_31(start("Allister", "Leia")), EndGame(player="Allister"))
+    state = play(reach_31(start("Allister", "Leia")), *last_lay_and_end("Allister"))
     refused(state, lay("Leia", "klingbohnen", 1, new=True), "the game is over: Allister ended it")
     refused(state, EndGame(player="Allister"), "the game is over")
 
@@ -298,6 +304,20 @@ def test_the_turn_that_reaches_30_goes_on_with_the_secret_collection_and_one_lay
     assert RULES.is_over(play(state, EndGame(player="Allister")))
 
 
+def test_the_game_ends_only_after_the_lay_that_ends_the_turn():
+    """Issue 47. Gameplay: "The first two actions are optional; the last two must be carried
+    out"; "A player who has closed out both of his collections must start a new open collection
+    with the following action"; End of Game: "The game ends at the end of the turn". So the end
+    is recorded after that player's lay, and nobody ends it holding no collection."""
+    state = reach_31(start("Allister", "Leia"))
+    assert state.player("Allister").collections == ()
+    refused(state, EndGame(player="Allister"), "Allister lays first: every turn ends with a lay")
+    state = play(state, lay("Allister", "klingbohnen", 1, new=True))
+    assert RULES.is_over(play(state, EndGame(player="Allister")))
+    old = RULES.parse_action({"kind": "end-game", "player": "Allister"})  # stored before issue 47
+    assert old.in_turn is False and RULES.is_over(play(reach_31(start("Allister", "Leia")), old))
+
+
 def test_the_player_who_reached_30_does_not_close_out_turn_after_turn():
     """Action 2: "Collections of SpaceBeans may only be closed out before this action, not
     after": after the lay of the turn that reached 30 there is no further close-out."""
@@ -314,7 +334,7 @@ def test_ties_share_the_victory():
     state = earn(state, "Londo", "darth-beans", 9, (1, 2, 3, 4, 4, 5, 5, 6))
     state = earn(state, "Londo", "klingbohnen", 8, (1, 2, 3, 4, 4, 5, 5))  # 26 in trophies
     state = play(state, lay("Londo", "darth-beans", 8, 1, 2, 3, 4, 4, 5, 5, new=True))  # worth 8
-    state = play(reach_31(state, "Leia"), EndGame(player="Leia"))  # 31 + 3
+    state = play(reach_31(state, "Leia"), *last_lay_and_end("Leia"))  # 31 + 3
     result = RULES.result(state)
     assert [(p.total, p.rank) for p in result.players] == [(34, 1), (34, 1)]
     assert result.winners == ("Leia", "Londo")
@@ -339,7 +359,7 @@ def test_other_players_see_only_the_size_of_a_secret_collection():
 def test_at_the_end_secret_collections_are_turned_face_up():
     state = play(start("Allister", "Leia"), lay("Leia", "klingbohnen", 4, new=True),
                  lay("Leia", "darth-beans", 2, 7, collection="secret", new=True))
-    state = play(reach_31(state), EndGame(player="Allister"))
+    state = play(reach_31(state), *last_lay_and_end("Allister"))
     assert seen_by(state, "Allister")["players"][1]["secret_collection"]["values"] == [2, 7]
 
 

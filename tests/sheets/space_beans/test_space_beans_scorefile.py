@@ -173,7 +173,8 @@ def test_import_of_every_card_as_a_trophy():
     Ann's last turn closes out the Bohrion 1 alone (every other Bohrion is a trophy)."""
     data = {"format": "beans-score/1", "game": "space-beans", "players": ["Ann", "Ben", "Cem"], "ended_by": "Ann",
             "trophies": {"Ann": bohrion(9, 9, 8, 3, 1), "Ben": bohrion(8, 7, 7, 6), "Cem": bohrion(6, 5, 5, 4, 4, 2)},
-            "collections": {"Ann": [], "Ben": [], "Cem": []}}
+            "collections": {"Ann": [{"bean": "moonbohnen", "values": [9]}], "Ben": [{"bean": "klingbohnen", "values": [9]}],
+                            "Cem": [{"bean": "darth-beans", "values": [9]}]}}
     state = fold(RULES, *RULES.import_file(data))
     assert state == read(data)
 
@@ -276,3 +277,25 @@ def test_an_imported_game_goes_on_from_whoever_plays_next():
     assert RULES.why_not(state, RULES.parse_action(
         {"kind": "close-out", "player": "Leia", "in_turn": True})) == (
         "Leia has laid this turn; close-outs come before the lay")
+
+
+def test_a_finished_game_where_a_player_holds_no_collection_is_refused():
+    """Issue 47; score-files.md (reading of 2026-12-05): once the game is over every player
+    holds 1 or 2 collections. Gameplay: "the last two must be carried out"; "A player who has
+    closed out both of his collections must start a new open collection with the following
+    action"; End of Game: "The game ends at the end of the turn". An empty list is fine while
+    the game is not over."""
+    data = {"format": "beans-score/1", "game": "space-beans", "players": ["Ann", "Ben"], "ended_by": "Ann",
+            "trophies": {"Ann": bohrion(9, 9, 8, 3, 1), "Ben": bohrion(8)},
+            "collections": {"Ann": [{"bean": "moonbohnen", "values": [9]}], "Ben": []}}
+    with pytest.raises(ScoreFileError) as exc:
+        score(data)
+    assert str(exc.value) == (
+        "collections.Ben: Ben holds no collection, but the game is over: every turn ends with a lay, so at the "
+        "end every player holds 1 or 2 collections (an empty list is fine only while the game is not over)")
+    data["collections"]["Ben"] = [{"bean": "klingbohnen", "values": [9]}]
+    assert score(data).winners == ("Ann",)
+    data["ended_by"] = None
+    data["trophies"]["Ann"] = bohrion(9, 9, 8)
+    data["collections"] = {"Ann": [], "Ben": []}
+    assert score(data).winners == ()

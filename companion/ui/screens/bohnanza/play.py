@@ -15,15 +15,16 @@ from companion.ui.kit import use_entry, use_shown_player
 from companion.ui.screens.bohnanza.fields import Fields
 from companion.ui.screens.bohnanza.look import coins
 from companion.ui.screens.bohnanza.rows import PrintedRows
-from companion.ui.screens.bohnanza.table import DrawPile, Purse, Result, player_chip
+from companion.ui.screens.bohnanza.table import DrawPile, Purse, Result, TieBreak, player_chip
 from companion.ui.screens.bohnanza.taps import Panel, Taps
 from companion.ui.screens.bohnanza.view import BohnanzaView, view
 from sheets.bohnanza import (
-    RULES, Action, Bean, BuyField, DeckExhausted, EnterBeanometer, Harvest, Plant, State, count_of, label,
+    RULES, Action, Bean, BuyField, DeckExhausted, EnterBeanometer, Harvest, Plant, State, TellHand, count_of, label,
 )
-from sheets.i18n import _
+from sheets.i18n import _, ngettext
 
 ROWS = "rows"  # where a refused beanometer is said: on its own card
+HAND = "hand"  # where a refused hand size is said: under the tie-break
 
 
 @ft.component
@@ -82,6 +83,17 @@ def Play(game_id: str) -> ft.Control:
             return
         act(DeckExhausted(), _("Pass {number}: the discard pile is the new draw pile").format(number=number))
 
+    def tell_hand(name: str, text: str) -> None:
+        """A tied player's cards in hand as typed; the engine says why not where it is asked."""
+        text = text.strip()
+        if not text.isdigit():
+            entry.refuse(_("{player}: type the number of cards in hand").format(player=name), HAND)
+            return
+        cards = int(text)
+        entry.make(TellHand(player=name, cards=cards),
+                   ngettext("{player} holds {n} card in hand", "{player} holds {n} cards in hand", cards).format(
+                       player=name, n=cards), where=HAND)
+
     taps = Taps(
         pick=use_latest(pick), open_plant=use_latest(open_plant), open_harvest=use_latest(open_harvest),
         choose=use_latest(set_bean), plant=use_latest(plant), harvest=use_latest(harvest),
@@ -93,10 +105,11 @@ def Play(game_id: str) -> ft.Control:
             EnterBeanometer(bean=bean, row=row), _("Beanometer of {bean} saved").format(bean=label(bean)),
             where=ROWS)),
         refuse_row=use_latest(lambda why: entry.refuse(why, ROWS)),
+        tell_hand=use_latest(tell_hand),
     )
     controls: list[ft.Control] = []
     if over:
-        controls.append(Result(shown))
+        controls += [Result(shown), TieBreak(shown, entry.refusal_at(HAND), taps)]
     else:
         # Each player's name and coins; the shown one selected.
         controls += [ft.Row([player_chip(shown, seat, name, name == player, taps) for seat, name in enumerate(names)],

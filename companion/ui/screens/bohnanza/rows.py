@@ -1,6 +1,7 @@
-"""The beanometers today's box prints only on its cards (Coffee, Wax, Cocoa): once such a
-bean lies on a field and the game does not know its row, the table types it in here, off
-a card, before a harvest needs it. The engine checks the row (``EnterBeanometer``)."""
+"""A beanometer printed only on the cards that no source states: once such a bean lies on a
+field and the game does not know its row, the table types it in here, off a card, before a
+harvest needs it. The engine checks the row (``EnterBeanometer``). Today's Coffee, Wax and
+Cocoa have their published rows (sheets/bohnanza/decks.py, issue 47): none is asked now."""
 
 from __future__ import annotations
 

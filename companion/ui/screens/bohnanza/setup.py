@@ -1,6 +1,7 @@
 """Starting a Bohnanza game: the deck first (the 1997 rules, or today's box with its 11
-beans and 2-7 players), then the players. A table that entered the beanometers today's
-box prints only on its cards gets them again in its next game of that deck."""
+beans and 2-7 players), then the players. A table whose cards print another beanometer of
+Coffee, Wax or Cocoa than the published one (entered, or corrected at setup) gets it again in
+its next game of that deck."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ LOOKED_AT = 10  # the newest Bohnanza games read for remembered rows: opening th
 
 
 def remembered_rows(games: PhoneGames) -> dict[str, Any]:
-    """The printed beanometers the newest game of today's box knows (none: {})."""
+    """The beanometers the newest game of today's box knows off its own cards (none: {})."""
     for summary in games.summaries(of_game(RULES.id))[:LOOKED_AT]:
         try:
             state = games.game(summary.id, RULES).state()

@@ -4,16 +4,19 @@ its harvest sells) and the result. Each shows a slice of the view."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import cast
+
 import flet as ft
 
-from companion.ui.components.common import SECTION_SPACING, TOUCH, ranked_line, section_title
-from companion.ui.hooks import Part, ViewOf, use_keeper, use_slice
+from companion.ui.components.common import SECTION_SPACING, TOUCH, error_line, ranked_line, section_title, text_field
+from companion.ui.hooks import Part, ViewOf, use_keeper, use_slice, use_typed
 from companion.ui.kit import result_banner
 from companion.ui.screens.bohnanza.look import coins, confirm_or_cancel, note
 from companion.ui.screens.bohnanza.taps import Taps
 from companion.ui.screens.bohnanza.view import BohnanzaView
 from sheets.bohnanza import EndSale, count_of
-from sheets.i18n import _
+from sheets.i18n import _, ngettext
 
 
 def player_chip(shown: ViewOf[BohnanzaView], seat: int, name: str, selected: bool, taps: Taps) -> ft.Control:
@@ -184,3 +187,36 @@ def Result(shown: ViewOf[BohnanzaView]) -> ft.Control:
     return result_banner(result, coins, [
         ranked_line(rank, player, coins(total), _("end harvest +{n}").format(n=paid) if paid is not None else None)
         for rank, player, total, paid in ranking])
+
+
+@ft.component
+def TieBreak(shown: ViewOf[BohnanzaView], error: str | None, taps: Taps) -> ft.Control:
+    """Today's tie-break (Rio Grande's rules: "If two or more players tie with the most gold
+    coins, the player with the most cards in his hand ... is the winner"): asked at the end of
+    each player tied for the most coins, and told again to correct it."""
+    tie = use_slice(shown, lambda v: v.tie)
+    texts, set_texts, typed = use_typed(cast(dict[str, str], {}))
+    if not tie:
+        return ft.Container(height=0)
+
+    def put(player: str, value: str) -> None:
+        set_texts(lambda old: {**old, player: value})
+
+    rows: list[ft.Control] = []
+    for player, hand in tie:
+        told = (ngettext("{player} holds {n} card", "{player} holds {n} cards", hand).format(player=player, n=hand)
+                if hand is not None else _("{player}: not told yet").format(player=player))
+        rows.append(ft.Text(told, size=15))
+        rows.append(ft.Row([
+            text_field(_("Cards in {player}'s hand").format(player=player), texts.get(player, ""),
+                       partial(put, player), keyboard_type=ft.KeyboardType.NUMBER, expand=True),
+            ft.FilledButton(_("Save"), height=TOUCH, on_click=lambda _e, p=player: taps.tell_hand(
+                p, typed().get(p, ""))),
+        ], spacing=6))
+    return ft.Column([
+        section_title(_("Tie for the most coins")),
+        note(_("Today's rules: the tied player with the most cards in hand wins; a tie that remains is shared. "
+               "Count the cards each tied player holds.")),
+        *rows,
+        error_line(error),
+    ], spacing=SECTION_SPACING)

@@ -30,3 +30,4 @@ class Taps:
     close: Callable[[], None]  # the open panel
     enter_row: Callable[[Bean, tuple[int | None, ...]], bool]  # a printed beanometer typed in (True: kept)
     refuse_row: Callable[[str], None]  # why a typed beanometer cannot be read
+    tell_hand: Callable[[str, str], None]  # today's tie-break: a tied player's cards in hand, as typed

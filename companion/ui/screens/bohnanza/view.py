@@ -48,6 +48,8 @@ class Side:
     buy_refused: str | None  # why the third field may not be bought (None: it may)
     fields: tuple[FieldView, ...]
     end_harvest: int | None  # what the end harvest paid (None: the game did not end by it)
+    hand: int | None = None  # the cards in hand told for today's tie-break
+    tell_hand: str | None = None  # why they are not asked (None: the player ties for the most coins)
 
     @property
     def purse(self) -> tuple[int, bool, str | None]:
@@ -84,6 +86,12 @@ class BohnanzaView:
         return tuple((p.rank, p.name, p.total, paid.get(p.name))
                      for p in sorted(self.result.players, key=lambda p: p.rank))
 
+    @property
+    def tie(self) -> tuple[tuple[str, int | None], ...]:
+        """Today's tie-break at the end: each player tied for the most coins and the cards in
+        hand told (None: not yet); none when nothing is asked."""
+        return tuple((side.player, side.hand) for side in self.sides if side.tell_hand is None)
+
     def side(self, player: str) -> Side | None:
         return next((side for side in self.sides if side.player == player), None)
 
@@ -100,7 +108,7 @@ def view(state: State, me: str | None = None) -> BohnanzaView:
             for number, (field, offer) in enumerate(zip(farmer.fields, answer.farmer.fields), start=1))
         sides.append(Side(player=farmer.name, coins=farmer.total, third_field=farmer.third_field,
                           buy_refused=answer.farmer.buy_field, fields=fields,
-                          end_harvest=farmer.end_harvest))
+                          end_harvest=farmer.end_harvest, hand=farmer.hand, tell_hand=answer.farmer.tell_hand))
     planted = {field.bean for farmer in state.players for field in farmer.fields if field.bean is not None}
     table = state.table
     return BohnanzaView(

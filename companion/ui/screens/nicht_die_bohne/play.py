@@ -46,11 +46,14 @@ def starts(player: str, number: int) -> str:
 
 
 @ft.component
-def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], taps: Taps) -> ft.Control:
+def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], taps: Taps,
+                   refused: str | None = None) -> ft.Control:
     """Who took the Bean chip last in the round before, and so starts this one (rulebook,
     Game End). A question while nobody is recorded; each name a 48 px button that says
-    what it records ("Anna starts round 2")."""
-    asked = starter is None
+    what it records ("Anna starts round 2"). ``refused``: the engine's reason it is not
+    recorded on its own (a finished game: changed by "Correct round N"), said below the
+    names, which then are no buttons (issue 47)."""
+    asked = starter is None and refused is None
     if number == 1:  # rulebook, Preparation: "The player left to the deal takes the Bean chip"
         question = (_("Who starts round 1? The player left of the dealer takes the Bean chip.") if asked
                     else _("{player} starts round 1: {player} took the Bean chip at the deal.").format(player=starter))
@@ -61,7 +64,7 @@ def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], t
                     .format(player=starter, number=number, previous=number - 1))
     names = ft.Row(
         [ft.Semantics(
-            label=starts(p, number), button=True, selected=p == starter, exclude_semantics=True,
+            label=starts(p, number), button=refused is None, selected=p == starter, exclude_semantics=True,
             content=ft.Container(
                 ft.Row([ft.Text(p, size=15, weight=ft.FontWeight.W_600,
                                 color=ft.Colors.ON_PRIMARY if p == starter else ft.Colors.ON_SURFACE)],
@@ -69,13 +72,16 @@ def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], t
                 height=TOUCH, padding=ft.Padding.symmetric(horizontal=14),
                 border_radius=8, bgcolor=ft.Colors.PRIMARY if p == starter else None,
                 border=ft.Border.all(2, ft.Colors.PRIMARY if asked or p == starter else ft.Colors.OUTLINE_VARIANT),
-                on_click=lambda _e, p=p: taps.chip(number, p),
+                on_click=(lambda _e, p=p: taps.chip(number, p)) if refused is None else None,
             ),
         ) for p in players],
         wrap=True, spacing=6, run_spacing=6,
     )
     text = ft.Text(question, size=14, weight=ft.FontWeight.W_600 if asked else None,
                    color=ft.Colors.ON_SURFACE if asked else ft.Colors.ON_SURFACE_VARIANT)
+    if refused is not None:
+        return ft.Column([text, names, ft.Text(refused[0].upper() + refused[1:] + ".", size=13,
+                                               color=ft.Colors.ON_SURFACE_VARIANT)], spacing=6)
     return ft.Column([text, names], spacing=6)
 
 
@@ -86,7 +92,9 @@ StarterPicker = memo(_StarterPicker)
 def Starter(view: ViewOf[PadView], number: int, taps: Taps) -> ft.Control:
     """Who starts round ``number``: asked until told (the engine's ``StarterOffer``)."""
     offer, names = use_slice(view, lambda v: (v.starter(number), v.shape.names))
-    return StarterPicker(number, offer.starter if offer is not None else None, names, taps)
+    if offer is None:
+        return StarterPicker(number, None, names, taps)
+    return StarterPicker(number, offer.starter, names, taps, offer.refused)
 
 
 def shape_of(pad: PadView) -> Shape:
@@ -117,6 +125,8 @@ def Play(game_id: str) -> ft.Control:
     shape = use_slice(pad, shape_of)
     chosen_round, set_round = ft.use_state(cast("int | None", None))
     draft, set_draft = ft.use_state(cast(Draft, None))
+    # Who started the round being corrected, as the correction will save it (issue 47).
+    draft_starter, set_draft_starter = ft.use_state(cast("str | None", None))
     colour, set_colour = ft.use_state(Colour.BLUE)
     entry: Entry[State, Action] = use_entry(game)
 
@@ -189,8 +199,19 @@ def Play(game_id: str) -> ft.Control:
     def start_correction() -> None:
         now = pad.now()
         set_draft({p: now.cards_of(number, p) for p in now.shape.names})
+        offer = now.starter(number)
+        set_draft_starter(offer.starter if offer is not None else None)
 
     def record_starter(n: int, p: str) -> None:
+        """While a round is corrected, its starter goes with the correction; else it is
+        recorded now, unless the engine refuses it (a finished game: its reason is said)."""
+        if draft is not None:
+            set_draft_starter(p)
+            return
+        offer = pad.now().starter(n)
+        if offer is not None and offer.refused is not None:
+            entry.refuse(offer.refused)
+            return
         entry.make(RecordChip(round=n - 1, player=p), starts(p, n))
 
     # The same functions on every render, so unchanged pieces are reused.
@@ -199,12 +220,14 @@ def Play(game_id: str) -> ft.Control:
                 correct=use_latest(start_correction), chip=use_latest(record_starter))
 
     def save_correction(_e: object) -> None:
-        if draft is not None and entry.make(CorrectRound(round=number, cards=draft),
+        if draft is not None and entry.make(CorrectRound(round=number, cards=draft, starter=draft_starter),
                                             _("Round {number} corrected").format(number=number)):
             set_draft(None)
+            set_draft_starter(None)
 
     def cancel_correction(_e: object) -> None:
         set_draft(None)
+        set_draft_starter(None)
         entry.refuse(None)
 
     # The keypad first (it is what a player taps at the table), the pad below it.
@@ -227,6 +250,8 @@ def Play(game_id: str) -> ft.Control:
         # Asked at the top as the round begins, and kept there once told: the keypad below
         # does not move under a player's finger when another phone answers.
         controls.append(Starter(pad, number, taps))
+    elif draft is not None:  # the correction's own: saved with the round (issue 47)
+        controls.append(StarterPicker(number, draft_starter, shape.names, taps))
     heading = _("Round {number} – correcting") if draft is not None else _("Round {number}")
     controls.append(section(heading.format(number=number), *round_part))
     controls.append(RoundPicker(number, tuple(n in shape.rounds for n in range(1, ROUNDS + 1)), taps))
