@@ -1,7 +1,8 @@
 """Bohnanza on a phone in process (testkit/screen.py): a count planted by one tap on its
 number, what the engine refuses disabled before the tap with its reason, and the next pass
-asked before the discard pile is shuffled. (A harvest on a phone-sized screen in a browser:
-tests/e2e/test_bohnanza_ui.py.)"""
+asked before the discard pile is shuffled, today's box for seven. (A harvest on a
+phone-sized screen in a browser: tests/e2e/test_bohnanza_ui.py; today's box drawn for seven
+long names: tests/e2e/test_bohnanza_todays_box_ui.py.)"""
 
 from __future__ import annotations
 
@@ -83,3 +84,36 @@ def test_the_next_pass_asks_before_the_discard_pile_is_shuffled(phone: Screen) -
     phone.tap("Start pass 2")
     phone.see("Pass 2 of 3")
     phone.see("Draw pile exhausted: start pass 3")
+
+
+SEVEN = ["Alexandra-Marie", "Dorothea-Luise", "Bartholomäus", "Christopher", "Friederike", "Maximilian", "Gus"]
+
+
+def test_seven_players_play_todays_box_and_harvest_by_the_coffee_beanometer(phone: Screen) -> None:
+    """Today's box (sheets/bohnanza/decks.py): seven players, its beans (Garden and Cocoa
+    left out at seven), three passes; the Coffee Bean's published row (4 / 7 / 10 / 12,
+    issue 47), nothing asked; "A 3rd bean field costs two gold coins instead of three"."""
+    phone.tap("New game")
+    phone.tap("Bohnanza", exact=False)
+    phone.pick("Today's box: 2–7 players, 11 beans")
+    phone.see("Players in seating order, 2 to 7.")
+    for i, name in enumerate(SEVEN, start=1):
+        if i > 3:  # the form keeps the three rows it started with
+            phone.tap("Add player")
+        phone.type_into(f"Player {i}", name)
+    phone.tap("Start game")
+    phone.see("pass 1 of 3")  # "With 6 or 7 players": three passes, as with 4 or 5
+
+    phone.tap("Plant in field 1")
+    phone.button("Coffee Bean")
+    assert not phone.find("Garden Bean") and not phone.find("Cocoa Bean")
+    phone.tap("Coffee Bean")
+    phone.tap("Plant 5 Coffee Beans in field 1")
+    phone.see("Field 1: 5 Coffee Beans")
+    assert not phone.says("Coffee Bean (Kaffeebohne): its beanometer")  # printed: not asked
+
+    phone.tap("Harvest field 1")
+    phone.see("5 Coffee Beans pay 1 coin; 4 to the discard pile.")
+    phone.tap("Confirm harvest")
+    phone.see("Alexandra-Marie has 1 coin")
+    phone.see("Buy third field for 2 coins")
