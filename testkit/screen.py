@@ -105,6 +105,25 @@ def said(control: Any) -> str:
     return " ".join(w for c in shown(control) for w in words_of(c))
 
 
+def read(control: Any) -> str:
+    """What a screen reader says of ``control``: a node's label stands for what it excludes;
+    a tooltip is not said."""
+    if hidden(control):
+        return ""
+    if isinstance(control, ft.Semantics) and control.label and control.exclude_semantics:
+        return control.label
+    if isinstance(control, ft.Semantics):
+        own = [control.label] if control.label else []
+    else:
+        own = [w for w in words_of(control) if w != tooltip_of(control)]
+    return " ".join(w for w in (*own, *(read(c) for c in children(control))) if w)
+
+
+def tooltip_of(control: Any) -> str | None:
+    tip = getattr(control, "tooltip", None)
+    return tip.message if isinstance(tip, ft.Tooltip) else tip if isinstance(tip, str) else None
+
+
 def matches(name: Name, words: str, exact: bool) -> bool:
     """As Playwright finds words: a pattern anywhere; exact, the words themselves; else a
     part of them, whatever the case."""
@@ -370,4 +389,4 @@ class Tables:
                                                      old.storage, old.client_ip)))
 
 
-__all__ = ["Screen", "Shown", "Tables", "children", "said", "shown", "tappable", "words_of"]
+__all__ = ["Screen", "Shown", "Tables", "children", "read", "said", "shown", "tappable", "words_of"]

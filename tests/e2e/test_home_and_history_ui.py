@@ -1,4 +1,7 @@
-"""Home, finished games and restarts, with games stored before the server starts."""
+"""Files through the page, with games stored before the server starts: a finished game
+downloaded as a score file and uploaded back, and a backup of everything restored into an
+empty server. (Home, the final ranking, Statistics, a restart and a damaged game are checked
+in process: tests/companion/test_home_and_history_screens.py.)"""
 
 from __future__ import annotations
 
@@ -45,45 +48,6 @@ def seeded(tmp_path):
     server.stop()
 
 
-def test_home_lists_games_and_a_finished_game_shows_the_final_ranking(browser, seeded):
-    """Rulebook, Game End: after three rounds, whoever has the most points wins."""
-    server, finished, unfinished, result = seeded
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    phone = Phone(context.new_page(), server.url).open("/")
-    phone.see("Resume")
-    phone.button("In play, Dee leads", exact=False).first.wait_for()  # Dee: red 7, the only card entered
-    phone.see("Finished games")
-    phone.shot("home")
-    phone.click(phone.button("Nicht die Bohne! Ann, Bo, Cy", exact=False))  # the tile, not its Share or Delete
-    best = max(p.total for p in result.players)
-    if len(result.winners) == 1:
-        phone.see(f"{result.winners[0]} wins with {best}")
-    else:
-        phone.see("Shared victory")
-    for p in result.players:
-        phone.see(f"{p.rank}. {p.name}: {whole(p.total)}")  # the line said as one
-    phone.shot("ndb-final")
-    context.close()
-
-
-def test_undo_and_redo_survive_a_server_restart(browser, seeded):
-    server, finished, unfinished, result = seeded
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    phone = Phone(context.new_page(), server.url).open(f"/game/{unfinished}")
-    phone.chip("Dee 1/20").wait_for()
-    phone.tap("Undo")
-    phone.chip("Dee 0/20").wait_for()
-
-    server.stop()
-    server.start()
-    phone.page.close()  # the old page reloads itself when the server answers; a new one is opened instead
-    phone = Phone(context.new_page(), server.url).open(f"/game/{unfinished}")
-    phone.chip("Dee 0/20").wait_for()
-    phone.menu("Redo")  # the app bar's "More" menu
-    phone.chip("Dee 1/20").wait_for()
-    context.close()
-
-
 def test_a_finished_game_downloads_as_a_score_file_and_uploads_back(browser, seeded, tmp_path):
     """shared/design/score-files.md: the app exports every finished game and imports it back."""
     server, finished, unfinished, result = seeded
@@ -121,59 +85,6 @@ def test_a_finished_game_downloads_as_a_score_file_and_uploads_back(browser, see
     for p in result.players:
         phone.see(f"{p.rank}. {p.name}: {whole(p.total)}")  # the line said as one
     context.close()
-
-
-def test_statistics_count_finished_games_per_player(browser, seeded):
-    server, finished, unfinished, result = seeded
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    phone = Phone(context.new_page(), server.url).open("/")
-    phone.tap("Statistics")
-    phone.see("1 finished game")
-    best = max(p.total for p in result.players)
-    phone.see(f"Best total: {best}")
-    for p in result.players:  # played 1, won 1 if a winner
-        won = int(p.name in result.winners)
-        phone.page.get_by_role("row", name=f"{p.name} 1 {won}").wait_for()
-    # Dee, Eli and Fay's game is still in play: not counted.
-    assert phone.page.get_by_role("row", name=re.compile("^Dee ")).count() == 0
-    phone.see("Chart of games won: " + ", ".join(f"{w} 1" for w in sorted(result.winners)))  # issue 35: drawn
-    phone.shot("statistics")
-    context.close()
-
-
-def test_a_damaged_game_with_no_backup_stays_on_home_as_set_aside(browser, tmp_path):
-    """Issue 14, "stored files are checked like uploads": a game file damaged with no good
-    backup is shown on Home as set aside with what can be done, never silently gone; what
-    the phone reads names no file path and no id. Six players, dark, 150 % text."""
-    repo = open_repository(tmp_path)
-    games = Games(repo)
-    six = ["Ann", "Bo", "Cy", "Dee", "Eli", "Fay"]
-    kept = games.new_game(RULES.id, {"players": six})
-    games.dispatch(kept, {"kind": "take-card", "round": 1, "player": "Fay", "card": "red-7"})
-    damaged = games.new_game(RULES.id, {"players": six})
-    repo.close()
-    (tmp_path / "games" / f"{damaged}.json").write_bytes(b"\x00{not json")
-    for backup in (tmp_path / "games").glob(f"{damaged}.json.bak*"):
-        backup.unlink()
-    server = Server(tmp_path).start()
-    try:
-        context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
-        context.add_init_script("document.addEventListener('DOMContentLoaded', () => "
-                                "{document.documentElement.style.fontSize = '24px';});")
-        phone = Phone(context.new_page(), server.url).open("/")
-        phone.button("In play, Fay leads", exact=False).first.wait_for()
-        phone.see("Set aside (damaged)")
-        phone.see("no good backup is left to restore")
-        said = phone.text("This game could not be read").first.text_content() or ""
-        assert damaged not in said and ".json" not in said and str(tmp_path) not in said
-        phone.shot("home-set-aside")
-        phone.open(f"/game/{damaged}")
-        phone.see("Its file was set aside as it was on the host's computer")
-        assert phone.text(".json").count() == 0
-        phone.shot("game-set-aside")
-        context.close()
-    finally:
-        server.stop()
 
 
 def test_the_serving_machine_backs_up_everything_and_restores_it_into_an_empty_server(browser, seeded, tmp_path):
