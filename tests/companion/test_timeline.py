@@ -4,12 +4,14 @@ seats, entries undone) and `beans timeline GAME_ID [--json]` on the command line
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from companion.cli import main
 from companion.session import Games, PhoneGames, rules_for
-from companion.storage import Repository
+from companion.storage import Repository, open_repository
+from companion.ui.app import make_main
 from companion.ui.components.charts import (
     axis, holdings_charts, line_chart, phase_ends, phase_holdings, phase_totals, running_totals, totals_words, whole_step,
 )
@@ -18,6 +20,7 @@ from sheets.nicht_die_bohne import DECK as NDB_DECK
 from sheets.errors import RulesError
 from sheets.timeline import story
 from testkit.positions import GAMES, device, live_rounds, mid_game, planted_and_taken_back
+from testkit.screen import Tables
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -212,3 +215,40 @@ def test_a_chart_of_fifteen_rounds_labels_every_other_round():
     assert [label.value for label in chart.bottom_axis.labels] == [1, 3, 5, 7, 9, 11, 13, 15]
     three = line_chart({"Ann": [(1, 0), (2, 3), (3, 5)]}, True, 200).content
     assert [label.value for label in three.bottom_axis.labels] == [1, 2, 3]
+
+
+def test_the_timeline_screen_tells_every_entry_who_made_it_and_the_totals_after_it(tmp_path):
+    """Issue 35, on a phone in process (testkit/screen.py): every game screen opens its
+    timeline, each entry newest first with its number, whose phone made it, what it was in
+    words and the totals after it; an entry taken back is marked undone; a tap on an entry
+    shows the game as it stood after it, read only, a tap away from the next entry and from
+    now. (Drawn at 320 px, dark, 150 %: tests/e2e/test_timeline_ui.py.)"""
+    players = ["Alexandra-Marie", "Ben", "Cy", "Dee", "Eli"]
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    game_id = planted_and_taken_back(games, players, ("phone-a", "phone-b"))
+    try:
+        with Tables() as table:
+            phone = table.open(make_main(games), f"/game/{game_id}", "phone")
+            phone.tap("Timeline")  # the app bar's "More" menu
+            phone.see("3 entries, the newest first")
+            # each entry is one node, said as one line
+            phone.see("by Alexandra-Marie: Alexandra-Marie harvested field 1. "
+                      "Alexandra-Marie 1 · Ben 0 · Cy 0 · Dee 0 · Eli 0")  # 4 Blue Beans: 1 coin
+            said = phone.node(re.compile(r"^Entry 2, ")).label or ""
+            assert "Entry 1" not in said, said
+            phone.see("by Ben: Ben planted 2 Red Beans on field 1. undone")
+
+            # back to any moment: the game's own screen as it stood after entry 1, read only
+            phone.tap(re.compile(r"^Entry 1, "))
+            phone.see("After entry 1 of 2: the game as it stood then, read only")
+            phone.see("Field 1: 4 Blue Beans")  # planted, not yet harvested
+            assert not phone.find("Undo", exact=False)  # nothing changes the past
+            phone.tap("Next entry")
+            phone.see("After entry 2 of 2: the game as it stood then, read only")
+            phone.see("Field 1: empty")  # harvested
+            phone.tap("Back to now")
+            phone.button("Undo", exact=False)
+            assert not phone.says("After entry")
+    finally:
+        repo.close()

@@ -20,10 +20,11 @@ pytestmark = pytest.mark.e2e
 PLAYERS = ["Alexandra-Marie", "Ben", "Cy", "Dee", "Eli", "Fay"]
 
 
-def test_the_timeline_tells_every_entry_who_made_it_and_the_totals_after_it(browser, tmp_path):
+def test_the_timeline_and_a_past_moment_are_drawn_on_a_small_phone(browser, tmp_path):
+    """The timeline's entries and a past moment drawn at 320 px, dark, 150 % text. (What each
+    entry says and the past moment's taps: tests/companion/test_timeline.py.)"""
     repo = open_repository(tmp_path)
-    games = Games(repo)
-    game_id = planted_and_taken_back(games, PLAYERS[:5], ("phone-a", "phone-b"))
+    game_id = planted_and_taken_back(Games(repo), PLAYERS[:5], ("phone-a", "phone-b"))
     repo.close()
     server = Server(tmp_path).start()
     try:
@@ -32,26 +33,10 @@ def test_the_timeline_tells_every_entry_who_made_it_and_the_totals_after_it(brow
         phone = Phone(context.new_page(), server.url).open(f"/game/{game_id}")
         phone.menu("Timeline")  # the app bar's "More" menu
         phone.see("3 entries, the newest first")
-        # each entry is one node, said as one line
-        phone.see("by Alexandra-Marie: Alexandra-Marie harvested field 1. "
-                  "Alexandra-Marie 1 · Ben 0 · Cy 0 · Dee 0 · Eli 0", exact=False)  # 4 Blue Beans: 1 coin
-        said = phone.text("Entry 2, ", exact=False).first.text_content() or ""
-        assert said.startswith("Entry 2, ") and "Entry 1" not in said, said
-        phone.see("by Ben: Ben planted 2 Red Beans on field 1. undone", exact=False)
         phone.shot("timeline-320-dark-150")
-
-        # back to any moment: the game's own screen as it stood after entry 1, read only
         phone.click(phone.page.get_by_role("button", name="Entry 1, ", exact=False).first)
         phone.see("After entry 1 of 2: the game as it stood then, read only")
-        phone.see("Field 1: 4 Blue Beans")  # planted, not yet harvested
         phone.shot("timeline-past-320-dark-150")
-        assert phone.page.get_by_role("button", name="Undo").count() == 0  # nothing changes the past
-        phone.tap("Next entry")
-        phone.see("After entry 2 of 2: the game as it stood then, read only")
-        phone.see("Field 1: empty")  # harvested
-        phone.tap("Back to now")
-        phone.button("Undo", exact=False).first.wait_for()
-        phone.text("After entry", exact=False).first.wait_for(state="detached")
         context.close()
     finally:
         server.stop()
