@@ -25,12 +25,16 @@ $(TEST_STAMP): pyproject.toml $(FONTS_DIST)/pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/beans serve
 
-# Every test, the browser tests included, on every core (pytest-xdist); the 10 slowest
-# are listed at the end. A Chromium is found or installed first (testkit/browser.py): a
-# machine without one fails here in one line, never with the browser tests skipped.
+# Every test on every core (pytest-xdist), the 10 slowest of each run listed: first those
+# in process, then the browser tests (a worker that drove a browser holds an event loop
+# Playwright runs, where an in-process test cannot start its own). A Chromium is found or
+# installed first (testkit/browser.py): a machine without one fails here in one line,
+# never with the browser tests skipped.
+PYTEST := $(BIN)/python -m pytest -n auto --dist loadfile --durations=10
 test: $(TEST_STAMP) typecheck
 	$(BIN)/python -m testkit.browser
-	$(BIN)/python -m pytest -n auto --dist loadfile --durations=10
+	$(PYTEST) -m "not e2e"
+	$(PYTEST) -m e2e
 
 # The rules engine and the app are checked strictly: a screen reads its game's own State.
 typecheck: $(TEST_STAMP)
@@ -38,7 +42,7 @@ typecheck: $(TEST_STAMP)
 
 # Every test but the browser's: while you work.
 test-fast: $(TEST_STAMP)
-	$(BIN)/python -m pytest -m "not e2e" -q -n auto --dist loadfile
+	$(PYTEST) -m "not e2e" -q
 
 # Translations: extract every marked message (_, ngettext, N_) from sheets/ and companion/
 # into each companion/locale/<lang>/LC_MESSAGES/messages.po; then translate what is new or

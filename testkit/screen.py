@@ -137,9 +137,14 @@ class Shown:
     """A control on a phone's screen that takes a tap, with the names it is known by."""
 
     control: Any
-    names: tuple[str, ...]
+    names: tuple[str, ...]  # its labels and own words, then all its words as one line
     disabled: bool
     inside: tuple[str, ...]  # the words of each control inside it: a tap on one reaches it
+
+    @property
+    def own(self) -> tuple[str, ...]:
+        """The labels of its nodes and its own words, without those of the controls inside."""
+        return self.names[:-1]
 
 
 def handles(control: Any) -> bool:
@@ -229,16 +234,20 @@ class Screen:
         return "\n".join(self.words())
 
     def find(self, name: Name, exact: bool = True) -> list[Shown]:
-        """The controls that take a tap under ``name``; else those a tap on the words
-        ``name`` reaches (the innermost control around them, as Flutter gives it the tap)."""
+        """The controls that take a tap under ``name``: those it names themselves (a label, a
+        button's text); else the innermost whose words together are ``name``; else the
+        innermost around a text that says it (as Flutter gives a tap to the innermost)."""
         every = self.look()[1]
-        named = [s for s in every if any(matches(name, n, exact) for n in s.names)]
+        named = [s for s in every if any(matches(name, n, exact) for n in s.own)]
         if named:
             return named
-        around = [s for s in every if any(matches(name, w, exact) for w in s.inside)]
-        return [s for s in around  # the innermost: no other one inside it
-                if not any(o is not s and set(o.inside) <= set(s.inside) and len(o.inside) < len(s.inside)
-                           for o in around)]
+        for words in (lambda s: s.names[-1:], lambda s: s.inside):
+            around = [s for s in every if any(matches(name, w, exact) for w in words(s))]
+            if around:
+                return [s for s in around  # the innermost: no other one inside it
+                        if not any(o is not s and set(o.inside) <= set(s.inside) and len(o.inside) < len(s.inside)
+                                   for o in around)]
+        return []
 
     def button(self, name: Name, exact: bool = True) -> Shown:
         """The one control named ``name`` (the first where several are)."""

@@ -22,9 +22,10 @@ import pytest
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
+from companion.session import Games
+from companion.storage import open_repository
 from testkit.browser import ARGS, CHROMIUM, FONT_150, PHONE, Server
 from tests.e2e.conftest import Phone
-from tests.e2e.test_nicht_die_bohne_ui import start_game
 
 pytestmark = pytest.mark.e2e
 
@@ -60,7 +61,17 @@ def installable(phone: Phone) -> set[str]:
     return {e["errorId"] for e in errors} - {"in-incognito"}
 
 
+def six_at_a_game(data_dir) -> str:
+    """A Nicht die Bohne! game of six, stored before the server starts."""
+    repo = open_repository(data_dir)
+    try:
+        return Games(repo).new_game("nicht-die-bohne", {"players": SIX})
+    finally:
+        repo.close()
+
+
 def test_over_https_by_a_lan_name_the_phone_stays_awake_shares_and_installs(browser, tmp_path):
+    six_at_a_game(tmp_path / "data")
     server = Server(tmp_path / "data", "--lan", "--https").start()
     lan = by_name(browser)
     trusting = by_name(browser, f"--ignore-certificate-errors-spki-list={spki_pin(tmp_path / 'data' / 'tls' / 'cert.pem')}")
@@ -82,21 +93,13 @@ def test_over_https_by_a_lan_name_the_phone_stays_awake_shares_and_installs(brow
         phone.shot("https-invite")
         phone.tap("Done")
 
-        start_game(phone, SIX)
+        phone.click(phone.button("Nicht die Bohne! " + ", ".join(SIX), exact=False))  # the game, from Home
+        phone.see("Round 1")
         phone.page.wait_for_function("beanCounter.awake()", timeout=10_000)
         assert phone.page.get_by_text("This address is plain http").count() == 0
         phone.tap("Back")
         phone.see("Resume")
         phone.page.wait_for_function("!beanCounter.awake()", timeout=10_000)
-
-        # The Invite with its fingerprint line, in dark mode at 150 % text
-        dark = lan.new_context(viewport=PHONE, color_scheme="dark", ignore_https_errors=True)
-        dark.add_init_script(FONT_150)
-        look = Phone(dark.new_page(), phone.base_url).open()
-        look.tap("Invite")
-        look.see("The table's certificate (SHA-256) begins")
-        look.page.wait_for_timeout(800)  # the dialog's fade-in
-        look.shot("https-invite-dark-150")
     finally:
         lan.close()
         trusting.close()
@@ -104,17 +107,16 @@ def test_over_https_by_a_lan_name_the_phone_stays_awake_shares_and_installs(brow
 
 
 def test_over_plain_http_by_a_lan_name_the_phone_is_told_that_https_keeps_it_awake(browser, tmp_path):
+    game_id = six_at_a_game(tmp_path / "data")
     server = Server(tmp_path / "data", "--lan").start()
     lan = by_name(browser)
     try:
         context = lan.new_context(viewport=PHONE, color_scheme="dark")
         context.add_init_script(FONT_150)
-        phone = Phone(context.new_page(), f"http://{NAME}:{server.port}").open()
+        phone = Phone(context.new_page(), f"http://{NAME}:{server.port}").open(f"/game/{game_id}")
         assert phone.page.evaluate("beanCounter.secure()") == {
             "secureContext": False, "wakeLock": False, "share": False, "serviceWorker": False}
         assert "not-from-secure-origin" in installable(phone)
-
-        start_game(phone, SIX)
         phone.see("This address is plain http")
         phone.see("beans serve --https")
         phone.shot("http-sleep-hint-dark-150")

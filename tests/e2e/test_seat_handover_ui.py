@@ -1,11 +1,9 @@
-"""Issue 33: a released seat that keeps a note goes to no phone before the host approves
-it on its own screen; issue 32: each phone is told what happened to it (what its Undo
-took back, the host's answer; a deleted game's Seats page goes Home saying who deleted
-it, never its id)."""
+"""Issue 33 in real browsers: a released seat that keeps a note goes to no phone before the
+host approves it: nothing of it crosses the asking phone's socket until then. (The whole
+handover on its screens, what each phone is told, a deleted game's Seats page:
+tests/companion/test_seat_handover_screens.py.)"""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 from playwright.sync_api import expect
@@ -43,7 +41,6 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves(browser, tmp_pa
     games.claim_seat(gid, "Ben", "2222", "dev-ben")
     games.write_private_note(gid, NOTE, "dev-ben")
     games.release_seat(gid, "Ben", "dev-host")  # Ben's phone is lost
-    games.dispatch(gid, {"kind": "take-card", "round": 1, "player": "Ann", "card": "blue-3"}, device="dev-host")
     repo.close()
     server = Server(tmp_path).start()
     contexts = [phone_of(browser, server, "dev-host"), phone_of(browser, server, "dev-new", dark=True, big=True)]
@@ -54,8 +51,6 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves(browser, tmp_pa
     try:
         host.open(f"/game/{gid}")
         host.button("Seat: Ann").wait_for(timeout=60_000)
-        host.tap("Undo")
-        host.see("Undone: Ann took blue 3")  # issue 32: Undo says what it took back
         new.open(f"/game/{gid}/seats")
         new.see("released: the host hands it", timeout=60_000)
         new.tap("Ask for Ben's seat")
@@ -64,9 +59,11 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves(browser, tmp_pa
         box = new.page.get_by_role("textbox", name="PIN for Ben's seat")
         for _ in range(10):  # until Flutter took the field over (typing before that is lost)
             box.fill("4321")
-            new.page.wait_for_timeout(400)
-            if new.button("Ask the host for Ben's seat").is_enabled():
+            try:
+                expect(new.button("Ask the host for Ben's seat")).to_be_enabled(timeout=1_000)
                 break
+            except AssertionError:
+                continue
         expect(new.button("Ask the host for Ben's seat")).to_be_enabled()
         new.tap("Ask the host for Ben's seat")
         new.see(f"This phone's code: {code}.")
@@ -84,15 +81,6 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves(browser, tmp_pa
         new.see("This phone is Ben's seat.")
         new.page.get_by_role("textbox", name="Ben's private note").wait_for()
         assert sent(frames, NOTE)  # his note, now on his new phone
-
-        host.open("/")
-        host.tap("Delete game Nicht die Bohne!: Ann, ", exact=False)
-        host.tap("Delete")
-        new.see("Ann's phone deleted this game: it is in the bin on Home, restorable")
-        new.button("New game").wait_for()
-        new.open(f"/game/{gid}/seats")  # the deleted game's Seats page, asked for again
-        new.see("Ann's phone deleted this game", timeout=30_000)
-        assert not re.search(gid, new.page.locator("body").aria_snapshot())  # never the game's id
     finally:
         for context, _ in contexts:
             context.close()
