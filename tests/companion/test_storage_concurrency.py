@@ -2,6 +2,8 @@
 
 import threading
 
+import pytest
+
 from companion.session import Games
 from companion.storage import Repository
 from sheets.game import fold
@@ -30,6 +32,7 @@ def run_all(target, count=THREADS):
     assert not errors, errors[0]
 
 
+@pytest.mark.slow("8 threads commit 200 entries each to one game, every one written and fsynced")
 def test_eight_phones_committing_to_one_game_lose_no_entry(tmp_path):
     games = Games(Repository(tmp_path))
     gid = games.new_game("nicht-die-bohne", {"players": PLAYERS})

@@ -16,6 +16,8 @@ import textwrap
 import threading
 import time
 
+import pytest
+
 from companion.session import Games, summary_of
 from companion.storage import Repository
 from sheets.game import fold
@@ -128,6 +130,7 @@ def read_until(server, word, reports):
         reports.append(line)
 
 
+@pytest.mark.slow("200 writer processes killed at random moments, the data directory checked after each")
 def test_every_reported_commit_survives_kill_9(tmp_path):
     server = subprocess.Popen(
         [sys.executable, "-c", WRITER, json.dumps(SCRIPT), json.dumps(PLAYERS)],

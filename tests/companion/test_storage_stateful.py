@@ -148,4 +148,4 @@ StoredGame.TestCase.settings = settings(
     max_examples=40, stateful_step_count=25, deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-TestStoredGame = StoredGame.TestCase
+TestStoredGame = pytest.mark.slow("40 random runs of 25 steps (entries, undo, redo, restarts, crashes), each on a data directory of its own")(StoredGame.TestCase)

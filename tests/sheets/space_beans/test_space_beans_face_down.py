@@ -76,6 +76,7 @@ def test_the_own_secret_collection_counts_for_its_player():
         RULES.apply(state, Lay(player="Londo", collection="secret", bean="bohrion", values=(1,)))
 
 
+@pytest.mark.slow("every answer of random games asked again under other face-down cards")
 @SETTINGS
 @given(games(), st.data())
 def test_every_answer_is_the_same_whatever_lies_face_down_elsewhere(game, data):
