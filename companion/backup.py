@@ -22,12 +22,13 @@ import re
 import zipfile
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from companion.session import BIN_DAYS, Games, PhoneGames, rules_for
 from companion.sheet_values import values_in_file
 from companion.storage import Repository
-from companion.storage.atomic import CorruptFileError
+from companion.storage.atomic import CorruptFileError, stored_json
 from companion.storage.game_file import GameRecord, as_tables, record_from_tables
 from companion.storage.migrations import SchemaError
 from companion.storage.sheet_values import FORMAT as VALUES_FORMAT
@@ -105,9 +106,9 @@ def _json(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Any:
     if len(raw) > MAX_ENTRY_BYTES:
         raise BackupError(_("{name}: larger than any file a backup holds").format(name=info.filename))
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise BackupError(_("{name}: not JSON").format(name=info.filename)) from None
+        return stored_json(raw, Path(info.filename))  # the guard every stored file is read through
+    except CorruptFileError as exc:
+        raise BackupError(f"{info.filename}: {exc.why}") from None
 
 
 def _record(data: Any, name: str) -> GameRecord:

@@ -30,10 +30,12 @@ from companion.pin_guard import PinGuard
 from companion.storage import (
     FINISHED, PLAYING, BinEntry, DamagedGame, GameRecord, Repository, StorageError, Summary, of_game,
 )
+from companion.storage.repository import Unplayable
 from companion.storage.game_file import now, record_in
 from sheets.errors import RulesError
 from sheets.game import GameRules, fold
 from sheets.i18n import N_, _, current
+from sheets.limits import one_line
 from sheets.registry import KINDS
 from sheets.registry import score
 from sheets.results import GameResult
@@ -150,6 +152,11 @@ def fingerprint(data: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+# How replaying a damaged game's entries can fail (RulesError and pydantic's ValidationError
+# are ValueErrors; the others a shape no engine expects, or numbers past any count)
+REPLAY_FAULTS = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RecursionError)
+
+
 def rules_for(game: str) -> GameRules[Any, Any, Any]:
     if game not in KINDS:
         raise RulesError(_("unknown game {game}").format(game=repr(game)))
@@ -207,6 +214,10 @@ class Games:
         self._binned: dict[str, tuple[BinEntry, dict[tuple[str | None, object], BinnedGame]]] = {}
         self._listeners: dict[str, list[tuple[Listener, str | None]]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
+        # game -> (the record read, its state and checkpoints): folded once when its file is
+        # read (``_replays``), taken by ``state``
+        self._loaded: dict[str, tuple[GameRecord, Any, dict[int, Any]]] = {}
+        repo.check = self._replays
 
     # -- reading -------------------------------------------------------------------
 
@@ -246,8 +257,33 @@ class Games:
         with self.repo.lock:
             if game_id not in self._states:
                 record = self.record(game_id)
-                self._states[game_id], self._checkpoints[game_id] = self._refold(record, record.log, 0)
+                loaded = self._loaded.pop(game_id, None)
+                if loaded is not None and loaded[0] is record:
+                    self._states[game_id], self._checkpoints[game_id] = loaded[1], loaded[2]
+                else:
+                    self._states[game_id], self._checkpoints[game_id] = self._refold(record, record.log, 0)
             return self._states[game_id]
+
+    def _replays(self, record: GameRecord) -> None:
+        """The storage's check of a game read from a file or a backup: Unplayable unless its
+        entries replay by its rules and each undone entry still reads (a game whose entries
+        no longer replay is damaged, its good backup offered). What it folded is kept for ``state``."""
+        rules = rules_for(record.game)
+        n = 0
+        try:
+            state, kept = rules.new_game(record.setup), {}
+            for n, entry in enumerate(record.log, 1):
+                state = rules.apply(state, rules.parse_action(entry["action"]))
+                if n % CHECKPOINT_EVERY == 0:
+                    kept[n] = state
+            n = 0
+            for entry in record.redo:
+                rules.parse_action(entry["action"])
+        except REPLAY_FAULTS as exc:
+            what = f"its entry {n}" if n else "an undone entry"
+            why = one_line(str(exc).splitlines()[0][:160]) if str(exc).strip() else type(exc).__name__
+            raise Unplayable(f"{what} no longer replays: {why}") from None
+        self._loaded[record.id] = (record, state, kept)
 
     def _fold(self, record: GameRecord, log: list[dict[str, Any]]) -> Any:
         return fold(rules_for(record.game), record.setup, [entry["action"] for entry in log])
@@ -271,6 +307,7 @@ class Games:
         self._states.pop(game_id, None)
         self._checkpoints.pop(game_id, None)
         self._derived.pop(game_id, None)
+        self._loaded.pop(game_id, None)
         for key in [key for key in self._stories if key[0] == game_id]:
             self._stories.pop(key, None)
 

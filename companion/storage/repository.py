@@ -39,7 +39,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator, cast
+from typing import Any, Callable, Iterable, Iterator, cast
 
 from tinydb import TinyDB, where
 from tinydb.queries import QueryInstance
@@ -101,6 +101,10 @@ class GameNotFound(StorageError):
     pass
 
 
+class Unplayable(Exception):
+    """A stored game whose entries no longer replay (its words say which and why)."""
+
+
 class GameTooLarge(StorageError):
     """A change that would make the game's file larger than it may be read back."""
 
@@ -147,9 +151,16 @@ class Summary:
 
     @classmethod
     def complete(cls, data: dict[str, Any]) -> bool:
-        """Whether an index entry holds every field (one an older version wrote lacks some:
-        it loads, and is summarised again from its game)."""
-        return all(name in data for name in cls.__dataclass_fields__)
+        """Whether an index entry holds every field, each of its type (one an older version
+        wrote lacks some, a damaged one holds another shape: it is summarised again from its game)."""
+        def words(value: Any) -> bool:
+            return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+        return all(name in data for name in cls.__dataclass_fields__) and all(
+            isinstance(data[k], str) for k in ("id", "game", "created")) and words(data["players"]) \
+            and words(data["winners"]) and isinstance(data["finished"], bool) \
+            and isinstance(data["totals"], list) and all(type(n) is int for n in data["totals"]) \
+            and isinstance(data["rating"], (str, type(None)))
 
 
 @dataclass(frozen=True)
@@ -262,6 +273,10 @@ class Repository:
         self._names: tuple[list[int] | None, tuple[list[str], list[str]]] | None = None  # _listed, by the dir's stamp
         self._newest_first: list[Summary] | None = None  # _sorted, until a summary changes
         self._orphans_purged = False
+        # Whether a game read from its file (or a backup) still replays: the session's word
+        # (storage knows no rules). It raises ``Unplayable`` saying why; a game that does not
+        # replay is damage like any other (set aside, its good backup offered).
+        self.check: Callable[[GameRecord], None] = lambda record: None
 
     def close(self) -> None:
         if self.writer:
@@ -300,6 +315,9 @@ class Repository:
             file = GameFile(path, self.data_dir)
             try:
                 record = file.read()
+                self.check(record)
+            except Unplayable as exc:
+                raise self._set_aside(game_id, path, str(exc)) from None
             except CorruptFileError as exc:
                 raise self._set_aside(game_id, path, exc.why) from None
             except SchemaError as exc:  # reported like damage, but the file stays in place
@@ -380,9 +398,9 @@ class Repository:
         for candidate in backup_paths(self.game_path(game_id)):
             if candidate.exists() or candidate.is_symlink():
                 try:
-                    record_in(candidate, self.data_dir)
+                    self.check(record_in(candidate, self.data_dir))
                     return candidate
-                except (CorruptFileError, SchemaError, OSError):
+                except (CorruptFileError, SchemaError, OSError, Unplayable):
                     continue
         return None
 
@@ -693,9 +711,9 @@ class Repository:
         """The summaries of the index whose game files did not change since they were made;
         the others leave it. A damaged index is set aside (derived data: built again)."""
         try:
-            entries = [(name, doc.doc_id, Summary.from_json(doc), doc.get("file") if Summary.complete(doc) else None)
+            entries = [(name, doc.doc_id, Summary.from_json(doc) if Summary.complete(doc) else None, doc.get("file"))
                        for name in (*INDEX_TABLES, EARLIER_INDEX_TABLE) for doc in self._index(name).all()]
-        except (CorruptFileError, KeyError, TypeError, AttributeError):
+        except (CorruptFileError, KeyError, TypeError, AttributeError, ValueError, RecursionError):
             if not self.read_only:
                 self.index_kept_as = set_aside(self.index_path)
             self._index_storage().write({})  # an empty index, written in its place when games are listed
@@ -704,6 +722,9 @@ class Repository:
         stale: dict[str, list[int]] = {}
         earlier: list[Summary] = []
         for name, doc_id, summary, file_stamp in entries:
+            if summary is None:  # of another shape: summarised again from its game
+                stale.setdefault(name, []).append(doc_id)
+                continue
             current = stamp(self.game_path(summary.id)) if GAME_ID.fullmatch(summary.id) else None
             if current is None or current != file_stamp or summary.id in summaries:
                 stale.setdefault(name, []).append(doc_id)
