@@ -208,6 +208,22 @@ def write_atomically(path: Path, data: Any, backups: bool = True, limit: int | N
     fsync_dir(path.parent)
 
 
+def stage_bytes(path: Path, payload: bytes) -> Path:
+    """``payload`` written and synced to a temporary file beside ``path`` (mode 0600), to be
+    put in place by ``os.replace`` (the caller's, with others at once); removed if it fails."""
+    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TMP_SUFFIX)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return tmp
+
+
 def _rotate_backups(path: Path, kept: Path) -> None:
     """bak2 -> bak3, bak1 -> bak2, the replaced version -> bak1."""
     olds = backup_paths(path)

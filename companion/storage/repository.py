@@ -47,7 +47,7 @@ from tinydb.table import Table
 
 from companion.storage.atomic import (
     INDEX_MAX_BYTES, STORED_MAX_BYTES, CorruptFileError, DeferredJSONStorage, TooLarge, backup_paths, fsync_dir,
-    megabytes, remove_stale_temps, set_aside,
+    megabytes, remove_stale_temps, set_aside, stage_bytes,
 )
 from companion.storage.game_file import GameFile, GameRecord, record_in
 from companion.storage.lock import Busy, lock_directory, unlock
@@ -255,6 +255,8 @@ class Repository:
             self.writer = WriterLock(self.data_dir)
             remove_stale_temps(self.games_dir)
             remove_stale_temps(self.data_dir)
+            if self.trash_dir.is_dir():  # a restore's games for the bin, written aside by a killed writer
+                remove_stale_temps(self.trash_dir)
         self.lock = threading.RLock()
         self._records: dict[str, GameRecord] = {}
         self._files: dict[str, GameFile] = {}  # the games read or written here, their files open
@@ -418,6 +420,32 @@ class Repository:
             self.damaged.pop(game_id, None)
             self._unindex(game_id)  # summarised again from the restored log
             return record
+
+    def store_together(self, files: Iterable[tuple[str, bool, bytes]], before: Callable[[], None]) -> None:
+        """Store game files all at once or none (a backup's restore): each (game id, into the
+        bin, its file's bytes, checked already) is written aside as it comes, so only one is
+        in memory; if any write fails, or ``before`` (a change to make with them) raises,
+        what was written aside is removed and nothing is stored. Then each is put in place."""
+        if self.read_only:
+            raise StorageError("opened read-only")
+        with self.lock:
+            self.trash_dir.mkdir(exist_ok=True)
+            staged: list[tuple[Path, Path]] = []
+            try:
+                with plain_disk_errors():
+                    for game_id, in_bin, raw in files:
+                        target = (self.trash_dir if in_bin else self.games_dir) / self.game_path(game_id).name
+                        staged.append((stage_bytes(target, raw), target))
+                    before()
+            except BaseException:
+                for temp, _target in staged:
+                    temp.unlink(missing_ok=True)
+                raise
+            for temp, target in staged:
+                os.replace(temp, target)
+            fsync_dir(self.games_dir)
+            fsync_dir(self.trash_dir)
+            self._bin_dir = None  # the bin is looked at again, its new games read once
 
     # -- delete (kept aside, restorable) ------------------------------------------
 
