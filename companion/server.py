@@ -9,7 +9,7 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -111,12 +111,14 @@ def host_name(netloc: str) -> str:
     return netloc.rsplit(":", 1)[0] if netloc.count(":") == 1 else netloc
 
 
-def own_hosts(host: str, lan: bool) -> frozenset[str]:
+def own_hosts(host: str, lan: bool, certified: Iterable[str] = ()) -> frozenset[str]:
     """The names and addresses this server answers as: localhost, the address it listens
-    on, this machine's names (``name``, ``name.local``), and where it is shared on the
-    network (``--lan``, or listening on every address) this machine's addresses there. A
-    page whose name someone pointed at this machine (DNS rebinding) is none of them."""
-    names = {"localhost", "127.0.0.1", "::1", host.lower()}
+    on, this machine's names (``name``, ``name.local``), where it is shared on the
+    network (``--lan``, or listening on every address) this machine's addresses there, and
+    the names its certificate is valid for (``certified``: a club's domain given with
+    ``--cert``; a wildcard "*.example.org" answers one label under it). A page whose name
+    someone pointed at this machine (DNS rebinding) is none of them."""
+    names = {"localhost", "127.0.0.1", "::1", host.lower(), *(name.lower().rstrip(".") for name in certified)}
     machine = socket.gethostname().lower()
     names |= {machine, f"{machine}.local", machine.split(".")[0]}
     if lan or host in ("0.0.0.0", "", "::"):
@@ -128,6 +130,16 @@ def own_hosts(host: str, lan: bool) -> frozenset[str]:
     names.discard("0.0.0.0")
     names.discard("")
     return frozenset(names)
+
+
+def answers_as(hosts: frozenset[str], name: str) -> bool:
+    """Whether ``name`` is among ``hosts``, or one label under a wildcard of them
+    ("table.example.org" under "*.example.org"), as a certificate's names match."""
+    name = name.rstrip(".")
+    if name in hosts:
+        return True
+    label, _dot, rest = name.partition(".")
+    return bool(label and rest) and f"*.{rest}" in hosts
 
 
 def unversioned(path: str) -> str:
@@ -168,6 +180,10 @@ class Door:
     hosts: frozenset[str] | None = None  # None: any (an app embedding the server decides)
     phones: set[Phone] = field(default_factory=set)
     by_address: dict[str, int] = field(default_factory=dict)
+
+    def answers(self, name: str) -> bool:
+        """Whether this server answers as ``name`` (a Host header's name, lower case)."""
+        return self.hosts is None or answers_as(self.hosts, name)
 
     def line(self, phone: Phone, words: str) -> bytes:
         with using(i18n.translations(phone.language)):
@@ -250,7 +266,7 @@ def guarded(app: ASGIApp, door: Door | None = None) -> ASGIApp:
         if scope["type"] not in ("http", "websocket"):
             await app(scope, receive, send)
             return
-        if door.hosts is not None and host_name(_header(scope, b"host") or "") not in door.hosts:
+        if not door.answers(host_name(_header(scope, b"host") or "")):
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
             else:
@@ -372,7 +388,7 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
         port_free(host, port)  # a port in use: likewise
         games = Games(repo)
         sys.setswitchinterval(SWITCH_INTERVAL)
-        url = tls_url(served, host, port) if served else invite_url(host, port)
+        url, hosts = where_served(host, port, lan, served)
         shared = lan or host not in ("127.0.0.1", "localhost", "::1")
         print(f"Bean Counter serves games from {data_dir}", file=sys.stderr)
         print(open_line(url, shared), file=sys.stderr)
@@ -385,7 +401,7 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
         # Flet's ASGI app, served by uvicorn as ft.run would, behind the guard
         app = ft.run(make_main(games, url if shared else None, served.short if served and shared else None),
                      assets_dir=str(STATIC), no_cdn=True, export_asgi_app=True)
-        door = Door(own_hosts(host, lan))
+        door = Door(hosts)
         config = uvicorn.Config(guarded(client_files(app), door), host=host, port=port, ws="websockets-sansio",
                                 ws_max_size=MAX_FRAME, log_level="warning", access_log=False,
                                 ssl_certfile=served.certfile if served else None,
@@ -435,6 +451,13 @@ def port_free(host: str, port: int) -> None:
         raise ServeError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
     finally:
         probe.close()
+
+
+def where_served(host: str, port: int, lan: bool, served: tls.Served | None) -> tuple[str, frozenset[str]]:
+    """The address the terminal and the QR code show, and the names the server answers as
+    (``own_hosts``, the certificate's among them): the one shown is always one of them."""
+    url = tls_url(served, host, port) if served else invite_url(host, port)
+    return url, own_hosts(host, lan, served.names if served else ())
 
 
 def tls_url(served: tls.Served, host: str, port: int) -> str:
