@@ -36,6 +36,7 @@ from sheets.errors import RulesError
 from sheets.game import GameRules, fold
 from sheets.i18n import N_, _, current
 from sheets.limits import one_line
+from sheets.names import readable_problem_at
 from sheets.registry import KINDS
 from sheets.registry import score
 from sheets.results import GameResult
@@ -430,6 +431,9 @@ class Games:
         """Start a game; ``starter`` is the device that may release seats and undo for all."""
         rules = rules_for(game)
         state = rules.new_game(setup)
+        problem = readable_problem_at(rules.players(state))  # names players can tell apart (a stored game keeps its own)
+        if problem:
+            raise RulesError(_("player {number}: {reason}").format(number=problem[0] + 1, reason=problem[1]))
         with self.repo.lock:
             record = self.repo.new_record(game, setup)
             record.table = {"starter": starter, "seats": {}, "notes": {}}
@@ -817,7 +821,7 @@ class Games:
         exported = self.export(game_id, whole=True)
         sheet = exported.get("sheet")  # Gone with the Beans' letter
         info = self.play_info(game_id)
-        return score(exported), info.changed(sheet=sheet) if isinstance(sheet, str) else info
+        return score(exported, stored=True), info.changed(sheet=sheet) if isinstance(sheet, str) else info
 
     def import_file(self, data: Any, again: bool = False) -> str:
         """Store a valid score file as a game; ScoreFileError (nothing stored) otherwise.

@@ -44,8 +44,10 @@ class NoServer(importlib.abc.MetaPathFinder):
 
 def test_the_wheel_names_its_licence_authors_and_classifiers():
     project = PYPROJECT["project"]
-    assert project["license"] == "MIT AND OFL-1.1" and (ROOT / "LICENSE").read_text().startswith("MIT License")
-    assert all((ROOT / name).is_file() for name in project["license-files"])  # the fonts' licence too
+    assert project["license"] == "MIT AND OFL-1.1 AND Unicode-DFS-2016"
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert all((ROOT / name).is_file() for name in project["license-files"])  # the fonts' licence too, and Unicode's
+    assert "sheets/data/UNICODE-LICENSE.txt" in project["license-files"]
     assert project["authors"] and any(c.startswith("Topic :: Games") for c in project["classifiers"])
 
 
