@@ -40,7 +40,7 @@ from companion.storage.migrations import SchemaError
 from companion.storage.sheet_values import FORMAT as VALUES_FORMAT
 from companion.storage.sheet_values import SheetValues
 from sheets.errors import RulesError, ScoreFileError
-from sheets.i18n import _
+from sheets.i18n import N_, _
 from sheets.game import fold
 from sheets.limits import name_problem, one_line
 
@@ -52,6 +52,11 @@ MAX_TOTAL_BYTES = 256_000_000  # everything unpacked
 ENTRY = re.compile(r"(games|bin)/([0-9a-z][0-9a-z-]{0,63})\.json")  # an id of the stored shape: never "--help"
 MANIFEST, SHEET_VALUES = "backup.json", "sheet-values.json"
 ZIP_MAGIC = b"PK\x03\x04"  # how a zip file begins (a score file is JSON text)
+# A backup keeps each game as its file does, the phones' device tokens among it (decided in
+# issue 46): a restored game keeps its host and its seated phones. So whoever holds the
+# file can act as those phones; each backup says so where it is made.
+HOLDS_TOKENS = N_("The backup holds every phone's device token, the host's too: whoever has the file can act as "
+                  "those phones. Keep it as you would a key.")
 
 
 def is_zip(raw: bytes) -> bool:
@@ -109,7 +114,8 @@ def make_backup(games: Games) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         manifest = {"format": FORMAT, "made": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                    "games": len(stored), "bin": sum(record is not None for record in binned)}
+                    "games": len(stored), "bin": sum(record is not None for record in binned),
+                    "holds": "every phone's device token, every seat's private note and PIN check"}
         archive.writestr(MANIFEST, json.dumps(manifest, indent=1))
         for folder, records in (("games", stored), ("bin", binned)):
             for record in records:

@@ -846,12 +846,13 @@ class Games:
             self._states[record.id] = state
         return record.id
 
-    def count_upload(self, device: str | None) -> None:
-        """Count a file a phone is about to send (a score file, a backup, sheet values),
-        before it is asked for: RulesError (nothing sent, nothing read) past
-        IMPORTS_PER_MINUTE for the phone, or IMPORTS_AT_ONCE_PER_MINUTE for all phones
-        together (issue 33: imports by the hundred slowed every phone's Home; files of
-        1 MB sent by 20 phones at once slowed every tap)."""
+    def upload_room(self, device: str | None) -> None:
+        """Before a phone is asked for a file (a score file, a backup, sheet values):
+        RulesError (nothing sent, nothing read) when IMPORTS_PER_MINUTE files of this phone,
+        or IMPORTS_AT_ONCE_PER_MINUTE of all phones together, were sent in the last minute
+        (issue 33: imports by the hundred slowed every phone's Home; files of 1 MB sent by
+        20 phones at once slowed every tap). Only files sent count (``count_upload``): a
+        picker opened and cancelled uses up nothing (issue 46)."""
         now_ = self.clock()
         with self._listeners_lock:
             for times in self._imports.values():
@@ -861,7 +862,11 @@ class Games:
             if len(self._imports.get(device, ())) >= IMPORTS_PER_MINUTE or \
                     sum(map(len, self._imports.values())) >= IMPORTS_AT_ONCE_PER_MINUTE:
                 raise RulesError(_("too many score files imported in the last minute: try again in a minute"))
-            self._imports[device].append(now_)
+
+    def count_upload(self, device: str | None) -> None:
+        """A file this phone sent (picked, on its way to be read): counted for ``upload_room``."""
+        with self._listeners_lock:
+            self._imports[device].append(self.clock())
 
     def same_game(self, result: GameResult, print_: str, played: str | None) -> Summary | None:
         """The stored game a score file records, if any: same game, same players with the same
@@ -1178,8 +1183,16 @@ class PhoneGames:
         return self.games.import_file(data)
 
     def may_send_file(self) -> None:
-        """Before this phone is asked for a file: RulesError when it may send none now."""
-        self.games.count_upload(self.device)
+        """Before this phone is asked for a file: RulesError when it may send none now. The
+        serving machine's own browser always may (others' files never refuse the host's
+        restore), and its files are not counted."""
+        if not self.here:
+            self.games.upload_room(self.device)
+
+    def file_sent(self) -> None:
+        """This phone sent a file it was asked for (a picker cancelled sends none)."""
+        if not self.here:
+            self.games.count_upload(self.device)
 
     def bgstats_link(self, game_id: str) -> str:
         """The link that records this finished game in BG Stats."""
