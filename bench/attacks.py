@@ -20,6 +20,11 @@ its window), each attack in turn, on the same server:
   file picker answering with a near-1 MB score file (every object read before it is refused).
 - ``stalled``: ``STALLED`` phones watch the game and stop reading what they are sent.
 - ``idle``: ``IDLE`` phones watch the game, doing nothing.
+- ``places`` (no taps; issue 46): ``WATCHERS_PER_GAME`` short connections, each with a
+  device token of its own, take the game's watcher places and hang up; then a new phone
+  tries every ``PROBE_EVERY`` seconds (a first one, before they hang up, checks that they
+  filled them). The line: seconds until it gets a place, with
+  Flet's session timeout as the server has it (an hour by default); target 30 s.
 
 Each line: p95 (and median) under attack, the at-rest figure as ``baseline``, ``ratio``
 and ``"target": 3`` on the p95 lines. A tap not answered within ``CAP`` seconds counts as
@@ -84,7 +89,9 @@ UPLOADERS = 20
 UPLOAD_EVERY = 3.0  # seconds between one phone's imports
 STALLED = 10
 IDLE = 100
-ATTACKS = ("unknown_ids", "languages", "fonts", "uploads", "stalled", "idle")
+ATTACKS = ("unknown_ids", "languages", "fonts", "uploads", "stalled", "idle", "places")
+PLACES_TARGET = 30.0  # seconds until the places of closed phones are given back
+PROBE_EVERY = 2.0
 
 
 def p95(values: list[float]) -> float:
@@ -283,6 +290,44 @@ def attack(name: str, base: str, route: str) -> Iterator[dict[str, Any]]:
             stop.set()
 
 
+def places_back(base: str, route: str) -> None:
+    """The ``places`` line: seconds from the short connections' hanging up until a new
+    phone is given a place on the game (its screen is the game's, not "Too many phones")."""
+    from companion.session import WATCHERS_PER_GAME
+
+    url = base.replace("http://", "ws://") + "/ws"
+
+    async def crowded(token: str) -> bool:
+        """Whether a new phone is shown "Too many phones on this game"."""
+        found: list[bool] = []
+
+        async def look(_ws: Any, body: Any) -> None:
+            found.append("Too many phones on this game" in repr(body))
+
+        task = asyncio.ensure_future(screenless(url, route, lambda body: token if body["name"] == "get" else None,
+                                                look))
+        await asyncio.sleep(QUIET + 3.0)
+        task.cancel()
+        return any(found)
+
+    short = Phones(base, route, WATCHERS_PER_GAME, [f"short-{n}" for n in range(WATCHERS_PER_GAME)], tappers=set())
+    short.__enter__()
+    filled = asyncio.run(crowded("late-0"))
+    leave(short)
+    closed = time.time()
+    seconds = CAP * 4
+    n = 0
+    while time.time() - closed < CAP * 4:
+        n += 1
+        if not asyncio.run(crowded(f"late-{n}")):
+            seconds = time.time() - closed
+            break
+        time.sleep(PROBE_EVERY)
+    print(json.dumps({"name": "attacks.places.given_back_after_close", "value": round(seconds, 1), "unit": "s",
+                      "baseline": PLACES_TARGET, "ratio": round(seconds / PLACES_TARGET, 2), "target": 1,
+                      "probes": n, "filled": filled}), flush=True)
+
+
 MADE = [0]  # Ann's taps in this run
 
 
@@ -361,6 +406,9 @@ def main() -> None:
     try:
         wait_for_port(port, proc, timeout=120)
         for name in args.attacks:
+            if name == "places":
+                places_back(base, route)
+                continue
             with Table(base, route) as table:
                 rest = [table.tap() for _ in range(args.taps)]
                 under: list[float] = []

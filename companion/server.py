@@ -8,6 +8,7 @@ import ipaddress
 import signal
 import socket
 import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
@@ -58,6 +59,13 @@ TELL_EVERY = 10.0  # seconds between two lines telling a phone a bound it hit
 STALL = 20.0  # seconds a phone may leave what it is sent unread before it is dropped
 MAX_PHONES = 120  # phones connected at once, all games together (a club night: 10 tables of 6)
 MAX_PHONES_PER_ADDRESS = 24  # from one address on the network (the machine itself is not counted)
+# One address cannot hold more than its share (issue 46: 120 idle connections from 5 addresses
+# refused everyone after them): past OPEN_PLACES phones, the last places go only to addresses
+# holding fewer than FAIR_SHARE (a new table). The serving machine's own browser and the host's
+# phone (its device token, ``DEVICE_COOKIE``) are never refused for places others hold, nor counted.
+OPEN_PLACES = MAX_PHONES - MAX_PHONES_PER_ADDRESS
+FAIR_SHARE = 6
+DEVICE_COOKIE = "bean-counter-device"  # set by bean-counter.js from the page's local storage
 MAX_ROUTE = 2_000  # characters of an address in the app; a longer one is shown as not found
 LONG_ROUTE = "/not-found"  # what a phone registering on a longer one is shown (the app's Not found)
 MAX_PATH = 2_000  # characters of a requested path; a longer one is not found
@@ -157,6 +165,22 @@ def hidden(path: str) -> bool:
     return path.rstrip("/") in HIDDEN
 
 
+def cookie(scope: Scope, name: str) -> str | None:
+    """The value of cookie ``name`` the request carries (a short one), or None."""
+    for part in (_header(scope, b"cookie") or "")[:4_096].split(";"):
+        key, _eq, value = part.strip().partition("=")
+        if key == name and 0 < len(value) <= 128:
+            return value
+    return None
+
+
+def loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
 @dataclass(eq=False)
 class Phone:
     """One phone's websocket at the door: what it may still send, and whether it is dropped."""
@@ -179,7 +203,19 @@ class Door:
 
     hosts: frozenset[str] | None = None  # None: any (an app embedding the server decides)
     phones: set[Phone] = field(default_factory=set)
-    by_address: dict[str, int] = field(default_factory=dict)
+    by_address: dict[str, int] = field(default_factory=dict)  # the network's phones, by address
+    hosting: Callable[[str], bool] = lambda token: False  # whether a device token is a game's host's
+    this_machine: Callable[[str], bool] = loopback  # an address of the serving machine (session.this_machine)
+
+    def counted(self, address: str, token: str | None) -> str | None:
+        """The address a phone connecting from ``address`` is counted under, "" when it is
+        not counted (the serving machine, the host's phone); None when it is refused."""
+        if not address or self.this_machine(address) or (token is not None and self.hosting(token)):
+            return ""
+        held, total = self.by_address.get(address, 0), sum(self.by_address.values())
+        if total >= MAX_PHONES or held >= MAX_PHONES_PER_ADDRESS or (total >= OPEN_PLACES and held >= FAIR_SHARE):
+            return None
+        return address
 
     def answers(self, name: str) -> bool:
         """Whether this server answers as ``name`` (a Host header's name, lower case)."""
@@ -240,13 +276,6 @@ def registration(frame: bytes) -> bytes:
     return b"\x00" + bytes(msgpack.packb([action, body]))
 
 
-def loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
-
-
 def not_found(status: int = 404, text: bytes = b"Not found") -> list[Message]:
     return [{"type": "http.response.start", "status": status,
              "headers": [(b"content-type", b"text/plain; charset=utf-8"),
@@ -304,8 +333,8 @@ async def phone_at_door(app: ASGIApp, door: Door, scope: Scope, receive: Receive
     language = i18n.negotiate(i18n.accepted(_header(scope, b"accept-language") or ""))
     phone = Phone(language)
     client = scope.get("client") or ("", 0)
-    address = str(client[0]) if not loopback(str(client[0])) else ""
-    if len(door.phones) >= MAX_PHONES or (address and door.by_address.get(address, 0) >= MAX_PHONES_PER_ADDRESS):
+    address = door.counted(str(client[0]), cookie(scope, DEVICE_COOKIE))
+    if address is None:
         await send({"type": "websocket.accept"})
         await send({"type": "websocket.send", "bytes": door.line(phone, TOO_MANY)})
         await send({"type": "websocket.close", "code": 1013})  # try again later
@@ -371,7 +400,7 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
     import uvicorn
 
     from companion import worker
-    from companion.session import Games
+    from companion.session import Games, this_machine
     from companion.storage import open_repository
     from companion.ui.app import make_main
     from companion.ui.flet_compat import known_controls_only
@@ -401,7 +430,8 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
         # Flet's ASGI app, served by uvicorn as ft.run would, behind the guard
         app = ft.run(make_main(games, url if shared else None, served.short if served and shared else None),
                      assets_dir=str(STATIC), no_cdn=True, export_asgi_app=True)
-        door = Door(hosts)
+        door = Door(hosts, hosting=games.hosting, this_machine=this_machine)
+        threading.Thread(target=games.know_hosts, daemon=True).start()  # the hosts of games in play, off the loop
         config = uvicorn.Config(guarded(client_files(app), door), host=host, port=port, ws="websockets-sansio",
                                 ws_max_size=MAX_FRAME, log_level="warning", access_log=False,
                                 ssl_certfile=served.certfile if served else None,

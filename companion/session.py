@@ -59,6 +59,20 @@ IMPORTS_AT_ONCE_PER_MINUTE = 60  # files all phones together send to import in a
 # tap, so more would slow the table (100 idle phones: taps p95 5.5x at 12, 2.4x at 8); its
 # seats' phones and its host always may. 8: a table of 7 where nobody sat, and two onlookers.
 WATCHERS_PER_GAME = 8
+# Seconds a phone whose connection closed keeps its places (a watcher place of a game): one
+# that comes back within them (a reload, a phone unlocked) finds them kept; after them they are
+# given back, whatever Flet's session timeout (issue 46: within 30 s of the socket closing).
+PLACE_GRACE = 20.0
+
+
+@dataclass(eq=False)
+class Presence:
+    """One phone's connection to the table (one page), as the session counts its places:
+    ``away_since`` its socket closed; ``gone`` once its places were given back (PLACE_GRACE
+    seconds later, or its page's session closed). Its subscriptions go with it."""
+
+    away_since: float | None = None
+    gone: bool = False
 
 
 @dataclass(frozen=True)
@@ -213,8 +227,10 @@ class Games:
         self._derived: dict[str, Derived] = {}  # game -> what was worked out of its states
         # a binned game's entry in the index and what each phone (in its language) was shown of it
         self._binned: dict[str, tuple[BinEntry, dict[tuple[str | None, object], BinnedGame]]] = {}
-        self._listeners: dict[str, list[tuple[Listener, str | None]]] = defaultdict(list)
+        self._listeners: dict[str, list[tuple[Listener, str | None, Presence | None]]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
+        self._away: set[Presence] = set()  # phones whose connection closed, their places kept for now
+        self._hosts: set[str] = set()  # device tokens of the hosts of games read or started here
         # game -> (the record read, its state and checkpoints): folded once when its file is
         # read (``_replays``), taken by ``state``
         self._loaded: dict[str, tuple[GameRecord, Any, dict[int, Any]]] = {}
@@ -285,6 +301,21 @@ class Games:
             why = one_line(str(exc).splitlines()[0][:160]) if str(exc).strip() else type(exc).__name__
             raise Unplayable(f"{what} no longer replays: {why}") from None
         self._loaded[record.id] = (record, state, kept)
+        if isinstance(record.table.get("starter"), str):
+            self._hosts.add(record.table["starter"])
+
+    def hosting(self, token: str) -> bool:
+        """Whether ``token`` is the phone of a game's host (one read or started here): the
+        server's door never refuses it for places other phones hold. A set's look-up."""
+        return token in self._hosts
+
+    def know_hosts(self) -> None:
+        """Read the games in play, so that ``hosting`` knows their hosts (at the server's start)."""
+        for summary in self.summaries(PLAYING):
+            try:
+                self.record(summary.id)
+            except StorageError:
+                continue
 
     def _fold(self, record: GameRecord, log: list[dict[str, Any]]) -> Any:
         return fold(rules_for(record.game), record.setup, [entry["action"] for entry in log])
@@ -438,6 +469,8 @@ class Games:
             record = self.repo.new_record(game, setup)
             record.table = {"starter": starter, "seats": {}, "notes": {}}
             self.repo.save(record, summary_of(record, state))
+            if starter is not None:
+                self._hosts.add(starter)
             self._states[record.id] = state
         return record.id
 
@@ -893,13 +926,16 @@ class Games:
 
     # -- listeners -----------------------------------------------------------------------
 
-    def subscribe(self, game_id: str, listener: Listener, device: str | None = None) -> Callable[[], None]:
+    def subscribe(self, game_id: str, listener: Listener, device: str | None = None,
+                  presence: Presence | None = None) -> Callable[[], None]:
         """Call ``listener(game_id)`` after every change of that game ("*" for all);
-        ``device``: the phone listening (see notify). A phone without a seat beyond
-        WATCHERS_PER_GAME is not told (``why_not_follow`` says why)."""
-        subscription = (listener, device)
+        ``device``: the phone listening (see notify), ``presence``: its connection (its
+        places are given back PLACE_GRACE seconds after it closed). A phone without a seat
+        beyond WATCHERS_PER_GAME is not told (``why_not_follow`` says why)."""
+        subscription = (listener, device, presence)
         seats = self._seats_of(game_id) if game_id != "*" and device is not None else None
         with self._listeners_lock:
+            self._give_back()
             if seats is not None and self._no_room(game_id, seats, device):
                 return lambda: None
             self._listeners[game_id].append(subscription)
@@ -911,6 +947,44 @@ class Games:
 
         return unsubscribe
 
+    def away(self, presence: Presence) -> None:
+        """A phone's connection closed: its places are kept PLACE_GRACE seconds for it."""
+        with self._listeners_lock:
+            if not presence.gone:
+                presence.away_since = self.clock()
+                self._away.add(presence)
+
+    def back(self, presence: Presence) -> bool:
+        """A phone's connection is back: True when it kept its places; False when they were
+        given back meanwhile (its screens subscribe anew, as a phone that just came)."""
+        with self._listeners_lock:
+            self._give_back()
+            kept = not presence.gone
+            presence.away_since, presence.gone = None, False
+            self._away.discard(presence)
+            return kept
+
+    def leave(self, presence: Presence) -> None:
+        """A phone's page is gone for good (its session closed): its places at once."""
+        with self._listeners_lock:
+            self._away.discard(presence)
+            self._drop({presence})
+
+    def _give_back(self) -> None:
+        """The places of phones away for PLACE_GRACE seconds or more (call holding the
+        listeners' lock): each look at the places frees them, no timer needed."""
+        now_ = self.clock()
+        over = {p for p in self._away if p.away_since is not None and now_ - p.away_since >= PLACE_GRACE}
+        if over:
+            self._away -= over
+            self._drop(over)
+
+    def _drop(self, presences: set[Presence]) -> None:
+        for presence in presences:
+            presence.gone = True
+        for game_id in [g for g, subs in self._listeners.items() if any(s[2] in presences for s in subs)]:
+            self._listeners[game_id] = [s for s in self._listeners[game_id] if s[2] not in presences]
+
     def why_not_follow(self, game_id: str, device: str | None) -> str | None:
         """Why this phone is not shown that game's changes (it has no seat there, and
         WATCHERS_PER_GAME phones without one follow it already), or None."""
@@ -918,6 +992,7 @@ class Games:
         if seats is None:
             return None
         with self._listeners_lock:
+            self._give_back()
             full = self._no_room(game_id, seats, device)
         return _("This game is followed by {n} phones without a seat already. Sit down at it (a seat's phone "
                  "always may), or come back when one of them has left it.").format(n=WATCHERS_PER_GAME) if full else None
@@ -933,7 +1008,7 @@ class Games:
         WATCHERS_PER_GAME other such phones following it (call holding the listeners' lock)."""
         if device is None or table.sits_or_hosts(seats, device):
             return False
-        others = {other for _listener, other in self._listeners.get(game_id, ())
+        others = {other for _listener, other, _presence in self._listeners.get(game_id, ())
                   if other is not None and other != device and not table.sits_or_hosts(seats, other)}
         return len(others) >= WATCHERS_PER_GAME
 
@@ -942,10 +1017,11 @@ class Games:
         last: each phone's re-render waits for those told before it, and the other phones
         at the table should not wait for the tapping phone's own (its largest) one."""
         with self._listeners_lock:
+            self._give_back()
             subscriptions = [*self._listeners.get(game_id, ()), *self._listeners.get("*", ())]
         if by is not None:
             subscriptions.sort(key=lambda subscription: subscription[1] == by)  # stable: others keep their order
-        for listener, _device in subscriptions:
+        for listener, _device, _presence in subscriptions:
             try:
                 listener(game_id)
             except Exception:  # a closed browser session must not break a commit
@@ -974,16 +1050,18 @@ class PhoneGames:
     table). Screens use only this; they never touch storage documents. ``here``: the
     phone is the serving machine's own browser (``this_machine``)."""
 
-    def __init__(self, games: Games, device: str | None, here: bool = False, after: int | None = None):
+    def __init__(self, games: Games, device: str | None, here: bool = False, after: int | None = None,
+                 presence: Presence | None = None):
         self.games = games
         self.device = device
         self.here = here
         self.after = after  # a game as it stood after this entry (read only); None: as it is now
+        self.presence = presence  # its connection: its places are given back once it closed (Games.away)
 
     def as_it_stood(self, after: int) -> PhoneGames:
         """This phone reading the games as they stood after entry ``after`` (the timeline's
         "back to any moment"): the same reads, every change refused."""
-        return PhoneGames(self.games, self.device, self.here, after)
+        return PhoneGames(self.games, self.device, self.here, after, self.presence)
 
     def now_only(self) -> None:
         """RulesError when this phone shows a game as it stood: nothing is changed there."""
@@ -1034,7 +1112,7 @@ class PhoneGames:
         return self.games.newest_setup(kind)
 
     def subscribe(self, game_id: str, listener: Listener) -> Callable[[], None]:
-        return self.games.subscribe(game_id, listener, self.device)
+        return self.games.subscribe(game_id, listener, self.device, self.presence)
 
     def why_not_follow(self, game_id: str) -> str | None:
         return self.games.why_not_follow(game_id, self.device)
