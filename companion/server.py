@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 import msgpack  # type: ignore[import-untyped]
 
 from companion import i18n, tls
+from companion.session import TOO_FAST  # a phone's taps too fast: the door's line, and the session's for entries
 from companion.ui.flet_compat import crash_frame
 from companion.web.bounds import Bucket
 from companion.worker import BUSY
@@ -70,7 +71,6 @@ MAX_ROUTE = 2_000  # characters of an address in the app; a longer one is shown 
 LONG_ROUTE = "/not-found"  # what a phone registering on a longer one is shown (the app's Not found)
 MAX_PATH = 2_000  # characters of a requested path; a longer one is not found
 
-TOO_FAST = N_("Too many taps at once: some were not counted. Tap again, a little slower.")
 TOO_MANY = N_("The table has as many phones as it can serve. Close Bean Counter on a phone that no longer "
               "needs it, then reload this page.")
 # Flet's message actions a phone sends (flet.messaging.protocol)

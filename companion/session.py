@@ -59,6 +59,12 @@ IMPORTS_AT_ONCE_PER_MINUTE = 60  # files all phones together send to import in a
 # tap, so more would slow the table (100 idle phones: taps p95 5.5x at 12, 2.4x at 8); its
 # seats' phones and its host always may. 8: a table of 7 where nobody sat, and two onlookers.
 WATCHERS_PER_GAME = 8
+# Entries (a tap that stores one: an entry, an Undo, a Redo) one seat's phone makes a second,
+# ENTRIES_BURST at once: every entry is drawn again on every phone that follows the game, a
+# timeline's among them (issue 46: a seated phone made 36 a second); the rest are refused
+# with the door's own line for taps too fast.
+ENTRIES_RATE, ENTRIES_BURST = 3.0, 8.0
+TOO_FAST = N_("Too many taps at once: some were not counted. Tap again, a little slower.")
 # Seconds a phone whose connection closed keeps its places (a watcher place of a game): one
 # that comes back within them (a reload, a phone unlocked) finds them kept; after them they are
 # given back, whatever Flet's session timeout (issue 46: within 30 s of the socket closing).
@@ -187,6 +193,7 @@ class Told:
     last: dict[str, Any] | None
     moments: tuple[Moment, ...]
     state: Any
+    log: list[dict[str, Any]] | None = None  # the stored log it tells (its entries, as stored)
 
 
 def summary_of(record: GameRecord, state: Any) -> Summary:
@@ -231,6 +238,7 @@ class Games:
         self._listeners_lock = threading.Lock()
         self._away: set[Presence] = set()  # phones whose connection closed, their places kept for now
         self._hosts: set[str] = set()  # device tokens of the hosts of games read or started here
+        self._entries: dict[str, tuple[float, float]] = {}  # phone -> (entries it may still make, when counted)
         # game -> (the record read, its state and checkpoints): folded once when its file is
         # read (``_replays``), taken by ``state``
         self._loaded: dict[str, tuple[GameRecord, Any, dict[int, Any]]] = {}
@@ -388,15 +396,30 @@ class Games:
         return self.derived(game_id).of_state(state, ("timeline", current()), lambda: self._story(record))
 
     def _story(self, record: GameRecord) -> tuple[Moment, ...]:
+        """Told on from the story told so far: by the new entries when entries were added,
+        as its beginning when the latest were taken back (an Undo: the game's state now is
+        the state after them), afresh otherwise (an Undo of an earlier entry)."""
         rules, log, key = rules_for(record.game), record.log, (record.id, current())
         told = self._stories.get(key)
         if told is not None and told.made <= len(log) and (not told.made or log[told.made - 1] == told.last):
             more, state = played(rules, told.state, log[told.made:], told.made)
             moments = told.moments + more
+        elif told is not None and told.log is not None and len(log) < told.made \
+                and all(a is b for a, b in zip(log, told.log)):
+            moments, state = told.moments[:len(log)], self.state(record.id)
         else:
             moments, state = played(rules, rules.new_game(record.setup), log)
-        self._stories[key] = Told(len(log), log[-1] if log else None, moments, state)
+        self._stories[key] = Told(len(log), log[-1] if log else None, moments, state, log)
         return moments + taken_back(rules, state, record.redo, len(moments))
+
+    def timeline_view(self, game_id: str, make: Callable[[tuple[Moment, ...], Any], V], key: Hashable = None) -> V:
+        """``make(moments, key)`` of the game's story now (a chart's thinned lines), worked
+        out once per state and language for every phone that shows it (``make``: a
+        module-level function)."""
+        with self.repo.lock:
+            state = self.state(game_id)
+        return self.derived(game_id).of_state(state, ("timeline view", make, current(), key),
+                                              lambda: make(self.timeline(game_id), key))
 
     def can_undo(self, game_id: str, device: str | None = None) -> bool:
         record = self.record(game_id)
@@ -487,6 +510,24 @@ class Games:
         if updated.log and len(updated.log) % CHECKPOINT_EVERY == 0:
             kept[len(updated.log)] = new_state
         self._checkpoints[updated.id] = kept
+
+    def entry_room(self, device: str | None) -> None:
+        """Before a phone's entry, Undo or Redo is worked out (``PhoneGames``, the phone's edge):
+        RulesError (``TOO_FAST``, nothing stored) past ENTRIES_RATE a second (ENTRIES_BURST at
+        once) for that phone."""
+        if device is None:  # the command line, a test, the engine as a library
+            return
+        with self._listeners_lock:
+            now_ = self.clock()
+            tokens, at = self._entries.get(device, (ENTRIES_BURST, now_))
+            tokens = min(ENTRIES_BURST, tokens + (now_ - at) * ENTRIES_RATE)
+            if tokens < 1:
+                self._entries[device] = (tokens, now_)
+                raise RulesError(_(TOO_FAST))
+            self._entries[device] = (tokens - 1, now_)
+            if len(self._entries) > 10_000:  # the longest unused go
+                for old in sorted(self._entries, key=lambda d: self._entries[d][1])[:1_000]:
+                    del self._entries[old]
 
     def dispatch(
         self, game_id: str, action: BaseModel | dict[str, Any], by: str | None = None, device: str | None = None
@@ -1104,6 +1145,9 @@ class PhoneGames:
     def timeline(self, game_id: str) -> tuple[Moment, ...]:
         return self.games.timeline(game_id)
 
+    def timeline_view(self, game_id: str, make: Callable[[tuple[Moment, ...], Any], V], key: Hashable = None) -> V:
+        return self.games.timeline_view(game_id, make, key)
+
     def entries(self, game_id: str) -> int:
         """How many entries the game holds now."""
         return len(self.games.record(game_id).log)
@@ -1124,14 +1168,17 @@ class PhoneGames:
 
     def dispatch(self, game_id: str, action: BaseModel | dict[str, Any]) -> object:
         self.now_only()
+        self.games.entry_room(self.device)
         return self.games.dispatch(game_id, action, device=self.device)
 
     def undo(self, game_id: str) -> object:
         self.now_only()
+        self.games.entry_room(self.device)
         return self.games.undo(game_id, device=self.device)
 
     def redo(self, game_id: str) -> object:
         self.now_only()
+        self.games.entry_room(self.device)
         return self.games.redo(game_id, device=self.device)
 
     def can_undo(self, game_id: str) -> bool:
@@ -1375,6 +1422,7 @@ class GameOf(Generic[S, A, L]):
     def dispatch(self, action: A) -> S:
         """Make the entry as this phone; raises RulesError (nothing stored) when refused."""
         self.phone.now_only()
+        self.phone.games.entry_room(self.phone.device)
         state: S = self.phone.games.dispatch(self.game_id, _as_action(action), device=self.phone.device)
         return state
 
