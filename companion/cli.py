@@ -363,7 +363,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
-    from companion.backup import backup_name, make_backup
+    from companion.backup import HOLDS_TOKENS, backup_name, make_backup
     from companion.session import Games
     from companion.storage import open_repository
 
@@ -373,11 +373,14 @@ def cmd_backup(args: argparse.Namespace) -> int:
     finally:
         repo.close()
     target = args.output or backup_name()
-    try:
-        Path(target).write_bytes(data)
+    try:  # readable by this user only: it holds device tokens, private notes and PIN checks
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
     except OSError as exc:
         raise UsageError(f"{target}: cannot write: {exc.strerror}") from None
     print(target)
+    print(HOLDS_TOKENS, file=sys.stderr)
     return 0
 
 

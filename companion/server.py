@@ -8,8 +8,9 @@ import ipaddress
 import signal
 import socket
 import sys
+import threading
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from urllib.parse import urlsplit
 import msgpack  # type: ignore[import-untyped]
 
 from companion import i18n, tls
+from companion.session import TOO_FAST  # a phone's taps too fast: the door's line, and the session's for entries
 from companion.ui.flet_compat import crash_frame
 from companion.web.bounds import Bucket
 from companion.worker import BUSY
@@ -58,11 +60,17 @@ TELL_EVERY = 10.0  # seconds between two lines telling a phone a bound it hit
 STALL = 20.0  # seconds a phone may leave what it is sent unread before it is dropped
 MAX_PHONES = 120  # phones connected at once, all games together (a club night: 10 tables of 6)
 MAX_PHONES_PER_ADDRESS = 24  # from one address on the network (the machine itself is not counted)
+# One address cannot hold more than its share (issue 46: 120 idle connections from 5 addresses
+# refused everyone after them): past OPEN_PLACES phones, the last places go only to addresses
+# holding fewer than FAIR_SHARE (a new table). The serving machine's own browser and the host's
+# phone (its device token, ``DEVICE_COOKIE``) are never refused for places others hold, nor counted.
+OPEN_PLACES = MAX_PHONES - MAX_PHONES_PER_ADDRESS
+FAIR_SHARE = 6
+DEVICE_COOKIE = "bean-counter-device"  # set by bean-counter.js from the page's local storage
 MAX_ROUTE = 2_000  # characters of an address in the app; a longer one is shown as not found
 LONG_ROUTE = "/not-found"  # what a phone registering on a longer one is shown (the app's Not found)
 MAX_PATH = 2_000  # characters of a requested path; a longer one is not found
 
-TOO_FAST = N_("Too many taps at once: some were not counted. Tap again, a little slower.")
 TOO_MANY = N_("The table has as many phones as it can serve. Close Bean Counter on a phone that no longer "
               "needs it, then reload this page.")
 # Flet's message actions a phone sends (flet.messaging.protocol)
@@ -111,12 +119,14 @@ def host_name(netloc: str) -> str:
     return netloc.rsplit(":", 1)[0] if netloc.count(":") == 1 else netloc
 
 
-def own_hosts(host: str, lan: bool) -> frozenset[str]:
+def own_hosts(host: str, lan: bool, certified: Iterable[str] = ()) -> frozenset[str]:
     """The names and addresses this server answers as: localhost, the address it listens
-    on, this machine's names (``name``, ``name.local``), and where it is shared on the
-    network (``--lan``, or listening on every address) this machine's addresses there. A
-    page whose name someone pointed at this machine (DNS rebinding) is none of them."""
-    names = {"localhost", "127.0.0.1", "::1", host.lower()}
+    on, this machine's names (``name``, ``name.local``), where it is shared on the
+    network (``--lan``, or listening on every address) this machine's addresses there, and
+    the names its certificate is valid for (``certified``: a club's domain given with
+    ``--cert``; a wildcard "*.example.org" answers one label under it). A page whose name
+    someone pointed at this machine (DNS rebinding) is none of them."""
+    names = {"localhost", "127.0.0.1", "::1", host.lower(), *(name.lower().rstrip(".") for name in certified)}
     machine = socket.gethostname().lower()
     names |= {machine, f"{machine}.local", machine.split(".")[0]}
     if lan or host in ("0.0.0.0", "", "::"):
@@ -128,6 +138,16 @@ def own_hosts(host: str, lan: bool) -> frozenset[str]:
     names.discard("0.0.0.0")
     names.discard("")
     return frozenset(names)
+
+
+def answers_as(hosts: frozenset[str], name: str) -> bool:
+    """Whether ``name`` is among ``hosts``, or one label under a wildcard of them
+    ("table.example.org" under "*.example.org"), as a certificate's names match."""
+    name = name.rstrip(".")
+    if name in hosts:
+        return True
+    label, _dot, rest = name.partition(".")
+    return bool(label and rest) and f"*.{rest}" in hosts
 
 
 def unversioned(path: str) -> str:
@@ -143,6 +163,22 @@ def hidden(path: str) -> bool:
     while "//" in path:
         path = path.replace("//", "/")
     return path.rstrip("/") in HIDDEN
+
+
+def cookie(scope: Scope, name: str) -> str | None:
+    """The value of cookie ``name`` the request carries (a short one), or None."""
+    for part in (_header(scope, b"cookie") or "")[:4_096].split(";"):
+        key, _eq, value = part.strip().partition("=")
+        if key == name and 0 < len(value) <= 128:
+            return value
+    return None
+
+
+def loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 @dataclass(eq=False)
@@ -167,7 +203,23 @@ class Door:
 
     hosts: frozenset[str] | None = None  # None: any (an app embedding the server decides)
     phones: set[Phone] = field(default_factory=set)
-    by_address: dict[str, int] = field(default_factory=dict)
+    by_address: dict[str, int] = field(default_factory=dict)  # the network's phones, by address
+    hosting: Callable[[str], bool] = lambda token: False  # whether a device token is a game's host's
+    this_machine: Callable[[str], bool] = loopback  # an address of the serving machine (session.this_machine)
+
+    def counted(self, address: str, token: str | None) -> str | None:
+        """The address a phone connecting from ``address`` is counted under, "" when it is
+        not counted (the serving machine, the host's phone); None when it is refused."""
+        if not address or self.this_machine(address) or (token is not None and self.hosting(token)):
+            return ""
+        held, total = self.by_address.get(address, 0), sum(self.by_address.values())
+        if total >= MAX_PHONES or held >= MAX_PHONES_PER_ADDRESS or (total >= OPEN_PLACES and held >= FAIR_SHARE):
+            return None
+        return address
+
+    def answers(self, name: str) -> bool:
+        """Whether this server answers as ``name`` (a Host header's name, lower case)."""
+        return self.hosts is None or answers_as(self.hosts, name)
 
     def line(self, phone: Phone, words: str) -> bytes:
         with using(i18n.translations(phone.language)):
@@ -224,13 +276,6 @@ def registration(frame: bytes) -> bytes:
     return b"\x00" + bytes(msgpack.packb([action, body]))
 
 
-def loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
-
-
 def not_found(status: int = 404, text: bytes = b"Not found") -> list[Message]:
     return [{"type": "http.response.start", "status": status,
              "headers": [(b"content-type", b"text/plain; charset=utf-8"),
@@ -250,7 +295,7 @@ def guarded(app: ASGIApp, door: Door | None = None) -> ASGIApp:
         if scope["type"] not in ("http", "websocket"):
             await app(scope, receive, send)
             return
-        if door.hosts is not None and host_name(_header(scope, b"host") or "") not in door.hosts:
+        if not door.answers(host_name(_header(scope, b"host") or "")):
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
             else:
@@ -288,8 +333,8 @@ async def phone_at_door(app: ASGIApp, door: Door, scope: Scope, receive: Receive
     language = i18n.negotiate(i18n.accepted(_header(scope, b"accept-language") or ""))
     phone = Phone(language)
     client = scope.get("client") or ("", 0)
-    address = str(client[0]) if not loopback(str(client[0])) else ""
-    if len(door.phones) >= MAX_PHONES or (address and door.by_address.get(address, 0) >= MAX_PHONES_PER_ADDRESS):
+    address = door.counted(str(client[0]), cookie(scope, DEVICE_COOKIE))
+    if address is None:
         await send({"type": "websocket.accept"})
         await send({"type": "websocket.send", "bytes": door.line(phone, TOO_MANY)})
         await send({"type": "websocket.close", "code": 1013})  # try again later
@@ -355,7 +400,7 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
     import uvicorn
 
     from companion import worker
-    from companion.session import Games
+    from companion.session import Games, this_machine
     from companion.storage import open_repository
     from companion.ui.app import make_main
     from companion.ui.flet_compat import known_controls_only
@@ -372,7 +417,7 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
         port_free(host, port)  # a port in use: likewise
         games = Games(repo)
         sys.setswitchinterval(SWITCH_INTERVAL)
-        url = tls_url(served, host, port) if served else invite_url(host, port)
+        url, hosts = where_served(host, port, lan, served)
         shared = lan or host not in ("127.0.0.1", "localhost", "::1")
         print(f"Bean Counter serves games from {data_dir}", file=sys.stderr)
         print(open_line(url, shared), file=sys.stderr)
@@ -385,7 +430,8 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
         # Flet's ASGI app, served by uvicorn as ft.run would, behind the guard
         app = ft.run(make_main(games, url if shared else None, served.short if served and shared else None),
                      assets_dir=str(STATIC), no_cdn=True, export_asgi_app=True)
-        door = Door(own_hosts(host, lan))
+        door = Door(hosts, hosting=games.hosting, this_machine=this_machine)
+        threading.Thread(target=games.know_hosts, daemon=True).start()  # the hosts of games in play, off the loop
         config = uvicorn.Config(guarded(client_files(app), door), host=host, port=port, ws="websockets-sansio",
                                 ws_max_size=MAX_FRAME, log_level="warning", access_log=False,
                                 ssl_certfile=served.certfile if served else None,
@@ -441,6 +487,13 @@ def port_free(host: str, port: int) -> None:
         raise ServeError(f"cannot listen on {host} port {port}: {exc.strerror or exc}", bad_input=named) from None
     finally:
         probe.close()
+
+
+def where_served(host: str, port: int, lan: bool, served: tls.Served | None) -> tuple[str, frozenset[str]]:
+    """The address the terminal and the QR code show, and the names the server answers as
+    (``own_hosts``, the certificate's among them): the one shown is always one of them."""
+    url = tls_url(served, host, port) if served else invite_url(host, port)
+    return url, own_hosts(host, lan, served.names if served else ())
 
 
 def tls_url(served: tls.Served, host: str, port: int) -> str:

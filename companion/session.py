@@ -30,11 +30,14 @@ from companion.pin_guard import PinGuard
 from companion.storage import (
     FINISHED, PLAYING, BinEntry, DamagedGame, GameRecord, Repository, StorageError, Summary, of_game,
 )
+from companion.storage.repository import Unplayable
 from companion.storage.game_file import now, record_in
 from companion.storage.settings import LOCATION, read_settings, write_setting
 from sheets.errors import RulesError
 from sheets.game import GameRules, fold
 from sheets.i18n import N_, _, current
+from sheets.limits import one_line
+from sheets.names import readable_problem_at
 from sheets.registry import KINDS
 from sheets.registry import score
 from sheets.results import GameResult
@@ -57,6 +60,26 @@ IMPORTS_AT_ONCE_PER_MINUTE = 60  # files all phones together send to import in a
 # tap, so more would slow the table (100 idle phones: taps p95 5.5x at 12, 2.4x at 8); its
 # seats' phones and its host always may. 8: a table of 7 where nobody sat, and two onlookers.
 WATCHERS_PER_GAME = 8
+# Entries (a tap that stores one: an entry, an Undo, a Redo) one seat's phone makes a second,
+# ENTRIES_BURST at once: every entry is drawn again on every phone that follows the game, a
+# timeline's among them (issue 46: a seated phone made 36 a second); the rest are refused
+# with the door's own line for taps too fast.
+ENTRIES_RATE, ENTRIES_BURST = 3.0, 8.0
+TOO_FAST = N_("Too many taps at once: some were not counted. Tap again, a little slower.")
+# Seconds a phone whose connection closed keeps its places (a watcher place of a game): one
+# that comes back within them (a reload, a phone unlocked) finds them kept; after them they are
+# given back, whatever Flet's session timeout (issue 46: within 30 s of the socket closing).
+PLACE_GRACE = 20.0
+
+
+@dataclass(eq=False)
+class Presence:
+    """One phone's connection to the table (one page), as the session counts its places:
+    ``away_since`` its socket closed; ``gone`` once its places were given back (PLACE_GRACE
+    seconds later, or its page's session closed). Its subscriptions go with it."""
+
+    away_since: float | None = None
+    gone: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,6 +174,11 @@ def fingerprint(data: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+# How replaying a damaged game's entries can fail (RulesError and pydantic's ValidationError
+# are ValueErrors; the others a shape no engine expects, or numbers past any count)
+REPLAY_FAULTS = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RecursionError)
+
+
 def rules_for(game: str) -> GameRules[Any, Any, Any]:
     if game not in KINDS:
         raise RulesError(_("unknown game {game}").format(game=repr(game)))
@@ -166,6 +194,7 @@ class Told:
     last: dict[str, Any] | None
     moments: tuple[Moment, ...]
     state: Any
+    log: list[dict[str, Any]] | None = None  # the stored log it tells (its entries, as stored)
 
 
 def summary_of(record: GameRecord, state: Any) -> Summary:
@@ -206,8 +235,15 @@ class Games:
         self._derived: dict[str, Derived] = {}  # game -> what was worked out of its states
         # a binned game's entry in the index and what each phone (in its language) was shown of it
         self._binned: dict[str, tuple[BinEntry, dict[tuple[str | None, object], BinnedGame]]] = {}
-        self._listeners: dict[str, list[tuple[Listener, str | None]]] = defaultdict(list)
+        self._listeners: dict[str, list[tuple[Listener, str | None, Presence | None]]] = defaultdict(list)
         self._listeners_lock = threading.Lock()
+        self._away: set[Presence] = set()  # phones whose connection closed, their places kept for now
+        self._hosts: set[str] = set()  # device tokens of the hosts of games read or started here
+        self._entries: dict[str, tuple[float, float]] = {}  # phone -> (entries it may still make, when counted)
+        # game -> (the record read, its state and checkpoints): folded once when its file is
+        # read (``_replays``), taken by ``state``
+        self._loaded: dict[str, tuple[GameRecord, Any, dict[int, Any]]] = {}
+        repo.check = self._replays
 
     # -- reading -------------------------------------------------------------------
 
@@ -247,8 +283,48 @@ class Games:
         with self.repo.lock:
             if game_id not in self._states:
                 record = self.record(game_id)
-                self._states[game_id], self._checkpoints[game_id] = self._refold(record, record.log, 0)
+                loaded = self._loaded.pop(game_id, None)
+                if loaded is not None and loaded[0] is record:
+                    self._states[game_id], self._checkpoints[game_id] = loaded[1], loaded[2]
+                else:
+                    self._states[game_id], self._checkpoints[game_id] = self._refold(record, record.log, 0)
             return self._states[game_id]
+
+    def _replays(self, record: GameRecord) -> None:
+        """The storage's check of a game read from a file or a backup: Unplayable unless its
+        entries replay by its rules and each undone entry still reads (a game whose entries
+        no longer replay is damaged, its good backup offered). What it folded is kept for ``state``."""
+        rules = rules_for(record.game)
+        n = 0
+        try:
+            state, kept = rules.new_game(record.setup), {}
+            for n, entry in enumerate(record.log, 1):
+                state = rules.apply(state, rules.parse_action(entry["action"]))
+                if n % CHECKPOINT_EVERY == 0:
+                    kept[n] = state
+            n = 0
+            for entry in record.redo:
+                rules.parse_action(entry["action"])
+        except REPLAY_FAULTS as exc:
+            what = f"its entry {n}" if n else "an undone entry"
+            why = one_line(str(exc).splitlines()[0][:160]) if str(exc).strip() else type(exc).__name__
+            raise Unplayable(f"{what} no longer replays: {why}") from None
+        self._loaded[record.id] = (record, state, kept)
+        if isinstance(record.table.get("starter"), str):
+            self._hosts.add(record.table["starter"])
+
+    def hosting(self, token: str) -> bool:
+        """Whether ``token`` is the phone of a game's host (one read or started here): the
+        server's door never refuses it for places other phones hold. A set's look-up."""
+        return token in self._hosts
+
+    def know_hosts(self) -> None:
+        """Read the games in play, so that ``hosting`` knows their hosts (at the server's start)."""
+        for summary in self.summaries(PLAYING):
+            try:
+                self.record(summary.id)
+            except StorageError:
+                continue
 
     def _fold(self, record: GameRecord, log: list[dict[str, Any]]) -> Any:
         return fold(rules_for(record.game), record.setup, [entry["action"] for entry in log])
@@ -272,6 +348,7 @@ class Games:
         self._states.pop(game_id, None)
         self._checkpoints.pop(game_id, None)
         self._derived.pop(game_id, None)
+        self._loaded.pop(game_id, None)
         for key in [key for key in self._stories if key[0] == game_id]:
             self._stories.pop(key, None)
 
@@ -325,15 +402,30 @@ class Games:
         return self.derived(game_id).of_state(state, ("timeline", current()), lambda: self._story(record))
 
     def _story(self, record: GameRecord) -> tuple[Moment, ...]:
+        """Told on from the story told so far: by the new entries when entries were added,
+        as its beginning when the latest were taken back (an Undo: the game's state now is
+        the state after them), afresh otherwise (an Undo of an earlier entry)."""
         rules, log, key = rules_for(record.game), record.log, (record.id, current())
         told = self._stories.get(key)
         if told is not None and told.made <= len(log) and (not told.made or log[told.made - 1] == told.last):
             more, state = played(rules, told.state, log[told.made:], told.made)
             moments = told.moments + more
+        elif told is not None and told.log is not None and len(log) < told.made \
+                and all(a is b for a, b in zip(log, told.log)):
+            moments, state = told.moments[:len(log)], self.state(record.id)
         else:
             moments, state = played(rules, rules.new_game(record.setup), log)
-        self._stories[key] = Told(len(log), log[-1] if log else None, moments, state)
+        self._stories[key] = Told(len(log), log[-1] if log else None, moments, state, log)
         return moments + taken_back(rules, state, record.redo, len(moments))
+
+    def timeline_view(self, game_id: str, make: Callable[[tuple[Moment, ...], Any], V], key: Hashable = None) -> V:
+        """``make(moments, key)`` of the game's story now (a chart's thinned lines), worked
+        out once per state and language for every phone that shows it (``make``: a
+        module-level function)."""
+        with self.repo.lock:
+            state = self.state(game_id)
+        return self.derived(game_id).of_state(state, ("timeline view", make, current(), key),
+                                              lambda: make(self.timeline(game_id), key))
 
     def can_undo(self, game_id: str, device: str | None = None) -> bool:
         record = self.record(game_id)
@@ -399,6 +491,9 @@ class Games:
         """Start a game; ``starter`` is the device that may release seats and undo for all."""
         rules = rules_for(game)
         state = rules.new_game(setup)
+        problem = readable_problem_at(rules.players(state))  # names players can tell apart (a stored game keeps its own)
+        if problem:
+            raise RulesError(_("player {number}: {reason}").format(number=problem[0] + 1, reason=problem[1]))
         with self.repo.lock:
             record = self.repo.new_record(game, setup)
             record.table = {"starter": starter, "seats": {}, "notes": {}}
@@ -406,6 +501,8 @@ class Games:
             if place:  # where it is played: kept with the game, whatever the setting says later
                 record.table["location"] = place
             self.repo.save(record, summary_of(record, state))
+            if starter is not None:
+                self._hosts.add(starter)
             self._states[record.id] = state
         return record.id
 
@@ -422,6 +519,24 @@ class Games:
         if updated.log and len(updated.log) % CHECKPOINT_EVERY == 0:
             kept[len(updated.log)] = new_state
         self._checkpoints[updated.id] = kept
+
+    def entry_room(self, device: str | None) -> None:
+        """Before a phone's entry, Undo or Redo is worked out (``PhoneGames``, the phone's edge):
+        RulesError (``TOO_FAST``, nothing stored) past ENTRIES_RATE a second (ENTRIES_BURST at
+        once) for that phone."""
+        if device is None:  # the command line, a test, the engine as a library
+            return
+        with self._listeners_lock:
+            now_ = self.clock()
+            tokens, at = self._entries.get(device, (ENTRIES_BURST, now_))
+            tokens = min(ENTRIES_BURST, tokens + (now_ - at) * ENTRIES_RATE)
+            if tokens < 1:
+                self._entries[device] = (tokens, now_)
+                raise RulesError(_(TOO_FAST))
+            self._entries[device] = (tokens - 1, now_)
+            if len(self._entries) > 10_000:  # the longest unused go
+                for old in sorted(self._entries, key=lambda d: self._entries[d][1])[:1_000]:
+                    del self._entries[old]
 
     def dispatch(
         self, game_id: str, action: BaseModel | dict[str, Any], by: str | None = None, device: str | None = None
@@ -851,7 +966,7 @@ class Games:
         exported = self.export(game_id, whole=True)
         sheet = exported.get("sheet")  # Gone with the Beans' letter
         info = self.play_info(game_id)
-        return score(exported), info.changed(sheet=sheet) if isinstance(sheet, str) else info
+        return score(exported, stored=True), info.changed(sheet=sheet) if isinstance(sheet, str) else info
 
     def import_file(self, data: Any, again: bool = False) -> str:
         """Store a valid score file as a game; ScoreFileError (nothing stored) otherwise.
@@ -876,12 +991,13 @@ class Games:
             self._states[record.id] = state
         return record.id
 
-    def count_upload(self, device: str | None) -> None:
-        """Count a file a phone is about to send (a score file, a backup, sheet values),
-        before it is asked for: RulesError (nothing sent, nothing read) past
-        IMPORTS_PER_MINUTE for the phone, or IMPORTS_AT_ONCE_PER_MINUTE for all phones
-        together (issue 33: imports by the hundred slowed every phone's Home; files of
-        1 MB sent by 20 phones at once slowed every tap)."""
+    def upload_room(self, device: str | None) -> None:
+        """Before a phone is asked for a file (a score file, a backup, sheet values):
+        RulesError (nothing sent, nothing read) when IMPORTS_PER_MINUTE files of this phone,
+        or IMPORTS_AT_ONCE_PER_MINUTE of all phones together, were sent in the last minute
+        (issue 33: imports by the hundred slowed every phone's Home; files of 1 MB sent by
+        20 phones at once slowed every tap). Only files sent count (``count_upload``): a
+        picker opened and cancelled uses up nothing (issue 46)."""
         now_ = self.clock()
         with self._listeners_lock:
             for times in self._imports.values():
@@ -891,7 +1007,11 @@ class Games:
             if len(self._imports.get(device, ())) >= IMPORTS_PER_MINUTE or \
                     sum(map(len, self._imports.values())) >= IMPORTS_AT_ONCE_PER_MINUTE:
                 raise RulesError(_("too many score files imported in the last minute: try again in a minute"))
-            self._imports[device].append(now_)
+
+    def count_upload(self, device: str | None) -> None:
+        """A file this phone sent (picked, on its way to be read): counted for ``upload_room``."""
+        with self._listeners_lock:
+            self._imports[device].append(self.clock())
 
     def same_game(self, result: GameResult, print_: str, played: str | None) -> Summary | None:
         """The stored game a score file records, if any: same game, same players with the same
@@ -918,13 +1038,16 @@ class Games:
 
     # -- listeners -----------------------------------------------------------------------
 
-    def subscribe(self, game_id: str, listener: Listener, device: str | None = None) -> Callable[[], None]:
+    def subscribe(self, game_id: str, listener: Listener, device: str | None = None,
+                  presence: Presence | None = None) -> Callable[[], None]:
         """Call ``listener(game_id)`` after every change of that game ("*" for all);
-        ``device``: the phone listening (see notify). A phone without a seat beyond
-        WATCHERS_PER_GAME is not told (``why_not_follow`` says why)."""
-        subscription = (listener, device)
+        ``device``: the phone listening (see notify), ``presence``: its connection (its
+        places are given back PLACE_GRACE seconds after it closed). A phone without a seat
+        beyond WATCHERS_PER_GAME is not told (``why_not_follow`` says why)."""
+        subscription = (listener, device, presence)
         seats = self._seats_of(game_id) if game_id != "*" and device is not None else None
         with self._listeners_lock:
+            self._give_back()
             if seats is not None and self._no_room(game_id, seats, device):
                 return lambda: None
             self._listeners[game_id].append(subscription)
@@ -936,6 +1059,44 @@ class Games:
 
         return unsubscribe
 
+    def away(self, presence: Presence) -> None:
+        """A phone's connection closed: its places are kept PLACE_GRACE seconds for it."""
+        with self._listeners_lock:
+            if not presence.gone:
+                presence.away_since = self.clock()
+                self._away.add(presence)
+
+    def back(self, presence: Presence) -> bool:
+        """A phone's connection is back: True when it kept its places; False when they were
+        given back meanwhile (its screens subscribe anew, as a phone that just came)."""
+        with self._listeners_lock:
+            self._give_back()
+            kept = not presence.gone
+            presence.away_since, presence.gone = None, False
+            self._away.discard(presence)
+            return kept
+
+    def leave(self, presence: Presence) -> None:
+        """A phone's page is gone for good (its session closed): its places at once."""
+        with self._listeners_lock:
+            self._away.discard(presence)
+            self._drop({presence})
+
+    def _give_back(self) -> None:
+        """The places of phones away for PLACE_GRACE seconds or more (call holding the
+        listeners' lock): each look at the places frees them, no timer needed."""
+        now_ = self.clock()
+        over = {p for p in self._away if p.away_since is not None and now_ - p.away_since >= PLACE_GRACE}
+        if over:
+            self._away -= over
+            self._drop(over)
+
+    def _drop(self, presences: set[Presence]) -> None:
+        for presence in presences:
+            presence.gone = True
+        for game_id in [g for g, subs in self._listeners.items() if any(s[2] in presences for s in subs)]:
+            self._listeners[game_id] = [s for s in self._listeners[game_id] if s[2] not in presences]
+
     def why_not_follow(self, game_id: str, device: str | None) -> str | None:
         """Why this phone is not shown that game's changes (it has no seat there, and
         WATCHERS_PER_GAME phones without one follow it already), or None."""
@@ -943,6 +1104,7 @@ class Games:
         if seats is None:
             return None
         with self._listeners_lock:
+            self._give_back()
             full = self._no_room(game_id, seats, device)
         return _("This game is followed by {n} phones without a seat already. Sit down at it (a seat's phone "
                  "always may), or come back when one of them has left it.").format(n=WATCHERS_PER_GAME) if full else None
@@ -958,7 +1120,7 @@ class Games:
         WATCHERS_PER_GAME other such phones following it (call holding the listeners' lock)."""
         if device is None or table.sits_or_hosts(seats, device):
             return False
-        others = {other for _listener, other in self._listeners.get(game_id, ())
+        others = {other for _listener, other, _presence in self._listeners.get(game_id, ())
                   if other is not None and other != device and not table.sits_or_hosts(seats, other)}
         return len(others) >= WATCHERS_PER_GAME
 
@@ -967,10 +1129,11 @@ class Games:
         last: each phone's re-render waits for those told before it, and the other phones
         at the table should not wait for the tapping phone's own (its largest) one."""
         with self._listeners_lock:
+            self._give_back()
             subscriptions = [*self._listeners.get(game_id, ()), *self._listeners.get("*", ())]
         if by is not None:
             subscriptions.sort(key=lambda subscription: subscription[1] == by)  # stable: others keep their order
-        for listener, _device in subscriptions:
+        for listener, _device, _presence in subscriptions:
             try:
                 listener(game_id)
             except Exception:  # a closed browser session must not break a commit
@@ -999,16 +1162,18 @@ class PhoneGames:
     table). Screens use only this; they never touch storage documents. ``here``: the
     phone is the serving machine's own browser (``this_machine``)."""
 
-    def __init__(self, games: Games, device: str | None, here: bool = False, after: int | None = None):
+    def __init__(self, games: Games, device: str | None, here: bool = False, after: int | None = None,
+                 presence: Presence | None = None):
         self.games = games
         self.device = device
         self.here = here
         self.after = after  # a game as it stood after this entry (read only); None: as it is now
+        self.presence = presence  # its connection: its places are given back once it closed (Games.away)
 
     def as_it_stood(self, after: int) -> PhoneGames:
         """This phone reading the games as they stood after entry ``after`` (the timeline's
         "back to any moment"): the same reads, every change refused."""
-        return PhoneGames(self.games, self.device, self.here, after)
+        return PhoneGames(self.games, self.device, self.here, after, self.presence)
 
     def now_only(self) -> None:
         """RulesError when this phone shows a game as it stood: nothing is changed there."""
@@ -1051,6 +1216,9 @@ class PhoneGames:
     def timeline(self, game_id: str) -> tuple[Moment, ...]:
         return self.games.timeline(game_id)
 
+    def timeline_view(self, game_id: str, make: Callable[[tuple[Moment, ...], Any], V], key: Hashable = None) -> V:
+        return self.games.timeline_view(game_id, make, key)
+
     def entries(self, game_id: str) -> int:
         """How many entries the game holds now."""
         return len(self.games.record(game_id).log)
@@ -1059,7 +1227,7 @@ class PhoneGames:
         return self.games.newest_setup(kind)
 
     def subscribe(self, game_id: str, listener: Listener) -> Callable[[], None]:
-        return self.games.subscribe(game_id, listener, self.device)
+        return self.games.subscribe(game_id, listener, self.device, self.presence)
 
     def why_not_follow(self, game_id: str) -> str | None:
         return self.games.why_not_follow(game_id, self.device)
@@ -1071,14 +1239,17 @@ class PhoneGames:
 
     def dispatch(self, game_id: str, action: BaseModel | dict[str, Any]) -> object:
         self.now_only()
+        self.games.entry_room(self.device)
         return self.games.dispatch(game_id, action, device=self.device)
 
     def undo(self, game_id: str) -> object:
         self.now_only()
+        self.games.entry_room(self.device)
         return self.games.undo(game_id, device=self.device)
 
     def redo(self, game_id: str) -> object:
         self.now_only()
+        self.games.entry_room(self.device)
         return self.games.redo(game_id, device=self.device)
 
     def can_undo(self, game_id: str) -> bool:
@@ -1224,8 +1395,16 @@ class PhoneGames:
         return self.games.import_file(data)
 
     def may_send_file(self) -> None:
-        """Before this phone is asked for a file: RulesError when it may send none now."""
-        self.games.count_upload(self.device)
+        """Before this phone is asked for a file: RulesError when it may send none now. The
+        serving machine's own browser always may (others' files never refuse the host's
+        restore), and its files are not counted."""
+        if not self.here:
+            self.games.upload_room(self.device)
+
+    def file_sent(self) -> None:
+        """This phone sent a file it was asked for (a picker cancelled sends none)."""
+        if not self.here:
+            self.games.count_upload(self.device)
 
     def bgstats_link(self, game_id: str) -> str:
         """The link that records this finished game in BG Stats."""
@@ -1330,6 +1509,7 @@ class GameOf(Generic[S, A, L]):
     def dispatch(self, action: A) -> S:
         """Make the entry as this phone; raises RulesError (nothing stored) when refused."""
         self.phone.now_only()
+        self.phone.games.entry_room(self.phone.device)
         state: S = self.phone.games.dispatch(self.game_id, _as_action(action), device=self.phone.device)
         return state
 

@@ -39,7 +39,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.types import CertificateIssuerPrivateKeyTypes
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
-from companion.storage.atomic import fsync_dir, set_aside
+from companion.storage.atomic import CorruptFileError, fsync_dir, read_bounded, set_aside
 
 FOLDER = "tls"  # in the data directory
 CERT_FILE = "cert.pem"
@@ -48,6 +48,7 @@ KEY_FILE = "key.pem"
 # hold public ones to 398. A year and a month, renewed a month before its end.
 VALID_DAYS = 397
 RENEW_DAYS = 30
+PEM_MAX_BYTES = 1_000_000  # a certificate's chain or a key is some kilobytes
 SHORT_BYTES = 8  # of the fingerprint, shown to compare with a phone's certificate details
 _LABEL = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$")
 
@@ -180,6 +181,12 @@ def _write_private(path: Path, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
+def _private(keyfile: Path) -> None:
+    """The key readable by this user only (mode 0600), whatever its mode was."""
+    if sys.platform != "win32" and keyfile.stat().st_mode & 0o077:
+        os.chmod(keyfile, 0o600)
+
+
 def _make(key: ec.EllipticCurvePrivateKey, names: Sequence[str], now: datetime) -> x509.Certificate:
     """A self-signed server certificate for ``names``, valid from an hour ago (a phone's
     clock may be behind) for VALID_DAYS."""
@@ -214,10 +221,12 @@ def _kept_pair(certfile: Path, keyfile: Path) -> tuple[x509.Certificate | None, 
     if not certfile.exists() and not keyfile.exists():
         return None, None, None
     try:
-        key = serialization.load_pem_private_key(keyfile.read_bytes(), password=None)
-        cert = x509.load_pem_x509_certificate(certfile.read_bytes())
+        key = serialization.load_pem_private_key(read_bounded(keyfile, PEM_MAX_BYTES), password=None)
+        cert = x509.load_pem_x509_certificate(read_bounded(certfile, PEM_MAX_BYTES))
     except FileNotFoundError as exc:
         return None, None, f"{Path(str(exc.filename)).name} is missing"
+    except CorruptFileError as exc:
+        return None, None, f"{exc.path.name}: {exc.why}"
     except (OSError, ValueError, TypeError, UnsupportedAlgorithm) as exc:
         return None, None, f"not readable: {exc}"
     if not isinstance(key, ec.EllipticCurvePrivateKey):
@@ -247,13 +256,13 @@ def own_certificate(data_dir: Path, names: Sequence[str], now: datetime | None =
     elif missing := [n for n in names if n not in _names_of(cert)]:
         why = f"this machine's addresses changed: {', '.join(missing)} not in the old one"
     else:
-        if sys.platform != "win32" and keyfile.stat().st_mode & 0o077:
-            os.chmod(keyfile, 0o600)  # made 0600; kept so
+        _private(keyfile)
         return _served(cert, certfile, keyfile)
     if key is None:
         key = ec.generate_private_key(ec.SECP256R1())
         _write_private(keyfile, key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                                                   serialization.NoEncryption()))
+    _private(keyfile)  # a kept key loosened by hand is made 0600 again when its certificate is renewed
     cert = _make(key, names, now)
     _write_private(certfile, cert.public_bytes(serialization.Encoding.PEM))
     os.chmod(certfile, 0o644)  # a certificate is public; its key is not
@@ -263,8 +272,12 @@ def own_certificate(data_dir: Path, names: Sequence[str], now: datetime | None =
 
 
 def _read(option: str, path: Path) -> bytes:
+    """A certificate's or key's file, bounded like every door: a plain file of at most
+    PEM_MAX_BYTES (``/dev/zero``, a pipe or a directory is refused before it is read)."""
     try:
-        return path.read_bytes()
+        return read_bounded(path, PEM_MAX_BYTES)
+    except CorruptFileError as exc:
+        raise CertificateError(f"{option} {path}: {exc.why}") from None
     except OSError as exc:
         raise CertificateError(f"{option} {path}: cannot read: {exc.strerror or exc}") from None
 

@@ -24,6 +24,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from typing import Any
 
 from companion.backup import MAX_BYTES as MAX_BACKUP_BYTES
@@ -94,7 +95,7 @@ async def read_backup_checked(raw: bytes, language: str) -> Backup:
             raise ScoreFileError("", _("larger than any backup ({size} MB at most)").format(
                 size=MAX_BACKUP_BYTES // 1_000_000))
     found: Backup = await _in_worker(language, _read_backup, raw, language)
-    return found
+    return replace(found, raw=raw)  # its bytes stay here: only what it holds came back
 
 
 def has_room(language: str) -> None:
@@ -133,7 +134,7 @@ async def _in_worker(language: str, work: Callable[..., tuple[bool, Any]], *args
 def _read_backup(raw: bytes, language: str) -> tuple[bool, Any]:
     with using(translations(language)):
         try:
-            return False, read_backup(raw)
+            return False, replace(read_backup(raw), raw=b"")
         except BackupError as exc:
             return True, str(exc)
 

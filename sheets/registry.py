@@ -13,6 +13,7 @@ from sheets.gone_with_the_beans import RULES as GONE_WITH_THE_BEANS
 from sheets.gone_with_the_beans.live import RULES as GONE_WITH_THE_BEANS_LIVE
 from sheets.nicht_die_bohne import RULES as NICHT_DIE_BOHNE
 from sheets.limits import check_count
+from sheets.names import readable_problem_at
 from sheets.results import GameResult
 from sheets.scorefile import FORMAT, check_start_player, split_play_fields
 from sheets.space_beans import RULES as SPACE_BEANS
@@ -24,8 +25,10 @@ GAMES: dict[str, GameRules[Any, Any, Any]] = {rules.id: rules for rules in (NICH
 KINDS: dict[str, GameRules[Any, Any, Any]] = {**GAMES, GONE_WITH_THE_BEANS_LIVE.id: GONE_WITH_THE_BEANS_LIVE}
 
 
-def score(data: Any) -> GameResult:
-    """Score any game's score file: checks the envelope, then the game's own rules."""
+def score(data: Any, stored: bool = False) -> GameResult:
+    """Score any game's score file: checks the envelope, then the game's own rules, then
+    that its players' names can be told apart (``sheets.names``; not for a file made of a
+    ``stored`` game, which keeps the names it was stored with)."""
     if not isinstance(data, dict):
         raise ScoreFileError("", _("a score file is a JSON object"))
     if data.get("format") != FORMAT:
@@ -38,4 +41,7 @@ def score(data: Any) -> GameResult:
     rest, fields = split_play_fields(data)  # the optional fields every game's file may carry
     result = GAMES[game].score_file(rest)
     check_start_player(fields, [p.name for p in result.players])
+    problem = None if stored else readable_problem_at([p.name for p in result.players])
+    if problem:
+        raise ScoreFileError("players", _("player {number}: {reason}").format(number=problem[0] + 1, reason=problem[1]))
     return result

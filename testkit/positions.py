@@ -138,6 +138,28 @@ def mid_game(games: Games, kind: str, seated: bool = True) -> str:
     return game_id
 
 
+def lengthen(games: Games, game_id: str, entries: int, seat: int = 0) -> None:
+    """A Nicht die Bohne! game made long (a timeline's benchmark and test): the player at
+    ``seat`` returns a card of round 1 and takes it again, until the game holds ``entries``
+    entries, that seat's own the last."""
+    player = games.players(game_id)[seat]
+    while len(games.record(game_id).log) < entries:
+        if not games.state(game_id).cards_of(1, player):  # a card to take back and forth
+            for card in (f"{colour}-{n}" for colour in ("blue", "red", "green", "yellow") for n in range(1, 11)):
+                try:
+                    games.dispatch(game_id, {"kind": "take-card", "round": 1, "player": player, "card": card},
+                                   device=device(seat))
+                    break
+                except RulesError:
+                    continue
+            continue
+        held = games.state(game_id).cards_of(1, player)[-1]
+        games.dispatch(game_id, {"kind": "return-card", "round": 1, "player": player,
+                                 "card": held.model_dump(mode="json")}, device=device(seat))
+        games.dispatch(game_id, {"kind": "take-card", "round": 1, "player": player,
+                                 "card": f"{held.colour.value}-{held.face}"}, device=device(seat))
+
+
 def live_rounds(games: Games, rounds: int, players: int = 6, seed: int = 17) -> str:
     """A live game of ``players`` played to the end of round ``rounds``."""
     names = NAMES[:players]

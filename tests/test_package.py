@@ -44,8 +44,10 @@ class NoServer(importlib.abc.MetaPathFinder):
 
 def test_the_wheel_names_its_licence_authors_and_classifiers():
     project = PYPROJECT["project"]
-    assert project["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT License")
-    assert project["license-files"] == ["LICENSE"]  # the fonts (OFL-1.1) are a distribution of their own
+    assert project["license"] == "MIT AND Unicode-DFS-2016"  # the fonts (OFL-1.1) are a distribution of their own
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert all((ROOT / name).is_file() for name in project["license-files"])
+    assert project["license-files"] == ["LICENSE", "sheets/data/UNICODE-LICENSE.txt"]
     assert project["authors"] and any(c.startswith("Topic :: Games") for c in project["classifiers"])
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -91,20 +92,75 @@ def read_bounded(path: Path, limit: int = STORED_MAX_BYTES, within: Path | None 
     return raw
 
 
-def parse_file(path: Path, limit: int = STORED_MAX_BYTES, within: Path | None = None) -> dict[str, Any]:
-    """The JSON object in ``path`` (read through ``read_bounded``); CorruptFileError when
-    empty, truncated, garbage, too large, nested too deep or not a file of the data directory."""
-    raw = read_bounded(path, limit, within)
-    if not raw.strip():
-        raise CorruptFileError(path, "the file is empty")
+STORED_DIGITS = 20  # digits of a stored number: a file's stamp (nanoseconds) has 19; no count comes near
+STORED_DEPTH = 32  # a stored game nests about 8 deep; a backup's member, a score file's action alike
+
+
+def _stored_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > STORED_DIGITS:
+        raise ValueError(f"a number of {len(digits.lstrip('-'))} digits")
+    return int(digits)
+
+
+def _stored_float(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:40]} is too large")
+    return value
+
+
+def _no_constant(word: str) -> Any:
+    raise ValueError(f"{word} is not a number JSON allows")
+
+
+def stored_json(raw: bytes, path: Path) -> Any:
+    """The JSON value of a stored file's bytes (a game file, the index, the sheet values, a
+    backup's member): the one guard every stored file is read through. CorruptFileError
+    naming ``path`` for every way damaged bytes can fail: not UTF-8, not JSON, a repeated
+    key, NaN or Infinity, a number of more digits than anything stored has (Python's
+    integer-string limit among them), nested too deep."""
     try:
-        data = json.loads(raw, object_pairs_hook=unique_keys)  # a repeated key is damage, not a choice
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = json.loads(raw.decode("utf-8-sig"), object_pairs_hook=unique_keys, parse_int=_stored_int,
+                          parse_float=_stored_float, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise CorruptFileError(path, f"not valid JSON: {exc}") from None
+    except UnicodeDecodeError as exc:
         raise CorruptFileError(path, f"not valid JSON: {exc}") from None
     except RecursionError:
         raise CorruptFileError(path, "nested too deep") from None
     except ScoreFileError as exc:
         raise CorruptFileError(path, exc.reason) from None
+    except ValueError as exc:  # a hook's refusal, or Python's own integer-string limit
+        raise CorruptFileError(path, f"not valid JSON: {str(exc)[:120]}") from None
+    if depth_over(data, STORED_DEPTH):
+        raise CorruptFileError(path, f"nested more than {STORED_DEPTH} levels deep")
+    return data
+
+
+def depth_over(data: Any, most: int) -> bool:
+    """Whether ``data`` nests deeper than ``most`` levels (walked level by level, without recursion)."""
+    level = [data] if isinstance(data, (dict, list)) else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > most:
+            return True
+        inner: list[Any] = []
+        for value in level:
+            items = value.values() if isinstance(value, dict) else value
+            inner.extend(item for item in items if isinstance(item, (dict, list)))
+        level = inner
+    return False
+
+
+def parse_file(path: Path, limit: int = STORED_MAX_BYTES, within: Path | None = None) -> dict[str, Any]:
+    """The JSON object in ``path`` (read through ``read_bounded``, parsed by ``stored_json``);
+    CorruptFileError when empty, truncated, garbage, too large, nested too deep, holding a
+    number no stored file holds or not a file of the data directory."""
+    raw = read_bounded(path, limit, within)
+    if not raw.strip():
+        raise CorruptFileError(path, "the file is empty")
+    data = stored_json(raw, path)
     if not isinstance(data, dict):
         raise CorruptFileError(path, "not a JSON object")
     return data
@@ -152,6 +208,22 @@ def write_atomically(path: Path, data: Any, backups: bool = True, limit: int | N
     fsync_dir(path.parent)
 
 
+def stage_bytes(path: Path, payload: bytes) -> Path:
+    """``payload`` written and synced to a temporary file beside ``path`` (mode 0600), to be
+    put in place by ``os.replace`` (the caller's, with others at once); removed if it fails."""
+    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TMP_SUFFIX)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return tmp
+
+
 def _rotate_backups(path: Path, kept: Path) -> None:
     """bak2 -> bak3, bak1 -> bak2, the replaced version -> bak1."""
     olds = backup_paths(path)
@@ -179,6 +251,9 @@ def set_aside(path: Path) -> Path:
     return kept
 
 
+_DOC_ID = re.compile(r"[1-9][0-9]{0,11}")  # a TinyDB document's number, as TinyDB writes it
+
+
 def tables_problem(data: dict[str, Any]) -> str | None:
     """Why ``data`` is not laid out as TinyDB keeps its tables (``{table: {"1": {...}}}``),
     or None: checked before TinyDB reads it, which would fail on anything else."""
@@ -186,7 +261,7 @@ def tables_problem(data: dict[str, Any]) -> str | None:
         if not isinstance(table, dict):
             return f"its table {name[:40]!r} is not an object"
         for doc_id, doc in table.items():
-            if not doc_id.isdecimal() or not doc_id.isascii():
+            if not _DOC_ID.fullmatch(doc_id):  # "01" would be read as 1, beside a "1"
                 return f"its table {name[:40]!r} holds a document under {doc_id[:40]!r}, not a number"
             if not isinstance(doc, dict):
                 return f"document {doc_id} of its table {name[:40]!r} is not an object"

@@ -39,7 +39,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator, cast
+from typing import Any, Callable, Iterable, Iterator, cast
 
 from tinydb import TinyDB, where
 from tinydb.queries import QueryInstance
@@ -47,7 +47,7 @@ from tinydb.table import Table
 
 from companion.storage.atomic import (
     INDEX_MAX_BYTES, STORED_MAX_BYTES, CorruptFileError, DeferredJSONStorage, TooLarge, backup_paths, fsync_dir,
-    megabytes, remove_stale_temps, set_aside,
+    megabytes, remove_stale_temps, set_aside, stage_bytes,
 )
 from companion.storage.game_file import GameFile, GameRecord, record_in
 from companion.storage.lock import Busy, lock_directory, unlock
@@ -101,6 +101,10 @@ class GameNotFound(StorageError):
     pass
 
 
+class Unplayable(Exception):
+    """A stored game whose entries no longer replay (its words say which and why)."""
+
+
 class GameTooLarge(StorageError):
     """A change that would make the game's file larger than it may be read back."""
 
@@ -147,9 +151,16 @@ class Summary:
 
     @classmethod
     def complete(cls, data: dict[str, Any]) -> bool:
-        """Whether an index entry holds every field (one an older version wrote lacks some:
-        it loads, and is summarised again from its game)."""
-        return all(name in data for name in cls.__dataclass_fields__)
+        """Whether an index entry holds every field, each of its type (one an older version
+        wrote lacks some, a damaged one holds another shape: it is summarised again from its game)."""
+        def words(value: Any) -> bool:
+            return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+        return all(name in data for name in cls.__dataclass_fields__) and all(
+            isinstance(data[k], str) for k in ("id", "game", "created")) and words(data["players"]) \
+            and words(data["winners"]) and isinstance(data["finished"], bool) \
+            and isinstance(data["totals"], list) and all(type(n) is int for n in data["totals"]) \
+            and isinstance(data["rating"], (str, type(None)))
 
 
 @dataclass(frozen=True)
@@ -244,6 +255,8 @@ class Repository:
             self.writer = WriterLock(self.data_dir)
             remove_stale_temps(self.games_dir)
             remove_stale_temps(self.data_dir)
+            if self.trash_dir.is_dir():  # a restore's games for the bin, written aside by a killed writer
+                remove_stale_temps(self.trash_dir)
         self.lock = threading.RLock()
         self._records: dict[str, GameRecord] = {}
         self._files: dict[str, GameFile] = {}  # the games read or written here, their files open
@@ -262,6 +275,10 @@ class Repository:
         self._names: tuple[list[int] | None, tuple[list[str], list[str]]] | None = None  # _listed, by the dir's stamp
         self._newest_first: list[Summary] | None = None  # _sorted, until a summary changes
         self._orphans_purged = False
+        # Whether a game read from its file (or a backup) still replays: the session's word
+        # (storage knows no rules). It raises ``Unplayable`` saying why; a game that does not
+        # replay is damage like any other (set aside, its good backup offered).
+        self.check: Callable[[GameRecord], None] = lambda record: None
 
     def close(self) -> None:
         if self.writer:
@@ -300,6 +317,9 @@ class Repository:
             file = GameFile(path, self.data_dir)
             try:
                 record = file.read()
+                self.check(record)
+            except Unplayable as exc:
+                raise self._set_aside(game_id, path, str(exc)) from None
             except CorruptFileError as exc:
                 raise self._set_aside(game_id, path, exc.why) from None
             except SchemaError as exc:  # reported like damage, but the file stays in place
@@ -380,9 +400,9 @@ class Repository:
         for candidate in backup_paths(self.game_path(game_id)):
             if candidate.exists() or candidate.is_symlink():
                 try:
-                    record_in(candidate, self.data_dir)
+                    self.check(record_in(candidate, self.data_dir))
                     return candidate
-                except (CorruptFileError, SchemaError, OSError):
+                except (CorruptFileError, SchemaError, OSError, Unplayable):
                     continue
         return None
 
@@ -400,6 +420,32 @@ class Repository:
             self.damaged.pop(game_id, None)
             self._unindex(game_id)  # summarised again from the restored log
             return record
+
+    def store_together(self, files: Iterable[tuple[str, bool, bytes]], before: Callable[[], None]) -> None:
+        """Store game files all at once or none (a backup's restore): each (game id, into the
+        bin, its file's bytes, checked already) is written aside as it comes, so only one is
+        in memory; if any write fails, or ``before`` (a change to make with them) raises,
+        what was written aside is removed and nothing is stored. Then each is put in place."""
+        if self.read_only:
+            raise StorageError("opened read-only")
+        with self.lock:
+            self.trash_dir.mkdir(exist_ok=True)
+            staged: list[tuple[Path, Path]] = []
+            try:
+                with plain_disk_errors():
+                    for game_id, in_bin, raw in files:
+                        target = (self.trash_dir if in_bin else self.games_dir) / self.game_path(game_id).name
+                        staged.append((stage_bytes(target, raw), target))
+                    before()
+            except BaseException:
+                for temp, _target in staged:
+                    temp.unlink(missing_ok=True)
+                raise
+            for temp, target in staged:
+                os.replace(temp, target)
+            fsync_dir(self.games_dir)
+            fsync_dir(self.trash_dir)
+            self._bin_dir = None  # the bin is looked at again, its new games read once
 
     # -- delete (kept aside, restorable) ------------------------------------------
 
@@ -693,9 +739,9 @@ class Repository:
         """The summaries of the index whose game files did not change since they were made;
         the others leave it. A damaged index is set aside (derived data: built again)."""
         try:
-            entries = [(name, doc.doc_id, Summary.from_json(doc), doc.get("file") if Summary.complete(doc) else None)
+            entries = [(name, doc.doc_id, Summary.from_json(doc) if Summary.complete(doc) else None, doc.get("file"))
                        for name in (*INDEX_TABLES, EARLIER_INDEX_TABLE) for doc in self._index(name).all()]
-        except (CorruptFileError, KeyError, TypeError, AttributeError):
+        except (CorruptFileError, KeyError, TypeError, AttributeError, ValueError, RecursionError):
             if not self.read_only:
                 self.index_kept_as = set_aside(self.index_path)
             self._index_storage().write({})  # an empty index, written in its place when games are listed
@@ -704,6 +750,9 @@ class Repository:
         stale: dict[str, list[int]] = {}
         earlier: list[Summary] = []
         for name, doc_id, summary, file_stamp in entries:
+            if summary is None:  # of another shape: summarised again from its game
+                stale.setdefault(name, []).append(doc_id)
+                continue
             current = stamp(self.game_path(summary.id)) if GAME_ID.fullmatch(summary.id) else None
             if current is None or current != file_stamp or summary.id in summaries:
                 stale.setdefault(name, []).append(doc_id)

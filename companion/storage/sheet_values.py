@@ -195,6 +195,16 @@ class SheetValues:
         with self._change() as table:
             table.upsert(_row(letter, key, value), _one(letter, key))
 
+    def put_all(self, rows: list[tuple[str, str, Any]]) -> None:
+        """Remember several values (letter, key, value; checked already) in one write; none if it fails."""
+        if not rows:
+            return
+        for letter, _key, _value in rows:
+            self._check(letter)
+        with self._change() as table:
+            for letter, key, value in rows:
+                table.upsert(_row(letter, key, value), _one(letter, key))
+
     def forget(self, letter: str, key: str) -> None:
         with self.lock:
             if key not in self.of(letter):

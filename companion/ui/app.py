@@ -12,7 +12,7 @@ from typing import Any, cast
 import flet as ft
 
 from companion import i18n
-from companion.session import Games, PhoneGames, this_machine
+from companion.session import Games, PhoneGames, Presence, this_machine
 from companion.sheet_values import SheetValuesService
 from companion.ui.components.seats import Seats
 from companion.ui.flet_compat import Session, fresh_unless_ready, hide_tracebacks, keep_phones_updating
@@ -36,11 +36,31 @@ STORAGE_WAIT = 10  # seconds: a browser whose local storage fails may never answ
 IDENTIFIED: weakref.WeakSet[Session] = weakref.WeakSet()
 
 
+class Connection:
+    """One page's connection as the session counts its places (``Presence``), and how the
+    page starts its screens anew when it comes back after they were given back."""
+
+    def __init__(self) -> None:
+        self.presence = Presence()
+        self.anew: Callable[[], None] = lambda: None  # set by App: every screen mounted again
+
+    def watch(self, games: Games, page: ft.Page) -> None:
+        """Flet keeps a page's session an hour after its socket closed (FLET_SESSION_TIMEOUT):
+        its places are given back after PLACE_GRACE seconds (``Games.away``), at once when the
+        session closes; a page back after that subscribes anew, as a phone that just came."""
+        page.on_disconnect = lambda _e: games.away(self.presence)
+        page.on_close = lambda _e: games.leave(self.presence)
+        page.on_connect = lambda _e: None if games.back(self.presence) else self.anew()
+
+
 @ft.component
 def App(games: Games, values: SheetValuesService, invite_url: str | None = None,
-        fingerprint: str | None = None) -> list[ft.View] | ft.Control:
+        fingerprint: str | None = None, connection: Connection | None = None) -> list[ft.View] | ft.Control:
     device, set_device = ft.use_state(cast("str | None", None))
     language, set_language = ft.use_state(i18n.DEFAULT)
+    generation, set_generation = ft.use_state(0)  # bumped when the page's places were given back
+    if connection is not None:
+        connection.anew = lambda: set_generation(lambda n: n + 1)
     page = ft.context.page
 
     async def identify() -> None:
@@ -74,7 +94,8 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None,
     ft.use_effect(identify, [])
     ft.use_effect(flutter_speaks, [language])
     speak(page, language)  # before any screen renders: every word for this phone is in it
-    phone = ft.use_memo(lambda: PhoneGames(games, device, here=this_machine(page.client_ip or "")), [device])
+    phone = ft.use_memo(lambda: PhoneGames(games, device, here=this_machine(page.client_ip or ""),
+                                           presence=connection.presence if connection else None), [device])
     if device is None:
         # The screens wait for the token (one answer from the browser): a seated phone's
         # first screen is its seat's, and no tap lands on a screen about to be rebuilt.
@@ -99,7 +120,7 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None,
                     ft.Route(path=NOT_FOUND, component=NotFound),
                 ],
                 manage_views=True,
-                **keyed(language),
+                **keyed(f"{language}.{generation}"),
             )),
         )),
     ))
@@ -151,6 +172,8 @@ def make_main(games: Games, invite_url: str | None = None,
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.theme = ft.Theme(color_scheme_seed=SEED)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
-        page.render_views(App, games, values, invite_url, fingerprint)
+        connection = Connection()
+        connection.watch(games, page)
+        page.render_views(App, games, values, invite_url, fingerprint, connection)
 
     return main

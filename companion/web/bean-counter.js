@@ -4,6 +4,17 @@
   "use strict";
   var config = __CONFIG__;
 
+  // 0. This phone's device token (the app keeps it in local storage) as a cookie of this
+  //    server, sent with the app's websocket: the server's door never refuses the host's
+  //    phone for places other phones hold (companion/server.py, DEVICE_COOKIE).
+  try {
+    var token = JSON.parse(localStorage.getItem("flutter.bean-counter.device"));
+    if (typeof token === "string" && /^[0-9a-f]{1,64}$/.test(token)) {
+      document.cookie = "bean-counter-device=" + token + "; path=/; SameSite=Strict" +
+        (location.protocol === "https:" ? "; Secure" : "");
+    }
+  } catch (e) { }
+
   // 1. Flet's client files from versioned addresses, which the server lets phones keep:
   //    a reload asks only for the page itself.
   var versioned = flet.entrypointBaseUrl + "v/" + config.version + "/";

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.backup import FORMAT, MAX_TOTAL_BYTES, back_up_for, read_backup, restore_for
+from companion.backup import FORMAT, HOLDS_TOKENS, MAX_TOTAL_BYTES, back_up_for, read_backup, restore_for
 from companion.cli import main
 from companion.session import BIN_DAYS, Games, PhoneGames, this_machine
 from companion.storage import Repository
@@ -51,7 +51,7 @@ def test_a_backup_restores_every_game_the_bin_and_the_sheet_values(stored, tmp_p
     data, kept = stored
     zip_path = tmp_path / "all.zip"
     code, out, err = run(capsys, "backup", "--data-dir", data, "-o", zip_path)
-    assert (code, out, err) == (0, f"{zip_path}\n", "")
+    assert (code, out, err) == (0, f"{zip_path}\n", HOLDS_TOKENS + "\n")  # issue 46: it says what it holds
 
     other = tmp_path / "other"
     code, out, err = run(capsys, "import", "--data-dir", other, zip_path)

@@ -177,24 +177,51 @@ def test_a_private_note_is_bounded_and_a_longer_one_changes_nothing(games):
     assert ben.private_note(gid) == "y" * NOTE_MAX
 
 
-def test_a_phone_sends_a_bounded_number_of_files_a_minute_counted_before_it_is_asked(games, clock):
-    """Issue 33: every file a phone is asked for counts, refused or not, and is counted
-    before it is asked for: past the bound it is never sent."""
+def send(phone: PhoneGames) -> None:
+    """A phone asked for a file (``may_send_file``) that sends one."""
+    phone.may_send_file()
+    phone.file_sent()
+
+
+def test_a_phone_sends_a_bounded_number_of_files_a_minute_asked_before_it_sends(games, clock):
+    """Issue 33: every file a phone sent counts, and room is asked before it is asked for
+    one: past the bound it is never sent."""
     flood = PhoneGames(games, "flood")
     for _ in range(IMPORTS_PER_MINUTE):
-        flood.may_send_file()
+        send(flood)
     with pytest.raises(RulesError, match="too many score files imported in the last minute"):
         flood.may_send_file()
-    PhoneGames(games, "friend").may_send_file()  # another phone is not held up by it
+    send(PhoneGames(games, "friend"))  # another phone is not held up by it
     clock[0] += 61
-    flood.may_send_file()  # a minute on, the phone sends again
+    send(flood)  # a minute on, the phone sends again
 
 
 def test_all_phones_together_send_a_bounded_number_of_files_a_minute(games, clock):
     for n in range(session.IMPORTS_AT_ONCE_PER_MINUTE):
-        PhoneGames(games, f"phone-{n % 10}-{n}").may_send_file()
+        send(PhoneGames(games, f"phone-{n % 10}-{n}"))
     with pytest.raises(RulesError, match="too many score files imported in the last minute"):
         PhoneGames(games, "yet-another").may_send_file()
+
+
+def test_a_picker_opened_and_cancelled_uses_up_nothing(games, clock):
+    """Issue 46: three phones opening and cancelling the import picker again and again
+    used up the table's quota; only files sent count."""
+    for n in range(3 * session.IMPORTS_AT_ONCE_PER_MINUTE):
+        PhoneGames(games, f"phone-{n % 3}").may_send_file()  # asked, and cancelled: nothing sent
+    send(PhoneGames(games, "phone-0"))
+
+
+def test_the_serving_machines_browser_is_never_refused_for_files_others_sent(games, clock):
+    """Issue 46: phones that used up the table's imports never refuse the host's own
+    restore on the serving machine, nor count it."""
+    for n in range(session.IMPORTS_AT_ONCE_PER_MINUTE):
+        send(PhoneGames(games, f"phone-{n % 10}-{n}"))
+    laptop = PhoneGames(games, "laptop", here=True)
+    for _ in range(IMPORTS_PER_MINUTE + 5):
+        send(laptop)
+    clock[0] += 61
+    for n in range(session.IMPORTS_AT_ONCE_PER_MINUTE):  # and its files took nobody's room
+        send(PhoneGames(games, f"phone-{n % 10}-{n}"))
 
 
 def test_undo_tells_the_phone_what_it_took_back(games):

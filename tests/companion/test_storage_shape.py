@@ -158,16 +158,29 @@ def test_a_damaged_game_without_a_good_backup_is_listed_as_set_aside_never_gone(
     assert err.count("\n") == 1 and err.startswith(f"beans: game {gid} is damaged and not listed: ")
 
 
-def test_a_game_whose_entries_no_longer_replay_is_listed_as_set_aside(stored):
+@pytest.mark.parametrize("backups", [True, False])
+def test_a_game_whose_entries_no_longer_replay_is_damaged_and_its_backup_offered(stored, backups):
+    """Issue 46: a game whose entries no longer replay is damage like any other: set aside,
+    its newest good backup offered (Home lists it from there), or listed as set aside."""
     data_dir, gid, other = stored
     path = data_dir / "games" / f"{gid}.json"
-    for backup in path.parent.glob(f"{gid}.json.bak*"):
-        backup.unlink()
+    if not backups:
+        for backup in path.parent.glob(f"{gid}.json.bak*"):
+            backup.unlink()
     file = json.loads(path.read_text())
     file["log"]["2"]["action"] = take("red-1")  # the same card taken twice
     path.write_text(json.dumps(file))
     games = Games(Repository(data_dir))
-    assert [s.id for s in games.summaries()] == [other]
-    (aside,) = games.set_aside()
-    assert aside.id == gid and aside.said.startswith("This game's entries no longer replay (")
+    if backups:
+        assert {s.id for s in games.summaries()} == {gid, other} and games.set_aside() == []
+        with pytest.raises(DamagedGame, match="its entry 2 no longer replays") as caught:
+            games.record(gid)
+        assert caught.value.backup is not None
+        games.repo.restore_backup(gid)
+        assert len(games.record(gid).log) == 2
+    else:
+        assert [s.id for s in games.summaries()] == [other]
+        (aside,) = games.set_aside()
+        assert aside.id == gid and aside.said.startswith("This game could not be read (its entry 2 no longer replays: ")
+        assert "no good backup is left" in aside.said
     games.repo.close()

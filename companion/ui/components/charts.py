@@ -3,7 +3,9 @@ screen reader says instead: what a player would read off it."""
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import flet as ft
 import flet_charts as charts  # type: ignore[import-untyped]  # ships no py.typed
@@ -18,6 +20,7 @@ SERIES_COLOURS = (ft.Colors.BLUE_400, ft.Colors.ORANGE_400, ft.Colors.GREEN_400,
 FORWARD = 0.0  # a step line: a total holds until the entry that changes it
 LABELS = 44  # px an axis keeps for its numbers: "300" or "−12" at 150 % text
 EDGE = 10  # px right of a chart: its last round's "15" is not cut at the screen's edge (320 px, 150 % text)
+CHART_POINTS = 64  # places across a chart entry by entry: a phone's 390 px show no more (one every 6 px)
 ROUND_LABELS = 8  # labels under a chart by round at most: "15" beside "14" ran together at 320 px, 150 % text
 
 
@@ -85,6 +88,52 @@ def running_totals(moments: Sequence[Moment]) -> dict[str, list[tuple[int, int]]
     return lines
 
 
+def thinned(lines: dict[str, list[tuple[int, int]]], most: int = CHART_POINTS) -> dict[str, list[tuple[int, int]]]:
+    """Step lines (``running_totals``) as a phone's width shows them: each line's total at
+    most ``most`` places across the game, every ``width`` entries (a power of two, so that
+    a new entry changes only the last place, and all of them only when the game's length
+    doubles), and at its first and last entry. Lines of fewer places stay as they are."""
+    if not lines:
+        return lines
+    first = min(line[0][0] for line in lines.values())
+    last = max(line[-1][0] for line in lines.values())
+    if max(len(line) for line in lines.values()) <= most and last - first + 1 <= most:
+        return lines
+    width = 1
+    while -(-(last - first + 1) // width) > most:
+        width *= 2
+    places = sorted({first, *range(width, last, width), last})
+    shown: dict[str, list[tuple[int, int]]] = {}
+    for name, line in lines.items():
+        xs = [n for n, _total in line]
+        shown[name] = [(x, line[max(0, bisect.bisect_right(xs, x) - 1)][1]) for x in places]
+    return shown
+
+
+@dataclass(frozen=True)
+class ChartLines:
+    """What a timeline's charts draw (``chart_lines``), worked out once per state for every
+    phone: every player's total (by round or pass once two began, else entry by entry,
+    thinned), and what each held at each round's end; each a tuple of (name, points)."""
+
+    totals: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
+    by_round: bool
+    held: tuple[tuple[str, tuple[tuple[str, tuple[tuple[int, int], ...]], ...]], ...]
+
+
+def _frozen(lines: dict[str, list[tuple[int, int]]]) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    return tuple((name, tuple(line)) for name, line in lines.items())
+
+
+def chart_lines(moments: Sequence[Moment], phase: str | None) -> ChartLines:
+    """The lines of a timeline's charts (``PhoneGames.timeline_view`` keeps them per state)."""
+    by_phase = phase_totals(moments) if phase in BY_PHASE else {}
+    by_round = two_begun(by_phase)
+    lines = by_phase if by_round else thinned(running_totals(moments))
+    held = phase_holdings(moments) if phase in HELD_BY_PHASE else {}
+    return ChartLines(_frozen(lines), by_round, tuple((what, _frozen(counts)) for what, counts in held.items()))
+
+
 def whole_step(span: int, labels: int = 4) -> int:
     """The distance between an axis's labels: whole numbers, about ``labels`` of them."""
     return max(1, -(-span // labels))
@@ -99,19 +148,20 @@ def totals_words(lines: dict[str, list[tuple[int, int]]]) -> str:
 BY_PHASE = {"round": N_("Every player's total, round by round"), "pass": N_("Every player's total, pass by pass")}
 
 
-def totals_chart(moments: Sequence[Moment], phase: str | None = None) -> ft.Control:
+def totals_chart(moments: Sequence[Moment] | ChartLines, phase: str | None = None,
+                 kept: Points | None = None) -> ft.Control:
     """Every player's total across the game, with a legend: at the end of each ``phase``
-    ("round", "pass") once two have begun, else entry by entry; nothing for a game of
-    fewer than two entries."""
-    by_phase = phase_totals(moments) if phase in BY_PHASE else {}
-    by_round = two_begun(by_phase)
-    lines = by_phase if by_round else running_totals(moments)
+    ("round", "pass") once two have begun, else entry by entry (thinned to ``CHART_POINTS``
+    places); nothing for a game of fewer than two entries."""
+    drawn = moments if isinstance(moments, ChartLines) else chart_lines(moments, phase)
+    by_round = drawn.by_round
+    lines = {name: list(line) for name, line in drawn.totals}
     if not lines or max(len(line) for line in lines.values()) < 2:
         return ft.Container(height=0)
     said = _("Chart of every player's total across the game: {totals}").format(totals=totals_words(lines))
     words = BY_PHASE[phase] if by_round and phase in BY_PHASE else N_("Every player's total, entry by entry")
     caption = ft.Text(_(words), size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
-    return said_as(said, [caption, line_chart(lines, by_round, 200), legend(lines)], spacing=6)
+    return said_as(said, [caption, line_chart(lines, by_round, 200, kept), legend(lines)], spacing=6)
 
 
 def said_as(said: str, parts: list[ft.Control], spacing: int = 4) -> ft.Control:
@@ -125,11 +175,24 @@ def two_begun(lines: dict[str, list[tuple[int, int]]]) -> bool:
     return bool(lines) and len(next(iter(lines.values()))) >= 2
 
 
-def line_chart(lines: dict[str, list[tuple[int, int]]], by_round: bool, height: int) -> ft.Control:
+Points = dict[tuple[int, int], object]  # a chart's points drawn before, by (x, y): kept, not built again
+
+
+def line_chart(lines: dict[str, list[tuple[int, int]]], by_round: bool, height: int,
+               kept: Points | None = None) -> ft.Control:
     """A line per player, in the player's colour: points at each round's end with a label
-    under every round (``by_round``), else a step line entry by entry."""
+    under every round (``by_round``), else a step line entry by entry. ``kept``: the
+    points drawn last time, which Flet passes over (a new entry moves one or two points)."""
+    drawn: Points = {} if kept is None else kept
+
+    def point(n: int, total: int) -> object:
+        found = drawn.get((n, total))
+        if found is None:
+            found = drawn[(n, total)] = charts.LineChartDataPoint(x=n, y=total)
+        return found
+
     series = [charts.LineChartData(
-        points=[charts.LineChartDataPoint(x=n, y=total) for n, total in line],
+        points=[point(n, total) for n, total in line],
         color=SERIES_COLOURS[i % len(SERIES_COLOURS)], stroke_width=3,
         step_direction=None if by_round else FORWARD, point=by_round)
         for i, line in enumerate(lines.values())]
@@ -159,13 +222,14 @@ def legend(lines: dict[str, list[tuple[int, int]]]) -> ft.Control:
 HELD_BY_PHASE = {"round": N_("{what} at the end of each round")}
 
 
-def holdings_charts(moments: Sequence[Moment], phase: str | None) -> ft.Control:
+def holdings_charts(moments: Sequence[Moment] | ChartLines, phase: str | None) -> ft.Control:
     """What each player held at the end of each ``phase`` (the live sheet's Thaler, Bean,
     Worker and Hay), a small chart for each, the players in their colours of the totals'
     chart, with one legend under them; nothing before two rounds have begun, or for a game
     that holds nothing (``GameRules.holdings``)."""
     words = HELD_BY_PHASE.get(phase or "")
-    charted = phase_holdings(moments) if words else {}
+    drawn = moments if isinstance(moments, ChartLines) else chart_lines(moments, phase)
+    charted = {what: {name: list(line) for name, line in counts} for what, counts in drawn.held} if words else {}
     if not words or not charted or not two_begun(next(iter(charted.values()))):
         return ft.Container(height=0)
     parts: list[ft.Control] = []

@@ -61,14 +61,16 @@ async def upload(title: str, extensions: tuple[str, ...] = ("json",)) -> tuple[s
 
 async def import_json(title: str, may_send: Callable[[], object], check: Callable[[object], object],
                       importer: Callable[[object], T], set_problem: Callable[[str | None], object],
-                      restore: Callable[[Backup], R] | None = None) -> tuple[str, T | R] | None:
+                      restore: Callable[[Backup], R] | None = None,
+                      sent: Callable[[], object] = lambda: None) -> tuple[str, T | R] | None:
     """Pick a JSON file and hand its data to ``importer`` once ``check`` (a module-level
     function raising ValueError) accepts it: the file's name and what ``importer``
     returned. With ``restore``, a backup (a zip) may be picked too: it is handed to
     ``restore`` once read whole and checked, and the answer is what ``restore`` returned. None when
     nothing was picked, or when the file was refused: then ``set_problem`` says why,
     naming the file. ``may_send`` (the session's) and the worker's room are asked before
-    the phone is asked for the file: a refused one is never sent."""
+    the phone is asked for the file: a refused one is never sent; ``sent`` (the session's)
+    counts a file once it was picked."""
     name = _("the file")
     try:
         may_send()
@@ -76,6 +78,7 @@ async def import_json(title: str, may_send: Callable[[], object], check: Callabl
         picked = await upload(title, ("json", "zip") if restore is not None else ("json",))
         if picked is None:
             return None
+        sent()  # only a file sent counts against the phone's imports
         name, raw = picked
         # Off the event loop that serves every phone: a big file never stalls the table.
         # Read and checked in the server's worker process; what passed is stored in a

@@ -64,13 +64,19 @@ def GameScreen() -> ft.View:
         games, game_id, shown, ScreenColumnContext(column, lambda: GAME_SCREENS[shown.kind].play(game_id)), column))
 
 
+def entry_number(segment: str) -> int:
+    """The entry an ``/at/`` segment names: plain digits 0-9, at most 6 of them; any other
+    segment ("²", "٣", "-1", "1e3", "") names no entry (0)."""
+    return int(segment) if segment.isascii() and segment.isdecimal() and len(segment) <= 6 else 0
+
+
 @ft.component
 def PastGameScreen() -> ft.View:
     """The game's own screen as it stood after entry ``n``: this phone's games read as they
     stood then (the session refuses every change there)."""
     params = ft.use_route_params()
     game_id, raw = params.get("id", ""), params.get("n", "")
-    after = int(raw) if raw.isdigit() and len(raw) <= 6 else 0
+    after = entry_number(raw)
     games = use_games()
     past = ft.use_memo(lambda: games.as_it_stood(after), [games, after])
     try:

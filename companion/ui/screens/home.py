@@ -18,7 +18,7 @@ import flet as ft
 import segno
 
 from companion import i18n
-from companion.backup import Backup, Restored, back_up_for, backup_name, restore_for
+from companion.backup import HOLDS_TOKENS, Backup, Restored, back_up_for, backup_name, restore_for
 from companion.session import BIN_DAYS, BinnedGame, PhoneGames, SetAside, damage_words
 from companion.storage import FINISHED, PLAYING, DamagedGame, StorageError, Summary
 from companion.ui.hooks import go, notify, use_certificate, use_games, use_invite_url, use_listing
@@ -384,7 +384,7 @@ def Home() -> ft.View:
 
     async def import_file(_e: object) -> None:
         imported = await import_json(import_words, games.may_send_file, score, games.import_file, set_problem,
-                                     restore=restore_all if everything else None)
+                                     restore=restore_all if everything else None, sent=games.file_sent)
         if imported is None:
             return
         if isinstance(imported[1], Restored):
@@ -400,6 +400,7 @@ def Home() -> ft.View:
             set_problem(_("Not backed up: {reason}").format(reason=exc))
             return
         await download(backup_name(), raw)
+        notify(_(HOLDS_TOKENS))
 
     controls: list[ft.Control] = [
         ft.Row([

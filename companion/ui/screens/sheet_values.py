@@ -272,7 +272,8 @@ def SheetValuesScreen() -> ft.View:
 
     async def import_file(_e: object) -> None:
         imported = await import_json(_("Import sheet values"), games.may_send_file, values_in_file,
-                                     lambda data: book.import_file(data, by=games), set_problem)
+                                     lambda data: book.import_file(data, by=games), set_problem,
+                                     sent=games.file_sent)
         if imported is not None:
             name, sheet_letter = imported
             set_letter(sheet_letter)

@@ -3,16 +3,21 @@ the game (on the live sheet also a chart of each material at each round's end), 
 entry, newest first: its number, the time, whose phone made it and what it was in the
 player's words, every total just after it; entries taken back are struck through and
 marked undone. It follows the game live.
-Shows PAGE entries at a time, so a 300-entry game opens as fast as a short one."""
+Shows PAGE entries at a time, so a 300-entry game opens as fast as a short one; a change
+costs a phone here the same whatever the game's length (issue 46): it builds one row (a new
+entry, an undone one), keeps every other row and the charts it drew (``Drawn``), and the
+charts are thinned to what a phone's width shows (``charts.thinned``), worked out once per
+state for every phone."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 import flet as ft
 
 from companion.storage import StorageError
-from companion.ui.components.charts import holdings_charts, totals_chart
+from companion.ui.components.charts import ChartLines, Points, chart_lines, holdings_charts, totals_chart
 from companion.ui.components.common import screen
 from companion.ui.components.gone import not_here
 from companion.ui.hooks import go, moment_route, timeline_route, use_game, use_games
@@ -31,6 +36,12 @@ def clock(stamp: str) -> str:
         return ""
 
 
+def row_key(moment: Moment) -> str:
+    """The key a moment's row keeps across renders: a new entry inserts one row and an
+    Undo replaces one, never the rows after it (Flet matches keyed controls by key)."""
+    return f"{moment.n}{'u' if moment.undone else ''}"
+
+
 def moment_row(game_id: str, moment: Moment) -> ft.Control:
     """One entry: "12 · 21:05 · Ann", what it was, the totals after it; said as one line.
     A tap on an entry made shows the game as it stood just after it."""
@@ -47,10 +58,37 @@ def moment_row(game_id: str, moment: Moment) -> ft.Control:
     # the game as it stood after it (an imported game has one entry, its final scores: no moves to open)
     opens = None if moment.undone or moment.imported else moment_route(game_id, moment.n)
     return ft.Semantics(label=said, container=True, exclude_semantics=True, button=opens is not None,
-                        content=ft.Container(
+                        key=row_key(moment), content=ft.Container(
         ft.Column([ft.Text(head, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY), what,
                    ft.Text(tail, size=13, color=MUTED)], spacing=2),
         padding=ft.Padding.symmetric(vertical=6), on_click=(lambda _e: go(opens)) if opens else None))
+
+
+class Drawn:
+    """What a timeline screen drew last, kept for its next render (a ref): each shown entry's
+    row by its moment, and the charts by their lines. A change builds only the rows and
+    charts that differ; Flet passes over the very controls drawn before, so a change costs
+    this phone the same whatever the game's length."""
+
+    def __init__(self) -> None:
+        self.rows: dict[Moment, ft.Control] = {}
+        self.charts: tuple[ChartLines, list[ft.Control]] | None = None
+        self.points: Points = {}  # the totals chart's points, by place and total
+
+    def row_list(self, game_id: str, moments: Sequence[Moment]) -> list[ft.Control]:
+        rows = {m: self.rows.get(m) or moment_row(game_id, m) for m in moments}
+        self.rows = rows
+        return list(rows.values())
+
+    def charts_of(self, lines: ChartLines, phase: str | None) -> list[ft.Control]:
+        if self.charts is None or self.charts[0] != lines:
+            totals = totals_chart(lines, phase, self.points)  # the points drawn before are kept
+            used = {place for _name, line in lines.totals for place in line}
+            self.points = {place: point for place, point in self.points.items() if place in used}
+            held = self.charts[1][1] if self.charts is not None and self.charts[0].held == lines.held \
+                else holdings_charts(lines, phase)
+            self.charts = (lines, [totals, held])
+        return self.charts[1]
 
 
 @ft.component
@@ -60,20 +98,21 @@ def Timeline() -> ft.View:
     games = use_games()
     use_game(game_id)  # a new entry anywhere shows here at once
     shown, set_shown = ft.use_state(PAGE)
+    drawn = ft.use_memo(Drawn, [game_id])
     try:
         moments = games.timeline(game_id)
+        phase = games.rules(game_id).phase
+        name = phase.name if phase is not None else None
+        lines = games.timeline_view(game_id, chart_lines, name)  # once per state, for every phone
     except StorageError as exc:  # deleted (told who deleted it), or not here: never its id
         return not_here(route, games.deleted_by(game_id), exc)
-    newest_first = list(reversed(moments))
     controls: list[ft.Control] = [ft.Text(ngettext("{n} entry, the newest first", "{n} entries, the newest first",
                                                    len(moments)).format(n=len(moments)), color=MUTED)]
     if not moments:
         controls = [ft.Text(_("No entries yet."), color=MUTED)]
     else:
-        phase = games.rules(game_id).phase
-        name = phase.name if phase is not None else None
-        controls[:0] = [totals_chart(moments, name), holdings_charts(moments, name)]
-    controls += [moment_row(game_id, m) for m in newest_first[:shown]]
+        controls[:0] = drawn.charts_of(lines, name)
+    controls += drawn.row_list(game_id, moments[:-shown - 1:-1])  # the newest ``shown``, newest first
     if len(moments) > shown:
         more = min(PAGE, len(moments) - shown)
         controls.append(ft.TextButton(ngettext("Show {n} older entry", "Show {n} older entries", more).format(n=more),
