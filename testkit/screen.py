@@ -20,13 +20,16 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
+import itertools
 import re
 import threading
+import time
 from collections.abc import Callable, Coroutine, Iterator
 from typing import Any, TypeVar
 
 import flet as ft
 
+from companion.session import Games
 from companion.ui.flet_compat import BaseControl, Component
 from testkit.harness import Phone, Table
 
@@ -337,6 +340,15 @@ class Screen:
         return any(matches(text, w, exact) for w in (*self.words(), *names, *labels))
 
 
+def at_a_players_pace(games: Games, seconds: float = 0.2) -> Games:
+    """``games`` with a clock that moves on ``seconds`` each time it is read: these phones tap
+    as fast as the machine runs, a player at a finger's pace, and the session bounds the
+    entries a phone makes a second (``ENTRIES_RATE``)."""
+    start, reads = time.monotonic(), itertools.count()
+    games.clock = lambda: start + next(reads) * seconds
+    return games
+
+
 class Tables:
     """Phones of one table on an event loop of their own, driven from the test's thread."""
 
@@ -398,4 +410,4 @@ class Tables:
                                                      old.storage, old.client_ip)))
 
 
-__all__ = ["Screen", "Shown", "Tables", "children", "read", "said", "shown", "tappable", "words_of"]
+__all__ = ["Screen", "Shown", "Tables", "at_a_players_pace", "children", "read", "said", "shown", "tappable", "words_of"]

@@ -14,7 +14,7 @@ import pytest
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
-from testkit.screen import Screen, Tables
+from testkit.screen import Screen, Tables, at_a_players_pace
 
 FIVE = ["Anna", "Ben", "Cleo", "Dirk", "Eva"]
 
@@ -23,7 +23,7 @@ FIVE = ["Anna", "Ben", "Cleo", "Dirk", "Eva"]
 def phone(tmp_path: Path) -> Iterator[Screen]:
     repo = open_repository(tmp_path)
     with Tables() as table:
-        yield table.open(make_main(Games(repo)), "/", "phone")
+        yield table.open(make_main(at_a_players_pace(Games(repo))), "/", "phone")
     repo.close()
 
 

@@ -27,7 +27,7 @@ from sheets.i18n import _, using
 from sheets.nicht_die_bohne import DECK, RULES as NDB
 from sheets.space_beans import RULES as SPACE_BEANS
 from testkit.gwtb_live_play import ENTERED, setup
-from testkit.screen import Screen, Tables
+from testkit.screen import Screen, Tables, at_a_players_pace
 from tests.companion.test_space_beans_screens import PLAYERS, SEED, lay, trophy
 from companion.storage.sheet_values import SheetValues
 
@@ -38,7 +38,7 @@ ENGLISH = ("en-US", "en")
 @pytest.fixture
 def games(tmp_path: Path) -> Iterator[Games]:
     repo = open_repository(tmp_path)
-    yield Games(repo)
+    yield at_a_players_pace(Games(repo))
     repo.close()
 
 
@@ -117,7 +117,7 @@ def test_home_in_german_and_in_english_at_once(tmp_path: Path) -> None:
     while an English phone reads the same games in English: a game in play with six
     players (Fay leads), a finished one, one in the bin and a damaged one set aside."""
     repo = open_repository(tmp_path)
-    games = Games(repo)
+    games = at_a_players_pace(Games(repo))
     playing = games.new_game(NDB.id, {"players": SIX})
     games.dispatch(playing, {"kind": "take-card", "round": 1, "player": "Fay", "card": "red-7"})
     finished = games.new_game(NDB.id, {"players": THREE})
@@ -132,7 +132,7 @@ def test_home_in_german_and_in_english_at_once(tmp_path: Path) -> None:
     for backup in (tmp_path / "games").glob(f"{damaged}.json.bak*"):
         backup.unlink()
     repo = open_repository(tmp_path)
-    main = make_main(Games(repo))
+    main = make_main(at_a_players_pace(Games(repo)))
     try:
         with Tables() as table:
             german = table.open(main, "/", "host", GERMAN, host=True)  # the serving machine's browser
@@ -396,7 +396,7 @@ def test_a_german_phone_sets_up_and_plays_round_1_of_the_live_sheet(tmp_path: Pa
     repo = open_repository(tmp_path)
     try:
         with Tables() as table:
-            phone = table.open(make_main(Games(repo)), "/new", "german", GERMAN)
+            phone = table.open(make_main(at_a_players_pace(Games(repo))), "/new", "german", GERMAN)
             phone.tap(german("Gone with the Beans: live sheet"), exact=False)
             phone.see("Spielbogen (alle spielen mit demselben Buchstaben)")
             phone.see("Spieler und ihre Provinzen (1 Spieler: Solospiel)")

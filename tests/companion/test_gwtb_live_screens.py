@@ -29,7 +29,7 @@ from companion.storage.sheet_values import SheetValues
 from companion.ui.app import make_main
 from sheets.gone_with_the_beans.live import RULES, map_orders
 from testkit.gwtb_live_play import ENTERED, ENTERED_BY_SHEET, setup
-from testkit.screen import Screen, Tables
+from testkit.screen import Screen, Tables, at_a_players_pace
 
 
 @pytest.fixture
@@ -192,7 +192,7 @@ def test_after_round_15_the_dp_icons_are_counted_and_the_breakdown_names_the_win
     cannot hold is refused with the reason (design page, reading 11: no icon without a
     gained Development Bonus)."""
     repo = open_repository(tmp_path)
-    games = Games(repo)
+    games = at_a_players_pace(Games(repo))
     gid = games.new_game(RULES.id, {**setup(("Ann", "macadimia"), ("Ben", "ammond")), "printed": ENTERED})
     # Ann builds a Farm in round 1 and takes the milestone's points in round 2; else Hay Sheds.
     ann = {1: {"kind": "build", "player": "Ann", "facility": "farm"},

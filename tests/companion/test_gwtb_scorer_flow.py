@@ -19,7 +19,7 @@ from sheets.gone_with_the_beans import (
     PROVINCES, RULES, SHEETS, Finish, MarkDevelopmentBonus, MarkMilestoneBonus, SetDpIcons, SetFacility,
     SetHayActionUses,
 )
-from testkit.screen import Screen, Tables
+from testkit.screen import Screen, Tables, at_a_players_pace
 
 SHEET = SHEETS["A"]
 SETUP = {"sheet": "A", "players": [{"name": "Ann", "province": "macadimia"}, {"name": "Ben", "province": "ammond"}]}
@@ -80,7 +80,7 @@ def player_said(result) -> str:
 def phone(tmp_path: Path) -> Iterator[Screen]:
     repo = open_repository(tmp_path)
     with Tables() as table:
-        yield table.open(make_main(Games(repo)), "/", "phone")
+        yield table.open(make_main(at_a_players_pace(Games(repo))), "/", "phone")
     repo.close()
 
 

@@ -18,7 +18,7 @@ from companion.ui.app import make_main
 from sheets.i18n import whole
 from sheets.nicht_die_bohne import DECK, RULES
 from sheets.results import GameResult
-from testkit.screen import Tables, read
+from testkit.screen import Tables, at_a_players_pace, read
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 
@@ -33,7 +33,7 @@ def deal(seed: int) -> dict[str, list[str]]:
 def seeded(tmp_path: Path) -> Iterator[tuple[Path, str, str, GameResult]]:
     """A data directory with one finished and one unfinished game."""
     repo = open_repository(tmp_path)
-    games = Games(repo)
+    games = at_a_players_pace(Games(repo))
     finished = games.new_game(RULES.id, {"players": PLAYERS})
     for n in (1, 2, 3):
         for player, cards in deal(n).items():
@@ -51,7 +51,7 @@ def test_home_lists_games_and_a_finished_game_shows_the_final_ranking(seeded) ->
     repo = open_repository(root)
     try:
         with Tables() as table:
-            phone = table.open(make_main(Games(repo)), "/", "phone")
+            phone = table.open(make_main(at_a_players_pace(Games(repo))), "/", "phone")
             phone.see("Resume")
             phone.see("In play, Dee leads")  # Dee: red 7, the only card entered
             phone.see("Finished games")
@@ -68,7 +68,7 @@ def test_undo_and_redo_survive_a_server_restart(seeded) -> None:
     root, _finished, unfinished, _result = seeded
     repo = open_repository(root)
     with Tables() as table:
-        phone = table.open(make_main(Games(repo)), f"/game/{unfinished}", "phone")
+        phone = table.open(make_main(at_a_players_pace(Games(repo))), f"/game/{unfinished}", "phone")
         phone.see("Dee 1/20")
         phone.tap("Undo")
         phone.see("Dee 0/20")
@@ -76,7 +76,7 @@ def test_undo_and_redo_survive_a_server_restart(seeded) -> None:
     repo = open_repository(root)  # ... and starts again: a new session, the same data directory
     try:
         with Tables() as table:
-            phone = table.open(make_main(Games(repo)), f"/game/{unfinished}", "phone")
+            phone = table.open(make_main(at_a_players_pace(Games(repo))), f"/game/{unfinished}", "phone")
             phone.see("Dee 0/20")
             phone.tap("Redo")  # the app bar's "More" menu
             phone.see("Dee 1/20")
@@ -89,7 +89,7 @@ def test_statistics_count_finished_games_per_player(seeded) -> None:
     repo = open_repository(root)
     try:
         with Tables() as table:
-            phone = table.open(make_main(Games(repo)), "/", "phone")
+            phone = table.open(make_main(at_a_players_pace(Games(repo))), "/", "phone")
             phone.tap("Statistics")
             phone.see("1 finished game")
             phone.see(f"Best total: {max(p.total for p in result.players)}")
@@ -107,7 +107,7 @@ def test_a_damaged_game_with_no_backup_stays_on_home_as_set_aside(tmp_path: Path
     backup is shown on Home as set aside with what can be done, never silently gone; what
     the phone reads names no file path and no id."""
     repo = open_repository(tmp_path)
-    games = Games(repo)
+    games = at_a_players_pace(Games(repo))
     six = ["Ann", "Bo", "Cy", "Dee", "Eli", "Fay"]
     kept = games.new_game(RULES.id, {"players": six})
     games.dispatch(kept, {"kind": "take-card", "round": 1, "player": "Fay", "card": "red-7"})
@@ -119,7 +119,7 @@ def test_a_damaged_game_with_no_backup_stays_on_home_as_set_aside(tmp_path: Path
     repo = open_repository(tmp_path)
     try:
         with Tables() as table:
-            phone = table.open(make_main(Games(repo)), "/", "phone")
+            phone = table.open(make_main(at_a_players_pace(Games(repo))), "/", "phone")
             phone.see("In play, Fay leads")
             phone.see("Set aside (damaged)")
             phone.see("no good backup is left to restore")

@@ -16,7 +16,7 @@ from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
 from sheets.nicht_die_bohne import DECK, EnterCards
-from testkit.screen import Screen, Tables
+from testkit.screen import Screen, Tables, at_a_players_pace
 from tests.e2e.test_small_screens_space_beans_ui import NAMES as SPACE_NAMES, seed as space_beans_game
 
 LONG = ["Alexandra-Marie", "Dorothea-Luise", "Maximiliane", "Anna", "Friederike-Sophie", "Konstantin"]
@@ -57,7 +57,7 @@ def check(phone: Screen, names: list[str], where: str) -> None:
 @pytest.fixture
 def games(tmp_path: Path) -> Games:
     repo = open_repository(tmp_path)
-    yield Games(repo)
+    yield at_a_players_pace(Games(repo))
     repo.close()
 
 

@@ -16,7 +16,7 @@ from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
 from sheets.nicht_die_bohne import DECK, EnterCards
-from testkit.screen import Screen, Tables
+from testkit.screen import Screen, Tables, at_a_players_pace
 
 ALEX = [f"blue-{n}" for n in range(1, 11)] + [f"red-{n}" for n in range(1, 11)]
 BEATE = [f"green-{n}" for n in range(1, 11)] + ["green-plusminus"] + [f"yellow-{n}" for n in range(1, 10)]
@@ -26,7 +26,7 @@ SIX = ["Anna", "Ben", "Cleo", "Dirk", "Eva", "Finn"]
 @pytest.fixture
 def games(tmp_path: Path) -> Iterator[Games]:
     repo = open_repository(tmp_path)
-    yield Games(repo)
+    yield at_a_players_pace(Games(repo))
     repo.close()
 
 

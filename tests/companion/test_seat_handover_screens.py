@@ -12,14 +12,14 @@ from companion import table
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
-from testkit.screen import Tables
+from testkit.screen import Tables, at_a_players_pace
 
 NOTE = "Ben: blue 5 face down, SENTINEL-4e1b"
 
 
 def test_the_host_hands_a_released_seat_to_the_phone_it_approves(tmp_path: Path) -> None:
     repo = open_repository(tmp_path)
-    games = Games(repo)
+    games = at_a_players_pace(Games(repo))
     players = ["Ann", "Ben", "Cy", "Dorothea-Luise", "Alexandra-Marie", "Eve"]
     gid = games.new_game("nicht-die-bohne", {"players": players}, starter="dev-host")
     games.claim_seat(gid, "Ann", "1111", "dev-host")

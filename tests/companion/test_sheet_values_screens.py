@@ -16,7 +16,7 @@ from companion.storage import open_repository
 from companion.ui.app import make_main
 from sheets.gone_with_the_beans.live import RULES as LIVE
 from testkit.gwtb_live_play import setup
-from testkit.screen import Screen, Tables
+from testkit.screen import Screen, Tables, at_a_players_pace
 
 
 def field(phone: Screen, label: str) -> ft.TextField:
@@ -26,7 +26,7 @@ def field(phone: Screen, label: str) -> ft.TextField:
 
 def test_correcting_an_entered_value_shows_on_every_phone_and_is_remembered(tmp_path: Path) -> None:
     repo = open_repository(tmp_path)
-    games = Games(repo)
+    games = at_a_players_pace(Games(repo))
     gid = games.new_game(LIVE.id, setup(("Ann", "zoodai"), ("Ben", "cashew")))
     values, anybody = SheetValuesService(games), PhoneGames(games, None)
     values.enter_in_game(anybody, gid, "icons:farm", 6)

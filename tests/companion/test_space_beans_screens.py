@@ -16,7 +16,7 @@ from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
 from sheets.space_beans import RULES, Collection, close_out
-from testkit.screen import Screen, Tables, said
+from testkit.screen import Screen, Tables, at_a_players_pace, said
 
 
 PLAYERS = ["Allister", "Beth", "Cyd"]
@@ -59,7 +59,7 @@ def dialog_text(phone: Screen) -> str:
 
 def test_close_outs_privacy_and_the_end_of_a_game(tmp_path: Path) -> None:
     repo = open_repository(tmp_path)
-    games = Games(repo)
+    games = at_a_players_pace(Games(repo))
     game_id = games.new_game(RULES.id, {"players": PLAYERS})
     for action in SEED:
         games.dispatch(game_id, action)

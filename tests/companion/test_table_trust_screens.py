@@ -12,12 +12,12 @@ from companion.cli import main
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
-from testkit.screen import Tables
+from testkit.screen import Tables, at_a_players_pace
 
 
 def test_a_watcher_cannot_delete_the_seated_game_and_a_moved_seat_is_told(tmp_path: Path) -> None:
     repo = open_repository(tmp_path)
-    games = Games(repo)
+    games = at_a_players_pace(Games(repo))
     game_id = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="dev-host")
     games.claim_seat(game_id, "Ann", "1111", "dev-host")
     games.claim_seat(game_id, "Ben", "2222", "dev-ben")
@@ -63,7 +63,7 @@ def test_a_game_deleted_on_the_command_line_says_so_and_its_host_restores_it(tmp
     the game in the same bin; a phone opening it goes Home told who deleted it, and the
     host's phone restores it from the bin."""
     repo = open_repository(tmp_path)
-    games = Games(repo)
+    games = at_a_players_pace(Games(repo))
     six = ["Ann", "Bo", "Cy", "Dee", "Eli", "Fay"]
     game_id = games.new_game("nicht-die-bohne", {"players": six}, starter="dev-host")
     games.claim_seat(game_id, "Ann", "1111", "dev-host")
@@ -72,7 +72,7 @@ def test_a_game_deleted_on_the_command_line_says_so_and_its_host_restores_it(tmp
     repo = open_repository(tmp_path)
     try:
         with Tables() as table:
-            host = table.open(make_main(Games(repo)), f"/game/{game_id}", "dev-host")
+            host = table.open(make_main(at_a_players_pace(Games(repo))), f"/game/{game_id}", "dev-host")
             host.see("The command line deleted this game: it is in the bin on Home, restorable")
             host.button("New game")
             host.see("Bin (kept 30 days)")

@@ -20,7 +20,7 @@ from sheets.nicht_die_bohne import DECK as NDB_DECK
 from sheets.errors import RulesError
 from sheets.timeline import story
 from testkit.positions import GAMES, device, live_rounds, mid_game, planted_and_taken_back
-from testkit.screen import Tables
+from testkit.screen import Tables, at_a_players_pace
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -225,7 +225,7 @@ def test_the_timeline_screen_tells_every_entry_who_made_it_and_the_totals_after_
     now. (Drawn at 320 px, dark, 150 %: tests/e2e/test_timeline_ui.py.)"""
     players = ["Alexandra-Marie", "Ben", "Cy", "Dee", "Eli"]
     repo = open_repository(tmp_path)
-    games = Games(repo)
+    games = at_a_players_pace(Games(repo))
     game_id = planted_and_taken_back(games, players, ("phone-a", "phone-b"))
     try:
         with Tables() as table:

@@ -7,7 +7,7 @@ issue 7 "Tests").
 
 from __future__ import annotations
 
-from testkit.gwtb_live_play import ENTERED, setup
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +21,7 @@ from sheets.gone_with_the_beans.sheets import (
     SHEET_A,
     SPECIAL_CARD_OPTIONS,
 )
+from testkit.gwtb_live_play import ENTERED, setup
 
 FACILITIES = [f.id for f in SHEET_A.facilities]
 ROWS = [r.id for r in SHEET_A.hay_actions]
@@ -77,6 +78,7 @@ def check_invariants(state):
     assert 0 <= state.round <= 15
 
 
+@pytest.mark.slow("60 random live-sheet games of up to 15 rounds, each replayed from its log")
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.permutations(list(PROVINCES)), st.integers(1, 3), st.sampled_from(list(ROUND_DECKS)))
 def test_random_play_keeps_the_invariants_and_replays(data, provinces, count, deck):
