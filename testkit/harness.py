@@ -31,6 +31,7 @@ from companion.ui.flet_compat import (
     RegisterClientResponseBody,
     Session,
     bind_page,
+    rendered,
 )
 
 PAGE = {"web": True, "wasm": True, "platform": "android", "width": 390.0, "height": 844.0,
@@ -139,9 +140,9 @@ class Table:
 
 def controls_on(control: Any) -> list[Any]:
     """Every control of a phone's screen under ``control``, each as often as it stands there
-    (a component stands for what it renders, ``_b``; its arguments are not on the screen)."""
+    (a component stands for what it rendered; its arguments are not on the screen)."""
     found = [control]
-    values = [getattr(control, "_b", None)] + [
+    values = [rendered(control)] + [
         getattr(control, f.name) for f in dataclasses.fields(control)
         if not f.metadata.get("skip", False) and not f.name.startswith("_") and f.name not in ("args", "kwargs")]
     while values:

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 import flet as ft
 
 from companion.session import Games
-from companion.ui.flet_compat import BaseControl, Component
+from companion.ui.flet_compat import BaseControl, Component, page_layers, rendered
 from testkit.harness import Phone, Table
 
 T = TypeVar("T")
@@ -63,11 +63,10 @@ def children(control: Any) -> list[Any]:
                 add(item)
 
     if isinstance(control, Component):
-        add(control._b)
+        add(rendered(control))
     else:
         if isinstance(control, ft.BasePage):  # what a page shows over its views: dialogs, snackbars
-            add(control._overlay)
-            add(control._dialogs)
+            add(page_layers(control))
         for name in fields_of(type(control)):
             add(getattr(control, name))
     return found

@@ -27,8 +27,10 @@ screens' kept controls rely on: Flet passes over a control it sent before).
 - ``fallback_font_table(main_js)``: which characters each of the web engine's fallback
   font slices holds, read from the client's compiled table (packaging/make_fonts.py cuts
   them by it; tests check the slices shipped against it).
-- For the in-process harness (testkit/harness.py): a ``Session`` on a ``Connection``,
-  Flet's messages and their msgpack encoding, the pubsub hub, and ``bind_page``.
+- For the in-process harness (testkit/harness.py, testkit/screen.py): a ``Session`` on a
+  ``Connection``, Flet's messages and their msgpack encoding, the pubsub hub, ``bind_page``,
+  what a component rendered (``rendered``) and a page's layers over its views
+  (``page_layers``).
 """
 
 from __future__ import annotations
@@ -245,6 +247,16 @@ ENCODE = cast("Callable[[type[BaseControl]], Callable[[Any], Any]]",  # (unannot
               configure_encode_object_for_msgpack)(BaseControl)  # msgpack's default= for Flet's messages
 
 
+def rendered(control: BaseControl) -> BaseControl | None:
+    """What a component rendered last (``Component._b``); None for any other control."""
+    return cast("BaseControl | None", getattr(control, "_b", None)) if isinstance(control, Component) else None
+
+
+def page_layers(page: ft.BasePage) -> list[BaseControl]:
+    """What a page shows over its views: its overlay, and its dialogs and snackbars."""
+    return [page._overlay, page._dialogs]
+
+
 def bind_page(page: ft.Page) -> None:
     """Bind ``page`` to the running task, as Flet does for each render, handler and task
     of a phone (``ft.context.page``)."""
@@ -255,7 +267,7 @@ __all__ = [
     "ENCODE", "FLET", "PLAIN_ERROR", "BaseControl", "Component", "Connection", "FletVersionError", "FontTable",
     "Message", "MessageAction", "PubSubHub", "RegisterClientResponseBody", "Session", "bind_page",
     "KnownIndex", "check_flet_version", "crash_frame", "fallback_font_table", "hide_tracebacks", "keep_phones_updating",
-    "known_controls_only", "known_ids",
+    "known_controls_only", "known_ids", "page_layers", "rendered",
 ]
 
 

@@ -19,6 +19,7 @@ import pytest
 
 from companion.ui.flet_compat import (
     FLET,
+    Component,
     PLAIN_ERROR,
     FletVersionError,
     KnownIndex,
@@ -31,10 +32,12 @@ from companion.ui.flet_compat import (
     keep_phones_updating,
     known_controls_only,
     known_ids,
+    page_layers,
+    rendered,
 )
 from companion.ui.hooks import use_keeper
 from companion.web import flet_web_dir
-from testkit.harness import Phone, Table, sent_to
+from testkit.harness import Phone, Table, controls_on, sent_to
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -242,3 +245,27 @@ def test_a_known_id_stays_known_while_flet_lets_go_of_the_control_it_indexed() -
 def test_the_line_a_phone_is_told_is_flets_session_crashed_message() -> None:
     action, body = msgpack.unpackb(crash_frame("Zu viele Eingaben")[1:])
     assert (action, body) == (MessageAction.SESSION_CRASHED.value, {"message": "Zu viele Eingaben"})
+
+
+@ft.component
+def Greeting() -> ft.Control:
+    return ft.Text("hello")
+
+
+def test_what_a_component_rendered_and_a_pages_layers_are_where_the_harness_reads_them() -> None:
+    """testkit/screen.py reads a phone's screen through ``rendered`` and ``page_layers``: a
+    component's control is what it rendered last, and a dialog shown lies in the page's layers."""
+
+    async def look() -> tuple[Any, list[Any]]:
+        async with Table() as table:
+            phone = await table.open(lambda page: page.render(Greeting), "/", None)
+            page = phone.session.page
+            (component,) = [c for c in controls_on(page) if isinstance(c, Component)]
+            page.show_dialog(ft.AlertDialog(title=ft.Text("a question")))
+            await table.quiet()
+            return rendered(component), [d for layer in page_layers(page) for d in getattr(layer, "controls", [])]
+
+    text, layers = asyncio.run(look())
+    assert isinstance(text, ft.Text) and text.value == "hello"
+    assert any(isinstance(d, ft.AlertDialog) and d.open for d in layers)
+    assert rendered(ft.Text("not a component")) is None
