@@ -364,10 +364,19 @@ class Tables:
     def __exit__(self, *exc: Any) -> None:
         try:
             self.run(self.table.__aexit__(*exc))
+            self.run(self.stop_waiting())
         finally:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self.thread.join(5)
             self.loop.close()
+
+    @staticmethod
+    async def stop_waiting() -> None:
+        """What the phones still waited for (a listing read again a moment later) is let go."""
+        waiting = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in waiting:
+            task.cancel()
+        await asyncio.gather(*waiting, return_exceptions=True)
 
     def run(self, coroutine: Coroutine[Any, Any, T], timeout: float = 30.0) -> T:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)

@@ -70,6 +70,8 @@ def six_at_a_game(data_dir) -> str:
         repo.close()
 
 
+@pytest.mark.slow("two Chromiums of their own (the LAN name mapped; one trusting the table's certificate) "
+                  "beside a server that makes its certificate")
 def test_over_https_by_a_lan_name_the_phone_stays_awake_shares_and_installs(browser, tmp_path):
     six_at_a_game(tmp_path / "data")
     server = Server(tmp_path / "data", "--lan", "--https").start()

@@ -32,6 +32,8 @@ def sent(frames: list, text: str) -> bool:
     return any(text.encode() in (f if isinstance(f, bytes) else f.encode()) for f in frames)
 
 
+@pytest.mark.slow("two phones, one asking for a seat and the other approving it, its socket read "
+                  "before and after")
 def test_the_host_hands_a_released_seat_to_the_phone_it_approves(browser, tmp_path):
     repo = open_repository(tmp_path)
     games = Games(repo)

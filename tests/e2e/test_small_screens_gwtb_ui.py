@@ -54,7 +54,8 @@ def games(tmp_path_factory):
         games.dispatch(scorer, SetFacility(player=name, facility="house", built=1).model_dump(mode="json"))
         games.dispatch(scorer, MarkDevelopmentBonus(player=name, bonus="hay").model_dump(mode="json"))
         games.dispatch(scorer, SetDpIcons(player=name, filled=i % 2).model_dump(mode="json"))
-        games.dispatch(scorer, SetHayActionUses(player=name, row="thaler", uses=i % 4).model_dump(mode="json"))
+        # uses 0-2: a 3rd use earns a 2nd Development Bonus (issue 47)
+        games.dispatch(scorer, SetHayActionUses(player=name, row="thaler", uses=i % 3).model_dump(mode="json"))
     games.dispatch(scorer, Finish().model_dump(mode="json"))
     live = games.new_game(LIVE.id, {**setup(*six, sheet="A"), "printed": ENTERED_BY_SHEET["A"]})
     for number in range(1, 16):
