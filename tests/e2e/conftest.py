@@ -144,14 +144,12 @@ class Phone:
         last = None
         for _ in range(40):
             box = locator.bounding_box()
-            if box is None:
+            if box is None or box == last:  # standing still, or where no scroll moves it (the app bar)
                 break
             if box["y"] < 56:
                 step = -300
             elif box["y"] + box["height"] > PHONE["height"]:
                 step = 300
-            elif box == last:
-                break
             else:
                 step = 0
             if step:

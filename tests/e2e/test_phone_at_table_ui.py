@@ -3,12 +3,16 @@ during a game, and what a phone on plain http is told."""
 
 from __future__ import annotations
 
+import base64
+
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.server import lan_address
+from companion.session import Games
+from companion.storage import open_repository
 from testkit.browser import PHONE, Server
 from tests.e2e.conftest import Phone
-from tests.e2e.test_nicht_die_bohne_ui import start_game
 
 pytestmark = pytest.mark.e2e
 
@@ -48,6 +52,16 @@ COUNT_PIXELS = """async ([png, box]) => {
 }"""
 
 
+def served_game(data_dir, **server: str) -> tuple[Server, str]:
+    """A Nicht die Bohne! game of three stored before its server starts (``server``: where)."""
+    repo = open_repository(data_dir)
+    try:
+        game_id = Games(repo).new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]})
+    finally:
+        repo.close()
+    return Server(data_dir, **server).start(), game_id
+
+
 @pytest.fixture
 def lan_server(tmp_path):
     """`beans serve --lan` bound to this machine's loopback: the app gets an invite URL."""
@@ -63,12 +77,13 @@ def test_the_invite_dialog_draws_a_qr_code_to_scan(browser, lan_server):
         phone.tap("Invite")
         qr = phone.page.get_by_role("img", name=f"QR code for {lan_server.url}")
         qr.wait_for(timeout=15_000)
-        phone.page.wait_for_timeout(800)  # the dialog's fade-in
-        shot = phone.shot("invite-qr")
         box = {k: int(v) for k, v in qr.bounding_box().items()}
-        import base64
-
-        counts = phone.page.evaluate(COUNT_PIXELS, [base64.b64encode(shot.read_bytes()).decode(), box])
+        for _ in range(20):  # the dialog fades in: counted once it is drawn
+            png = phone.page.screenshot()
+            counts = phone.page.evaluate(COUNT_PIXELS, [base64.b64encode(png).decode(), box])
+            if counts["dark"] > 0.2 * counts["all"] and counts["light"] > 0.2 * counts["all"]:
+                break
+        phone.shot("invite-qr")
         # A QR code is black modules on white: both plenty, not an empty square.
         assert counts["dark"] > 0.2 * counts["all"], counts
         assert counts["light"] > 0.2 * counts["all"], counts
@@ -76,14 +91,16 @@ def test_the_invite_dialog_draws_a_qr_code_to_scan(browser, lan_server):
         context.close()
 
 
-def test_a_game_screen_keeps_the_screen_awake_and_lets_go_on_leaving(browser, server):
+def test_a_game_screen_keeps_the_screen_awake_and_lets_go_on_leaving(browser, tmp_path):
     """ui.md: the screen stays awake during a game. 127.0.0.1 is a secure context, so
     Chromium offers the Wake Lock API there."""
+    server, game_id = served_game(tmp_path)
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(WAKE_LOCK_SPY)
     phone = Phone(context.new_page(), server.url)
     try:
-        start_game(phone, ["Ann", "Ben", "Cy"])
+        phone.open(f"/game/{game_id}")
+        phone.see("Round 1")
         phone.page.wait_for_function("window.__locks.taken === 1 && window.__locks.released === 0", timeout=10_000)
         phone.tap("Back")
         phone.see("Bean Counter")
@@ -91,6 +108,7 @@ def test_a_game_screen_keeps_the_screen_awake_and_lets_go_on_leaving(browser, se
         assert phone.page.evaluate("window.__locks.taken") == 1
     finally:
         context.close()
+        server.stop()
 
 
 def test_a_phone_on_plain_http_is_told_to_keep_its_screen_on(browser, tmp_path):
@@ -99,11 +117,11 @@ def test_a_phone_on_plain_http_is_told_to_keep_its_screen_on(browser, tmp_path):
     address = lan_address()
     if address.startswith("127."):
         pytest.skip("this machine has no network address besides loopback")
-    srv = Server(tmp_path / "data", host=address).start()
+    srv, game_id = served_game(tmp_path / "data", host=address)
     context = browser.new_context(viewport=PHONE)
     try:
-        phone = Phone(context.new_page(), srv.url)
-        start_game(phone, ["Ann", "Ben", "Cy"])
+        phone = Phone(context.new_page(), srv.url).open(f"/game/{game_id}")
+        phone.see("Round 1")
         assert phone.page.evaluate("[window.isSecureContext, typeof navigator.wakeLock]") == [False, "undefined"]
         phone.see("This address is plain http")
         phone.shot("plain-http-sleep-hint")
@@ -112,28 +130,33 @@ def test_a_phone_on_plain_http_is_told_to_keep_its_screen_on(browser, tmp_path):
         srv.stop()
 
 
-def test_the_seat_pin_opens_a_numeric_keyboard(browser, server):
+def test_the_seat_pin_opens_a_numeric_keyboard(browser, tmp_path):
     """ui.md: a number typed on the number keyboard (issue 18: the PIN was said to open a
     full keyboard). A phone's browser picks its keyboard from the focused input's
     inputmode, which Flutter sets on Android and iOS only (measured: not on desktop
     Chromium, nor in its screen-reader input): the page is opened as an Android phone's
     Chrome and tapped where the desktop page shows "Sit as Ben"."""
+    server, game_id = served_game(tmp_path)
     desk = browser.new_context(viewport=PHONE)
     context = browser.new_context(viewport=PHONE, user_agent=ANDROID)
     try:
         pc = Phone(desk.new_page(), server.url)
-        game_id = start_game(pc, ["Ann", "Ben", "Cy"])
         pc.open(f"/game/{game_id}/seats")
         sit = pc.reveal(pc.button("Sit as Ben"))
         page = context.new_page()
         page.goto(f"{server.url}/game/{game_id}/seats")
         page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=60_000)
-        page.wait_for_timeout(2000)  # the first frame
-        page.mouse.click(sit["x"] + sit["width"] / 2, sit["y"] + sit["height"] / 2)
-        page.wait_for_function("document.activeElement && document.activeElement.classList.contains('flt-text-editing')",
-                               timeout=15_000)  # the PIN field takes the focus (autofocus)
+        editing = "document.activeElement && document.activeElement.classList.contains('flt-text-editing')"
+        for _ in range(30):  # a tap once the seats are drawn: the PIN field takes the focus (autofocus)
+            page.mouse.click(sit["x"] + sit["width"] / 2, sit["y"] + sit["height"] / 2)
+            try:
+                page.wait_for_function(editing, timeout=500)
+                break
+            except PlaywrightTimeout:
+                continue
         assert page.evaluate("[document.activeElement.type, document.activeElement.inputMode]") == [
             "password", "numeric"]
     finally:
         context.close()
         desk.close()
+        server.stop()
