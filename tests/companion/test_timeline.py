@@ -252,3 +252,34 @@ def test_the_timeline_screen_tells_every_entry_who_made_it_and_the_totals_after_
             assert not phone.says("After entry")
     finally:
         repo.close()
+
+
+def test_the_app_bars_more_menu_opens_the_timeline_and_redoes(tmp_path):
+    """Issue 35, on phones in process: the app bar holds the seat, Undo and "More" (⋮); the
+    menu opens the timeline and holds Redo, on only once this seat has something to redo;
+    a watching phone's Redo is off and says why. (The menu drawn at 320 px, dark, 150 %:
+    tests/e2e/test_timeline_ui.py.)"""
+    repo = open_repository(tmp_path)
+    games = at_a_players_pace(Games(repo))
+    game_id = mid_game(games, "nicht-die-bohne")  # Ann's entry is the latest
+    made = len(games.record(game_id).log)
+    try:
+        with Tables() as table:
+            ann = table.open(make_main(games), f"/game/{game_id}", device(0))
+            assert ann.button("Redo").disabled  # nothing to redo yet
+            ann.tap("Undo")
+            ann.tap("Timeline")
+            ann.see(f"{made} entries, the newest first")
+            ann.see(re.compile(rf"^Entry {made}, "))
+            ann.see(". undone")  # Ann's entry, taken back
+            ann.tap("Back")
+            ann.tap("Redo")
+            ann.tap("Timeline")
+            ann.see(f"{made} entries, the newest first")
+            assert not ann.says(". undone")  # made again
+
+            watcher = table.open(make_main(games), f"/game/{game_id}", "a watching phone")
+            watcher.see("This phone is watching. Sit down to make entries.")
+            assert watcher.button("Redo: sit down to make entries").disabled
+    finally:
+        repo.close()

@@ -6,13 +6,12 @@ away from the next entry and from now. A table of seats, 320 px wide, dark, 150 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.components.charts import phase_holdings, totals_words
 from testkit.browser import FONT_150, Server
-from testkit.positions import device, live_rounds, mid_game, planted_and_taken_back
+from testkit.positions import live_rounds, planted_and_taken_back
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
@@ -21,8 +20,9 @@ PLAYERS = ["Alexandra-Marie", "Ben", "Cy", "Dee", "Eli", "Fay"]
 
 
 def test_the_timeline_and_a_past_moment_are_drawn_on_a_small_phone(browser, tmp_path):
-    """The timeline's entries and a past moment drawn at 320 px, dark, 150 % text. (What each
-    entry says and the past moment's taps: tests/companion/test_timeline.py.)"""
+    """The app bar's "More" menu, the timeline's entries and a past moment drawn at 320 px,
+    dark, 150 % text. (What each entry says, the past moment's taps and the menu's Redo:
+    tests/companion/test_timeline.py.)"""
     repo = open_repository(tmp_path)
     game_id = planted_and_taken_back(Games(repo), PLAYERS[:5], ("phone-a", "phone-b"))
     repo.close()
@@ -31,7 +31,10 @@ def test_the_timeline_and_a_past_moment_are_drawn_on_a_small_phone(browser, tmp_
         context = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme="dark")
         context.add_init_script(FONT_150)
         phone = Phone(context.new_page(), server.url).open(f"/game/{game_id}")
-        phone.menu("Timeline")  # the app bar's "More" menu
+        timeline = phone.menu_item("Timeline")  # the app bar's "More" menu, drawn
+        timeline.wait_for()
+        phone.shot("more-menu-320-dark-150")
+        timeline.click()
         phone.see("3 entries, the newest first")
         phone.shot("timeline-320-dark-150")
         phone.click(phone.page.get_by_role("button", name="Entry 1, ", exact=False).first)
@@ -93,50 +96,5 @@ def test_the_live_sheets_timeline_charts_every_players_materials_round_by_round(
         phone.shot("timeline-live-materials-390-dark-150")
         assert "Unknown control" not in (phone.page.content() or "")
         context.close()
-    finally:
-        server.stop()
-
-
-def test_the_app_bars_more_menu_opens_the_timeline_and_redoes(browser, tmp_path):
-    """Issue 35: the app bar holds the seat, Undo and "More" (⋮); the menu opens the
-    timeline and holds Redo, on only once this seat has something to redo; a watching
-    phone's Redo is off and says why. Nicht die Bohne! at a table of seats, 320 px wide,
-    dark, 150 % text."""
-    repo = open_repository(tmp_path)
-    games = Games(repo)
-    game_id = mid_game(games, "nicht-die-bohne")  # Ann's entry is the latest
-    made = len(games.record(game_id).log)
-    repo.close()
-    server = Server(tmp_path).start()
-    try:
-        context = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme="dark")
-        context.add_init_script(FONT_150)
-        context.add_init_script(f"localStorage.setItem('flutter.bean-counter.device', JSON.stringify('{device(0)}'))")
-        ann = Phone(context.new_page(), server.url).open(f"/game/{game_id}")
-        redo = ann.menu_item("Redo")
-        redo.wait_for()
-        assert redo.is_disabled()  # nothing to redo yet
-        ann.page.wait_for_timeout(300)  # the menu has opened
-        ann.shot("more-menu-320-dark-150")
-        ann.page.keyboard.press("Escape")
-        ann.button("Undo").click()  # the bar stands still: no scrolling to it
-        ann.menu("Timeline")
-        ann.see(f"{made} entries, the newest first")
-        ann.see(f"Entry {made}, ", exact=False)
-        ann.see(". undone", exact=False)  # Ann's entry, taken back
-        ann.button("Back").click()
-        redo = ann.menu_item("Redo")
-        expect(redo).to_be_enabled()
-        redo.click()
-        ann.menu("Timeline")
-        ann.see(f"{made} entries, the newest first")
-        ann.text(". undone", exact=False).first.wait_for(state="detached")  # made again
-        context.close()
-
-        watching = browser.new_context(viewport={"width": 320, "height": 640})
-        watcher = Phone(watching.new_page(), server.url).open(f"/game/{game_id}")
-        watcher.see("This phone is watching. Sit down to make entries.")
-        assert watcher.menu_item("Redo: sit down to make entries").is_disabled()
-        watching.close()
     finally:
         server.stop()
