@@ -191,8 +191,8 @@ class Phone:
         raise AssertionError(f"{label}: typed {value!r}, the field holds {box.input_value()!r}")
 
     def shot(self, name: str) -> Path:
-        """A screenshot to look at; waits out a route's slide-in first (nothing is asserted)."""
-        self.page.wait_for_timeout(700)
+        """A screenshot to look at; waits out a route's slide-in first (300 ms; nothing is asserted)."""
+        self.page.wait_for_timeout(400)
         ARTIFACTS.mkdir(exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
         self.page.screenshot(path=str(path))
