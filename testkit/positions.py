@@ -15,6 +15,7 @@ from typing import Any
 from companion.session import Games
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.sheets import SHEET_A
+from sheets.nicht_die_bohne import DECK as NDB_DECK
 from testkit.gwtb_live_play import ENTERED, MAP, setup as live_setup
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
@@ -186,4 +187,27 @@ def planted_and_taken_back(games: Games, players: list[str], phones: tuple[str, 
     games.dispatch(game_id, {"kind": "plant", "player": second, "field": 1, "bean": "red", "count": 2},
                    device=phones[1])
     games.undo(game_id, device=phones[1])
+    return game_id
+
+
+def dealt_in_order(games: Games, players: list[str], rounds: int = 3) -> str:
+    """A Nicht die Bohne! game whose first ``rounds`` rounds dealt the sorted deck 10 cards a
+    player in seating order (at six, the first player's hand is blue 1-10)."""
+    game_id = games.new_game("nicht-die-bohne", {"players": players})
+    deck = sorted(str(card) for card in NDB_DECK.elements())
+    for number in range(1, rounds + 1):
+        for i, name in enumerate(players):
+            games.dispatch(game_id, {"kind": "enter-cards", "round": number, "player": name,
+                                     "cards": deck[i * 10:(i + 1) * 10]})
+    return game_id
+
+
+def bohnanza_over(games: Games, players: list[str]) -> str:
+    """A 1997-rules Bohnanza game of five, each with one field planted and the third pass
+    run out: the end harvest pays the first player's 10 Blue Beans 4 coins, nothing else."""
+    game_id = games.new_game("bohnanza", {"players": players})
+    for player, bean, count in zip(players, ["blue", "chili", "soy", "green", "red"], [10, 6, 6, 1, 2]):
+        games.dispatch(game_id, {"kind": "plant", "player": player, "field": 1, "bean": bean, "count": count})
+    for _ in range(3):
+        games.dispatch(game_id, {"kind": "deck-exhausted"})
     return game_id

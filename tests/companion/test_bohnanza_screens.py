@@ -6,25 +6,9 @@ long names: tests/e2e/test_bohnanza_todays_box_ui.py.)"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
-from companion.session import Games
-from companion.storage import open_repository
-from companion.ui.app import make_main
-from testkit.screen import Screen, Tables, at_a_players_pace
+from testkit.screen import Screen
 
 FIVE = ["Anna", "Ben", "Cleo", "Dirk", "Eva"]
-
-
-@pytest.fixture
-def phone(tmp_path: Path) -> Iterator[Screen]:
-    repo = open_repository(tmp_path)
-    with Tables() as table:
-        yield table.open(make_main(at_a_players_pace(Games(repo))), "/", "phone")
-    repo.close()
 
 
 def start_game(phone: Screen, names: list[str]) -> None:

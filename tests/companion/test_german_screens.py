@@ -28,7 +28,7 @@ from sheets.nicht_die_bohne import DECK, RULES as NDB
 from sheets.space_beans import RULES as SPACE_BEANS
 from testkit.gwtb_live_play import ENTERED, setup
 from testkit.screen import Screen, Tables, at_a_players_pace
-from tests.companion.test_space_beans_screens import PLAYERS, SEED, lay, trophy
+from tests.companion.test_space_beans_screens import PLAYERS, SEED, every_bean_on_the_table
 from companion.storage.sheet_values import SheetValues
 
 GERMAN = ("de-DE", "de")
@@ -328,14 +328,7 @@ def test_bohnanza_in_german(games: Games) -> None:
 def test_space_beans_in_german(games: Games) -> None:
     """Trophäen, Sammlungen, the leader and the turn in German, the beans as printed; a card
     the supply rule refuses is said in German, and a valueless close-out is refused in German."""
-    space = games.new_game(SPACE_BEANS.id, {"players": SPACE_SIX})
-    for action in [
-        *trophy("Annegret", "moonbohnen", 2, 4), *trophy("Bartholomäus", "beanliens", 3, 5, 6),
-        lay("Annegret", "open", "moonbohnen", 5, 7), lay("Bartholomäus", "open", "darth-beans", 4),
-        lay("Cordula", "open", "centauribohnen", 6, 6), lay("Dietrich", "open", "bohrion", 8),
-        lay("Eleonore", "open", "bluebeans", 1, 9), lay("Friedhelm", "open", "klingbohnen", 2),
-    ]:
-        games.dispatch(space, action)
+    space = every_bean_on_the_table(games, SPACE_SIX)
     reached = games.new_game(SPACE_BEANS.id, {"players": PLAYERS})
     for action in [*SEED, {"kind": "close-out", "player": "Allister"}]:
         games.dispatch(reached, action)

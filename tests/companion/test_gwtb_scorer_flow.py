@@ -6,20 +6,13 @@ setup and the final table in a browser.)"""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-
-from companion.session import Games
-from companion.storage import open_repository
-from companion.ui.app import make_main
 from companion.ui.components.sheet_scoring import ITEMS, plain
 from sheets.gone_with_the_beans import (
     PROVINCES, RULES, SHEETS, Finish, MarkDevelopmentBonus, MarkMilestoneBonus, SetDpIcons, SetFacility,
     SetHayActionUses,
 )
-from testkit.screen import Screen, Tables, at_a_players_pace
+from testkit.screen import Screen
 
 SHEET = SHEETS["A"]
 SETUP = {"sheet": "A", "players": [{"name": "Ann", "province": "macadimia"}, {"name": "Ben", "province": "ammond"}]}
@@ -76,14 +69,6 @@ def player_said(result) -> str:
 
 
 
-@pytest.fixture
-def phone(tmp_path: Path) -> Iterator[Screen]:
-    repo = open_repository(tmp_path)
-    with Tables() as table:
-        yield table.open(make_main(at_a_players_pace(Games(repo))), "/", "phone")
-    repo.close()
-
-
 def count_up(phone: Screen, label: str, start: int, target: int) -> None:
     """Tap "<label> more" until the stepper reads ``target``, one confirmed step at a time."""
     for value in range(start + 1, target + 1):
@@ -116,7 +101,7 @@ def enter_sheet(phone: Screen, name: str, province: str, leave_out: tuple[str, .
 
 
 def test_a_two_player_sheet_a_game_scored_by_taps_matches_the_engine_and_names_the_winner(
-        phone: Screen, tmp_path: Path) -> None:
+        phone: Screen) -> None:
     """Rulebook, End of the Game: the totals the engine gives the same entries (43 and 34,
     worked out item by item above), the final table
     block per player, the winner; a sheet no game can reach is not finished (issue 31)."""

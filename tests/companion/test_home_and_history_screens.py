@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import flet as ft
@@ -29,11 +28,11 @@ def deal(seed: int) -> dict[str, list[str]]:
     return {p: deck[i * 20:(i + 1) * 20] for i, p in enumerate(PLAYERS)}
 
 
-@pytest.fixture
-def seeded(tmp_path: Path) -> Iterator[tuple[Path, str, str, GameResult]]:
-    """A data directory with one finished and one unfinished game."""
-    repo = open_repository(tmp_path)
-    games = at_a_players_pace(Games(repo))
+def seed(root: Path) -> tuple[str, str, GameResult]:
+    """A data directory with one finished and one unfinished game: their ids and the
+    finished one's result."""
+    repo = open_repository(root)
+    games = Games(repo)
     finished = games.new_game(RULES.id, {"players": PLAYERS})
     for n in (1, 2, 3):
         for player, cards in deal(n).items():
@@ -42,7 +41,12 @@ def seeded(tmp_path: Path) -> Iterator[tuple[Path, str, str, GameResult]]:
     games.dispatch(unfinished, {"kind": "take-card", "round": 1, "player": "Dee", "card": "red-7"})
     result = RULES.result(games.state(finished))
     repo.close()
-    yield tmp_path, finished, unfinished, result
+    return finished, unfinished, result
+
+
+@pytest.fixture
+def seeded(tmp_path: Path) -> tuple[Path, str, str, GameResult]:
+    return (tmp_path, *seed(tmp_path))
 
 
 def test_home_lists_games_and_a_finished_game_shows_the_final_ranking(seeded) -> None:

@@ -15,7 +15,7 @@ import pytest
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
-from sheets.nicht_die_bohne import DECK, EnterCards
+from testkit.positions import bohnanza_over, dealt_in_order
 from testkit.screen import Screen, Tables, at_a_players_pace
 from tests.e2e.test_small_screens_space_beans_ui import NAMES as SPACE_NAMES, seed as space_beans_game
 
@@ -62,22 +62,14 @@ def games(tmp_path: Path) -> Games:
 
 
 def test_the_nicht_die_bohne_round_table_and_ranking_keep_every_name_readable(games: Games) -> None:
-    ndb = games.new_game("nicht-die-bohne", {"players": LONG})
-    deck = sorted(str(c) for c in DECK.elements())
-    for number in range(1, 4):
-        for i, name in enumerate(LONG):
-            games.dispatch(ndb, EnterCards(round=number, player=name, cards=deck[i * 10:(i + 1) * 10]))
+    ndb = dealt_in_order(games, LONG)
     with Tables() as table:
         check(table.open(make_main(games), f"/game/{ndb}", "phone"), LONG, "Nicht die Bohne!")
 
 
 def test_the_bohnanza_ranking_keeps_every_name_readable(games: Games) -> None:
     five = LONG[:5]
-    bohnanza = games.new_game("bohnanza", {"players": five})
-    for player, bean, count in zip(five, ["blue", "chili", "soy", "green", "red"], [10, 6, 6, 1, 2]):
-        games.dispatch(bohnanza, {"kind": "plant", "player": player, "field": 1, "bean": bean, "count": count})
-    for _ in range(3):
-        games.dispatch(bohnanza, {"kind": "deck-exhausted"})
+    bohnanza = bohnanza_over(games, five)
     with Tables() as table:
         check(table.open(make_main(games), f"/game/{bohnanza}", "phone"), five, "Bohnanza")
 

@@ -15,7 +15,7 @@ import pytest
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
-from sheets.nicht_die_bohne import DECK, EnterCards
+from testkit.positions import dealt_in_order
 from testkit.screen import Screen, Tables, at_a_players_pace
 
 ALEX = [f"blue-{n}" for n in range(1, 11)] + [f"red-{n}" for n in range(1, 11)]
@@ -103,11 +103,7 @@ def test_six_players_move_on_to_the_next_player_after_each_full_hand(games: Game
 @pytest.fixture
 def round_two(games: Games) -> str:
     """Six players, round 1 complete: a game at the start of round 2."""
-    game_id = games.new_game("nicht-die-bohne", {"players": SIX})
-    deck = sorted(str(c) for c in DECK.elements())
-    for i, name in enumerate(SIX):
-        games.dispatch(game_id, {"kind": "enter-cards", "round": 1, "player": name, "cards": deck[i * 10:(i + 1) * 10]})
-    return game_id
+    return dealt_in_order(games, SIX, rounds=1)
 
 
 def test_who_starts_round_2_is_told_and_round_1_reads_as_printed(games: Games, round_two: str) -> None:
@@ -176,11 +172,7 @@ def test_a_finished_game_is_closed_to_taps_and_round_3_is_corrected_as_a_whole(g
     """Game End: "After three rounds, whoever has the most points is the winner." Issue 31:
     a stray tap on a card of the result screen reopened the game. Once round 3 is complete
     there is no keypad to tap; "Correct round 3" reopens it on purpose, saved as a whole."""
-    game_id = games.new_game("nicht-die-bohne", {"players": SIX})
-    deck = sorted(str(c) for c in DECK.elements())
-    for number in range(1, 4):
-        for i, name in enumerate(SIX):
-            games.dispatch(game_id, EnterCards(round=number, player=name, cards=deck[i * 10:(i + 1) * 10]))
+    game_id = dealt_in_order(games, SIX)
     with Tables() as table:
         phone = table.open(make_main(games), f"/game/{game_id}", "phone")
         phone.see("Shared victory with 165: Anna, Dirk")

@@ -51,6 +51,19 @@ SEED = [
 ]
 
 
+def every_bean_on_the_table(games: Games, players: list[str]) -> str:
+    """Six players, trophies and open collections in all seven colours."""
+    a, b, c, d, e, f = players
+    game_id = games.new_game(RULES.id, {"players": players})
+    for action in [
+        *trophy(a, "moonbohnen", 2, 4), *trophy(b, "beanliens", 3, 5, 6),
+        lay(a, "open", "moonbohnen", 5, 7), lay(b, "open", "darth-beans", 4), lay(c, "open", "centauribohnen", 6, 6),
+        lay(d, "open", "bohrion", 8), lay(e, "open", "bluebeans", 1, 9), lay(f, "open", "klingbohnen", 2),
+    ]:
+        games.dispatch(game_id, action)
+    return game_id
+
+
 def dialog_text(phone: Screen) -> str:
     dialogs = [c for c in phone.visible() if isinstance(c, ft.AlertDialog)]
     assert dialogs, f"no dialog is open; the screen says:\n{phone.text()}"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from testkit.browser import ARGS, CHROMIUM, HOW, PHONE, Server
+from testkit.browser import ARGS, CHROMIUM, FONT_150, HOW, PHONE, Server
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
@@ -197,6 +197,22 @@ class Phone:
         path = ARTIFACTS / f"{name}.png"
         self.page.screenshot(path=str(path))
         return path
+
+
+def phone_holding(browser, server: Server, device: str | None = None, frames: list | None = None,
+                  large: bool = False, **options) -> tuple:
+    """A phone's browser context and page on ``server``: its local storage holds ``device``'s
+    token (as after an earlier visit: its seat waits for it), ``frames`` gathers what its
+    websocket receives, ``large``: 150 % text; ``options`` for the context (a colour scheme)."""
+    context = browser.new_context(viewport=PHONE, **options)
+    if device:
+        context.add_init_script(f"localStorage.setItem('flutter.bean-counter.device', JSON.stringify('{device}'))")
+    if large:
+        context.add_init_script(FONT_150)
+    page = context.new_page()
+    if frames is not None:
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    return context, Phone(page, server.url)
 
 
 @pytest.fixture

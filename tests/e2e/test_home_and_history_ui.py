@@ -6,43 +6,22 @@ in process: tests/companion/test_home_and_history_screens.py.)"""
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest
 
-from companion.session import Games
-from companion.storage import open_repository
-from sheets.nicht_die_bohne import DECK, RULES
 from sheets.registry import score
 from sheets.i18n import whole
 from testkit.browser import Server
+from tests.companion.test_home_and_history_screens import PLAYERS, seed
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
 
-PLAYERS = ["Ann", "Bo", "Cy"]
-
-
-def deal(seed: int) -> dict[str, list[str]]:
-    deck = sorted(str(c) for c in DECK.elements())
-    random.Random(seed).shuffle(deck)
-    return {p: deck[i * 20:(i + 1) * 20] for i, p in enumerate(PLAYERS)}
-
-
 @pytest.fixture
 def seeded(tmp_path):
     """A data directory with one finished and one unfinished game, and its server."""
-    repo = open_repository(tmp_path)
-    games = Games(repo)
-    finished = games.new_game(RULES.id, {"players": PLAYERS})
-    for n in (1, 2, 3):
-        for player, cards in deal(n).items():
-            games.dispatch(finished, {"kind": "enter-cards", "round": n, "player": player, "cards": cards})
-    unfinished = games.new_game(RULES.id, {"players": ["Dee", "Eli", "Fay"]})
-    games.dispatch(unfinished, {"kind": "take-card", "round": 1, "player": "Dee", "card": "red-7"})
-    result = RULES.result(games.state(finished))
-    repo.close()
+    finished, unfinished, result = seed(tmp_path)
     server = Server(tmp_path).start()
     yield server, finished, unfinished, result
     server.stop()

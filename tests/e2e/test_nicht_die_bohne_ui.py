@@ -8,8 +8,9 @@ import pytest
 
 from companion.session import Games
 from companion.storage import open_repository
-from sheets.nicht_die_bohne import DECK, EnterCards
+from sheets.nicht_die_bohne import EnterCards
 from testkit.browser import PHONE, Server
+from testkit.positions import dealt_in_order
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
@@ -139,10 +140,7 @@ def round_two(tmp_path):
     """Six players, round 1 complete: a game at the start of round 2."""
     repo = open_repository(tmp_path)
     games = Games(repo)
-    game_id = games.new_game("nicht-die-bohne", {"players": SIX})
-    deck = sorted(str(c) for c in DECK.elements())
-    for i, name in enumerate(SIX):
-        games.dispatch(game_id, {"kind": "enter-cards", "round": 1, "player": name, "cards": deck[i * 10:(i + 1) * 10]})
+    game_id = dealt_in_order(games, SIX, rounds=1)
     repo.close()
     server = Server(tmp_path).start()
     yield server, game_id

@@ -11,21 +11,12 @@ from playwright.sync_api import expect
 from companion import table
 from companion.session import Games
 from companion.storage import open_repository
-from testkit.browser import FONT_150, PHONE, Server
-from tests.e2e.conftest import Phone
+from testkit.browser import Server
+from tests.e2e.conftest import phone_holding
 
 pytestmark = pytest.mark.e2e
 
 NOTE = "Ben: blue 5 face down, SENTINEL-4e1b"
-
-
-def phone_of(browser, server: Server, device: str, dark: bool = False, big: bool = False) -> tuple:
-    """A phone whose browser already holds its token (as after an earlier visit)."""
-    context = browser.new_context(viewport=PHONE, color_scheme="dark" if dark else "light")
-    context.add_init_script(f"localStorage.setItem('flutter.bean-counter.device', JSON.stringify('{device}'))")
-    if big:
-        context.add_init_script(FONT_150)
-    return context, Phone(context.new_page(), server.url)
 
 
 def sent(frames: list, text: str) -> bool:
@@ -45,10 +36,10 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves(browser, tmp_pa
     games.release_seat(gid, "Ben", "dev-host")  # Ben's phone is lost
     repo.close()
     server = Server(tmp_path).start()
-    contexts = [phone_of(browser, server, "dev-host"), phone_of(browser, server, "dev-new", dark=True, big=True)]
-    (_, host), (_, new) = contexts
     frames: list = []  # everything the asking phone is sent
-    new.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    contexts = [phone_holding(browser, server, "dev-host"),
+                phone_holding(browser, server, "dev-new", frames, large=True, color_scheme="dark")]
+    (_, host), (_, new) = contexts
     code = table.code_of(gid, "dev-new")
     try:
         host.open(f"/game/{gid}")

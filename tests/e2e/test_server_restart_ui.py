@@ -12,19 +12,12 @@ import pytest
 
 from companion.session import Games
 from companion.storage import open_repository
-from testkit.browser import PHONE, Server
-from tests.e2e.conftest import Phone
+from testkit.browser import Server
+from tests.e2e.conftest import Phone, phone_holding
 
 pytestmark = pytest.mark.e2e
 
 DOWN = 3  # seconds the server is away: each phone has seen it gone and tries again
-
-
-def phone_of(browser, server: Server, device: str) -> tuple:
-    """A phone whose browser already holds its token (as after an earlier visit)."""
-    context = browser.new_context(viewport=PHONE)
-    context.add_init_script(f"localStorage.setItem('flutter.bean-counter.device', JSON.stringify('{device}'))")
-    return context, Phone(context.new_page(), server.url)
 
 
 def back_within(phones: dict[str, tuple[Phone, object]], timeout: float) -> dict[str, float]:
@@ -60,7 +53,7 @@ def test_two_phones_come_back_to_their_game_after_the_server_restarts(browser, t
     games.claim_seat(gid, "Ben", "2222", "dev-ben")
     repo.close()
     server = Server(tmp_path).start()
-    contexts = [phone_of(browser, server, device) for device in ("dev-ann", "dev-ben")]
+    contexts = [phone_holding(browser, server, device) for device in ("dev-ann", "dev-ben")]
     (_, ann), (_, ben) = contexts
     try:
         start = time.monotonic()

@@ -15,8 +15,8 @@ import pytest
 
 from companion.session import Games
 from companion.storage import open_repository
-from sheets.nicht_die_bohne import DECK, EnterCards
 from testkit.browser import EXTREMES, FONT_150, Server
+from testkit.positions import bohnanza_over, dealt_in_order
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
@@ -131,17 +131,7 @@ def games(tmp_path_factory):
     data = tmp_path_factory.mktemp("small-screens")
     repo = open_repository(data)
     table = Games(repo)
-    ndb = table.new_game("nicht-die-bohne", {"players": LONG})
-    deck = sorted(str(c) for c in DECK.elements())
-    for number in range(1, 4):
-        for i, name in enumerate(LONG):
-            table.dispatch(ndb, EnterCards(round=number, player=name, cards=deck[i * 10:(i + 1) * 10]))
-    five = LONG[:5]
-    bohnanza = table.new_game("bohnanza", {"players": five})
-    for player, bean, count in zip(five, ["blue", "chili", "soy", "green", "red"], [10, 6, 6, 1, 2]):
-        table.dispatch(bohnanza, {"kind": "plant", "player": player, "field": 1, "bean": bean, "count": count})
-    for _ in range(3):
-        table.dispatch(bohnanza, {"kind": "deck-exhausted"})
+    ndb, bohnanza = dealt_in_order(table, LONG), bohnanza_over(table, LONG[:5])
     repo.close()
     server = Server(data).start()
     yield server, ndb, bohnanza

@@ -13,9 +13,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.session import Games
 from companion.storage import open_repository
-from sheets.space_beans import RULES
 from testkit.browser import FONT_150, PHONE, Server
-from tests.companion.test_space_beans_screens import lay, trophy
+from tests.companion.test_space_beans_screens import every_bean_on_the_table
 from tests.e2e.conftest import Phone
 
 pytestmark = pytest.mark.e2e
@@ -77,14 +76,7 @@ def six_players(tmp_path):
     """Six players, every bean on the table: trophies and open collections in all seven colours."""
     repo = open_repository(tmp_path)
     games = Games(repo)
-    game_id = games.new_game(RULES.id, {"players": SIX})
-    for action in [
-        *trophy("Allister", "moonbohnen", 2, 4), *trophy("Beth", "beanliens", 3, 5, 6),
-        lay("Allister", "open", "moonbohnen", 5, 7), lay("Beth", "open", "darth-beans", 4),
-        lay("Cyd", "open", "centauribohnen", 6, 6), lay("Dana", "open", "bohrion", 8),
-        lay("Ezri", "open", "bluebeans", 1, 9), lay("Finn", "open", "klingbohnen", 2),
-    ]:
-        games.dispatch(game_id, action)
+    game_id = every_bean_on_the_table(games, SIX)
     repo.close()
     server = Server(tmp_path).start()
     yield server, game_id

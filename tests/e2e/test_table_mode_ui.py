@@ -14,29 +14,11 @@ from playwright.sync_api import expect
 from companion.session import Games
 from companion.storage import open_repository
 from testkit.browser import ARGS, CHROMIUM, PHONE, Server
-from tests.e2e.conftest import Phone
+from tests.e2e.conftest import Phone, phone_holding
 
 pytestmark = pytest.mark.e2e
 
 SENTINEL = "SENTINEL-7f3a-secret"
-
-
-def new_phone(browser, server, frames: list | None = None) -> tuple:
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    if frames is not None:
-        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
-    return context, Phone(page, server.url)
-
-
-def seated_phone(browser, server, device: str, frames: list | None = None) -> tuple:
-    """A phone whose browser holds its token (its seat was taken on an earlier visit)."""
-    context = browser.new_context(viewport=PHONE)
-    context.add_init_script(f"localStorage.setItem('flutter.bean-counter.device', JSON.stringify('{device}'))")
-    page = context.new_page()
-    if frames is not None:
-        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
-    return context, Phone(page, server.url)
 
 
 def test_three_phones_see_each_others_entries_and_keep_their_secrets(browser, tmp_path):
@@ -52,8 +34,8 @@ def test_three_phones_see_each_others_entries_and_keep_their_secrets(browser, tm
     repo.close()
     server = Server(tmp_path).start()
     ben_frames: list = []
-    contexts = [seated_phone(browser, server, "dev-ann"), seated_phone(browser, server, "dev-ben", ben_frames),
-                new_phone(browser, server)]
+    contexts = [phone_holding(browser, server, "dev-ann"), phone_holding(browser, server, "dev-ben", ben_frames),
+                phone_holding(browser, server)]
     (_, ann), (_, ben), (_, onlooker) = contexts
     try:
         ann.open(f"/game/{game_id}/seats")
