@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from companion.session import Games
+from companion.storage import open_repository
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.sheets import SHEET_A
 from sheets.nicht_die_bohne import DECK as NDB_DECK
@@ -211,3 +213,17 @@ def bohnanza_over(games: Games, players: list[str]) -> str:
     for _ in range(3):
         games.dispatch(game_id, {"kind": "deck-exhausted"})
     return game_id
+
+
+def ann_and_ben_seated(data_dir: Path) -> str:
+    """A Nicht die Bohne! game of Ann, Ben and Cy stored in ``data_dir``, started by Ann's
+    phone: Ann sits at "dev-ann" (PIN 1111), Ben at "dev-ben" (PIN 2222), Cy's seat is free."""
+    repo = open_repository(data_dir)
+    try:
+        games = Games(repo)
+        game_id = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="dev-ann")
+        games.claim_seat(game_id, "Ann", "1111", "dev-ann")
+        games.claim_seat(game_id, "Ben", "2222", "dev-ben")
+        return game_id
+    finally:
+        repo.close()

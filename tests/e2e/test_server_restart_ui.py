@@ -10,9 +10,8 @@ import time
 
 import pytest
 
-from companion.session import Games
-from companion.storage import open_repository
 from testkit.browser import Server
+from testkit.positions import ann_and_ben_seated
 from tests.e2e.conftest import Phone, phone_holding
 
 pytestmark = pytest.mark.e2e
@@ -46,12 +45,7 @@ def back_within(phones: dict[str, tuple[Phone, object]], timeout: float) -> dict
 
 @pytest.mark.slow("a server restart under two phones, each page reloading by itself when it answers again")
 def test_two_phones_come_back_to_their_game_after_the_server_restarts(browser, tmp_path):
-    repo = open_repository(tmp_path)
-    games = Games(repo)
-    gid = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="dev-ann")
-    games.claim_seat(gid, "Ann", "1111", "dev-ann")
-    games.claim_seat(gid, "Ben", "2222", "dev-ben")
-    repo.close()
+    gid = ann_and_ben_seated(tmp_path)
     server = Server(tmp_path).start()
     contexts = [phone_holding(browser, server, device) for device in ("dev-ann", "dev-ben")]
     (_, ann), (_, ben) = contexts

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from companion.session import Games
 from companion.storage import open_repository
 from testkit.browser import ARGS, CHROMIUM, PHONE, Server
+from testkit.positions import ann_and_ben_seated
 from tests.e2e.conftest import Phone, phone_holding
 
 pytestmark = pytest.mark.e2e
@@ -26,12 +27,7 @@ def test_three_phones_see_each_others_entries_and_keep_their_secrets(browser, tm
     a third phone watches. Ann's private note, saved on her phone, never reaches Ben's browser
     (its page or its websocket); an entry on one phone appears on the others without
     reloading; a watching phone makes no entry; Ben's reloaded page is his seat still."""
-    repo = open_repository(tmp_path)
-    games = Games(repo)
-    game_id = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="dev-ann")
-    games.claim_seat(game_id, "Ann", "1111", "dev-ann")
-    games.claim_seat(game_id, "Ben", "2222", "dev-ben")
-    repo.close()
+    game_id = ann_and_ben_seated(tmp_path)
     server = Server(tmp_path).start()
     ben_frames: list = []
     contexts = [phone_holding(browser, server, "dev-ann"), phone_holding(browser, server, "dev-ben", ben_frames),
@@ -111,12 +107,7 @@ def test_a_browser_that_cannot_keep_the_phones_token_still_opens_the_app(browser
 def test_two_phones_tapping_the_same_card_at_once_one_is_refused_with_a_message(tmp_path):
     """Both taps are checked in commit order against the latest state: one takes the
     card, the other phone hears why its tap was refused; neither is lost silently."""
-    repo = open_repository(tmp_path)
-    games = Games(repo)
-    game_id = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="dev-ann")
-    games.claim_seat(game_id, "Ann", "1111", "dev-ann")
-    games.claim_seat(game_id, "Ben", "2222", "dev-ben")
-    repo.close()
+    game_id = ann_and_ben_seated(tmp_path)
     server = Server(tmp_path).start()
     try:
         with ThreadPoolExecutor(1) as pool:  # the sync Playwright of other tests owns this thread's loop
