@@ -192,10 +192,6 @@ def look(root: Any) -> tuple[list[Any], list[Shown]]:
     return controls, taps
 
 
-def tappable(root: Any) -> list[Shown]:
-    return look(root)[1]
-
-
 class Screen:
     """One phone at a table of ``Tables``: sync calls onto the table's event loop."""
 
@@ -309,17 +305,11 @@ class Screen:
         self.table.run(self.phone.session.dispatch_event(fields[0]._i, "change", value))
         self.table.settle()
 
-    def submit(self, label: str) -> None:
-        """Enter in the field labelled ``label``."""
-        (field, *_rest) = [c for c in self.visible() if isinstance(c, ft.TextField) and c.label == label]
-        self.table.run(self.phone.session.dispatch_event(field._i, "submit", None))
-        self.table.settle()
-
     def pick(self, value: str) -> None:
         """Pick the radio button whose label or value is ``value`` (its group hears it)."""
         for group in (c for c in self.visible() if isinstance(c, ft.RadioGroup)):
             for radio in (c for c in shown(group) if isinstance(c, ft.Radio)):
-                if value in (radio.value, *words_of(radio)) or any(value in w for w in words_of(radio)):
+                if value == radio.value or any(value in w for w in words_of(radio)):
                     self.patch(group, value=radio.value)
                     self.table.run(self.phone.session.dispatch_event(group._i, "change", radio.value))
                     self.table.settle()
@@ -418,4 +408,4 @@ class Tables:
                                                      old.storage, old.client_ip)))
 
 
-__all__ = ["Screen", "Shown", "Tables", "at_a_players_pace", "children", "read", "said", "shown", "tappable", "words_of"]
+__all__ = ["Screen", "Shown", "Tables", "at_a_players_pace", "children", "look", "read", "said", "shown", "words_of"]
