@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +25,7 @@ from companion.ui.app import DEVICE_KEY
 from companion.ui.flet_compat import (
     ENCODE,
     BaseControl,
+    Component,
     Connection,
     Message,
     MessageAction,
@@ -31,6 +33,7 @@ from companion.ui.flet_compat import (
     RegisterClientResponseBody,
     Session,
     bind_page,
+    page_layers,
     rendered,
 )
 
@@ -138,22 +141,41 @@ class Table:
                 raise TimeoutError("the phones never went quiet")
 
 
-def controls_on(control: Any) -> list[Any]:
-    """Every control of a phone's screen under ``control``, each as often as it stands there
-    (a component stands for what it rendered; its arguments are not on the screen)."""
-    found = [control]
-    values = [rendered(control)] + [
-        getattr(control, f.name) for f in dataclasses.fields(control)
-        if not f.metadata.get("skip", False) and not f.name.startswith("_") and f.name not in ("args", "kwargs")]
-    while values:
-        value = values.pop()
+@functools.cache
+def fields_of(kind: type) -> tuple[str, ...]:
+    """The fields of a control class that hold what it shows (Flet's own are private)."""
+    return tuple(f.name for f in dataclasses.fields(kind) if not f.metadata.get("skip", False)
+                 and not f.name.startswith("_"))
+
+
+def children(control: Any) -> list[Any]:
+    """The controls directly inside ``control``, in screen order: a component's are what it
+    rendered (its arguments are not on the screen), a page's include its dialogs."""
+    found: list[Any] = []
+
+    def add(value: Any) -> None:
         if isinstance(value, BaseControl):
-            found += controls_on(value)
+            found.append(value)
         elif isinstance(value, (list, tuple)):
-            values += value
+            for item in value:
+                add(item)
         elif isinstance(value, dict):
-            values += value.values()
+            for item in value.values():
+                add(item)
+
+    if isinstance(control, Component):
+        add(rendered(control))
+        return found
+    if isinstance(control, ft.BasePage):  # what a page shows over its views: dialogs, snackbars
+        add(page_layers(control))
+    for name in fields_of(type(control)):
+        add(getattr(control, name))
     return found
+
+
+def controls_on(control: Any) -> list[Any]:
+    """Every control of a phone's screen under ``control``, each as often as it stands there."""
+    return [control, *(c for child in children(control) for c in controls_on(child))]
 
 
 def sent_to(phone: Phone) -> list[tuple[Any, Any]]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import functools
 import itertools
 import re
 import threading
@@ -30,46 +29,14 @@ from typing import Any, TypeVar
 import flet as ft
 
 from companion.session import Games
-from companion.ui.flet_compat import BaseControl, Component, page_layers, rendered
-from testkit.harness import Phone, Table
+from companion.ui.flet_compat import BaseControl, Component
+from testkit.harness import Phone, Table, children
 
 T = TypeVar("T")
 Name = str | re.Pattern[str]
 
 # What a tap, a pick or a choice sends, by the handler a control has for it.
 EVENTS = (("on_click", "click"), ("on_tap", "tap"), ("on_select", "select"), ("on_change", "change"))
-
-
-@functools.cache
-def fields_of(kind: type) -> tuple[str, ...]:
-    """The fields of a control class that hold what it shows (Flet's own are private)."""
-    return tuple(f.name for f in dataclasses.fields(kind) if not f.metadata.get("skip", False)
-                 and not f.name.startswith("_"))
-
-
-def children(control: Any) -> list[Any]:
-    """The controls directly inside ``control``, in screen order (a component: what it
-    renders; its arguments are not on the screen)."""
-    found: list[Any] = []
-
-    def add(value: Any) -> None:
-        if isinstance(value, BaseControl):
-            found.append(value)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                add(item)
-        elif isinstance(value, dict):
-            for item in value.values():
-                add(item)
-
-    if isinstance(control, Component):
-        add(rendered(control))
-    else:
-        if isinstance(control, ft.BasePage):  # what a page shows over its views: dialogs, snackbars
-            add(page_layers(control))
-        for name in fields_of(type(control)):
-            add(getattr(control, name))
-    return found
 
 
 def hidden(control: Any) -> bool:
@@ -408,4 +375,4 @@ class Tables:
                                                      old.storage, old.client_ip)))
 
 
-__all__ = ["Screen", "Shown", "Tables", "at_a_players_pace", "children", "look", "read", "said", "shown", "words_of"]
+__all__ = ["Screen", "Shown", "Tables", "at_a_players_pace", "look", "read", "said", "shown", "words_of"]
