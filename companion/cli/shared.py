@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sheets.errors import ScoreFileError
-from sheets.limits import one_line, read_json
-from sheets.limits import MAX_BYTES
+from sheets.limits import MAX_BYTES, one_line, read_json
 
 
 class UsageError(Exception):

@@ -307,10 +307,6 @@ class Repository:
                 self.put_summaries([summary])
             return record
 
-
-    # -- the index -----------------------------------------------------------------
-
-
     # -- the bin and the index (``game_bin``, ``index``), as the session asks them ----
 
     def in_bin(self, game_id: str, keep_days: float) -> GameRecord | None:
