@@ -16,7 +16,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
     repo = open_repository(args.data_dir)
     try:
-        Games(repo).delete(args.game_id, host=True)
+        Games(repo).bin.delete(args.game_id, host=True)
     except GameNotFound as exc:
         raise UsageError(f"{exc} (see beans list)") from None
     finally:
@@ -32,9 +32,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
     repo = open_repository(args.data_dir)
     try:
         games = Games(repo)
-        if games.deleted_by(args.game_id) is None:
+        if games.bin.deleted_by(args.game_id) is None:
             raise UsageError(f"no game {args.game_id!r} in the bin (see beans bin)")
-        games.undelete(args.game_id, host=True)
+        games.bin.undelete(args.game_id, host=True)
     finally:
         repo.close()
     print(f"Game {args.game_id} is back (beans list)")
@@ -45,7 +45,7 @@ def cmd_bin(args: argparse.Namespace) -> int:
     from companion.session import BIN_DAYS, Games
     from companion.storage import open_repository
 
-    binned = Games(open_repository(args.data_dir, read_only=True)).bin()
+    binned = Games(open_repository(args.data_dir, read_only=True)).bin.listing()
     if args.json:
         print(json.dumps([{"id": b.id, "game": b.game, "created": b.created, "players": list(b.players),
                            "deleted_by": b.deleted_by} for b in binned], ensure_ascii=False))

@@ -54,7 +54,7 @@ def export_one(repo: Any, game_id: str, form: str) -> str:
 
     if form == "beans-score":
         return json.dumps(export_game(repo, game_id), ensure_ascii=False, indent=2) + "\n"
-    result, info = Games(repo).result_out(game_id)
+    result, info = Games(repo).files.result_out(game_id)
     if form == "bgstats-link":
         return bgstats_link(bgstats_play(result, info)) + "\n"
     if form == "bgsplay":
@@ -82,7 +82,7 @@ def export_all(repo: Any, args: argparse.Namespace) -> str:
     plays = []
     for summary in sorted(games.summaries(functools.reduce(operator.and_, asked)), key=lambda s: s.created):
         try:
-            result, info = games.result_out(summary.id)
+            result, info = games.files.result_out(summary.id)
         except (StorageError, RulesError) as exc:
             print(f"beans: game {summary.id} is not exported: {one_line(str(exc))}", file=sys.stderr)
             continue
@@ -276,7 +276,7 @@ def _import_many(args: argparse.Namespace, sources: Sequence[str]) -> int:
                     restored = restore(repo, item.backup)
                     added, already = added + restored.added, already + restored.skipped
                 else:
-                    games.import_file(item.data, again=args.again)
+                    games.files.import_file(item.data, again=args.again)
                     added += 1
             except AlreadyStored:
                 already += 1

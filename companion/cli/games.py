@@ -84,7 +84,7 @@ def game_head(games: Any, game_id: str) -> dict[str, Any]:
         if isinstance(record.setup.get(key), str):
             head[key] = record.setup[key]
     head["players"] = list(games.players(game_id))
-    played = games.play_info(game_id).played
+    played = games.files.play_info(game_id).played
     if played is not None:
         head["played"] = played
     head["stored"] = record.created  # when it was started or imported here (UTC)

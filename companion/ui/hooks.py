@@ -198,14 +198,32 @@ def _use_changes(game_id: str, react: Callable[[], Coroutine[Any, Any, None]]) -
     """Run ``react`` after every change of that game ("*": of any game) while the calling
     component is shown."""
     games = use_games()
+    _use_told(lambda listen: games.subscribe(game_id, lambda _game_id: listen()), react, game_id)
+
+
+def _use_told(subscribe: Callable[[Callable[[], None]], Callable[[], None]],
+              react: Callable[[], Coroutine[Any, Any, None]], key: Hashable) -> None:
+    """Run ``react`` on this page's loop each time ``subscribe``'s listener is called, while
+    the calling component is shown (``key``: what it listens to)."""
     page = ft.context.page
 
-    def listen(_game_id: str) -> None:
+    def listen() -> None:
         # A change may come from another browser session's thread: run the re-render
         # on this page's own loop, without touching the caller's page context.
         contextvars.copy_context().run(page.run_task, react)
 
-    ft.use_effect(lambda: games.subscribe(game_id, listen), [game_id])
+    ft.use_effect(lambda: subscribe(listen), [key])
+
+
+def use_sheet_values_changes() -> None:
+    """Re-render the calling screen after every change of the remembered sheet values."""
+    book = use_sheet_values()
+    _version, set_version = ft.use_state(0)
+
+    async def bump() -> None:
+        set_version(lambda v: v + 1)
+
+    _use_told(book.subscribe, bump, "sheet values")
 
 
 # Seconds after a change that a listing screen reads the stored games again: at random in

@@ -17,9 +17,6 @@ SCREENS = UI / "screens"
 LONGEST = 500  # lines a module of companion/ui may have
 COMPANION = ROOT / "companion"
 LONGEST_IN_COMPANION = 600  # lines any other module of companion/ may have (issue 45)
-# Over LONGEST_IN_COMPANION until the lead's split of the session into rooms (issue 45),
-# which removes it from here.
-NOT_SPLIT_YET = ("companion/session.py",)
 # The engine's own faces: a game's package, and the modules every game shares.
 GAME_PACKAGES = ("sheets.nicht_die_bohne", "sheets.space_beans", "sheets.bohnanza", "sheets.gone_with_the_beans",
                  "sheets.gone_with_the_beans.live")
@@ -59,21 +56,13 @@ def test_no_module_of_the_app_is_over_500_lines(path: Path) -> None:
 
 
 def outside_ui(folder: Path) -> list[Path]:
-    return [p for p in python_files(folder) if UI not in p.parents and p.relative_to(ROOT).as_posix() not in NOT_SPLIT_YET]
+    return [p for p in python_files(folder) if UI not in p.parents]
 
 
 @pytest.mark.parametrize("path", outside_ui(COMPANION), ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_module_of_companion_is_over_600_lines(path: Path) -> None:
     lines = len(path.read_text().splitlines())
     assert lines <= LONGEST_IN_COMPANION, f"{path.relative_to(ROOT)} has {lines} lines: split it by concern"
-
-
-def test_a_module_over_600_lines_is_let_be_only_while_it_is_over() -> None:
-    """An exemption that is no longer needed goes (the module was split)."""
-    for name in NOT_SPLIT_YET:
-        path = ROOT / name
-        assert path.is_file() and len(path.read_text().splitlines()) > LONGEST_IN_COMPANION, (
-            f"{name} is split: remove it from NOT_SPLIT_YET")
 
 
 # What a screen may import of the screens: the catalog of game screens (the frame and New
