@@ -1,7 +1,8 @@
-"""What a tap may need before it is an entry, asked where the player looks: a printed value
-nobody has entered, the payment (proposed by the engine, the player may change it), the
-bonus or Contract an action earns, and what a button asks first (the facility a Hay action
-builds, the Milestone Bonus, the province a Bridge joins: the engine's ``Choice``).
+"""The open question's panel, where the player looks: a printed value nobody has entered,
+the payment (proposed by the engine, the player may change it), the bonus or Contract an
+action earns, and what a button asks first (the facility a Hay action builds, the Milestone
+Bonus, the province a Bridge joins: the engine's ``Choice``). What is asked, and what comes
+of an answer, is the step function's (questions.py); a panel only sends its answers there.
 A question is scrolled into view when it opens and stays with its player's sheet."""
 
 from __future__ import annotations
@@ -17,73 +18,27 @@ from companion.ui.components.common import TOUCH, stepper
 from companion.ui.components.printed_value import PrintedValueForm
 from companion.ui.components.sheet_scoring import note, plain
 from companion.ui.screens.gone_with_the_beans_live.buttons import tall_button
+from companion.ui.screens.gone_with_the_beans_live.questions import (
+    AskBonus, AskPayment, AskValue, Cancel, Event, Pay, Pending, Pick, Send,
+)
 from companion.ui.screens.gone_with_the_beans_live.words import (
     facility_name, kinds, milestone_bonus_text, option_text, province, substitutions_text,
 )
 from sheets.gone_with_the_beans import Sheet
 from sheets.gone_with_the_beans.live import (
-    CONTRACTS_FIRST, NAMES, Action, BonusesDue, Build, Choice, ExecuteContract, HayActionTaken, Materials, Needed,
-    Offer, Payment, PlayerAction, spec,
+    CONTRACTS_FIRST, NAMES, Choice, ExecuteContract, HayActionTaken, Materials, Payment, spec,
 )
 from sheets.i18n import _, ngettext
 
 QUESTION_KEY = "live-sheet-question"  # the scroll key of the open question
-Paid = Build | HayActionTaken | ExecuteContract
-
-
-@dataclass(frozen=True)
-class AskValue:
-    """A printed value play needs now; then ``retry`` again (its payment first when ``pays``;
-    its button tapped again when ``button``: the value decides whether it is allowed)."""
-
-    needs: Needed
-    retry: Action
-    pays: bool = False
-    button: bool = False
-
-
-@dataclass(frozen=True)
-class AskPayment:
-    """The payment of a build or a Contract, to check (the engine's ``Payment``)."""
-
-    payment: Payment
-
-
-@dataclass(frozen=True)
-class AskBonus:
-    """What ``action`` earns, still to choose: ``due`` of ``left`` into its ``field`` (the
-    engine's BonusesDue); ``title`` English, translated where shown."""
-
-    action: PlayerAction
-    field: str
-    due: int
-    left: tuple[str, ...]
-    title: str
-
-    @staticmethod
-    def of(action: PlayerAction, due: BonusesDue) -> AskBonus:
-        return AskBonus(action, due.field, due.due, due.left, due.title)
-
-
-@dataclass(frozen=True)
-class AskChoice:
-    """What a button asks before its action: a facility, a Milestone Bonus, a province."""
-
-    choice: Choice
-
-
-Pending = AskValue | AskPayment | AskBonus | AskChoice
 
 
 @dataclass(frozen=True)
 class QuestionTaps:
     """What an open question's buttons do (the play screen's, ``use_latest``)."""
 
-    attempt: Callable[[Action], bool]  # make the entry; ask what it still needs
-    pay: Callable[[Paid], None]  # show the payment of a build or a Contract
-    choose: Callable[[Offer], None]  # an option of a choice: its action, its payment or its choice next
-    ask: Callable[[Pending | None], None]  # open another question on the shown sheet (None: close it)
-    save_value: Callable[[Any], None]  # the printed value asked for; then what needed it again
+    answer: Callable[[Event], None]  # a pick, a payment, Cancel: the step function says what follows
+    save_value: Callable[[Any], None]  # the printed value asked for (raises ValueError: the form says why)
     set_payment: Callable[[dict[str, int]], None]  # the payment as the player changes it
 
 
@@ -102,7 +57,7 @@ def question(title: str, *controls: ft.Control) -> ft.Control:
 
 
 def cancel(taps: QuestionTaps) -> ft.Control:
-    return ft.TextButton(_("Cancel"), height=TOUCH, on_click=lambda _e: taps.ask(None))
+    return ft.TextButton(_("Cancel"), height=TOUCH, on_click=lambda _e: taps.answer(Cancel()))
 
 
 def payment_panel(sheet: Sheet, payment: Payment, paying: dict[str, int], taps: QuestionTaps) -> ft.Control:
@@ -116,7 +71,7 @@ def payment_panel(sheet: Sheet, payment: Payment, paying: dict[str, int], taps: 
             _("Pay the travel as printed") if action.beanichalcum_travel
             else ngettext("Pay the travel for {n} road with 1 Beanichalcum",
                           "Pay the travel for {n} roads with 1 Beanichalcum", roads).format(n=roads),
-            height=TOUCH, on_click=lambda _e: taps.pay(other)))
+            height=TOUCH, on_click=lambda _e: taps.answer(Pay(other))))
 
     def change(kind: str) -> Callable[[int], None]:
         return lambda n: taps.set_payment({**paying, kind: n})
@@ -129,14 +84,14 @@ def payment_panel(sheet: Sheet, payment: Payment, paying: dict[str, int], taps: 
         *extra,
         ft.Row([ft.FilledButton(_("Pay and execute") if isinstance(action, ExecuteContract) else _("Pay and build"),
                                 icon=ft.Icons.CHECK, height=TOUCH,
-                                on_click=lambda _e: taps.attempt(action.changed(payment=Materials(**paying)))),
+                                on_click=lambda _e: taps.answer(Send(action.changed(payment=Materials(**paying))))),
                 cancel(taps)], wrap=True),
     )
 
 
-def chooser(title: str, options: list[tuple[str, str]], on_pick: Callable[[str], Any], taps: QuestionTaps) -> ft.Control:
+def chooser(title: str, options: list[tuple[str, str]], taps: QuestionTaps) -> ft.Control:
     def pick(option: str) -> Callable[[], Any]:
-        return lambda: on_pick(option)
+        return lambda: taps.answer(Pick(option))
 
     return question(title, *[tall_button(text, None, pick(option)) for option, text in options], cancel(taps))
 
@@ -161,6 +116,13 @@ def option_label(sheet: Sheet, choice: Choice, option: str) -> str:
     return facility_name(sheet, option)
 
 
+def bonus_title(asked: AskBonus) -> str:
+    if asked.due.field == "development_bonuses":
+        return _("Choose a Development Bonus ({number} of {due})").format(number=len(asked.picked) + 1,
+                                                                          due=asked.due.due)
+    return _("Choose a {what}").format(what=_(asked.due.title))
+
+
 def question_part(sheet: Sheet, pending: Pending, paying: dict[str, int], taps: QuestionTaps) -> ft.Control:
     """The open question on the shown sheet: a printed value, a payment, a bonus, or what a
     button asks first."""
@@ -174,26 +136,11 @@ def question_part(sheet: Sheet, pending: Pending, paying: dict[str, int], taps: 
     if isinstance(pending, AskPayment):
         return payment_panel(sheet, pending.payment, paying, taps)
     if isinstance(pending, AskBonus):
-        asked = pending
-        picked: tuple[str, ...] = tuple(getattr(asked.action, asked.field))
-        if asked.field == "development_bonuses":
-            title = _("Choose a Development Bonus ({number} of {due})").format(number=len(picked) + 1, due=asked.due)
-        else:
-            title = _("Choose a {what}").format(what=_(asked.title))
-
-        def pick(option: str) -> None:
-            chosen = asked.action.changed(**{asked.field: (*picked, option)})
-            if asked.field == "development_bonuses" and len(picked) + 1 < asked.due:
-                taps.ask(AskBonus(chosen, asked.field, asked.due, asked.left, asked.title))
-            else:
-                taps.attempt(chosen)
-
-        return chooser(title, [(b, option_text(sheet, asked.field, b)) for b in asked.left if b not in picked],
-                       pick, taps)
+        return chooser(bonus_title(pending), [(b, option_text(sheet, pending.due.field, b)) for b in pending.options],
+                       taps)
     choice = pending.choice
-    offers = dict(choice.options)
-    return chooser(choice_title(sheet, choice), [(o, option_label(sheet, choice, o)) for o in offers],
-                   lambda option: taps.choose(offers[option]), taps)
+    return chooser(choice_title(sheet, choice), [(o, option_label(sheet, choice, o)) for o, _offer in choice.options],
+                   taps)
 
 
 async def scroll_to_question(column: ft.Column) -> None:
