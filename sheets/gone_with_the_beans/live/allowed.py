@@ -2,7 +2,9 @@
 action button with the rules' reason (None: allowed), and the offers that go with them:
 what a button asks next (the facility a Hay action builds, the province a Bridge joins, the
 Milestone Bonus), the payment proposed for a build or a Contract (B: with Beanichalcum for
-the travel when only that pays it), Beanzantine's build as if the Ruler were there.
+the travel when only that pays it), Beanzantine's build as if the Ruler were there; and,
+for an action as it stands, what it still needs before it is an entry (``needs``: a
+printed value, a bonus to choose, or the refusal), so an app asks before it sends.
 
 Pure: worked out from the state alone. The answer weighs only the table (sheet, map,
 Ruler, round, cards, printed values) and that player's own state (``grounds``), never
