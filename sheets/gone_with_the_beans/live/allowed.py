@@ -249,7 +249,7 @@ class _Asking:
 def paid_first(action: Action) -> Paid | None:
     """The action, if the player pays it before it is made (a build, a Hay action's build,
     a Contract): its payment is proposed first and may be changed; None otherwise."""
-    if isinstance(action, (Build, ExecuteContract)) or isinstance(action, HayActionTaken) and action.facility:
+    if isinstance(action, (Build, ExecuteContract)) or isinstance(action, HayActionTaken) and action.facility is not None:
         return action
     return None
 
