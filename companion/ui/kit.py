@@ -73,19 +73,13 @@ class Entry(Generic[S, A]):
         """Show a reason without an entry (None: clear it)."""
         self._show((where, reason))
 
-    def make(self, action: A, said: Said[S] = None, where: str | None = None,
-             asks: tuple[type[RulesError], ...] = ()) -> bool:
+    def make(self, action: A, said: Said[S] = None, where: str | None = None) -> bool:
         """Make ``action`` as this phone. A refusal is kept for the part of the screen
         ``where`` the player tapped, and the entry returns False; an entry made clears it and
         shows ``said`` (or ``said(new_state)``) with Undo once it is durable (it is written off
-        the loop; a write that fails is told in the phone's news). Refusals of the types in
-        ``asks`` (what the entry still needs, e.g. a printed value) are raised to the caller
-        instead."""
+        the loop; a write that fails is told in the phone's news)."""
         try:
             new_state, written = self.game.enter(action)
-        except asks:
-            self._show((None, None))
-            raise
         except RulesError as exc:
             self._show((where, exc.reason))
             return False
