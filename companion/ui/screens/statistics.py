@@ -56,7 +56,7 @@ def Statistics() -> ft.View:
         ft.ListTile(
             title=ft.Text(_("{player}: {total} points, {rating}").format(player=r.name, total=r.total, rating=_(r.rating))
                           if r.rating else _("{player}: {total} points").format(player=r.name, total=r.total)),
-            subtitle=ft.Text(f"{title(r.game)} · {played_on(r.created)}"),
+            subtitle=ft.Text(f"{title(r.game)} · {played_on(r.played)}"),
         )
         for r in solo
     ]
