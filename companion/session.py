@@ -32,6 +32,7 @@ from companion.storage import (
 )
 from companion.storage.repository import Unplayable
 from companion.storage.game_file import now, record_in
+from companion.storage.played import played_moment
 from companion.storage.settings import LOCATION, read_settings, write_setting
 from sheets.errors import RulesError
 from sheets.game import GameRules, fold
@@ -152,9 +153,9 @@ def game_words(summary: Summary) -> str:
     """A game as a phone names it, never by its id: "Bohnanza: Ann, Ben, 30 Nov 2026"."""
     title = _(KINDS[summary.game].title) if summary.game in KINDS else summary.game
     try:
-        started = i18n.day(datetime.fromisoformat(summary.created).astimezone())
+        started = i18n.day(datetime.fromisoformat(summary.played).astimezone())
     except ValueError:
-        started = summary.created
+        started = summary.played
     return f"{title}: {', '.join(summary.players)}, {started}"
 
 
@@ -210,6 +211,7 @@ def summary_of(record: GameRecord, state: Any) -> Summary:
         winners=result.winners,
         totals=tuple(p.total for p in result.players),
         rating=result.players[0].rating if len(result.players) == 1 else None,
+        played=played_moment(record),
     )
 
 
@@ -941,10 +943,11 @@ class Games:
                             start_player=imported.get("start_player") or self._first_starter(game_id),
                             game_id=game_id, stored=record.created, comment=comment,
                             location=location or (said if isinstance(said, str) else None) or self.location())
-        start = datetime.fromisoformat(record.created)
+        started = played_moment(record)  # its first entry
+        start = datetime.fromisoformat(started)
         last = datetime.fromisoformat(record.log[-1]["at"]) if record.log else None
         minutes = round((last - start).total_seconds() / 60) if last else 0
-        return PlayInfo(played=start.astimezone().date().isoformat(), started=record.created,
+        return PlayInfo(played=start.astimezone().date().isoformat(), started=started,
                         duration_min=minutes if minutes > 0 else None, game_id=game_id, stored=record.created,
                         start_player=self._first_starter(game_id), comment=comment,
                         location=location or self.location())
@@ -1482,7 +1485,7 @@ def import_game(repo: Repository, data: Any, again: bool = False) -> str:
 def finished_games_csv(games: Games) -> str:
     """Every finished, readable game as CSV: a row per player per game, oldest game first."""
     rows = []
-    for summary in sorted(games.summaries(FINISHED), key=lambda s: s.created):
+    for summary in sorted(games.summaries(FINISHED), key=lambda s: s.played):
         try:
             result, info = games.result_out(summary.id)
         except (StorageError, RulesError):
