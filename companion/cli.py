@@ -1,5 +1,5 @@
 """The ``beans`` command: serve (the default), score, export, import, list, delete,
-restore, bin, schema.
+restore, bin, players, schema.
 
 Exit status: 0 done; 2 bad input (one line on stderr, no traceback); 1 anything else.
 Each command imports what it needs when it runs: ``beans score`` never loads Flet or
@@ -24,6 +24,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from companion.cli_players import add_players_parser
 from sheets.errors import RulesError, ScoreFileError
 from sheets.limits import MAX_BYTES, MAX_FILES_AT_ONCE, one_line, read_json
 from sheets.results import GameResult
@@ -734,6 +735,8 @@ def build_parser() -> argparse.ArgumentParser:
     binned = sub.add_parser("bin", parents=[data_dir], help="list deleted games (kept 30 days)")
     binned.add_argument("--json", action="store_true")
     binned.set_defaults(func=cmd_bin)
+
+    add_players_parser(sub, data_dir)
 
     schema = sub.add_parser("schema", help="print the JSON Schema of beans-score/1 files")
     schema.set_defaults(func=cmd_schema)
