@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,9 @@ def cmd_players(args: argparse.Namespace) -> int:
     repo = open_repository(args.data_dir, read_only=action not in ("merge", "rename"))
     try:
         players = Players(Games(repo))
+        players.aliases()
+        if players.damaged:  # never silently: every name is shown as played meanwhile
+            print(f"beans: {one_line(players.damaged)}", file=sys.stderr)
         if action == "merge":
             print(players.merge(args.name, args.into).said)
         elif action == "rename":

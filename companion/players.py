@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.session import Games, PhoneGames
-from companion.storage import Summary
+from companion.storage import StorageError, Summary
 from companion.storage.players import PlayersFile
 from sheets.errors import RulesError
 from sheets.i18n import _
@@ -118,6 +118,8 @@ class Players:
         self._newest_of_kind: dict[str, Summary] = {}
         self._aliases: dict[str, str] | None = None
         self._ranked: dict[str, list[str]] | None = None  # kind -> the group's names, best offered first
+        self.damaged: str | None = None  # why the players' file could not be read, to be said
+        self._left = False  # that file is still in place (read-only, or a newer version's): never written over
 
     # -- keeping up with the stored games ----------------------------------------------
 
@@ -158,10 +160,15 @@ class Players:
                 self._newest_of_kind[summary.game] = max(of_kind, key=lambda s: s.played)
 
     def aliases(self) -> dict[str, str]:
-        """Name played under -> the player the group shows (only the names that differ)."""
+        """Name played under -> the player the group shows (only the names that differ).
+        A file that cannot be read shows every name as played, and ``damaged`` says why."""
         with self.lock:
             if self._aliases is None:
-                self._aliases = self.file.aliases()
+                try:
+                    self._aliases = self.file.aliases()
+                except StorageError as exc:  # set aside (PlayersDamaged), or a newer Bean Counter's
+                    self.damaged, self._aliases = str(exc), {}
+                    self._left = self.file.path.exists()
             return dict(self._aliases)
 
     def _person(self, name: str) -> str:
@@ -335,6 +342,8 @@ class Players:
 
     def _change(self, aliases: dict[str, str], said: str) -> NameChange:
         before = tuple(sorted(self.aliases().items()))
+        if self._left and self.damaged:
+            raise StorageError(self.damaged)
         self._write(aliases)
         return NameChange(said, before, tuple(sorted(aliases.items())))
 

@@ -7,8 +7,8 @@ import pytest
 
 from companion.players import Players, phone_players, players_of
 from companion.session import Games, PhoneGames
-from companion.storage import Repository
-from companion.storage.players import FILE_NAME, PlayersDamaged
+from companion.storage import Repository, StorageError
+from companion.storage.players import FILE_NAME
 from sheets.errors import RulesError
 
 
@@ -142,6 +142,18 @@ def test_a_new_finished_game_is_folded_in_without_reading_the_others_again(games
 
 def test_a_damaged_players_file_is_set_aside_and_said(games, tmp_path):
     (tmp_path / FILE_NAME).write_text("{not json")
-    with pytest.raises(PlayersDamaged, match="kept as players.json.corrupt-"):
-        Players(games).aliases()
+    players = Players(games)
+    assert players.aliases() == {}  # every name shown as it was played
+    assert "could not be read" in (players.damaged or "") and "kept as players.json.corrupt-" in players.damaged
     assert list(tmp_path.glob(f"{FILE_NAME}.corrupt-*"))
+
+
+def test_a_newer_bean_counters_players_file_is_left_alone(games, tmp_path):
+    imported(games, game(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    newer = '{"schema": {"1": {"schema": 2}}, "aliases": {}}'
+    (tmp_path / FILE_NAME).write_text(newer)
+    players = Players(games)
+    assert players.aliases() == {} and "newer Bean Counter" in (players.damaged or "")
+    with pytest.raises(StorageError, match="newer Bean Counter"):
+        players.rename("Ann", "Anna")
+    assert (tmp_path / FILE_NAME).read_text() == newer

@@ -1,0 +1,52 @@
+"""The group's players on a phone (issue 49): a game set up from chips without typing."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.session import Games
+from companion.storage import open_repository
+from companion.ui.app import make_main
+from testkit.screen import Screen, Tables, at_a_players_pace
+
+
+def bohnanza(names: list[str], coins: list[int], played: str) -> dict:
+    return {"format": "beans-score/1", "game": "bohnanza", "played": played,
+            "players": [{"name": n, "coins": c, "third_field": False} for n, c in zip(names, coins)]}
+
+
+def typed_names(phone: Screen) -> list[str]:
+    fields = [c for c in phone.visible() if isinstance(c, ft.TextField) and str(c.label).startswith("Player ")]
+    return [str(f.value or "") for f in fields]
+
+
+def test_a_four_player_game_is_set_up_from_chips_without_typing(tmp_path):
+    repo = open_repository(tmp_path)
+    games = at_a_players_pace(Games(repo))
+    games.import_file(bohnanza(["Anna", "Ben", "Cleo", "Dirk"], [9, 7, 5, 3], "2026-01-10"))
+    games.import_file(bohnanza(["Zoe", "Ben", "Cleo"], [9, 7, 5], "2026-01-09"))
+    with Tables() as table:
+        phone = table.open(make_main(games), "/new/bohnanza", "phone")
+        for name in ("Anna", "Ben", "Cleo", "Dirk"):  # the last game's players first
+            phone.chip(name)
+        for name in ("Anna", "Ben", "Cleo", "Dirk"):
+            phone.tap(name)
+        assert typed_names(phone) == ["Anna", "Ben", "Cleo", "Dirk"]  # the fourth field added for Dirk
+        phone.tap("Start game")
+        phone.see("pass 1 of 3")
+    assert games.summaries()[0].players == ("Anna", "Ben", "Cleo", "Dirk")
+    repo.close()
+
+
+def test_typing_offers_the_names_it_begins_and_a_tap_completes_the_field(tmp_path):
+    repo = open_repository(tmp_path)
+    games = at_a_players_pace(Games(repo))
+    games.import_file(bohnanza(["Anna", "Ben", "Cleo", "Zoe"], [9, 7, 5, 3], "2026-01-10"))
+    with Tables() as table:
+        phone = table.open(make_main(games), "/new/bohnanza", "phone")
+        phone.type_into("Player 1", "Ben")
+        phone.type_into("Player 2", "z")
+        assert not phone.says("Anna", exact=True)  # only the names "z" begins are offered
+        phone.tap("Zoe")
+        assert typed_names(phone)[:2] == ["Ben", "Zoe"]
+    repo.close()
