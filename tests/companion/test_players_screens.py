@@ -1,12 +1,17 @@
-"""The group's players on a phone (issue 49): a game set up from chips without typing."""
+"""The group's players on a phone (issue 49): a game set up from chips without typing, and a
+finished game played again in one tap."""
 
 from __future__ import annotations
 
 import flet as ft
+import pytest
 
-from companion.session import Games
+from companion.rematch import play_again
+from companion.session import Games, PhoneGames
 from companion.storage import open_repository
 from companion.ui.app import make_main
+from sheets.errors import RulesError
+from testkit.positions import bohnanza_over
 from testkit.screen import Screen, Tables, at_a_players_pace
 
 
@@ -49,4 +54,31 @@ def test_typing_offers_the_names_it_begins_and_a_tap_completes_the_field(tmp_pat
         assert not phone.says("Anna", exact=True)  # only the names "z" begins are offered
         phone.tap("Zoe")
         assert typed_names(phone)[:2] == ["Ben", "Zoe"]
+    repo.close()
+
+
+def test_play_again_starts_the_same_game_with_the_same_players_in_one_tap(tmp_path):
+    """A finished game's result offers "Play again": Bohnanza's deck and players as before."""
+    repo = open_repository(tmp_path)
+    games = at_a_players_pace(Games(repo))
+    names = ["Anna", "Ben", "Cleo", "Dirk", "Eva"]
+    over = bohnanza_over(games, names)
+    with Tables() as table:
+        phone = table.open(make_main(games), f"/game/{over}", "phone")
+        phone.tap("Play again")
+        phone.see("pass 1 of 3")
+        new_id = phone.route.removeprefix("/game/")
+    assert new_id != over
+    assert games.record(new_id).setup == games.record(over).setup
+    assert not games.rules(new_id).is_over(games.state(new_id))
+    repo.close()
+
+
+def test_play_again_is_refused_for_a_game_not_over(tmp_path):
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    game_id = games.new_game("space-beans", {"players": ["Ann", "Ben"]})
+    with pytest.raises(RulesError, match="not over"):
+        play_again(PhoneGames(games, "phone"), game_id)
+    assert len(games.summaries()) == 1
     repo.close()
