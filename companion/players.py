@@ -16,7 +16,7 @@ import threading
 import unicodedata
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.session import Games, PhoneGames
 from companion.storage import StorageError, Summary
@@ -197,6 +197,20 @@ class Players:
                 found.append(GroupPlayer(person, tuple(sorted(n for n in names if n != person)), len(games),
                                          len(finished), wins, max(s.played for s in games.values())))
             return sorted(found, key=lambda p: (-p.games, folded(p.name), p.name))
+
+    def as_group(self, summaries: list[Summary]) -> list[Summary]:
+        """``summaries`` with every name as the group shows it (Statistics counts a merged
+        player once); the stored games keep theirs."""
+        aliases = self.aliases()
+        if not aliases:
+            return summaries
+        shown = []
+        for s in summaries:
+            if any(n in aliases for n in s.players):
+                s = replace(s, players=tuple(aliases.get(n, n) for n in s.players),
+                            winners=tuple(aliases.get(n, n) for n in s.winners))
+            shown.append(s)
+        return shown
 
     def known(self, name: str) -> str | None:
         """The player of the group ``name`` is (as shown, or an alias; folded), or None."""

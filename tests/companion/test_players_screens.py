@@ -1,11 +1,13 @@
 """The group's players on a phone (issue 49): a game set up from chips without typing, and a
-finished game played again in one tap."""
+finished game played again in one tap, a player's record, and the serving machine's renames and
+merges with Undo."""
 
 from __future__ import annotations
 
 import flet as ft
 import pytest
 
+from companion.players import players_of
 from companion.rematch import play_again
 from companion.session import Games, PhoneGames
 from companion.storage import open_repository
@@ -81,4 +83,54 @@ def test_play_again_is_refused_for_a_game_not_over(tmp_path):
     with pytest.raises(RulesError, match="not over"):
         play_again(PhoneGames(games, "phone"), game_id)
     assert len(games.summaries()) == 1
+    repo.close()
+
+
+def undo_in_message(phone: Screen) -> None:
+    """Tap the Undo of the message at the bottom of the screen (a snackbar's action)."""
+    bar = next(c for c in phone.visible() if isinstance(c, ft.SnackBar) and c.action)
+    phone.table.run(phone.phone.session.dispatch_event(bar._i, "action", None))
+    phone.table.settle()
+
+
+def group_of_three(tmp_path):
+    repo = open_repository(tmp_path)
+    games = at_a_players_pace(Games(repo))
+    games.import_file(bohnanza(["Anna", "Ben", "Cleo"], [9, 7, 5], "2026-01-10"))
+    games.import_file(bohnanza(["Anna", "Ben", "Cleo"], [3, 8, 5], "2026-01-11"))
+    games.import_file(bohnanza(["Jurgen", "Ben", "Cleo"], [9, 7, 5], "2026-01-12"))
+    return repo, games
+
+
+def test_statistics_opens_a_players_record_with_head_to_head(tmp_path):
+    repo, games = group_of_three(tmp_path)
+    with Tables() as table:
+        phone = table.open(make_main(games), "/stats", "phone")
+        phone.tap("Ben")
+        phone.see("3 games, 1 won (33 %)")
+        phone.see("Head to head")
+        phone.see("3 games together: ahead 3, behind 0")  # against Cleo
+        phone.see("Last results, the oldest first: 7, 8, 7")
+        assert not phone.says("Rename")  # a phone at the table only reads the figures
+        phone.tap("Anna")  # head to head leads on to the other player
+        phone.see("2 games, 1 won (50 %)")
+    repo.close()
+
+
+def test_the_serving_machine_merges_a_name_and_undoes_it_from_the_message(tmp_path):
+    repo, games = group_of_three(tmp_path)
+    with Tables() as table:
+        host = table.open(make_main(games), "/players/Anna", "host", host=True)
+        host.see("2 games, 1 won (50 %)")
+        host.type_into("Another name of Anna", "jurgen")
+        host.tap("Merge into Anna")
+        host.see("Jurgen merged into Anna")
+        host.see("3 games, 2 won (67 %)")
+        host.see("Also played as: Jurgen")
+        undo_in_message(host)
+        host.see("2 games, 1 won (50 %)")
+        host.type_into("New name", "Ben")
+        host.tap("Rename")
+        host.see("The name Ben is taken: Ben plays under it")
+    assert players_of(games).aliases() == {}
     repo.close()
