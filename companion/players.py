@@ -159,6 +159,12 @@ class Players:
             if of_kind:
                 self._newest_of_kind[summary.game] = max(of_kind, key=lambda s: s.played)
 
+    def forget(self) -> None:
+        """Read the players' file again (a backup restored names into it)."""
+        with self.lock:
+            self.file = PlayersFile(self.games.repo.data_dir, read_only=self.games.repo.read_only)
+            self._aliases, self._ranked, self.damaged, self._left = None, None, None, False
+
     def aliases(self) -> dict[str, str]:
         """Name played under -> the player the group shows (only the names that differ).
         A file that cannot be read shows every name as played, and ``damaged`` says why."""

@@ -1,9 +1,14 @@
 """The group's players (issue 49): names offered as you type, one person under every
 spelling the group merged, a player's record per game kind, and who may rename or merge."""
 
+import io
 import json
+import zipfile
 
 import pytest
+
+from companion.backup import BackupError, make_backup, read_backup
+from companion.cli import main
 
 from companion.players import Players, phone_players, players_of
 from companion.session import Games, PhoneGames
@@ -157,3 +162,37 @@ def test_a_newer_bean_counters_players_file_is_left_alone(games, tmp_path):
     with pytest.raises(StorageError, match="newer Bean Counter"):
         players.rename("Ann", "Anna")
     assert (tmp_path / FILE_NAME).read_text() == newer
+
+
+def test_a_backup_keeps_the_groups_names_and_a_restore_adds_those_missing(games, tmp_path, capsys):
+    """The group's players are in backups; ``beans import FILE.zip`` restores them, keeping
+    every name the data directory shows already."""
+    imported(games, game(["Jürgen", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    imported(games, game(["Jurgen", "Ben", "Dora"], [9, 4, 0], "2026-01-11"))
+    players_of(games).merge("Jurgen", "Jürgen")
+    zipped = tmp_path / "backup.zip"
+    zipped.write_bytes(make_backup(games))
+    elsewhere = tmp_path / "elsewhere"
+    other = Games(Repository(elsewhere))
+    other.import_file(game(["Ben", "Dora", "Eva"], [1, 2, 3], "2026-02-01"))
+    Players(other).rename("Dora", "Dorothea")
+    other.repo.close()
+    assert main(["import", str(zipped), "--data-dir", str(elsewhere)]) == 0
+    capsys.readouterr()
+    restored = Games(Repository(elsewhere))
+    assert Players(restored).aliases() == {"Jurgen": "Jürgen", "Dora": "Dorothea"}
+    restored.repo.close()
+
+
+def test_a_backups_names_are_checked_before_anything_is_stored(games, tmp_path):
+    imported(games, game(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    made = io.BytesIO(make_backup(games))
+    out = io.BytesIO()
+    with zipfile.ZipFile(made) as source, zipfile.ZipFile(out, "w") as archive:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == "players.json":
+                data = json.dumps({"schema": 1, "aliases": {"Ann": "x" * 41}}).encode()
+            archive.writestr(info, data)
+    with pytest.raises(BackupError, match="^players.json: 'Ann': the name is 41 characters long"):
+        read_backup(out.getvalue())
