@@ -1,5 +1,5 @@
 """The setup form most games share: player names in seating order, then start. The
-group's players are offered as chips under the names (issue 49): a tap fills the field
+group's players are offered under the names (a button each) (issue 49): a tap fills the field
 being typed in, else the first empty one, so a game is set up without typing."""
 
 from __future__ import annotations
@@ -75,8 +75,9 @@ def PlayersSetup(game: str, low: int, high: int, extra: Mapping[str, Any] | None
     now_typed = names[active] if active < len(names) else ""
     offered = phone_players(games).players.suggestions(
         now_typed, game, [n for j, n in enumerate(names) if j != active]) if room else []
-    chips = ft.Row([ft.Chip(label=ft.Text(name), leading=ft.Icon(ft.Icons.PERSON_ADD_ALT, size=18),
-                            on_click=lambda _e, name=name: take(name), height=TOUCH) for name in offered],
+    # Buttons, not chips: Flutter says a chip is a checkbox, and a tap here adds a player
+    chips = ft.Row([ft.OutlinedButton(name, icon=ft.Icons.PERSON_ADD_ALT, height=TOUCH,
+                                      on_click=lambda _e, name=name: take(name)) for name in offered],
                    wrap=True, spacing=8, run_spacing=4)
     return ft.Column(
         [
