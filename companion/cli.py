@@ -1,5 +1,5 @@
 """The ``beans`` command: serve (the default), score, export, import, list, delete,
-restore, bin, schema.
+restore, bin, players, schema.
 
 Exit status: 0 done; 2 bad input (one line on stderr, no traceback); 1 anything else.
 Each command imports what it needs when it runs: ``beans score`` never loads Flet or
@@ -24,6 +24,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from companion.cli_players import add_players_parser
 from sheets.errors import RulesError, ScoreFileError
 from sheets.limits import MAX_BYTES, MAX_FILES_AT_ONCE, one_line, read_json
 from sheets.results import GameResult
@@ -206,7 +207,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     else:
         for row in rows:
             status = "finished" if row["finished"] else "unfinished"
-            print(one_line(f"{row['id']}  {row['game']:<20} {local_time(row['created'], zone=True)}  {status:<10}  "
+            print(one_line(f"{row['id']}  {row['game']:<20} {local_time(row['played'], zone=True)}  {status:<10}  "
                            f"{', '.join(row['players'])}"))
         for aside in damaged:
             print(f"{aside.id}  damaged: {one_line(aside.said)}")
@@ -341,7 +342,7 @@ def export_all(repo: Any, args: argparse.Namespace) -> str:
         asked.append(played_since(local_midnight(args.since)))
     games = Games(repo)
     plays = []
-    for summary in sorted(games.summaries(functools.reduce(operator.and_, asked)), key=lambda s: s.created):
+    for summary in sorted(games.summaries(functools.reduce(operator.and_, asked)), key=lambda s: s.played):
         try:
             result, info = games.files.result_out(summary.id)
         except (StorageError, RulesError) as exc:
@@ -678,7 +679,7 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--unfinished", action="store_true", help="only games still being played")
     listing.add_argument("--game", metavar="GAME", help="only games of this game (bohnanza, nicht-die-bohne, ...)")
     listing.add_argument("--since", type=day, metavar="YYYY-MM-DD",
-                         help="only games started on that day or later (this computer's time)")
+                         help="only games played on that day or later (this computer's time)")
     listing.set_defaults(func=cmd_list)
 
     timeline = sub.add_parser("timeline", parents=[data_dir],
@@ -697,7 +698,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--all", action="store_true", help="every finished game (bgsplay or csv)")
     export.add_argument("--game", metavar="GAME", help="with --all: only games of this game")
     export.add_argument("--since", type=day, metavar="YYYY-MM-DD",
-                        help="with --all: only games started or imported on that day or later (this computer's time)")
+                        help="with --all: only games played on that day or later (this computer's time)")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
     export.add_argument("--format", choices=("beans-score", "bgsplay", "bgstats-link", "csv"), default="beans-score",
                         help="a beans-score/1 file (default), a .bgsplay file, BG Stats' link, or CSV")
@@ -734,6 +735,8 @@ def build_parser() -> argparse.ArgumentParser:
     binned = sub.add_parser("bin", parents=[data_dir], help="list deleted games (kept 30 days)")
     binned.add_argument("--json", action="store_true")
     binned.set_defaults(func=cmd_bin)
+
+    add_players_parser(sub, data_dir)
 
     schema = sub.add_parser("schema", help="print the JSON Schema of beans-score/1 files")
     schema.set_defaults(func=cmd_schema)

@@ -24,6 +24,7 @@ import flet as ft
 
 from companion.storage import DiskError, StorageError
 from companion.ui.components.common import TOUCH, ranked_line
+from companion.ui.components.rematch import PlayAgain
 from companion.session import GameOf
 from companion.ui.hooks import go, notify, timeline_route, use_games
 from sheets.errors import RulesError
@@ -168,7 +169,7 @@ def result_banner(result: GameResult, points: Callable[[int], str] = whole,
                                       ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)])]
     if details is None:
         details = [ranked_line(p.rank, p.name, points(p.total)) for p in ranked] if len(ranked) > 1 else []
-    return ft.Container(ft.Column(rows + details + [ft.Row([SendToBgStats(), TimelineLink()], wrap=True, spacing=8,
+    return ft.Container(ft.Column(rows + details + [ft.Row([PlayAgain(), SendToBgStats(), TimelineLink()], wrap=True, spacing=8,
                                                             run_spacing=8)], spacing=4),
                         padding=12, border_radius=12, bgcolor=colour)
 
