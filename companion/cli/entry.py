@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from companion.cli import deleted, files, games, scores, serve
+from companion.cli import deleted, files, games, players, scores, serve
 from companion.cli.shared import Commands, Parser, UsageError, default_data_dir, installed_version
 from sheets.errors import RulesError, ScoreFileError
 from sheets.limits import one_line
@@ -19,7 +19,7 @@ from sheets.limits import one_line
 # the order ``beans --help`` lists the commands.
 COMMANDS: tuple[Callable[[Commands], None], ...] = (
     serve.add_commands, scores.add_score, games.add_commands, files.add_commands, deleted.add_commands,
-    scores.add_schema,
+    players.add_commands, scores.add_schema,
 )
 
 

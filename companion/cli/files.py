@@ -80,7 +80,7 @@ def export_all(repo: Any, args: argparse.Namespace) -> str:
         asked.append(played_since(local_midnight(args.since)))
     games = Games(repo)
     plays = []
-    for summary in sorted(games.summaries(functools.reduce(operator.and_, asked)), key=lambda s: s.created):
+    for summary in sorted(games.summaries(functools.reduce(operator.and_, asked)), key=lambda s: s.played):
         try:
             result, info = games.files.result_out(summary.id)
         except (StorageError, RulesError) as exc:
@@ -307,7 +307,7 @@ def add_commands(commands: Commands) -> None:
     export.add_argument("--all", action="store_true", help="every finished game (bgsplay or csv)")
     export.add_argument("--game", metavar="GAME", help="with --all: only games of this game")
     export.add_argument("--since", type=day, metavar="YYYY-MM-DD",
-                        help="with --all: only games started or imported on that day or later (this computer's time)")
+                        help="with --all: only games played on that day or later (this computer's time)")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
     export.add_argument("--format", choices=("beans-score", "bgsplay", "bgstats-link", "csv"), default="beans-score",
                         help="a beans-score/1 file (default), a .bgsplay file, BG Stats' link, or CSV")

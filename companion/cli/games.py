@@ -42,7 +42,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     else:
         for row in rows:
             status = "finished" if row["finished"] else "unfinished"
-            print(one_line(f"{row['id']}  {row['game']:<20} {local_time(row['created'], zone=True)}  {status:<10}  "
+            print(one_line(f"{row['id']}  {row['game']:<20} {local_time(row['played'], zone=True)}  {status:<10}  "
                            f"{', '.join(row['players'])}"))
         for aside in damaged:
             print(f"{aside.id}  damaged: {one_line(aside.said)}")
@@ -100,7 +100,7 @@ def add_commands(commands: Commands) -> None:
     which.add_argument("--unfinished", action="store_true", help="only games still being played")
     listing.add_argument("--game", metavar="GAME", help="only games of this game (bohnanza, nicht-die-bohne, ...)")
     listing.add_argument("--since", type=day, metavar="YYYY-MM-DD",
-                         help="only games started on that day or later (this computer's time)")
+                         help="only games played on that day or later (this computer's time)")
 
     timeline = commands.add("timeline", cmd_timeline,
                             help="every entry of a game: who made it, when, and the totals after it")

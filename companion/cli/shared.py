@@ -147,8 +147,8 @@ class Commands:
 
     def __init__(self, parser: argparse.ArgumentParser) -> None:
         self._sub = parser.add_subparsers(dest="command")
-        self._data_dir = Parser(add_help=False)
-        self._data_dir.add_argument(
+        self.data_dir = Parser(add_help=False)  # --data-dir: a parent of a command's own subcommands too
+        self.data_dir.add_argument(
             "--data-dir", type=Path, default=None,
             help="where games are stored (default: $BEANS_DATA_DIR or the user data directory)",
         )
@@ -157,7 +157,7 @@ class Commands:
             aliases: Sequence[str] = ()) -> argparse.ArgumentParser:
         """A subcommand that ``run`` runs; with ``data_dir`` it takes ``--data-dir`` (``main``
         fills in the default and checks the folder). Its own options go on what is returned."""
-        command = self._sub.add_parser(name, parents=[self._data_dir] if data_dir else [], help=help,
+        command = self._sub.add_parser(name, parents=[self.data_dir] if data_dir else [], help=help,
                                        description=description, aliases=list(aliases))
         command.set_defaults(func=run)
         return command

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion import i18n, table
 from companion.storage import DamagedGame, GameRecord, Summary
+from companion.storage.played import played_moment
 from sheets.errors import RulesError
 from sheets.game import GameRules
 from sheets.i18n import N_, _
@@ -89,9 +90,9 @@ def game_words(summary: Summary) -> str:
     """A game as a phone names it, never by its id: "Bohnanza: Ann, Ben, 30 Nov 2026"."""
     title = _(KINDS[summary.game].title) if summary.game in KINDS else summary.game
     try:
-        started = i18n.day(datetime.fromisoformat(summary.created).astimezone())
+        started = i18n.day(datetime.fromisoformat(summary.played).astimezone())
     except ValueError:
-        started = summary.created
+        started = summary.played
     return f"{title}: {', '.join(summary.players)}, {started}"
 
 
@@ -135,6 +136,7 @@ def summary_of(record: GameRecord, state: Any) -> Summary:
         winners=result.winners,
         totals=tuple(p.total for p in result.players),
         rating=result.players[0].rating if len(result.players) == 1 else None,
+        played=played_moment(record),
     )
 
 

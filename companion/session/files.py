@@ -10,6 +10,7 @@ from companion.session.common import AlreadyStored, comment_of, fingerprint, rul
 from companion.session.store import GameStore
 from companion.storage import FINISHED, StorageError, Summary
 from companion.storage.game_file import now
+from companion.storage.played import played_moment
 from companion.storage.settings import LOCATION, read_settings, write_setting
 from sheets.errors import RulesError
 from sheets.game import fold
@@ -51,10 +52,11 @@ class Files:
                             start_player=imported.get("start_player") or self._first_starter(game_id),
                             game_id=game_id, stored=record.created, comment=comment,
                             location=location or (said if isinstance(said, str) else None) or self.store.location())
-        start = datetime.fromisoformat(record.created)
+        started = played_moment(record)  # its first entry
+        start = datetime.fromisoformat(started)
         last = datetime.fromisoformat(record.log[-1]["at"]) if record.log else None
         minutes = round((last - start).total_seconds() / 60) if last else 0
-        return PlayInfo(played=start.astimezone().date().isoformat(), started=record.created,
+        return PlayInfo(played=start.astimezone().date().isoformat(), started=started,
                         duration_min=minutes if minutes > 0 else None, game_id=game_id, stored=record.created,
                         start_player=self._first_starter(game_id), comment=comment,
                         location=location or self.store.location())
@@ -147,7 +149,7 @@ class Files:
 def finished_games_csv(files: Files) -> str:
     """Every finished, readable game as CSV: a row per player per game, oldest game first."""
     rows = []
-    for summary in sorted(files.store.summaries(FINISHED), key=lambda s: s.created):
+    for summary in sorted(files.store.summaries(FINISHED), key=lambda s: s.played):
         try:
             result, info = files.result_out(summary.id)
         except (StorageError, RulesError):

@@ -52,6 +52,11 @@ class Summary:
     winners: tuple[str, ...] = ()
     totals: tuple[int, ...] = ()  # per player, in ``players`` order
     rating: str | None = None  # a finished solitaire game's rating (it has no winner)
+    played: str = ""  # when it was played (``played.played_moment``); "" (made so): when it was stored
+
+    def __post_init__(self) -> None:
+        if not self.played:
+            object.__setattr__(self, "played", self.created)
 
     def as_json(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
@@ -72,7 +77,7 @@ class Summary:
             return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
         return all(name in data for name in cls.__dataclass_fields__) and all(
-            isinstance(data[k], str) for k in ("id", "game", "created")) and words(data["players"]) \
+            isinstance(data[k], str) for k in ("id", "game", "created", "played")) and words(data["players"]) \
             and words(data["winners"]) and isinstance(data["finished"], bool) \
             and isinstance(data["totals"], list) and all(type(n) is int for n in data["totals"]) \
             and isinstance(data["rating"], (str, type(None)))
@@ -88,8 +93,8 @@ def of_game(kind: str) -> QueryInstance:
 
 
 def played_since(moment: str) -> QueryInstance:
-    """Games started at ``moment`` (an ISO date or time, UTC) or later."""
-    return where("created") >= moment
+    """Games played at ``moment`` (an ISO date or time, UTC) or later (``Summary.played``)."""
+    return where("played") >= moment
 
 
 def stamp(path: Path) -> list[int] | None:
@@ -147,7 +152,7 @@ class Index:
     def _sorted(self) -> list[Summary]:
         known = self.summaries_by_id()
         if self._newest_first is None or len(self._newest_first) != len(known):
-            self._newest_first = sorted(known.values(), key=lambda s: s.created, reverse=True)
+            self._newest_first = sorted(known.values(), key=lambda s: s.played, reverse=True)
         return list(self._newest_first)
 
     def put_summaries(self, summaries: Iterable[Summary]) -> set[str]:

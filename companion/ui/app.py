@@ -22,6 +22,7 @@ from companion.ui.screens.game import GameScreen, PastGameScreen
 from companion.ui.screens.home import Home
 from companion.ui.screens.timeline import Timeline
 from companion.ui.screens.new_game import NewGame
+from companion.ui.screens.player import PlayerScreen
 from companion.ui.screens.not_found import ROUTE as NOT_FOUND, NotFound
 from companion.ui.screens.sheet_values import GameValuesScreen, SheetValuesScreen
 from companion.ui.screens.statistics import Statistics
@@ -115,6 +116,7 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None,
                     ft.Route(path="game/:id/timeline", component=Timeline),
                     ft.Route(path="game/:id/at/:n", component=PastGameScreen),
                     ft.Route(path="stats", component=Statistics),
+                    ft.Route(path="players/:name", component=PlayerScreen),
                     ft.Route(path="values/:sheet?", component=SheetValuesScreen),
                     ft.Route(path="game/:id/values", component=GameValuesScreen),
                     ft.Route(path=NOT_FOUND, component=NotFound),

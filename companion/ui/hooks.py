@@ -231,13 +231,13 @@ def use_sheet_values_changes() -> None:
 LISTING_AFTER = (0.5, 1.5)
 
 
-def use_listing(read: Callable[[], T]) -> T:
-    """For a screen that lists stored games (Home, Statistics): ``read()`` is what it shows
-    of them. A change of any game has it read again ``LISTING_AFTER`` later (changes
-    meanwhile wait for that read), and the calling component re-renders only when it
-    differs: taps at a table draw a listing again about once a second at most, each phone
-    at its own moment, and only when a line of it reads differently (a leader, a game come
-    or gone)."""
+def use_listing(read: Callable[[], T], game_id: str = "*") -> T:
+    """For a screen that lists stored games (Home, Statistics) or a game's whole story (the
+    timeline: ``game_id``): ``read()`` is what it shows of them. A change of any game (of
+    that game) has it read again ``LISTING_AFTER`` later (changes meanwhile wait for that
+    read), and the calling component re-renders only when it differs: taps at a table draw
+    a listing again about once a second at most, each phone at its own moment, and only
+    when a line of it reads differently (a leader, a game come or gone, a new entry)."""
     shown, read_again = _use_read_again(read)
     due = ft.use_ref(False)  # a read is due: a change meanwhile needs no other
 
@@ -250,7 +250,7 @@ def use_listing(read: Callable[[], T]) -> T:
         with contextlib.suppress(Exception):  # the screen renders again: see _use_read_again
             read_again()
 
-    _use_changes("*", tell)
+    _use_changes(game_id, tell)
     return shown
 
 

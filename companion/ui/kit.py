@@ -24,6 +24,7 @@ import flet as ft
 
 from companion.storage import DiskError, StorageError
 from companion.ui.components.common import TOUCH, ranked_line
+from companion.ui.components.rematch import PlayAgain
 from companion.session import GameOf
 from companion.ui.hooks import go, notify, timeline_route, use_games
 from sheets.errors import RulesError
@@ -73,19 +74,13 @@ class Entry(Generic[S, A]):
         """Show a reason without an entry (None: clear it)."""
         self._show((where, reason))
 
-    def make(self, action: A, said: Said[S] = None, where: str | None = None,
-             asks: tuple[type[RulesError], ...] = ()) -> bool:
+    def make(self, action: A, said: Said[S] = None, where: str | None = None) -> bool:
         """Make ``action`` as this phone. A refusal is kept for the part of the screen
         ``where`` the player tapped, and the entry returns False; an entry made clears it and
         shows ``said`` (or ``said(new_state)``) with Undo once it is durable (it is written off
-        the loop; a write that fails is told in the phone's news). Refusals of the types in
-        ``asks`` (what the entry still needs, e.g. a printed value) are raised to the caller
-        instead."""
+        the loop; a write that fails is told in the phone's news)."""
         try:
             new_state, written = self.game.enter(action)
-        except asks:
-            self._show((None, None))
-            raise
         except RulesError as exc:
             self._show((where, exc.reason))
             return False
@@ -174,7 +169,7 @@ def result_banner(result: GameResult, points: Callable[[int], str] = whole,
                                       ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)])]
     if details is None:
         details = [ranked_line(p.rank, p.name, points(p.total)) for p in ranked] if len(ranked) > 1 else []
-    return ft.Container(ft.Column(rows + details + [ft.Row([SendToBgStats(), TimelineLink()], wrap=True, spacing=8,
+    return ft.Container(ft.Column(rows + details + [ft.Row([PlayAgain(), SendToBgStats(), TimelineLink()], wrap=True, spacing=8,
                                                             run_spacing=8)], spacing=4),
                         padding=12, border_radius=12, bgcolor=colour)
 

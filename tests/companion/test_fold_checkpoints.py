@@ -142,7 +142,7 @@ def test_a_restored_backup_is_folded_again_not_from_checkpoints_of_the_damaged_l
     path.write_bytes(b"{damaged")  # behind the server's back, its checkpoints still in memory:
     games.repo._records.pop(game_id)  # the repository reads the file again, as after a restart
     with pytest.raises(DamagedGame):
-        games.record(game_id)
+        games.repo.load(game_id)  # (the session still serves the game as it last had it)
     games.bin.restore_backup(game_id)
     assert_consistent(games, game_id)
     games.undo(game_id)

@@ -12,6 +12,7 @@ import pytest
 
 from companion.session import ENTRIES_BURST, ENTRIES_RATE, TOO_FAST, Games, PhoneGames
 from companion.storage import open_repository
+from companion.ui import hooks
 from companion.ui.app import make_main
 from companion.ui.components.charts import CHART_POINTS, thinned
 from sheets.errors import RulesError
@@ -23,6 +24,7 @@ def sent_for_changes(tmp_path, entries: int, monkeypatch) -> list[int]:
     """Bytes a phone on the timeline of a game of ``entries`` entries is sent for an Undo,
     a Redo and a new entry."""
     monkeypatch.setattr(os, "fsync", lambda fd: None)  # a game made quickly (tmp_path)
+    monkeypatch.setattr(hooks, "LISTING_AFTER", (0.0, 0.0))  # (the story is read again a moment later)
     repo = open_repository(tmp_path / str(entries))
     games = Games(repo)
     game_id = mid_game(games, "nicht-die-bohne")
@@ -51,6 +53,33 @@ def test_a_timeline_viewer_is_sent_the_same_for_a_change_whatever_the_games_leng
     short, long = sent_for_changes(tmp_path, 50, monkeypatch), sent_for_changes(tmp_path, 300, monkeypatch)
     assert all(0 < n < 8_000 for n in short + long), (short, long)
     assert all(b <= a * 1.3 + 500 for a, b in zip(short, long)), (short, long)
+
+
+def test_a_timeline_is_drawn_again_at_a_readers_pace_not_at_every_tap(tmp_path, monkeypatch):
+    """Entries coming fast (a seat taps Undo and Redo, ten a second) draw a phone's timeline
+    again once per LISTING_AFTER, not once per entry (issue 46: eight phones on a long
+    game's timeline slowed every table); the newest entry is shown then."""
+    monkeypatch.setattr(hooks, "LISTING_AFTER", (0.3, 0.3))
+    games = Games(open_repository(tmp_path))
+    try:
+        game_id = mid_game(games, "nicht-die-bohne")
+        main = make_main(games)
+
+        async def run() -> tuple[int, int]:
+            async with Table() as table:
+                viewer = await table.open(main, f"/game/{game_id}/timeline", "viewer")
+                before = viewer.patches
+                for n in range(6):
+                    games.undo(game_id, device(0)) if n % 2 == 0 else games.redo(game_id, device(0))
+                games.undo(game_id, device(0))
+                await asyncio.sleep(0.6)
+                await table.quiet()
+                return viewer.patches - before, len(games.timeline(game_id))
+
+        patches, _told = asyncio.run(run())
+        assert patches == 1
+    finally:
+        games.repo.close()
 
 
 def test_a_long_games_chart_is_thinned_to_a_phones_width_and_a_new_entry_moves_its_end_only():
