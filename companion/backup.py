@@ -33,7 +33,6 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from companion.players import players_of
 from companion.session import BIN_DAYS, NOTE_MAX, REPLAY_FAULTS, Games, PhoneGames, rules_for
 from companion.sheet_values import values_in_file
 from companion.storage import Repository
@@ -354,6 +353,6 @@ def restore_for(phone: PhoneGames, backup: Backup) -> Restored:
     the games restored."""
     phone.may_do_everything()
     done = restore(phone.games.repo, backup)
-    players_of(phone.games).forget()  # the names the restore added are read again
+    phone.games.group.forget()  # the names the restore added are read again
     phone.games.notify("")
     return done

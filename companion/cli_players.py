@@ -8,12 +8,12 @@ import argparse
 import json
 import sys
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from companion.session import Games
+from companion.session.players import Players
+from companion.storage import open_repository
 from sheets.limits import one_line
-
-if TYPE_CHECKING:
-    from companion.players import Players
 
 
 def add_players_parser(sub: Any, data_dir: argparse.ArgumentParser) -> None:
@@ -37,14 +37,10 @@ def add_players_parser(sub: Any, data_dir: argparse.ArgumentParser) -> None:
 
 
 def cmd_players(args: argparse.Namespace) -> int:
-    from companion.players import Players
-    from companion.session import Games
-    from companion.storage import open_repository
-
     action = getattr(args, "players_action", None)
     repo = open_repository(args.data_dir, read_only=action not in ("merge", "rename"))
     try:
-        players = Players(Games(repo))
+        players = Games(repo).group
         players.aliases()
         if players.damaged:  # never silently: every name is shown as played meanwhile
             print(f"beans: {one_line(players.damaged)}", file=sys.stderr)
