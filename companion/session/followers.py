@@ -10,9 +10,9 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from companion import table
+from companion.table import Table
 from companion.session.common import News
 from sheets.errors import RulesError
 from sheets.i18n import N_, _
@@ -52,7 +52,7 @@ class Followers:
     """The listeners of every game ("*": of any change), and each phone's places and pace.
     ``seats_of(game_id)``: the game's table as stored (None when it cannot be read)."""
 
-    def __init__(self, seats_of: Callable[[str], dict[str, Any] | None]) -> None:
+    def __init__(self, seats_of: Callable[[str], Table | None]) -> None:
         self._seats_of = seats_of
         self.clock: Callable[[], float] = time.monotonic
         self._listeners: dict[str, list[tuple[Listener, str | None, Presence | None]]] = defaultdict(list)
@@ -191,7 +191,7 @@ class Followers:
         return _("This game is followed by {n} phones without a seat already. Sit down at it (a seat's phone "
                  "always may), or come back when one of them has left it.").format(n=WATCHERS_PER_GAME) if full else None
 
-    def _no_room(self, game_id: str, seats: dict[str, Any], device: str | None) -> bool:
+    def _no_room(self, game_id: str, seats: Table, device: str | None) -> bool:
         """Whether ``device``, neither at a seat of the game nor its host, finds
         WATCHERS_PER_GAME other such phones following it (call holding the listeners' lock)."""
         if device is None or table.sits_or_hosts(seats, device):
