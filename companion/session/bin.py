@@ -33,7 +33,7 @@ class Bin:
             if not host:
                 table.may_delete(game.table, device)
             who = {"by": "command line"} if host else deleter(game.table, device)
-            return self.store.with_table(game, game.table.changed(deleted_by=who))
+            return game.with_table(game.table.changed(deleted_by=who))
 
         self.store.write(self.store.change(game_id, mark))  # a file moved: written at once, as its move
         with self.store.repo.lock:

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion import table
-from companion.table import Table
 from companion.session.common import News
+from companion.storage import StorageError
+from companion.table import Table
 from sheets.errors import RulesError
 from sheets.i18n import N_, _
 
@@ -50,10 +51,10 @@ class Presence:
 
 class Followers:
     """The listeners of every game ("*": of any change), and each phone's places and pace.
-    ``seats_of(game_id)``: the game's table as stored (None when it cannot be read)."""
+    ``table_of(game_id)``: the game's table (StorageError when it cannot be read)."""
 
-    def __init__(self, seats_of: Callable[[str], Table | None]) -> None:
-        self._seats_of = seats_of
+    def __init__(self, table_of: Callable[[str], Table]) -> None:
+        self._table_of = table_of
         self.clock: Callable[[], float] = time.monotonic
         self._listeners: dict[str, list[tuple[Listener, str | None, Presence | None]]] = defaultdict(list)
         self._lock = threading.Lock()
@@ -178,6 +179,12 @@ class Followers:
             presence.gone = True
         for game_id in [g for g, subs in self._listeners.items() if any(s[2] in presences for s in subs)]:
             self._listeners[game_id] = [s for s in self._listeners[game_id] if s[2] not in presences]
+
+    def _seats_of(self, game_id: str) -> Table | None:
+        try:
+            return self._table_of(game_id)
+        except StorageError:  # its screen says why
+            return None
 
     def why_not_follow(self, game_id: str, device: str | None) -> str | None:
         """Why this phone is not shown that game's changes (it has no seat there, and

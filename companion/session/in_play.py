@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.derived import Derived
-from companion.table import Table
 from companion.storage import GameRecord, Summary
+from companion.table import Table
 from sheets.timeline import Moment
 
 KEPT_GAMES = 64  # games whose state the session keeps at once (the least recently read go first)
@@ -65,6 +65,13 @@ class InPlay:
     def keep_table(self, record: GameRecord, table: Table) -> None:
         """``record`` keeps ``table`` (written as ``table.as_json()``): not read again."""
         self._read_table = (record.table, table)
+
+    def with_table(self, new: Table) -> tuple[GameRecord, Any, None]:
+        """This game with ``new`` as its table, for ``GameStore.change``: its record keeps
+        ``new.as_json()``, and ``new`` is its table without being read again."""
+        record = replace(self.record, table=new.as_json())
+        self.keep_table(record, new)
+        return record, self.state, None
 
     @property
     def settled(self) -> bool:

@@ -45,7 +45,7 @@ CHECKPOINT_EVERY = 20  # entries between the states a game's fold remembers (in 
 class GameStore:
     def __init__(self, repo: Repository):
         self.repo = repo
-        self.followers = Followers(self._table_or_none)
+        self.followers = Followers(self.table_of)
         self._playing = KeptGames()
         self._hosts: set[str] = set()  # device tokens of the hosts of games read or started here
         # game -> (the record read, its state and checkpoints, its table): folded once when its
@@ -96,20 +96,13 @@ class GameStore:
         """The game's table (seats, PINs, notes, its comment), read once per record."""
         return self._in_play(game_id).table
 
-    def _table_or_none(self, game_id: str) -> Table | None:
-        try:
-            return self.table_of(game_id)
-        except StorageError:  # its screen says why
-            return None
-
     def last_entry_by(self, game_id: str, kind: str | None = None) -> str | None:
         """Which seat made the latest entry (of action ``kind``, if given), once anybody
         sits at the table; None before that, or when there is none."""
         game = self._in_play(game_id)
-        record = game.record
         if not table.seated(game.table):
             return None
-        entries = (e for e in reversed(record.log) if kind is None or e["action"].get("kind") == kind)
+        entries = (e for e in reversed(game.record.log) if kind is None or e["action"].get("kind") == kind)
         by = next((e.get("by") for e in entries), None)
         return by if isinstance(by, str) else None
 
@@ -322,8 +315,7 @@ class GameStore:
         place = self.location()
         with self.repo.lock:
             record = self.repo.new_record(game, setup)
-            # where it is played: kept with the game, whatever the setting says later
-            record.table = Table.new(starter, place).as_json()
+            record.table = Table.new(starter, place).as_json()  # where it is played: kept, whatever is said later
             self.repo.save(record, summary_of(record, state))
             if starter is not None:
                 self._hosts.add(starter)
@@ -481,14 +473,7 @@ class GameStore:
     def change_table(self, game_id: str, change: Callable[[Table], Table]) -> None:
         """The game's table (seats, PINs, notes, its comment) changed by ``change(table)``,
         stored, and every phone showing it told."""
-        self.store(self.change(game_id, lambda game: self.with_table(game, change(game.table))))
-
-    @staticmethod
-    def with_table(game: InPlay, new: Table) -> tuple[GameRecord, Any, None]:
-        """The game with ``new`` as its table (for ``change``): its record keeps it as ``new.as_json()``."""
-        record = replace(game.record, table=new.as_json())
-        game.keep_table(record, new)
-        return record, game.state, None
+        self.store(self.change(game_id, lambda game: game.with_table(change(game.table))))
 
     def can_undo(self, game_id: str, device: str | None = None) -> bool:
         game = self._in_play(game_id)
