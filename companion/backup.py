@@ -43,6 +43,7 @@ from companion.storage.sheet_values import FORMAT as VALUES_FORMAT
 from companion.storage.players import SCHEMA as PLAYERS_SCHEMA
 from companion.storage.players import PlayersFile
 from companion.storage.sheet_values import SheetValues
+from companion.table import Table
 from sheets.errors import RulesError, ScoreFileError
 from sheets.i18n import N_, _
 from sheets.game import fold
@@ -203,7 +204,7 @@ def _record(data: Any, name: str) -> GameRecord:
         raise BackupError(f"{name}: {exc}") from None
     except CorruptFileError as exc:
         raise BackupError(f"{name}: {exc.why}") from None
-    for note in record.table.get("notes", {}).values():
+    for note in Table.read(record.table).notes.values():
         if len(note) > NOTE_MAX:
             raise BackupError(_("{name}: a note of {n} characters; a note holds at most {most}").format(
                 name=name, n=len(note), most=NOTE_MAX))
