@@ -22,7 +22,8 @@ from companion import table
 from companion.derived import Derived
 from companion.session.common import REPLAY_FAULTS, SetAside, damage_words, rules_for, summary_of
 from companion.session.followers import Followers
-from companion.session.in_play import WRITES, Change, InPlay, KeptGames, Told
+from companion.session.in_play import WRITES, Change, InPlay, KeptGames
+from companion.session.story import entry_words, told_on
 from companion.storage import PLAYING, DamagedGame, GameRecord, Repository, StorageError, Summary, of_game
 from companion.storage.game_file import now, record_in
 from companion.storage.repository import Unplayable
@@ -33,7 +34,7 @@ from sheets.game import GameRules, fold
 from sheets.i18n import _, current
 from sheets.limits import one_line
 from sheets.names import readable_problem_at
-from sheets.timeline import Moment, imported_story, played, taken_back
+from sheets.timeline import Moment, imported_story
 
 S = TypeVar("S")  # a game's State
 L = TypeVar("L")  # what its state allows a player (``GameRules.allowed``)
@@ -275,25 +276,7 @@ class GameStore:
             at = str(record.log[0].get("at", record.created)) if record.log else record.created
             by = record.log[0].get("by") if record.log else None
             return imported_story(at, by if isinstance(by, str) else None, totals)
-        return game.derived.of_state(state, ("timeline", current()), lambda: self._story(game, record, state))
-
-    @staticmethod
-    def _story(game: InPlay, record: GameRecord, now_: Any) -> tuple[Moment, ...]:
-        """Told on from the story told so far: by the new entries when entries were added,
-        as its beginning when the latest were taken back (an Undo: the game's state now is
-        the state after them), afresh otherwise (an Undo of an earlier entry)."""
-        rules, log, key = rules_for(record.game), record.log, current()
-        told = game.stories.get(key)
-        if told is not None and told.made <= len(log) and (not told.made or log[told.made - 1] == told.last):
-            more, state = played(rules, told.state, log[told.made:], told.made)
-            moments = told.moments + more
-        elif told is not None and told.log is not None and len(log) < told.made \
-                and all(a is b for a, b in zip(log, told.log)):
-            moments, state = told.moments[:len(log)], now_
-        else:
-            moments, state = played(rules, rules.new_game(record.setup), log)
-        game.stories[key] = Told(len(log), log[-1] if log else None, moments, state, log)
-        return moments + taken_back(rules, state, record.redo, len(moments))
+        return game.derived.of_state(state, ("timeline", current()), lambda: told_on(game, record, state))
 
     def timeline_view(self, game_id: str, make: Callable[[tuple[Moment, ...], Any], V], key: Hashable = None) -> V:
         """``make(moments, key)`` of the game's story now (a chart's thinned lines), worked
@@ -486,17 +469,3 @@ class GameStore:
     def seat(self, game_id: str, device: str | None) -> str | None:
         """The player whose seat this phone holds in that game, if any."""
         return table.seat_of(self.table_of(game_id), device)
-
-
-def entry_words(game: str, before: Any, entry: dict[str, Any]) -> Callable[[], str]:
-    """An entry in words (the engine's ``describe``), made in the language of the phone
-    it is said to; ``before`` is the state it was made in."""
-    rules = rules_for(game)
-
-    def words() -> str:
-        try:
-            return rules.describe(before, rules.parse_action(entry["action"]))
-        except (RulesError, KeyError, TypeError, ValueError):  # an entry this version cannot read
-            return _("an entry")
-    return words
-
