@@ -88,7 +88,7 @@ def game_head(games: Any, game_id: str) -> dict[str, Any]:
     if played is not None:
         head["played"] = played
     head["stored"] = record.created  # when it was started or imported here (UTC)
-    head["imported"] = isinstance(record.table.get("imported"), dict)
+    head["imported"] = games.table_of(game_id).imported is not None
     return head
 
 

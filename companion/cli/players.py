@@ -14,7 +14,7 @@ from companion.cli.shared import Commands
 from sheets.limits import one_line
 
 if TYPE_CHECKING:
-    from companion.players import Players
+    from companion.session.players import Players
 
 
 def add_commands(commands: Commands) -> None:
@@ -38,14 +38,13 @@ def add_commands(commands: Commands) -> None:
 
 
 def cmd_players(args: argparse.Namespace) -> int:
-    from companion.players import Players
-    from companion.session import Games
+    from companion.session import Games  # here, as every command's: beans score never loads the storage
     from companion.storage import open_repository
 
     action = getattr(args, "players_action", None)
     repo = open_repository(args.data_dir, read_only=action not in ("merge", "rename"))
     try:
-        players = Players(Games(repo))
+        players = Games(repo).group
         players.aliases()
         if players.damaged:  # never silently: every name is shown as played meanwhile
             print(f"beans: {one_line(players.damaged)}", file=sys.stderr)
