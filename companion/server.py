@@ -38,13 +38,6 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-# How soon a worker thread (a client file compressed, an imported file stored) hands the
-# interpreter back to the event loop that serves every phone: at Python's default of 5 ms
-# a tap during a 1 MB upload read in a thread reached the other phones 5 to 18 times
-# slower than without it, at 0.5 ms 2 to 4 times, at 0.1 ms 1.3 to 2 times, on this loaded
-# 2-core machine (bench/upload.py). Uploads are read in a worker process now (worker.py).
-SWITCH_INTERVAL = 0.0001
-
 # FastAPI's generated pages (Flet serves through FastAPI): the app needs none of them.
 HIDDEN = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 
@@ -420,7 +413,6 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
         served = given or (tls.own_certificate(data_dir, tls.machine_names(host)) if https else None)
         port_free(host, port)  # a port in use: likewise
         games = Games(repo)
-        sys.setswitchinterval(SWITCH_INTERVAL)
         url, hosts = where_served(host, port, lan, served)
         shared = lan or host not in ("127.0.0.1", "localhost", "::1")
         print(f"Bean Counter serves games from {data_dir}", file=sys.stderr)
