@@ -258,7 +258,7 @@ class Club:
                 or time.time() - max(self.table.last[n] for n in phones) < SETTLE:
             if time.time() > deadline:
                 raise RuntimeError("a phone was never sent a tap's update: the figures mean nothing")
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0.02)
         return max(self.table.last[n] for n in phones) - started
 
     async def tap(self, g: int) -> float:
