@@ -98,7 +98,8 @@ class Phones:
         await asyncio.gather(*phones, return_exceptions=True)
 
     async def phone(self, number: int) -> None:
-        async with connect(self.url, max_size=None) as ws:
+        # a browser's websocket sends no keepalive pings; a busy server may take a while to answer
+        async with connect(self.url, max_size=None, open_timeout=self.timeout, ping_interval=None) as ws:
             self.sockets[number] = ws
             route = self.routes[number]
             await ws.send(encode_frame(REGISTER_CLIENT, {"session_id": None, "page_name": route.lstrip("/"),
