@@ -227,9 +227,10 @@ def server_cpu(pid: int) -> float:
 
 
 class Club:
-    """A club night on one server: ``len(ids)`` games of ``phones`` screenless phones each
-    (bench/phones.py), seat n's phone holding ``device(n)`` (past the game's seats, a phone
-    that watches), every phone connected the whole time. Each game's Ann taps Undo or Redo
+    """A club night on one server: ``games`` games of ``phones`` screenless phones each
+    (bench/phones.py), seat n's phone of game g holding ``device(n, g)`` (every table's
+    phones are phones of their own: a seat's bound of entries a second is per phone; past
+    the game's seats, a phone that watches), every phone connected the whole time. Each game's Ann taps Undo or Redo
     in turn (Undo first: the latest entry is hers); a tap's latency runs from the moment
     her click is sent until the last phone of her game has been sent all of its update
     (its last message, once that game's phones are sent nothing for ``SETTLE``)."""
@@ -311,7 +312,7 @@ def connected(base: str, ids: list[str], phones: int) -> Iterator[Phones]:
     """``phones`` screenless phones on each game of ``ids``, every game's Ann with Undo
     and Redo on her screen (the others only count their updates)."""
     routes = [f"/game/{game_id}" for game_id in ids for _ in range(phones)]
-    devices: list[str | None] = [device(seat) for _ in ids for seat in range(phones)]
+    devices: list[str | None] = [device(seat, g) for g in range(len(ids)) for seat in range(phones)]
     tappers = {g * phones for g in range(len(ids))}
     with Phones(base, routes, len(routes), devices, timeout=600, tappers=tappers) as table:
         deadline = time.time() + 300  # a busy server may be silent for a while between first screens
@@ -327,82 +328,94 @@ def ms(seconds: float) -> float:
     return round(seconds * 1000, 1)
 
 
-def club_lines(base: str, ids: list[str], phones: int, server: int, seconds: float, rounds: int, bursts: int) -> None:
+def club_lines(base: str, ids: list[str], phones: int, server: int, seconds: float, rounds: int, bursts: int,
+               parts: list[str]) -> None:
     """The club night's lines (see the module's docstring): the paced lines at every game
     and at half of them, the server's processor time per change, the capacity, and the
-    burst lines against their floor."""
+    burst lines against their floor (``parts``: "paced", "burst")."""
     counts = sorted({len(ids), max(1, len(ids) // 2)}, reverse=True)
     name = f"table.club.{phones}_phones.screenless"
     with connected(base, ids, phones) as table:
         club = Club(table, len(ids), phones, server)
-        alone: list[float] = []
-        alone_cpu: list[float] = []
-        paced: dict[int, list[float]] = {count: [] for count in counts}
-        paced_cpu: dict[int, list[float]] = {count: [] for count in counts}
-        turn = 0
+        alone = paced_lines(club, len(ids), counts, name, seconds, rounds) if "paced" in parts else []
+        if "burst" in parts:
+            burst_lines(club, counts, name, bursts, alone)
 
-        def one_table() -> None:  # one game taps alone at the same pace, each game in turn
-            nonlocal turn
-            found, cpu = club.run(club.paced([turn % len(ids)], seconds))
-            alone.extend(found)
-            alone_cpu.append(cpu)
-            turn += 1
 
-        def tables(count: int, into: dict[int, list[float]], cpu_into: dict[int, list[float]]) -> None:
-            found, cpu = club.run(club.paced(list(range(count)), seconds))
-            into.setdefault(count, []).extend(found)
-            cpu_into.setdefault(count, []).append(cpu)
+def paced_lines(club: Club, games: int, counts: list[int], name: str, seconds: float, rounds: int) -> list[float]:
+    """The paced lines, the server's processor time per change and the capacity; the
+    latencies of one table alone."""
+    alone: list[float] = []
+    alone_cpu: list[float] = []
+    paced: dict[int, list[float]] = {}
+    paced_cpu: dict[int, list[float]] = {}
+    turn = 0
 
-        for _ in range(rounds):  # in turn: the machine's load hits every line alike
-            for count in counts:
-                one_table()
-                tables(count, paced, paced_cpu)
-        if not alone:
-            raise RuntimeError("one table alone made no tap: give the phases more --club-seconds")
+    def one_table() -> None:  # one game taps alone at the same pace, each game in turn
+        nonlocal turn
+        found, cpu = club.run(club.paced([turn % games], seconds))
+        alone.extend(found)
+        alone_cpu.append(cpu)
+        turn += 1
+
+    def tables(count: int, into: dict[int, list[float]], cpu_into: dict[int, list[float]]) -> None:
+        found, cpu = club.run(club.paced(list(range(count)), seconds))
+        into.setdefault(count, []).extend(found)
+        cpu_into.setdefault(count, []).append(cpu)
+
+    for _ in range(rounds):  # in turn: the machine's load hits every line alike
         for count in counts:
-            for stat, fn, target in (("median", statistics.median, PACED_MEDIAN), ("p95", p95, PACED_P95)):
-                value, baseline = fn(paced[count]), fn(alone)
-                print(json.dumps({"name": f"{name}.paced.{count}_tables.{stat}", "value": ms(value), "unit": "ms",
-                                  "baseline": ms(baseline), "ratio": round(value / baseline, 2),
-                                  **({"target": target} if count == len(ids) else {}),
-                                  "taps": len(paced[count]), "baseline_taps": len(alone),
-                                  "mean_gap_s": GAP}), flush=True)
-            cpu = statistics.median(paced_cpu[count])
-            print(json.dumps({"name": f"{name}.paced.{count}_tables.server_cpu_per_change", "value": ms(cpu),
-                              "unit": "ms", "limit": CPU_LIMIT * 1000, "ratio": round(cpu / CPU_LIMIT, 2),
-                              **({"target": 1.0} if count == len(ids) else {}),
-                              "one_table": ms(statistics.median(alone_cpu))}), flush=True)
-
-        # capacity: the most tables (up to every game here) whose p95 stays within CAPACITY of one table
-        probes = {count: p95(found) / p95(alone) for count, found in paced.items()}
-        low = max([c for c, r in probes.items() if r <= CAPACITY], default=0)
-        high = min([c for c, r in probes.items() if r > CAPACITY], default=len(ids) + 1)
-        while high - low > max(1, len(ids) // 10):
-            count = (low + high) // 2
-            probed: dict[int, list[float]] = {}
             one_table()
-            tables(count, probed, {})
-            probes[count] = p95(probed[count]) / p95(alone)
-            low, high = (count, high) if probes[count] <= CAPACITY else (low, count)
-        print(json.dumps({"name": f"{name}.paced.capacity", "value": low, "unit": "tables",
-                          "limit": MAX_PHONES // phones, "ratio": round(low / (MAX_PHONES // phones), 2),
-                          "within": CAPACITY, "p95_ratios": {str(c): round(r, 2) for c, r in sorted(probes.items())},
-                          "resolution": max(1, len(ids) // 10)}), flush=True)
+            tables(count, paced, paced_cpu)
+    if not alone:
+        raise RuntimeError("one table alone made no tap: give the phases more --club-seconds")
+    for count in counts:
+        for stat, fn, target in (("median", statistics.median, PACED_MEDIAN), ("p95", p95, PACED_P95)):
+            value, baseline = fn(paced[count]), fn(alone)
+            print(json.dumps({"name": f"{name}.paced.{count}_tables.{stat}", "value": ms(value), "unit": "ms",
+                              "baseline": ms(baseline), "ratio": round(value / baseline, 2),
+                              **({"target": target} if count == games else {}),
+                              "taps": len(paced[count]), "baseline_taps": len(alone), "mean_gap_s": GAP}), flush=True)
+        cpu = statistics.median(paced_cpu[count])
+        print(json.dumps({"name": f"{name}.paced.{count}_tables.server_cpu_per_change", "value": ms(cpu),
+                          "unit": "ms", "limit": CPU_LIMIT * 1000, "ratio": round(cpu / CPU_LIMIT, 2),
+                          **({"target": 1.0} if count == games else {}),
+                          "one_table": ms(statistics.median(alone_cpu))}), flush=True)
 
-        # the burst: every table taps at the same instant; its floor is the server's work for all of them
-        for count in counts:
-            to_all, cpus = [], []
-            for _ in range(bursts):
-                seconds_to_all, cpu = club.run(club.burst(list(range(count))))
-                to_all.append(seconds_to_all)
-                cpus.append(cpu)
-            floor = count * statistics.median(cpus)
-            for stat, fn in (("median", statistics.median), ("p95", p95)):
-                value = fn(to_all)
-                print(json.dumps({"name": f"{name}.burst.{count}_tables.{stat}", "value": ms(value), "unit": "ms",
-                                  "baseline": ms(floor), "ratio": round(value / floor, 2),
-                                  "baseline_is": "floor: tables x one change's server CPU",
-                                  "one_table_paced": ms(fn(alone)), "bursts": bursts}), flush=True)
+    # the most tables (up to every game here) whose p95 stays within CAPACITY of one table's
+    resolution = max(1, games // 10)
+    probes = {count: p95(found) / p95(alone) for count, found in paced.items()}
+    low = max([c for c, r in probes.items() if r <= CAPACITY], default=0)
+    high = min([c for c, r in probes.items() if r > CAPACITY], default=games + 1)
+    while high - low > resolution:
+        count = (low + high) // 2
+        probed: dict[int, list[float]] = {}
+        one_table()
+        tables(count, probed, {})
+        probes[count] = p95(probed[count]) / p95(alone)
+        low, high = (count, high) if probes[count] <= CAPACITY else (low, count)
+    print(json.dumps({"name": f"{name}.paced.capacity", "value": low, "unit": "tables",
+                      "limit": MAX_PHONES // CLUB_PHONES, "ratio": round(low / (MAX_PHONES // CLUB_PHONES), 2),
+                      "within": CAPACITY, "p95_ratios": {str(c): round(r, 2) for c, r in sorted(probes.items())},
+                      "resolution": resolution}), flush=True)
+    return alone
+
+
+def burst_lines(club: Club, counts: list[int], name: str, bursts: int, alone: list[float]) -> None:
+    """Every table taps at the same instant; its floor is the server's work for all of them."""
+    for count in counts:
+        to_all, cpus = [], []
+        for _ in range(bursts):
+            seconds_to_all, cpu = club.run(club.burst(list(range(count))))
+            to_all.append(seconds_to_all)
+            cpus.append(cpu)
+        floor = count * statistics.median(cpus)
+        for stat, fn in (("median", statistics.median), ("p95", p95)):
+            value = fn(to_all)
+            print(json.dumps({"name": f"{name}.burst.{count}_tables.{stat}", "value": ms(value), "unit": "ms",
+                              "baseline": ms(floor), "ratio": round(value / floor, 2),
+                              "baseline_is": "floor: tables x one change's server CPU", "bursts": bursts,
+                              **({"one_table_paced": ms(fn(alone))} if alone else {})}), flush=True)
 
 
 def main() -> None:
@@ -426,6 +439,8 @@ def main() -> None:
                         help=f"rounds of paced phases ({CLUB_ROUNDS} by default)")
     parser.add_argument("--bursts", type=int, default=BURSTS, help=f"bursts per burst line ({BURSTS} by default)")
     parser.add_argument("--club-only", action="store_true", help="only the club lines (no browser)")
+    parser.add_argument("--club-parts", nargs="+", choices=("paced", "burst"), default=["paced", "burst"],
+                        help="the club's paced lines (with the CPU and capacity lines), its burst lines, or both")
     parser.add_argument("--code", type=Path, default=ROOT,
                         help="the Bean Counter checkout that serves (the code before a change), with this bench")
     args = parser.parse_args()
@@ -436,7 +451,7 @@ def main() -> None:
     repo = open_repository(data_dir)
     kinds = [] if args.club_only else args.games
     ids = {kind: mid_game(Games(repo), kind) for kind in kinds}
-    club_ids = [mid_game(Games(repo), args.games[g % len(args.games)]) for g in range(args.club)]
+    club_ids = [mid_game(Games(repo), args.games[g % len(args.games)], table=g) for g in range(args.club)]
     repo.close()
     texts = {kind: watched(data_dir, ids[kind]) for kind in kinds}  # (with Ann's entry, without)
     procs = []
@@ -446,7 +461,7 @@ def main() -> None:
                             "--data-dir", str(data_dir)], app_port, args.code))
         if club_ids:
             club_lines(f"http://127.0.0.1:{app_port}", club_ids, args.club_phones, procs[0].pid, args.club_seconds,
-                       args.club_rounds, args.bursts)
+                       args.club_rounds, args.bursts, args.club_parts)
         if not kinds:
             return
         static_ports = {}
