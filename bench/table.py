@@ -29,8 +29,8 @@ sent all of its update (its last message, once that game's phones are sent nothi
   exponential gap (mean ``GAP``, 3 s) from the moment her last tap reached every phone of
   her game, each game on its own, for ``--club-seconds``; with 20 tables and with 10 (the
   other ten sit idle, connected). The baseline is one table tapping alone at the same pace
-  (each game in turn, the other phones connected), in turn with the club's phases so that
-  the machine's load hits both alike. Targets at 20 tables: median within 1.2x and p95
+  (each game in turn, the other phones connected; for twice as long, to gather taps), in
+  turn with the club's phases so that the machine's load hits both alike. Targets at 20 tables: median within 1.2x and p95
   within 1.5x of one table's (``"target"``).
 - ``server_cpu_per_change``: the server process's processor time over the changes made
   while those tables played (Linux's /proc), against a limit of 12 ms per change at 6
@@ -43,8 +43,9 @@ sent all of its update (its last message, once that game's phones are sent nothi
   phone of every table has its change, against its floor: the tables times one change's
   server processor time (measured over the bursts; ``"ratio"`` = value / floor).
 
-The club alone (``--club-only``) runs in about 5-8 minutes on a loaded 2-core machine
-(most of it the paced phases: 3 rounds of 4 phases of 15 s, and connecting 120 phones);
+The club alone (``--club-only``) runs in about 6-8 minutes on a loaded 2-core machine
+(most of it the paced phases: 3 rounds of two tables' phases of 15 s and two single
+table's of 30 s, and connecting 120 phones);
 ``--club-seconds``, ``--club-rounds``, ``--bursts`` and ``--club N`` (tables) shorten it.
 ``--code DIR`` serves from another checkout of Bean Counter (the code before a change)
 with this bench: the club drives ``beans serve`` from outside, so old and new code are
@@ -351,9 +352,9 @@ def paced_lines(club: Club, games: int, counts: list[int], name: str, seconds: f
     paced_cpu: dict[int, list[float]] = {}
     turn = 0
 
-    def one_table() -> None:  # one game taps alone at the same pace, each game in turn
+    def one_table() -> None:  # one game taps alone at the same pace, each game in turn, for twice as long
         nonlocal turn
-        found, cpu = club.run(club.paced([turn % games], seconds))
+        found, cpu = club.run(club.paced([turn % games], 2 * seconds))
         alone.extend(found)
         alone_cpu.append(cpu)
         turn += 1
