@@ -30,8 +30,8 @@ sent all of its update (its last message, once that game's phones are sent nothi
   her game, each game on its own, for ``--club-seconds``; with 20 tables and with 10 (the
   other ten sit idle, connected). The baseline is one table tapping alone at the same pace
   (each game in turn, the other phones connected; for twice as long, to gather taps), in
-  turn with the club's phases so that the machine's load hits both alike. Targets at 20 tables: median within 1.2x and p95
-  within 1.5x of one table's (``"target"``).
+  turn with the club's phases so that the machine's load hits both alike. Targets at 20
+  tables: median within 1.2x and p95 within 1.5x of one table's (``"target"``).
 - ``server_cpu_per_change``: the server process's processor time over the changes made
   while those tables played (Linux's /proc), against a limit of 12 ms per change at 6
   phones (``"limit"``, ``"ratio"`` = value / limit, ``"target"`` 1.0 at 20 tables);
@@ -231,10 +231,11 @@ class Club:
     """A club night on one server: ``games`` games of ``phones`` screenless phones each
     (bench/phones.py), seat n's phone of game g holding ``device(n, g)`` (every table's
     phones are phones of their own: a seat's bound of entries a second is per phone; past
-    the game's seats, a phone that watches), every phone connected the whole time. Each game's Ann taps Undo or Redo
-    in turn (Undo first: the latest entry is hers); a tap's latency runs from the moment
-    her click is sent until the last phone of her game has been sent all of its update
-    (its last message, once that game's phones are sent nothing for ``SETTLE``)."""
+    the game's seats, a phone that watches), every phone connected the whole time. Each
+    game's Ann taps Undo or Redo in turn (Undo first: the latest entry is hers); a tap's
+    latency runs from the moment her click is sent until the last phone of her game (hers
+    too) has been sent all of its update (its last message, once that game's phones are
+    sent nothing for ``SETTLE``)."""
 
     def __init__(self, table: Phones, games: int, phones: int, server: int):
         self.table, self.server = table, server
