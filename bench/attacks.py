@@ -61,14 +61,14 @@ sys.path.insert(0, str(ROOT))
 
 import functools  # noqa: E402
 
-import msgpack  # noqa: E402
 from websockets.asyncio.client import connect as plain_connect  # noqa: E402
 
 import bench.phones  # noqa: E402
 
 from bench.phones import (  # noqa: E402
-    CONTROL_EVENT, INVOKE_METHOD, PAGE, PATCH_CONTROL, QUIET, REGISTER_CLIENT, Phones, decode, frame,
+    CONTROL_EVENT, INVOKE_METHOD, PAGE, PATCH_CONTROL, QUIET, REGISTER_CLIENT, Phones,
 )  # noqa: E402
+from companion.ui.flet_compat import decode_frame, encode_frame  # noqa: E402
 from companion.session import Games  # noqa: E402
 from companion.storage import open_repository  # noqa: E402
 from companion.web.fonts import FallbackFonts  # noqa: E402
@@ -143,17 +143,17 @@ async def screenless(url: str, route: str, answer: Callable[[dict], Any] | None 
     """One attacking phone: registers on ``route`` and answers the app's calls
     (``answer(body)``: the result; local storage by default) until cancelled."""
     async with connect(url, max_size=None) as ws:
-        await ws.send(frame(REGISTER_CLIENT, {"session_id": None, "page_name": route.lstrip("/"),
-                                              "page": {**PAGE, "route": route}}))
+        await ws.send(encode_frame(REGISTER_CLIENT, {"session_id": None, "page_name": route.lstrip("/"),
+                                                     "page": {**PAGE, "route": route}}))
         async for data in ws:
-            action, body = decode(data)
-            if action == INVOKE_METHOD:
+            action, body = decode_frame(data)
+            if action is INVOKE_METHOD:
                 result = answer(body) if answer else None
                 if result is None and body["name"] != "get":
                     result = True
-                await ws.send(frame(INVOKE_METHOD, {"control_id": body["control_id"], "call_id": body["call_id"],
-                                                    "result": result, "error": None}))
-            elif action == PATCH_CONTROL and on_update is not None:
+                await ws.send(encode_frame(INVOKE_METHOD, {"control_id": body["control_id"], "call_id": body["call_id"],
+                                                           "result": result, "error": None}))
+            elif action is PATCH_CONTROL and on_update is not None:
                 await on_update(ws, body)
 
 
@@ -202,8 +202,8 @@ def attack(name: str, base: str, route: str) -> Iterator[dict[str, Any]]:
                     for _ in range(FLOOD // 100):
                         n += 1
                         state["done"] += 1
-                        await flooder.sockets[0].send(frame(CONTROL_EVENT, {"target": 10**9 + n, "name": "click",
-                                                                           "data": None}))
+                        await flooder.sockets[0].send(encode_frame(CONTROL_EVENT, {"target": 10**9 + n,
+                                                                                   "name": "click", "data": None}))
                     await asyncio.sleep(0.01)
 
             running = asyncio.run_coroutine_threadsafe(flood(), flooder.loop)
@@ -269,7 +269,7 @@ def attack(name: str, base: str, route: str) -> Iterator[dict[str, Any]]:
                 state["ready"] = True
                 while not stop.is_set():
                     for ws, target in list(buttons.items()):
-                        await ws.send(frame(CONTROL_EVENT, {"target": target, "name": "click", "data": None}))
+                        await ws.send(encode_frame(CONTROL_EVENT, {"target": target, "name": "click", "data": None}))
                     await asyncio.sleep(UPLOAD_EVERY)
 
             for _ in range(UPLOADERS):

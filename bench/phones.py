@@ -4,7 +4,7 @@ A table of 12 players has 12 phones, each with its own processor and graphics ch
 browser pages on this shared 2-core machine draw every update one after the other
 through one GPU process, so a busy screen's drawing, not the server, decides when the
 watched phone catches up. These phones connect the way Flet's web client does
-(``[0x00][msgpack [action, body]]`` frames), register on a route, answer the app's
+(Flet's frames, ``companion.ui.flet_compat``'s wire format), register on a route, answer the app's
 local-storage calls and decode every update the server sends them, but draw nothing:
 the server's work for them is all there, their drawing costs this machine nothing.
 """
@@ -15,21 +15,15 @@ import asyncio
 import threading
 import time
 
-import msgpack
 from websockets.asyncio.client import connect
 
-REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, INVOKE_METHOD = 1, 2, 3, 5
+from companion.ui.flet_compat import MessageAction, decode_frame, encode_frame, frame_action
+
+REGISTER_CLIENT, PATCH_CONTROL = MessageAction.REGISTER_CLIENT, MessageAction.PATCH_CONTROL
+CONTROL_EVENT, INVOKE_METHOD = MessageAction.CONTROL_EVENT, MessageAction.INVOKE_METHOD
 PAGE = {"web": True, "wasm": True, "platform": "android", "width": 390.0, "height": 844.0,
         "platform_brightness": "light"}
 QUIET = 1.0  # seconds without a message: the phone has its first screen
-
-
-def frame(action: int, body: dict) -> bytes:
-    return b"\x00" + msgpack.packb([action, body])
-
-
-def decode(data: bytes):
-    return msgpack.unpackb(data[1:], strict_map_key=False, ext_hook=msgpack.ExtType)
 
 
 def named_buttons(body, found: dict[str, int]) -> None:
@@ -104,32 +98,33 @@ class Phones:
         await asyncio.gather(*phones, return_exceptions=True)
 
     async def phone(self, number: int) -> None:
-        async with connect(self.url, max_size=None) as ws:
+        # a browser's websocket sends no keepalive pings; a busy server may take a while to answer
+        async with connect(self.url, max_size=None, open_timeout=self.timeout, ping_interval=None) as ws:
             self.sockets[number] = ws
             route = self.routes[number]
-            await ws.send(frame(REGISTER_CLIENT, {"session_id": None, "page_name": route.lstrip("/"),
-                                                  "page": {**PAGE, "route": route}}))
+            await ws.send(encode_frame(REGISTER_CLIENT, {"session_id": None, "page_name": route.lstrip("/"),
+                                                         "page": {**PAGE, "route": route}}))
             reads = self.tappers is None or number in self.tappers
             async for data in ws:
                 received = time.time()
-                # [action, body]: a 2-item array whose first item is a small int, read without decoding
-                action = data[2] if data[1:2] == b"\x92" and data[2] < 0x80 else None
+                action = frame_action(data)  # read without decoding the body
                 body = None
-                if reads or action != PATCH_CONTROL:
-                    action, body = decode(data)
+                if reads or action is not PATCH_CONTROL:
+                    action, body = decode_frame(data)
                     named_buttons(body, self.buttons[number])
-                if action == PATCH_CONTROL:
+                if action is PATCH_CONTROL:
                     self.updates[number] += 1
                     self.last[number] = received
-                elif action == INVOKE_METHOD:  # local storage: the token kept, if any; a write succeeds
+                elif action is INVOKE_METHOD:  # local storage: the token kept, if any; a write succeeds
                     result = self.devices[number] if body["name"] == "get" else True
-                    await ws.send(frame(INVOKE_METHOD, {"control_id": body["control_id"], "call_id": body["call_id"],
-                                                        "result": result, "error": None}))
+                    await ws.send(encode_frame(INVOKE_METHOD, {"control_id": body["control_id"],
+                                                               "call_id": body["call_id"], "result": result,
+                                                               "error": None}))
 
     def tap(self, number: int, name: str) -> float:
         """Phone ``number`` taps the button named ``name``, as Flet's client sends a click;
         the time.time() it was sent at."""
-        event = frame(CONTROL_EVENT, {"target": self.buttons[number][name], "name": "click", "data": None})
+        event = encode_frame(CONTROL_EVENT, {"target": self.buttons[number][name], "name": "click", "data": None})
         started = time.time()
         asyncio.run_coroutine_threadsafe(self.sockets[number].send(event), self.loop).result(10)
         return started
@@ -138,7 +133,8 @@ class Phones:
         """Each ``(number, name)``: phone ``number`` taps the button named ``name``, all at
         once (one after the other on the phones' loop, nothing awaited between them); the
         time.time() each was sent at."""
-        events = [(number, frame(CONTROL_EVENT, {"target": self.buttons[number][name], "name": "click", "data": None}))
+        events = [(number, encode_frame(CONTROL_EVENT, {"target": self.buttons[number][name], "name": "click",
+                                                        "data": None}))
                   for number, name in taps]
 
         async def send() -> list[float]:

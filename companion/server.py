@@ -16,11 +16,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import msgpack  # type: ignore[import-untyped]
-
 from companion import i18n, tls
 from companion.session import TOO_FAST  # a phone's taps too fast: the door's line, and the session's for entries
-from companion.ui.flet_compat import crash_frame
+from companion.ui.flet_compat import (
+    FrameError,
+    MessageAction,
+    crash_frame,
+    decode_frame,
+    encode_frame,
+    frame_action,
+    known_controls_only,
+)
 from companion.web.bounds import Bucket
 from companion.worker import BUSY
 from sheets.i18n import N_, _, using
@@ -31,13 +37,6 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-# How soon a worker thread (a client file compressed, an imported file stored) hands the
-# interpreter back to the event loop that serves every phone: at Python's default of 5 ms
-# a tap during a 1 MB upload read in a thread reached the other phones 5 to 18 times
-# slower than without it, at 0.5 ms 2 to 4 times, at 0.1 ms 1.3 to 2 times, on this loaded
-# 2-core machine (bench/upload.py). Uploads are read in a worker process now (worker.py).
-SWITCH_INTERVAL = 0.0001
 
 # FastAPI's generated pages (Flet serves through FastAPI): the app needs none of them.
 HIDDEN = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
@@ -73,8 +72,6 @@ MAX_PATH = 2_000  # characters of a requested path; a longer one is not found
 
 TOO_MANY = N_("The table has as many phones as it can serve. Close Bean Counter on a phone that no longer "
               "needs it, then reload this page.")
-# Flet's message actions a phone sends (flet.messaging.protocol)
-REGISTER_CLIENT, CONTROL_EVENT, INVOKE_METHOD = 1, 3, 5
 SMALL = 4_096  # bytes: a phone's answer below this holds no language list worth trimming
 
 
@@ -228,14 +225,15 @@ class Door:
     def admit(self, frame: bytes, phone: Phone) -> bytes | None:
         """The frame the app gets for ``frame`` (the same, or a registration whose route
         is too long made the app's Not found), or None: dropped at the door."""
-        answer = frame[:3] == bytes([0, 0x92, INVOKE_METHOD])
+        action = frame_action(frame)
+        answer = action is MessageAction.INVOKE_METHOD
         if not (phone.answers if answer else phone.frames).take():
             phone.refuse("too fast")
             return None
         if len(frame) > BIG and not answer and not phone.big.take():
             phone.refuse("too big, too often")
             return None
-        if frame[:1] == b"\x00" and frame[1:2] == b"\x92" and frame[2:3] == bytes([REGISTER_CLIENT]):
+        if action is MessageAction.REGISTER_CLIENT:
             return registration(frame)
         if answer and len(frame) > SMALL:
             return device_info(frame)
@@ -247,9 +245,9 @@ def device_info(frame: bytes) -> bytes:
     cut to its first ``i18n.MAX_TAGS`` tags of at most ``i18n.MAX_TAG`` characters, before
     Flet reads it into the app's types. Other answers pass as they are."""
     try:
-        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+        action, body = decode_frame(frame)
         result = body["result"]
-    except (ValueError, TypeError, KeyError, msgpack.ExtraData):
+    except (FrameError, TypeError, KeyError):
         return frame
     if not isinstance(result, dict) or not isinstance(result.get("languages"), list):
         return frame
@@ -257,23 +255,23 @@ def device_info(frame: bytes) -> bytes:
                            for tag in result["languages"][:i18n.MAX_TAGS]]
     if isinstance(result.get("language"), str):
         result["language"] = result["language"][:i18n.MAX_TAG + 1]
-    return b"\x00" + bytes(msgpack.packb([action, body]))
+    return encode_frame(action, body)
 
 
 def registration(frame: bytes) -> bytes:
     """A phone's registration, with a route longer than ``MAX_ROUTE`` replaced by
     ``LONG_ROUTE`` (unreadable ones are left for Flet to refuse)."""
     try:
-        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+        action, body = decode_frame(frame)
         route = body["page"]["route"]
-    except (ValueError, TypeError, KeyError, msgpack.ExtraData):
+    except (FrameError, TypeError, KeyError):
         return frame
     if not isinstance(route, str) or len(route) <= MAX_ROUTE:
         return frame
     body["page"]["route"] = LONG_ROUTE
     if isinstance(body.get("page_name"), str) and len(body["page_name"]) > MAX_ROUTE:
         body["page_name"] = ""
-    return b"\x00" + bytes(msgpack.packb([action, body]))
+    return encode_frame(action, body)
 
 
 def not_found(status: int = 404, text: bytes = b"Not found") -> list[Message]:
@@ -403,7 +401,6 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
     from companion.session import Games, this_machine
     from companion.storage import open_repository
     from companion.ui.app import make_main
-    from companion.ui.flet_compat import known_controls_only
     from companion.web import STATIC, client_files
 
     if host is None:
@@ -416,7 +413,6 @@ def serve(host: str | None, port: int, data_dir: Path, lan: bool = False, https:
         served = given or (tls.own_certificate(data_dir, tls.machine_names(host)) if https else None)
         port_free(host, port)  # a port in use: likewise
         games = Games(repo)
-        sys.setswitchinterval(SWITCH_INTERVAL)
         url, hosts = where_served(host, port, lan, served)
         shared = lan or host not in ("127.0.0.1", "localhost", "::1")
         print(f"Bean Counter serves games from {data_dir}", file=sys.stderr)

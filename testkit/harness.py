@@ -1,7 +1,7 @@
 """Flet sessions in this process, without a network: what the server does for each phone.
 
 ``Phone`` is a Flet ``Session`` on a connection that packs every message as the web
-server does (msgpack, Flet's encoder) and keeps nothing: the app's whole server-side work
+server does (Flet's wire format, flet_compat.encode_message) and keeps nothing: the app's whole server-side work
 for that phone (render, diff, patch, encode) happens here, and only the socket write is
 left out. A phone answers the app's local-storage read with its device token, as a phone
 that sat at the table before does. Flet's internals it needs come from
@@ -19,12 +19,10 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import flet as ft
-import msgpack
 
 from companion.session import WRITES
 from companion.ui.app import DEVICE_KEY
 from companion.ui.flet_compat import (
-    ENCODE,
     BaseControl,
     Component,
     Connection,
@@ -34,6 +32,7 @@ from companion.ui.flet_compat import (
     RegisterClientResponseBody,
     Session,
     bind_page,
+    encode_message,
     page_layers,
     rendered,
 )
@@ -64,8 +63,7 @@ class Phone(Connection):
         self.session = Session(self)
 
     def send_message(self, message: Message) -> None:
-        body = msgpack.packb([message.action, message.body], default=ENCODE)
-        self.sent_bytes += len(body) + 1
+        self.sent_bytes += len(encode_message(message))
         self.last = time.perf_counter()
         if message.action == MessageAction.PATCH_CONTROL:
             self.patches += 1

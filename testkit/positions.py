@@ -26,9 +26,10 @@ PIN = "1234"
 Action = dict[str, Any]
 
 
-def device(number: int) -> str:
-    """The device token of the phone that holds seat ``number``."""
-    return f"bench-phone-{number}"
+def device(number: int, table: int = 0) -> str:
+    """The device token of the phone that holds seat ``number`` (at table ``table`` of a
+    club night, where every table's phones are phones of their own)."""
+    return f"bench-phone-{number}" + (f"-table-{table}" if table else "")
 
 
 def nicht_die_bohne(rng: random.Random, names: tuple[str, ...], _state: Any) -> Action:
@@ -106,7 +107,7 @@ LAST = {"bohnanza": "harvest"}
 
 
 def play(games: Games, game_id: str, kind: str, entries: int, *, seed: int = 17,
-         last_by: str | None = "Ann", until: Callable[[Any], bool] | None = None) -> int:
+         last_by: str | None = "Ann", until: Callable[[Any], bool] | None = None, table: int = 0) -> int:
     """Make ``entries`` random accepted entries (or until ``until(state)``), the last one
     ``last_by``'s own; returns how many were made."""
     _players, _setup, random_action, _ = GAMES[kind]
@@ -122,22 +123,23 @@ def play(games: Games, game_id: str, kind: str, entries: int, *, seed: int = 17,
         if last and (action.get("player") != last_by or action["kind"] != LAST.get(kind, action["kind"])):
             continue
         try:
-            games.dispatch(game_id, action, device=device(names.index(action.get("player", names[0]))))
+            games.dispatch(game_id, action, device=device(names.index(action.get("player", names[0])), table))
         except RulesError:
             continue
         made += 1
     return made
 
 
-def mid_game(games: Games, kind: str, seated: bool = True) -> str:
-    """A game of ``kind`` in mid-play with every seat taken by its phone, Ann's entry last."""
+def mid_game(games: Games, kind: str, seated: bool = True, table: int = 0) -> str:
+    """A game of ``kind`` in mid-play with every seat taken by its phone (``device(n, table)``),
+    Ann's entry last."""
     count, make_setup, _, entries = GAMES[kind]
     names = NAMES[:count]
-    game_id = games.new_game(kind, make_setup(names), starter=device(0))
+    game_id = games.new_game(kind, make_setup(names), starter=device(0, table))
     if seated:
         for number, name in enumerate(names):
-            games.seating.claim_seat(game_id, name, PIN, device(number))
-    play(games, game_id, kind, entries)
+            games.seating.claim_seat(game_id, name, PIN, device(number, table))
+    play(games, game_id, kind, entries, table=table)
     return game_id
 
 

@@ -18,12 +18,15 @@ screens' kept controls rely on: Flet passes over a control it sent before).
 - ``known_controls_only()``: an event for a control id this phone was never sent (or
   that left its screen) is dropped at once. Flet looks such an id up by walking the
   whole page (``Session.__resolve_event_control``): 8 ms a time on a game screen, so a
-  phone sending made-up ids froze every tap. Each session's index keeps the ids it
-  holds in a plain set too (its values are weak, and a control re-rendered under the
-  same id may have left it), and only those reach Flet.
-- ``crash_frame(line)``: Flet's "session crashed" message, which the client shows as
-  one line over the screen, as the bytes of a websocket frame (the server's door tells a
-  phone what it may not do with it).
+  phone sending made-up ids froze every tap. Each session's index (``Session.index``,
+  the object itself: no private attribute is replaced) keeps the ids it holds in a plain
+  set too (its values are weak, and a control re-rendered under the same id may have
+  left it), and only those reach Flet.
+- Flet's wire format (``encode_frame``, ``decode_frame``, ``frame_action``; the kinds of
+  message are Flet's ``MessageAction``): a websocket frame is ``[0x00]`` + msgpack
+  ``[action, body]``. The server's door reads and mends a phone's frames with it,
+  ``crash_frame(line)`` is Flet's "session crashed" message (one line over the screen),
+  and the screenless phones of bench/ speak it. msgpack is imported nowhere else.
 - ``fallback_font_table(main_js)``: which characters each of the web engine's fallback
   font slices holds, read from the client's compiled table (packaging/make_fonts.py cuts
   them by it; tests check the slices shipped against it).
@@ -169,10 +172,9 @@ def known_controls_only() -> None:
 
     def remembering(self: Session, conn: Connection) -> None:
         init(self, conn)
-        index = KnownIndex()
-        for key, value in self.index.items():
-            index[key] = value
-        setattr(self, "_Session__index", index)  # Flet's private attribute (name-mangled)
+        index = self.index  # Flet's own (public ``Session.index``), made a KnownIndex in place
+        index.__class__ = KnownIndex
+        cast(KnownIndex, index).known = set(index.keys())
 
     async def dispatch_known(self: Session, control_id: int, event_name: str, event_data: Any) -> None:
         if isinstance(control_id, int) and control_id in known_ids(self):
@@ -185,11 +187,57 @@ def known_controls_only() -> None:
     setattr(Session, "dispatch_event", dispatch_known)
 
 
+# ---- Flet's wire format: what a phone and the server send each other ----
+
+ENCODE = cast("Callable[[type[BaseControl]], Callable[[Any], Any]]",  # (unannotated in Flet)
+              configure_encode_object_for_msgpack)(BaseControl)  # msgpack's default= for Flet's messages
+MESSAGE = 0x00  # a frame's first byte: a message (0x01 starts a data channel's bytes, which pass unread)
+_PAIR = 0x92  # msgpack's 2-item array: every message is [action, body]
+
+
+class FrameError(ValueError):
+    """A frame that is no message of Flet's protocol."""
+
+
+def encode_frame(action: MessageAction, body: Any) -> bytes:
+    """A message as one websocket frame, as Flet's web server and client send it:
+    ``[0x00]`` + msgpack ``[action, body]`` (Flet's controls and values by Flet's encoder)."""
+    return bytes([MESSAGE]) + cast(bytes, msgpack.packb([action, body], default=ENCODE))
+
+
+def encode_message(message: Message) -> bytes:
+    """Flet's ``message`` as the web server sends it to a phone."""
+    return encode_frame(message.action, message.body)
+
+
+def decode_frame(frame: bytes) -> tuple[MessageAction, Any]:
+    """A message's action and body (plain dicts, lists and msgpack's ``ExtType``, which
+    ``encode_frame`` sends again unchanged); ``FrameError`` for anything else."""
+    if frame[:1] != bytes([MESSAGE]):
+        raise FrameError("not a message frame")
+    try:
+        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+        return MessageAction(action), body
+    except (ValueError, TypeError) as exc:  # msgpack's errors are ValueErrors; a wrong shape, a TypeError
+        raise FrameError(f"not one of Flet's messages: {exc}") from None
+
+
+def frame_action(frame: bytes) -> MessageAction | None:
+    """A message frame's action read from its first three bytes, without decoding the
+    rest (what the door and the screenless phones look at for every frame); None when
+    the frame starts otherwise."""
+    if len(frame) < 3 or frame[0] != MESSAGE or frame[1] != _PAIR or frame[2] >= 0x80:
+        return None
+    try:
+        return MessageAction(frame[2])
+    except ValueError:
+        return None
+
+
 def crash_frame(line: str) -> bytes:
-    """``line`` as Flet's "session crashed" message in a websocket frame (``[0x00]`` +
-    msgpack ``[action, body]``): the client shows it over the screen, which stays live."""
-    message = Message(MessageAction.SESSION_CRASHED, SessionCrashedBody(line))
-    return b"\x00" + cast(bytes, msgpack.packb([message.action, message.body], default=ENCODE))
+    """``line`` as Flet's "session crashed" message in a frame: the client shows it over
+    the screen, which stays live (the server's door tells a phone what it may not do)."""
+    return encode_message(Message(MessageAction.SESSION_CRASHED, SessionCrashedBody(line)))
 
 
 # ---- the web client's fallback fonts ----
@@ -243,10 +291,6 @@ def fallback_font_table(main_js: str) -> FontTable:
 
 # ---- a session without a network, for the in-process harness ----
 
-ENCODE = cast("Callable[[type[BaseControl]], Callable[[Any], Any]]",  # (unannotated in Flet)
-              configure_encode_object_for_msgpack)(BaseControl)  # msgpack's default= for Flet's messages
-
-
 def rendered(control: BaseControl) -> BaseControl | None:
     """What a component rendered last (``Component._b``); None for any other control."""
     return cast("BaseControl | None", getattr(control, "_b", None)) if isinstance(control, Component) else None
@@ -265,9 +309,10 @@ def bind_page(page: ft.Page) -> None:
 
 __all__ = [
     "ENCODE", "FLET", "PLAIN_ERROR", "BaseControl", "Component", "Connection", "FletVersionError", "FontTable",
-    "Message", "MessageAction", "PubSubHub", "RegisterClientResponseBody", "Session", "bind_page",
-    "KnownIndex", "check_flet_version", "crash_frame", "fallback_font_table", "hide_tracebacks", "keep_phones_updating",
-    "known_controls_only", "known_ids", "page_layers", "rendered",
+    "FrameError", "Message", "MessageAction", "PubSubHub", "RegisterClientResponseBody", "Session", "bind_page",
+    "KnownIndex", "check_flet_version", "crash_frame", "decode_frame", "encode_frame", "encode_message",
+    "fallback_font_table", "frame_action", "hide_tracebacks", "keep_phones_updating", "known_controls_only",
+    "known_ids", "page_layers", "rendered",
 ]
 
 

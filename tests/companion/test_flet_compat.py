@@ -22,19 +22,29 @@ from companion.ui.flet_compat import (
     Component,
     PLAIN_ERROR,
     FletVersionError,
+    FrameError,
     KnownIndex,
+    Message,
     MessageAction,
+    RegisterClientResponseBody,
     Session,
     check_flet_version,
     crash_frame,
+    decode_frame,
+    encode_frame,
+    encode_message,
     fallback_font_table,
+    fresh_unless_ready,
+    frame_action,
     hide_tracebacks,
     keep_phones_updating,
     known_controls_only,
     known_ids,
     page_layers,
     rendered,
+    web_sessions,
 )
+from companion.ui import app
 from companion.ui.hooks import use_keeper
 from companion.web import flet_web_dir
 from testkit.harness import Phone, Table, controls_on, sent_to
@@ -143,14 +153,25 @@ def crashed(sent: list[tuple[Any, Any]]) -> list[str]:
     return [body.message for action, body in sent if action == MessageAction.SESSION_CRASHED]
 
 
-def test_a_failed_handler_or_render_reaches_the_phone_as_the_plain_line(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_failed_handler_reaches_the_phone_as_the_plain_line(caplog: pytest.LogCaptureFixture) -> None:
+    """``hide_tracebacks``: Flet sends a failed handler's traceback to the phone."""
     hide_tracebacks()
     keep_phones_updating()
-    handler, render = asyncio.run(a_failed_handler_and_render())
+    handler, _render = asyncio.run(a_failed_handler_and_render())
     assert crashed(handler) == [PLAIN_ERROR]
+    assert "Traceback" not in repr(handler)
+    assert "a bug in a handler" in caplog.text  # for the server's log
+
+
+def test_a_failed_render_is_told_and_the_phone_still_changes(caplog: pytest.LogCaptureFixture) -> None:
+    """``keep_phones_updating``: Flet's update loop for a phone ends at the first render
+    that raises; the phone is told in the plain line, and its next change is drawn."""
+    hide_tracebacks()
+    keep_phones_updating()
+    _handler, render = asyncio.run(a_failed_handler_and_render())
     assert crashed(render) == [PLAIN_ERROR]
-    assert "Traceback" not in repr(handler + render)
-    assert "a bug in a handler" in caplog.text and "a bug in a screen" in caplog.text  # for the server's log
+    assert "Traceback" not in repr(render)
+    assert "a bug in a screen" in caplog.text  # for the server's log
     actions = [action for action, _body in render]
     assert actions.index(MessageAction.PATCH_CONTROL, actions.index(MessageAction.SESSION_CRASHED)) > 0
     assert "change 2" in repr(render[-1][1])  # the phone still changes
@@ -207,6 +228,7 @@ async def events_for(ids: Callable[[Phone], list[int]]) -> tuple[list[tuple[Any,
         for control_id in ids(phone):
             await phone.session.dispatch_event(control_id, "click", None)
         await table.quiet()
+        assert type(phone.session.index) is KnownIndex  # Flet's own index, which it writes, keeps the ids
         return sent, len(known_ids(phone.session))
 
 
@@ -242,9 +264,104 @@ def test_a_known_id_stays_known_while_flet_lets_go_of_the_control_it_indexed() -
     assert 7 not in index.known  # taken off the screen: no longer known
 
 
+# --- Flet's wire format: [0x00] + msgpack [action, body] ------------------------------------
+
+REGISTER = {"session_id": None, "page_name": "game/abc", "page": {"web": True, "route": "/game/abc"}}
+PHONES_SEND = [
+    (MessageAction.REGISTER_CLIENT, REGISTER),
+    (MessageAction.CONTROL_EVENT, {"target": 12, "name": "click", "data": None}),
+    (MessageAction.INVOKE_METHOD, {"control_id": 3, "call_id": "c1", "result": "token", "error": None}),
+]
+
+
+@pytest.mark.parametrize(("action", "body"), PHONES_SEND, ids=lambda value: getattr(value, "name", ""))
+def test_a_frame_is_what_flets_web_server_reads(action: MessageAction, body: dict[str, Any]) -> None:
+    """flet_web's FletApp reads a frame as ``msgpack.unpackb(data[1:])`` after a 0x00 byte,
+    then ``MessageAction(data[0])`` and ``data[1]``: the screenless phones of bench/ and the
+    door's mended frames must be exactly that."""
+    frame = encode_frame(action, body)
+    assert frame[0] == 0x00 and msgpack.unpackb(frame[1:]) == [action.value, body]
+    assert decode_frame(frame) == (action, body)
+    assert frame_action(frame) is action  # read from three bytes, as the door reads every frame
+
+
+def test_a_message_of_flets_server_decodes_with_the_fields_the_client_reads() -> None:
+    message = Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
+        session_id="s1", page_patch={"route": "/"}, error=""))
+    assert decode_frame(encode_message(message)) == (
+        MessageAction.REGISTER_CLIENT, {"session_id": "s1", "page_patch": {"route": "/"}, "error": ""})
+
+
+def test_what_the_door_does_not_change_it_sends_on_byte_for_byte() -> None:
+    """A date (msgpack's extension type 1, as Flet's client sends one) survives a decode
+    and an encode unchanged: the door mends a registration or an answer and keeps the rest."""
+    frame = b"\x00" + msgpack.packb([5, {"control_id": 1, "call_id": "c", "error": None,
+                                         "result": msgpack.ExtType(1, b"2024-05-01T20:00:00")}])
+    assert encode_frame(*decode_frame(frame)) == frame
+
+
+@pytest.mark.parametrize("frame", [
+    b"", b"\x00", b"\x01\x00\x00\x00\x07bytes",  # nothing; an empty message; a data channel's bytes
+    b"\x00\xc1", b"\x00\x92\x01", b"\x00\x93\x01\x02\x03", b"\x00\x01",  # no msgpack; no [action, body]
+    b"\x00\x92\x63\x80", b"\x00\x92\x01\x80\x00",  # an action Flet does not know; bytes after the message
+    b"\x00" + b"\x91" * 10_000 + b"\x00",  # nested past msgpack's stack
+])
+def test_what_is_no_message_is_one_frame_error(frame: bytes) -> None:
+    """The door passes such a frame on to Flet unmended: decoding it raises nothing else."""
+    with pytest.raises(FrameError):
+        decode_frame(frame)
+    assert frame_action(frame) in (None, MessageAction.REGISTER_CLIENT)  # the last but one starts as a registration
+
+
 def test_the_line_a_phone_is_told_is_flets_session_crashed_message() -> None:
     action, body = msgpack.unpackb(crash_frame("Zu viele Eingaben")[1:])
     assert (action, body) == (MessageAction.SESSION_CRASHED.value, {"message": "Zu viele Eingaben"})
+
+
+# --- a page that reloads while its session starts (issue 32) ---------------------------------
+
+class FakeSession:
+    """What Flet's web server keeps of a phone's session, as far as reconnecting goes."""
+
+    def __init__(self, connection: object | None) -> None:
+        self.connection = connection
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_reloaded_page_never_takes_up_a_session_still_asking_who_it_is() -> None:
+    """``fresh_unless_ready``: a page that registers with the id of a session whose phone was
+    never identified (the page reloaded while that session started, after a server restart)
+    gets a new session, and the old one is closed at once; a page that comes back to a
+    session that knows its phone takes it up again (a plain reload)."""
+    fresh_unless_ready(lambda session: session in app.IDENTIFIED)  # as make_main does
+    waiting, identified, connected = FakeSession(None), FakeSession(None), FakeSession(object())
+    app.IDENTIFIED.add(identified)  # type: ignore[arg-type]
+
+    async def look() -> tuple[object, object, object, object, bool]:
+        for key, session in (("waiting", waiting), ("identified", identified), ("connected", connected)):
+            await web_sessions.add_session(f"test-{key}", session)
+        found = (await web_sessions.get_session("test-waiting"), await web_sessions.get_session("test-identified"),
+                 await web_sessions.get_session("test-connected"))
+        again = await web_sessions.get_session("test-waiting")
+        still_open = not connected.closed
+        for key in ("identified", "connected"):
+            await web_sessions.delete_session(f"test-{key}")
+        return (*found, again, still_open)
+
+    got_waiting, got_identified, got_connected, again, still_open = asyncio.run(look())
+    assert got_waiting is None and waiting.closed and again is None  # a new session; the old one ends now
+    assert got_identified is identified  # a plain reload keeps its session
+    assert got_connected is None and still_open  # Flet makes a new one: the old page still holds it
+
+
+def test_making_the_app_twice_does_not_wrap_the_sessions_twice() -> None:
+    fresh_unless_ready(lambda session: True)
+    first = web_sessions.get_session
+    fresh_unless_ready(lambda session: False)
+    assert web_sessions.get_session is first
 
 
 @ft.component

@@ -10,13 +10,11 @@ import contextlib
 import io
 import json
 import subprocess
-import sys
 import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +23,6 @@ import sheets.results
 from companion import worker
 from companion.cli import main
 from companion.i18n import translations
-from companion.server import SWITCH_INTERVAL, serve
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.components import files
@@ -257,20 +254,6 @@ def test_the_upload_is_imported_off_the_event_loop(reader, monkeypatch):
     loop_thread, result = asyncio.run(run())
     assert result == ("good.json", "imported")
     assert seen and seen[0] != loop_thread
-
-
-def test_the_server_hands_the_interpreter_to_the_phones_loop_soon(monkeypatch, tmp_path):
-    """A worker thread importing an upload shares the interpreter lock with the loop that
-    serves the phones: beans serve makes it hand the lock back within SWITCH_INTERVAL
-    (Python's default 5 ms made a tap during a 1 MB upload several times slower; bench/upload.py)."""
-    seen: list[float] = []
-    monkeypatch.setattr(uvicorn.Server, "run", lambda self: seen.append(sys.getswitchinterval()))
-    before = sys.getswitchinterval()
-    try:
-        serve(host="127.0.0.1", port=0, data_dir=tmp_path)
-    finally:
-        sys.setswitchinterval(before)
-    assert seen == [pytest.approx(SWITCH_INTERVAL)] and SWITCH_INTERVAL <= 0.0005
 
 
 # -- a fuzzer -----------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from itertools import repeat
 from pathlib import Path
 from typing import Any
 
-import msgpack
 import pytest
 import websockets
 from fontTools.ttLib import TTFont
@@ -26,7 +25,7 @@ from companion.server import (
     own_hosts, phone_at_door, registration,
 )
 from companion.storage import GameNotFound, open_repository
-from companion.ui.flet_compat import MessageAction, fallback_font_table
+from companion.ui.flet_compat import MessageAction, decode_frame, encode_frame, fallback_font_table
 from companion.web import STATIC, client_version, flet_web_dir
 from sheets.i18n import _, using
 from testkit.browser import Server
@@ -238,9 +237,9 @@ def test_a_font_or_file_name_no_disk_holds_is_not_found_not_a_server_error(serve
 
 
 def register(route: str) -> bytes:
-    return b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {
+    return encode_frame(MessageAction.REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": {
         "web": True, "wasm": True, "platform": "android", "width": 390.0, "height": 844.0,
-        "platform_brightness": "light", "route": route}}])
+        "platform_brightness": "light", "route": route}})
 
 
 async def a_phone(server: Server, first: list[bytes], stop: Callable[[list[Any]], bool],
@@ -253,13 +252,13 @@ async def a_phone(server: Server, first: list[bytes], stop: Callable[[list[Any]]
             await ws.send(data)
         try:
             while not stop(got):
-                action, body = msgpack.unpackb((await asyncio.wait_for(ws.recv(), 60))[1:], strict_map_key=False)
+                action, body = decode_frame(await asyncio.wait_for(ws.recv(), 60))
                 got.append((action, body))
-                if action == MessageAction.INVOKE_METHOD.value:  # the app asks the phone: local storage, device info
+                if action is MessageAction.INVOKE_METHOD:  # the app asks the phone: local storage, device info
                     result = (answer or {}).get(body["name"], True if body["name"] != "get" else None)
-                    await ws.send(b"\x00" + msgpack.packb([5, {"control_id": body["control_id"],
-                                                               "call_id": body["call_id"], "result": result,
-                                                               "error": None}]))
+                    await ws.send(encode_frame(MessageAction.INVOKE_METHOD, {
+                        "control_id": body["control_id"], "call_id": body["call_id"], "result": result,
+                        "error": None}))
         except websockets.ConnectionClosed as closed:
             return got, closed.rcvd.code if closed.rcvd else None
     return got, None
@@ -270,7 +269,8 @@ def shown(messages: list[Any], text: str) -> bool:
 
 
 def crash_lines(messages: list[Any]) -> list[str]:
-    return [body["message"] for action, body in messages if action == MessageAction.SESSION_CRASHED.value and isinstance(body, dict)]
+    return [body["message"] for action, body in messages
+            if action is MessageAction.SESSION_CRASHED and isinstance(body, dict)]
 
 
 def test_a_one_megabyte_route_shows_not_found_not_something_went_wrong(server):
@@ -281,7 +281,8 @@ def test_a_one_megabyte_route_shows_not_found_not_something_went_wrong(server):
 
 
 def test_a_flood_of_unknown_ids_is_dropped_and_told_once(server):
-    flood = [b"\x00" + msgpack.packb([3, {"target": 10**9 + n, "name": "click", "data": None}]) for n in range(1_000)]
+    flood = [encode_frame(MessageAction.CONTROL_EVENT, {"target": 10**9 + n, "name": "click", "data": None})
+             for n in range(1_000)]
     messages, code = asyncio.run(a_phone(server, [register("/"), *flood],
                                          lambda got: shown(got, "Import a score file") and bool(crash_lines(got))))
     assert code is None  # still connected, and served: its Home came
@@ -296,13 +297,14 @@ def test_a_frame_over_the_bound_closes_that_phone_unread(server):
 def test_a_phone_told_of_a_bound_hears_it_in_its_browsers_language(server):
     async def german() -> list[Any]:
         got: list[Any] = []
-        flood = [b"\x00" + msgpack.packb([3, {"target": 10**9 + n, "name": "click", "data": None}]) for n in range(200)]
+        flood = [encode_frame(MessageAction.CONTROL_EVENT, {"target": 10**9 + n, "name": "click", "data": None})
+                 for n in range(200)]
         async with websockets.connect(server.url.replace("http", "ws") + "/ws",
                                       additional_headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}) as ws:
             for data in [register("/"), *flood]:
                 await ws.send(data)
             while not crash_lines(got):
-                got.append(msgpack.unpackb((await asyncio.wait_for(ws.recv(), 60))[1:], strict_map_key=False))
+                got.append(decode_frame(await asyncio.wait_for(ws.recv(), 60)))
         return got
 
     with using(i18n.translations("de")):
@@ -315,7 +317,8 @@ def test_a_phone_told_of_a_bound_hears_it_in_its_browsers_language(server):
 # the door's bounds, counted without a network
 
 def frames(n: int, size: int = 40) -> list[bytes]:
-    return [b"\x00" + msgpack.packb([3, {"target": k, "name": "click", "data": "x" * size}]) for k in range(n)]
+    return [encode_frame(MessageAction.CONTROL_EVENT, {"target": k, "name": "click", "data": "x" * size})
+            for k in range(n)]
 
 
 def test_events_a_second_are_bounded_per_phone_and_one_phone_does_not_spend_anothers():
@@ -334,17 +337,18 @@ def test_big_frames_are_bounded_per_phone():
 
 
 def test_a_long_route_is_registered_as_not_found_and_a_short_one_as_it_is():
-    assert msgpack.unpackb(registration(register("/" + "x" * 5000))[1:])[1]["page"]["route"] == LONG_ROUTE
+    assert decode_frame(registration(register("/" + "x" * 5000)))[1]["page"]["route"] == LONG_ROUTE
     assert registration(register("/game/abc")) == register("/game/abc")
 
 
 def test_a_browsers_language_list_is_cut_at_the_door_before_flet_reads_it():
-    answer = b"\x00" + msgpack.packb([5, {"control_id": 1, "call_id": "c", "error": None, "result": {
-        "browser_name": "chrome", "language": "x" * 5000, "languages": ["fr-FR"] * 200_000}}])
-    body = msgpack.unpackb(device_info(answer)[1:])[1]["result"]
+    answer = encode_frame(MessageAction.INVOKE_METHOD, {"control_id": 1, "call_id": "c", "error": None, "result": {
+        "browser_name": "chrome", "language": "x" * 5000, "languages": ["fr-FR"] * 200_000}})
+    body = decode_frame(device_info(answer))[1]["result"]
     assert len(body["languages"]) == i18n.MAX_TAGS
     assert len(body["language"]) == i18n.MAX_TAG + 1  # still too long to be read as a tag
-    small = b"\x00" + msgpack.packb([5, {"control_id": 1, "call_id": "c", "error": None, "result": "token"}])
+    small = encode_frame(MessageAction.INVOKE_METHOD,
+                         {"control_id": 1, "call_id": "c", "error": None, "result": "token"})
     assert Door().admit(small, Phone("en")) == small
 
 
@@ -403,7 +407,7 @@ def test_phones_at_once_are_bounded_and_the_next_one_is_told(monkeypatch):
     third = asyncio.run(run())
     assert len(entered) == 2  # the third never reached the app
     told = [m for m in third.sent if m["type"] == "websocket.send"]
-    assert len(told) == 1 and TOO_MANY in repr(msgpack.unpackb(told[0]["bytes"][1:]))
+    assert len(told) == 1 and TOO_MANY in repr(decode_frame(told[0]["bytes"]))
     assert third.sent[-1]["type"] == "websocket.close"
     assert door.phones == set() and door.by_address == {}  # the two that left are not counted
 
@@ -454,5 +458,6 @@ def test_a_flood_of_events_never_drops_the_answer_the_app_waits_for():
     door, phone = Door(), Phone("en")
     for event in frames(1_000):
         door.admit(event, phone)
-    answer = b"\x00" + msgpack.packb([5, {"control_id": 1, "call_id": "c", "error": None, "result": "token"}])
+    answer = encode_frame(MessageAction.INVOKE_METHOD,
+                          {"control_id": 1, "call_id": "c", "error": None, "result": "token"})
     assert door.admit(answer, phone) == answer
