@@ -31,6 +31,7 @@ import asyncio  # noqa: E402
 
 from companion.session import Games  # noqa: E402
 from companion.storage import Repository  # noqa: E402
+from companion.ui import hooks  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from testkit.harness import Table  # noqa: E402
 
@@ -78,15 +79,17 @@ def binned_games(games: Games, count: int) -> None:
 
 
 async def home_draws(games: Games, draws: int) -> list[float]:
-    """Milliseconds from a change in a game to the last message of a phone on Home."""
-    playing = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    """Milliseconds from a new game to the last message of a phone on Home, which lists it
+    (read again at once: LISTING_AFTER is set to none here)."""
+    hooks.LISTING_AFTER = (0.0, 0.0)
     async with Table() as table:
         phone = await table.open(make_main(games), "/", "a phone on Home")
         times = []
-        for k in range(draws):
-            kind = "take-card" if k % 2 == 0 else "return-card"
+        for _ in range(draws):
             start = time.perf_counter()
-            games.dispatch(playing, {"kind": kind, "round": 1, "player": PLAYERS[0], "card": "red-3"})
+            games.new_game("nicht-die-bohne", {"players": PLAYERS})
+            while phone.last < start:  # Home is drawn again on the phone's own turn of the loop
+                await asyncio.sleep(0.001)
             await table.quiet()
             times.append((phone.last - start) * 1000)
     return times

@@ -306,9 +306,11 @@ class GameStore:
         return record.id
 
     def keep_new(self, record: GameRecord, state: Any) -> None:
-        """A game just stored whole (new, imported): served from here on without a fold."""
+        """A game just stored whole (new, imported): served from here on without a fold, and
+        every listing (Home on every phone) told."""
         with self.repo.lock:
             self._playing.put(record.id, InPlay(record, state, {}))
+        self.notify(record.id)
 
     def change(self, game_id: str, make: Callable[[InPlay], tuple[GameRecord, Any, dict[int, Any] | None]]) -> Change:
         """Work out a change of the game under its turn and accept it: ``make(game)`` gives

@@ -107,3 +107,24 @@ def test_a_tap_draws_home_again_only_when_who_leads_changes(tmp_path: Path, monk
     assert unchanged == []  # nothing Home shows changed, and no game finished: neither is drawn again
     assert drawn == ["tile"]  # Ben leads now: Home's tile is drawn again, Statistics still not
     assert any("In play, Ben leads" in said for said in last)
+
+
+def test_a_game_started_on_one_phone_is_listed_on_every_phone_on_home(tmp_path: Path, monkeypatch: Any) -> None:
+    """Another phone's new game (or an imported one) shows on Home without a tap there."""
+    games = Games(Repository(tmp_path))
+    monkeypatch.setattr(hooks, "LISTING_AFTER", (0.0, 0.0))  # (a phone reads the list again a moment later)
+
+    async def look() -> tuple[list[str], list[str]]:
+        async with Table() as table:
+            phone = await table.open(make_main(games), "/", "a phone on Home")
+            before = shown(phone.session.page)
+            games.new_game("nicht-die-bohne", {"players": PLAYERS})
+            for _ in range(100):  # read again on the phone's own turn of the loop
+                await table.quiet()
+                if shown(phone.session.page) != before:
+                    break
+            return before, shown(phone.session.page)
+
+    before, after = asyncio.run(look())
+    games.repo.close()
+    assert "Nicht die Bohne!" not in before and "Nicht die Bohne!" in after
