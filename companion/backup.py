@@ -110,7 +110,7 @@ def make_backup(games: Games) -> bytes:
             stored.append(games.record(summary.id))
         except Exception:  # noqa: BLE001 - a damaged game stays out (Home offers its restore)
             continue
-    binned = [games.repo.in_bin(entry.id, BIN_DAYS) for entry in games.bin()]
+    binned = [games.repo.in_bin(entry.id, BIN_DAYS) for entry in games.bin.listing()]
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         manifest = {"format": FORMAT, "made": datetime.now(timezone.utc).isoformat(timespec="seconds"),

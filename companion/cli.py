@@ -248,7 +248,7 @@ def game_head(games: Any, game_id: str) -> dict[str, Any]:
         if isinstance(record.setup.get(key), str):
             head[key] = record.setup[key]
     head["players"] = list(games.players(game_id))
-    played = games.play_info(game_id).played
+    played = games.files.play_info(game_id).played
     if played is not None:
         head["played"] = played
     head["stored"] = record.created  # when it was started or imported here (UTC)
@@ -315,7 +315,7 @@ def export_one(repo: Any, game_id: str, form: str) -> str:
 
     if form == "beans-score":
         return json.dumps(export_game(repo, game_id), ensure_ascii=False, indent=2) + "\n"
-    result, info = Games(repo).result_out(game_id)
+    result, info = Games(repo).files.result_out(game_id)
     if form == "bgstats-link":
         return bgstats_link(bgstats_play(result, info)) + "\n"
     if form == "bgsplay":
@@ -343,7 +343,7 @@ def export_all(repo: Any, args: argparse.Namespace) -> str:
     plays = []
     for summary in sorted(games.summaries(functools.reduce(operator.and_, asked)), key=lambda s: s.created):
         try:
-            result, info = games.result_out(summary.id)
+            result, info = games.files.result_out(summary.id)
         except (StorageError, RulesError) as exc:
             print(f"beans: game {summary.id} is not exported: {one_line(str(exc))}", file=sys.stderr)
             continue
@@ -544,7 +544,7 @@ def _import_many(args: argparse.Namespace, sources: Sequence[str]) -> int:
                     restored = restore(repo, item.backup)
                     added, already = added + restored.added, already + restored.skipped
                 else:
-                    games.import_file(item.data, again=args.again)
+                    games.files.import_file(item.data, again=args.again)
                     added += 1
             except AlreadyStored:
                 already += 1
@@ -570,7 +570,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
     repo = open_repository(args.data_dir)
     try:
-        Games(repo).delete(args.game_id, host=True)
+        Games(repo).bin.delete(args.game_id, host=True)
     except GameNotFound as exc:
         raise UsageError(f"{exc} (see beans list)") from None
     finally:
@@ -586,9 +586,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
     repo = open_repository(args.data_dir)
     try:
         games = Games(repo)
-        if games.deleted_by(args.game_id) is None:
+        if games.bin.deleted_by(args.game_id) is None:
             raise UsageError(f"no game {args.game_id!r} in the bin (see beans bin)")
-        games.undelete(args.game_id, host=True)
+        games.bin.undelete(args.game_id, host=True)
     finally:
         repo.close()
     print(f"Game {args.game_id} is back (beans list)")
@@ -599,7 +599,7 @@ def cmd_bin(args: argparse.Namespace) -> int:
     from companion.session import BIN_DAYS, Games
     from companion.storage import open_repository
 
-    binned = Games(open_repository(args.data_dir, read_only=True)).bin()
+    binned = Games(open_repository(args.data_dir, read_only=True)).bin.listing()
     if args.json:
         print(json.dumps([{"id": b.id, "game": b.game, "created": b.created, "players": list(b.players),
                            "deleted_by": b.deleted_by} for b in binned], ensure_ascii=False))

@@ -339,19 +339,22 @@ class Repository:
         """Write one game (its file only); its summary goes to the index when games are listed."""
         if self.read_only:
             raise StorageError("opened read-only")
+        path = self.game_path(record.id)
         with self.lock:
-            path = self.game_path(record.id)
             file = self._files.get(record.id) or GameFile(path, self.data_dir)
-            try:
-                with plain_disk_errors():
-                    file.write(record)
-            except TooLarge:
-                raise GameTooLarge(_("The game would be larger than {size} and could not be read back: nothing was "
-                                     "saved; every earlier entry is safe").format(size=megabytes(STORED_MAX_BYTES))
-                                   ) from None
-            except UnicodeEncodeError:  # a lone surrogate ("\ud800"): no UTF-8 file holds it
-                raise StorageError(_("A text of the game holds a lone surrogate, which is no character: nothing "
-                                     "was saved; every earlier entry is safe")) from None
+        # Written outside the lock: other games are read and written meanwhile. One game's
+        # writes come one at a time (the session's ``InPlay.writing``; a new game's id is its own).
+        try:
+            with plain_disk_errors():
+                file.write(record)
+        except TooLarge:
+            raise GameTooLarge(_("The game would be larger than {size} and could not be read back: nothing was "
+                                 "saved; every earlier entry is safe").format(size=megabytes(STORED_MAX_BYTES))
+                               ) from None
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800"): no UTF-8 file holds it
+            raise StorageError(_("A text of the game holds a lone surrogate, which is no character: nothing "
+                                 "was saved; every earlier entry is safe")) from None
+        with self.lock:
             self._records[record.id] = record
             self._files[record.id] = file
             self._stamps[record.id] = stamp(path)

@@ -46,11 +46,11 @@ class Connection:
 
     def watch(self, games: Games, page: ft.Page) -> None:
         """Flet keeps a page's session an hour after its socket closed (FLET_SESSION_TIMEOUT):
-        its places are given back after PLACE_GRACE seconds (``Games.away``), at once when the
+        its places are given back after PLACE_GRACE seconds (``Followers.away``), at once when the
         session closes; a page back after that subscribes anew, as a phone that just came."""
-        page.on_disconnect = lambda _e: games.away(self.presence)
-        page.on_close = lambda _e: games.leave(self.presence)
-        page.on_connect = lambda _e: None if games.back(self.presence) else self.anew()
+        page.on_disconnect = lambda _e: games.followers.away(self.presence)
+        page.on_close = lambda _e: games.followers.leave(self.presence)
+        page.on_connect = lambda _e: None if games.followers.back(self.presence) else self.anew()
 
 
 @ft.component

@@ -14,8 +14,10 @@ What a screen shows of a state is worked out once for every phone by the session
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
@@ -75,10 +77,12 @@ class Entry(Generic[S, A]):
              asks: tuple[type[RulesError], ...] = ()) -> bool:
         """Make ``action`` as this phone. A refusal is kept for the part of the screen
         ``where`` the player tapped, and the entry returns False; an entry made clears it and
-        shows ``said`` (or ``said(new_state)``) with Undo. Refusals of the types in ``asks``
-        (what the entry still needs, e.g. a printed value) are raised to the caller instead."""
+        shows ``said`` (or ``said(new_state)``) with Undo once it is durable (it is written off
+        the loop; a write that fails is told in the phone's news). Refusals of the types in
+        ``asks`` (what the entry still needs, e.g. a printed value) are raised to the caller
+        instead."""
         try:
-            new_state = self.game.dispatch(action)
+            new_state, written = self.game.enter(action)
         except asks:
             self._show((None, None))
             raise
@@ -92,8 +96,18 @@ class Entry(Generic[S, A]):
         words = said(new_state) if callable(said) else said
         if words:
             game = self.game
-            notify(words, undo=lambda: game.phone.undo(game.game_id))
+            say = partial(notify, words, undo=lambda: game.phone.undo(game.game_id))
+            if written is None:
+                say()
+            else:
+                ft.context.page.run_task(_once_durable, written, say)
         return True
+
+
+async def _once_durable(written: asyncio.Future[bool], then: Callable[[], None]) -> None:
+    """``then()`` once the change is written (never when its write failed: the phone's news says so)."""
+    if await written:
+        then()
 
 
 def use_entry(game: GameOf[S, A, Any]) -> Entry[S, A]:

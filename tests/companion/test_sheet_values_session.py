@@ -91,8 +91,8 @@ def test_forget_value(games):
 def test_entering_a_value_in_a_game_changes_the_game_and_the_memory(games):
     gid = games.new_game(LIVE.id, SETUP)
     heard = []
-    games.subscribe(gid, heard.append)
-    games.subscribe(SHEET_VALUES, heard.append)
+    games.followers.subscribe(gid, heard.append)
+    games.followers.subscribe(SHEET_VALUES, heard.append)
     state = enter(games, gid, "building-cost:house", HOUSE)
     assert state.entered["building-cost:house"].thaler == 3
     assert values_of(games).of("A") == {"building-cost:house": HOUSE}

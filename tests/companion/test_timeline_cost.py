@@ -69,7 +69,7 @@ def test_a_long_games_chart_is_thinned_to_a_phones_width_and_a_new_entry_moves_i
 def test_a_seats_phone_makes_a_bounded_number_of_entries_a_second(tmp_path):
     games = Games(open_repository(tmp_path))
     now = [1000.0]
-    games.clock = lambda: now[0]
+    games.followers.clock = lambda: now[0]
     try:
         game_id = mid_game(games, "nicht-die-bohne")
         ann, ben = PhoneGames(games, device(0)), PhoneGames(games, device(1))
@@ -79,7 +79,7 @@ def test_a_seats_phone_makes_a_bounded_number_of_entries_a_second(tmp_path):
                 ann.undo(game_id) if made % 2 == 0 else ann.redo(game_id)
                 made += 1
         assert str(refused.value) == TOO_FAST and made == ENTRIES_BURST
-        games.entry_room(ben.device)  # another phone is not held up by it
+        games.followers.entry_room(ben.device)  # another phone is not held up by it
         now[0] += 2 / ENTRIES_RATE
         ann.undo(game_id) if made % 2 == 0 else ann.redo(game_id)  # the next one, a moment later
     finally:
