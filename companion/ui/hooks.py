@@ -11,7 +11,6 @@ import random
 import weakref
 from collections.abc import Awaitable, Callable, Coroutine, Hashable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Generic, ParamSpec, TypeVar, cast
 from urllib.parse import urlsplit
 
@@ -19,6 +18,7 @@ import flet as ft
 
 from companion import i18n
 from companion.session import GameOf, PhoneGames
+from companion.ui import flet_compat
 from companion.sheet_values import SheetValuesService
 from sheets.game import GameRules
 from sheets.i18n import N_, Translations, _
@@ -75,6 +75,7 @@ S = TypeVar("S")  # a game's State
 A = TypeVar("A")  # its Action
 L = TypeVar("L")  # what its state allows a player
 V = TypeVar("V")  # a play screen's view of a state for one phone
+_UNREAD = object()  # (_use_read_again: nothing read since the last render)
 
 
 def use_typed(initial: T) -> tuple[T, Callable[[T | Callable[[T], T]], None], Callable[[], T]]:
@@ -103,13 +104,19 @@ def use_latest(handler: Callable[P, R]) -> Callable[P, R]:
     made of ``use_latest`` functions it stays equal from render to render, so a kept
     control's tap and a piece that compares its arguments stay as they are, and a tap
     always runs the newest render's code (what the phone picked, typed, scrolled to)."""
-    latest: list[Callable[P, R]] = ft.use_memo(lambda: [handler], [])  # (use_ref would call a function it is given)
-    latest[0] = handler
-    return cast("Callable[P, R]", ft.use_memo(lambda: partial(_call_latest_of, latest), []))
+    latest: _Latest[P, R] = ft.use_memo(lambda: _Latest(handler), [])  # (use_ref would call a function it is given)
+    latest.handler = handler
+    return latest.call
 
 
-def _call_latest_of(latest: list[Callable[..., Any]], *args: Any, **kwargs: Any) -> Any:
-    return latest[0](*args, **kwargs)
+class _Latest(Generic[P, R]):
+    """The latest render's handler, and one function that calls it (``use_latest``)."""
+
+    def __init__(self, handler: Callable[P, R]) -> None:
+        self.handler = handler
+
+    def call(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self.handler(*args, **kwargs)
 
 
 def piece(render: Callable[P, ft.Control]) -> Callable[P, ft.Control]:
@@ -122,7 +129,13 @@ def piece(render: Callable[P, ft.Control]) -> Callable[P, ft.Control]:
     ``use_screen_column``, ``ft.use_context``): Flet keeps a passed-over piece's controls
     tied to the render that made them, where a context is no longer found. A function made
     in a render is a new argument each time: hand it through the taps."""
-    return cast("Callable[P, ft.Control]", ft.memo(ft.component(render)))  # type: ignore[no-untyped-call]  # Flet's memo is untyped
+    made = ft.memo(ft.component(render))  # type: ignore[no-untyped-call]  # Flet's memo is untyped
+    name = render.__qualname__
+
+    def placed(*args: P.args, **kwargs: P.kwargs) -> ft.Control:
+        return cast(ft.Control, flet_compat.place(made, name, None, args, kwargs))
+
+    return placed
 
 
 def part(make: Callable[P, ft.Control], *args: P.args, **kwargs: P.kwargs) -> ft.Control:
@@ -130,20 +143,20 @@ def part(make: Callable[P, ft.Control], *args: P.args, **kwargs: P.kwargs) -> ft
     differs from what stood at this place last render. For a part of a piece that changes
     less often than the piece (a chip's label, a table's row); ``make`` is a module-level
     function, so it is the same from render to render."""
-    return _made_by(make, *args, **kwargs)
+    return cast(ft.Control, flet_compat.place(_made_by, make.__qualname__, None, (make, *args), kwargs))
 
 
 def keyed_part(key: str, make: Callable[P, ft.Control], *args: P.args, **kwargs: P.kwargs) -> ft.Control:
-    """``part`` for one of a list whose items come and go (a timeline's entries): Flet
-    matches it to last render's by ``key`` rather than by its place."""
-    return _made_by(make, *args, key=key, **kwargs)
+    """``part`` for one of a list whose items come and go (a timeline's entries): matched
+    to last render's by ``key`` rather than by its place."""
+    return cast(ft.Control, flet_compat.place(_made_by, make.__qualname__, key, (make, *args), kwargs))
 
 
 def _make(make: Callable[..., ft.Control], *args: Any, **kwargs: Any) -> ft.Control:
     return make(*args, **kwargs)
 
 
-_made_by = piece(_make)
+_made_by = ft.memo(ft.component(_make))  # type: ignore[no-untyped-call]  # (see piece)
 
 
 def use_games() -> PhoneGames:
@@ -242,15 +255,16 @@ def _use_read_again(read: Callable[[], T]) -> tuple[T, Callable[[], T]]:
     the latest render's ``read`` and renders the component again when the value differs
     from what that render showed; a read that fails raises and renders nothing."""
     _version, set_version = ft.use_state(0)
-    shown = read()
-    rendered = ft.use_ref(cast("tuple[Callable[[], T], T] | None", None))
-    rendered.current = (read, shown)  # this render's read, and what it showed
+    # [this render's read, what it showed, a value read since that the next render shows]
+    rendered: list[Any] = ft.use_memo(lambda: [None, None, _UNREAD], [])
+    shown: T = read() if rendered[2] is _UNREAD else rendered[2]  # not read twice for one change
+    rendered[:] = [read, shown, _UNREAD]
 
     def read_again() -> T:
-        assert rendered.current is not None  # set by every render, before any change is told
-        latest, was = rendered.current
+        latest, was = cast("Callable[[], T]", rendered[0]), cast(T, rendered[1])
         now = latest()
         if now != was:
+            rendered[2] = now
             set_version(lambda v: v + 1)
         return now
 
