@@ -30,6 +30,13 @@ def PlayerChip(name: str, cards: int, hand: int, selected: bool, taps: Taps) -> 
                    on_select=lambda _e: taps.player(name))
 
 
+@piece
+def PlayerChips(names: tuple[str, ...], cards: tuple[int, ...], hand: int, shown: str | None, taps: Taps) -> ft.Control:
+    """Every player's chip (``cards``: how many each has entered), ``shown``'s selected."""
+    return ft.Row([PlayerChip(name, n, hand, name == shown, taps) for name, n in zip(names, cards)],
+                  wrap=True, spacing=6)
+
+
 def drafted_part(draft: dict[str, tuple[Card, ...]], number: int, player: str, colour: Colour) -> HandPart:
     """What the keypad shows of ``player``'s hand in a correction's draft."""
     drafted = draft_hand(draft, number, player)

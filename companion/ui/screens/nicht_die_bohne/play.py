@@ -13,7 +13,8 @@ from companion.ui.components.common import TOUCH, section
 from companion.ui.components.game_bar import game_body
 from companion.ui.hooks import piece, use_game_of, use_games, use_latest, use_view
 from companion.ui.kit import Entry, use_entry, use_shown_player
-from companion.ui.screens.nicht_die_bohne.hand import Draft, FinishedHand, Hand, PlayerChip, draft_hand, drafted_part
+from companion.ui.screens.nicht_die_bohne.hand import (Draft, FinishedHand, Hand, PlayerChips, draft_hand,
+                                                     drafted_part)
 from companion.ui.screens.nicht_die_bohne.pad import LastEntry, Pad, Result
 from companion.ui.screens.nicht_die_bohne.taps import Taps
 from companion.ui.screens.nicht_die_bohne.view import hand_part, view
@@ -204,8 +205,8 @@ def Play(game_id: str) -> ft.Control:
         entry.refuse(None)
 
     # The keypad first (it is what a player taps at the table), the pad below it.
-    player_chips = ft.Row([PlayerChip(p, len(draft[p]) if draft is not None else pad.count(number, p), pad.size,
-                                      p == player, taps) for p in shape.names], wrap=True, spacing=6)
+    player_chips = PlayerChips(shape.names, tuple(len(draft[p]) if draft is not None else pad.count(number, p)
+                                                  for p in shape.names), pad.size, player, taps)
     round_part: list[ft.Control] = [player_chips]
     if live or draft is not None:
         hand = (drafted_part(draft, number, player, colour) if draft is not None
