@@ -279,13 +279,8 @@ Part = tuple[Hashable, Callable[[], ft.Control]]  # (what the control shows, how
 
 
 class Kept:
-    """Controls a component keeps across its renders (``use_keeper``): the very control the
-    last render made for a part that shows the same, which Flet passes over without
-    building or comparing it again. A re-render pays only for the parts that changed.
-
-    Flet matches a re-render's controls to the last one's by their place among their
-    siblings, so a kept control must stand where it stood: ``column`` and ``row`` make the
-    whole container of kept parts, and each part's key holds its place."""
+    """Controls a component keeps across its renders (``use_keeper``), by hand-written keys
+    that hold their place (``column``, ``row``): being retired for ``piece``/``part``."""
 
     def __init__(self, last: dict[Hashable, ft.Control]) -> None:
         self._last = last
@@ -320,10 +315,7 @@ def use_keeper() -> Kept:
 
 
 def use_game(game_id: str | None) -> int:
-    """Re-render the calling screen whenever that game changes, in any session.
-
-    Returns a version number that grows with every change seen.
-    """
+    """Re-render the calling screen whenever that game changes: a version number."""
     version, set_version = ft.use_state(0)
 
     async def bump() -> None:
@@ -334,9 +326,8 @@ def use_game(game_id: str | None) -> int:
 
 
 class GameChanged:
-    """One game's changes on one phone's game screen, told to the pieces of its play screen
-    that listen (``use_game_part``). Not a Flet observable: Flet would re-render every
-    component that reads one from a context on every change."""
+    """One game's changes on one phone's game screen, told to the pieces that listen
+    (``use_game_part``)."""
 
     def __init__(self) -> None:
         self._listeners: list[Callable[[], None]] = []
@@ -358,12 +349,9 @@ PartT = TypeVar("PartT")
 
 
 def use_game_frame(game_id: str, frame: Callable[[], FrameT]) -> tuple[FrameT, GameChanged]:
-    """For a screen that shows little of the game itself: ``frame()`` is what it shows. On a
-    change of the game, the calling component re-renders only when ``frame()`` differs from
-    what it was at its last render, and the pieces below it that read the game
-    (``use_game_part``, under ``GameChangedContext`` with the ``GameChanged`` returned) are
-    told: each re-renders only if what it shows differs. A frame that is an exception (the
-    game cannot be read any more) tells the pieces nothing.
+    """For a screen that shows little of the game itself: ``frame()`` is what it shows,
+    re-rendered only when it differs; the pieces below it that read the game
+    (``use_game_part``, under ``GameChangedContext``) are told unless it is an exception.
 
     One listener per screen, so the order is fixed: a frame that changes (a deleted game)
     renders before its pieces would.
@@ -381,10 +369,8 @@ def use_game_frame(game_id: str, frame: Callable[[], FrameT]) -> tuple[FrameT, G
 
 @dataclass(frozen=True)
 class ViewOf(Generic[V]):
-    """A play screen's typed view of its game for this phone: ``now()``, the view of the
-    latest state (``GameOf.view``: worked out once per state and viewer for every phone).
-    The screen hands it to its pieces, and each piece shows a slice of it
-    (``use_slice``): what a piece shows of the game comes from the view, by its type."""
+    """A play screen's typed view of its game for this phone: ``now()``; each piece shows
+    a slice of it (``use_slice``)."""
 
     now: Callable[[], V]
 
