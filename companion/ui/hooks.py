@@ -184,15 +184,16 @@ def use_language() -> tuple[str, Callable[[str], None]]:
 
 
 def use_view(game_id: str, read: Callable[[], V]) -> V:
-    """What the calling screen shows of a game: ``read()``, typically the phone's typed
-    view of it (``GameOf.view``, worked out once per state, viewer and language for every
-    phone). The one way a change of a game reaches a screen: after each change ``read()``
-    is called again, and the screen renders again only when the value differs (``!=``) from
-    what it shows; its pieces (``piece``) then render only where their slice differs.
+    """What the calling screen shows of a game: ``read()`` (of the game only, not of the
+    screen's own state), typically the phone's typed view (``GameOf.view``, worked out once
+    per state, viewer and language for every phone). The one way a change of a game reaches
+    a screen: after each change ``read()`` is called again, and the screen renders again
+    (showing that value) only when it differs (``!=``) from what it shows; its pieces
+    (``piece``) then render only where their slice differs.
 
     A read that fails after a change (the game deleted or damaged) leaves the screen as it
     is: the game frame, which reads such a game as a value, says what became of it."""
-    shown, read_again = _use_read_again(read)
+    shown, read_again = _use_read_again(read, once=True)
 
     async def react() -> None:
         with contextlib.suppress(Exception):  # told by the frame: see above
@@ -250,10 +251,11 @@ def use_game_of(game_id: str, rules: GameRules[S, A, L]) -> GameOf[S, A, L]:
     return use_games().game(game_id, rules)
 
 
-def _use_read_again(read: Callable[[], T]) -> tuple[T, Callable[[], T]]:
+def _use_read_again(read: Callable[[], T], once: bool = False) -> tuple[T, Callable[[], T]]:
     """``read()`` as the calling component shows it now, and ``read_again()``: reads with
     the latest render's ``read`` and renders the component again when the value differs
-    from what that render showed; a read that fails raises and renders nothing."""
+    from what that render showed (``once``: and that render shows the value read); a read
+    that fails raises and renders nothing."""
     _version, set_version = ft.use_state(0)
     # [this render's read, what it showed, a value read since that the next render shows]
     rendered: list[Any] = ft.use_memo(lambda: [None, None, _UNREAD], [])
@@ -264,7 +266,7 @@ def _use_read_again(read: Callable[[], T]) -> tuple[T, Callable[[], T]]:
         latest, was = cast("Callable[[], T]", rendered[0]), cast(T, rendered[1])
         now = latest()
         if now != was:
-            rendered[2] = now
+            rendered[2] = now if once else _UNREAD
             set_version(lambda v: v + 1)
         return now
 
@@ -326,8 +328,7 @@ def use_game(game_id: str | None) -> int:
 
 
 class GameChanged:
-    """One game's changes on one phone's game screen, told to the pieces that listen
-    (``use_game_part``)."""
+    """One game's changes on one phone's game screen, told to ``use_game_part``."""
 
     def __init__(self) -> None:
         self._listeners: list[Callable[[], None]] = []
