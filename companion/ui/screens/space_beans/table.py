@@ -1,7 +1,7 @@
 """The table at a glance: every player's trophy pile and points (public in the rules), the
 leader and how far each is from 30, each player's open collection and, face down, how many
 cards the secret collection holds; the end of the game once a player reached 30, and the
-final table. Each piece shows its slice of the phone's view (``use_slice``)."""
+final table. Each piece is given its slice of the phone's view (``piece``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.ui.components.common import SPACING, big_number, error_line, section
-from companion.ui.hooks import ViewOf, use_slice
+from companion.ui.hooks import piece
 from companion.ui.kit import result_banner
 from companion.ui.screens.space_beans.pieces import (
     BEAN_COLOURS, MUTED, card_list, cards_word, collection_line, end_button, name_text, names_and, pile,
@@ -42,23 +42,20 @@ def card_shape(sheet: SheetView) -> CardShape:
                      sheet.secret_cards)
 
 
-@ft.component
-def Sheet(view: ViewOf[TableView], name: str) -> ft.Control:
+@piece
+def Sheet(sheet: SheetView) -> ft.Control:
     """A player's trophies and collections, as this phone may see them. The trophy pile and
     the open collection are pieces of their own: a lay renders only the collection."""
-    shape = use_slice(view, lambda v: card_shape(v.sheet(name)))
-    return player_card(shape, Trophies(view, name), OpenCollection(view, name))
+    return player_card(card_shape(sheet), Trophies(sheet.trophies), OpenCollection(sheet.open))
 
 
-@ft.component
-def Trophies(view: ViewOf[TableView], name: str) -> ft.Control:
-    trophies: tuple[Card, ...] = use_slice(view, lambda v: v.sheet(name).trophies)
+@piece
+def Trophies(trophies: tuple[Card, ...]) -> ft.Control:
     return pile(trophies) if trophies else ft.Text(_("No trophies yet"), size=12, color=MUTED)
 
 
-@ft.component
-def OpenCollection(view: ViewOf[TableView], name: str) -> ft.Control:
-    collection = use_slice(view, lambda v: v.sheet(name).open)
+@piece
+def OpenCollection(collection: Collection | None) -> ft.Control:
     return collection_line(_("Open"), collection) if collection else ft.Container(height=0)
 
 
@@ -111,9 +108,8 @@ def player_card(shape: CardShape, trophies: ft.Control, open_line: ft.Control) -
     )
 
 
-@ft.component
-def Leader(view: ViewOf[TableView]) -> ft.Control:
-    best, leaders, doubled = use_slice(view, lambda v: (v.best, v.leaders, v.doubled))
+@piece
+def Leader(best: int, leaders: tuple[str, ...], doubled: tuple[Card, ...]) -> ft.Control:
     if best == 0:
         line = ft.Text(_("No trophies yet. The first to {end} ends the game.").format(end=END_AT), color=MUTED)
     else:
@@ -126,10 +122,10 @@ def Leader(view: ViewOf[TableView]) -> ft.Control:
                      spacing=4)
 
 
-@ft.component
-def GameEnd(view: ViewOf[TableView], end_game: Callable[[str], object]) -> ft.Control:
-    """A player's trophies reached the end: what is left of the game, and its end."""
-    end: EndView | None = use_slice(view, lambda v: v.end)
+@piece
+def GameEnd(end: EndView | None, end_game: Callable[[str], object]) -> ft.Control:
+    """A player's trophies reached the end: what is left of the game, and its end
+    (``end_game``: the screen's tap, the same from render to render)."""
     if end is None:
         return ft.Container(height=0)
     player = end.player
@@ -162,9 +158,12 @@ class FinalView:
     sheets: tuple[SheetView, ...]  # every collection turned up
 
 
-@ft.component
-def Final(view: ViewOf[TableView]) -> ft.Control:
-    final = use_slice(view, lambda v: FinalView(v.result, v.ended_by, v.sheets))
+def final_of(view: TableView) -> FinalView:
+    return FinalView(view.result, view.ended_by, view.sheets)
+
+
+@piece
+def Final(final: FinalView) -> ft.Control:
     return ft.Column(final_table(final.result, final) if final.result else [], spacing=SPACING)
 
 
