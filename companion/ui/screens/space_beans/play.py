@@ -22,7 +22,7 @@ from companion.ui.components.game_bar import game_body
 from companion.ui.hooks import use_game_of, use_games, use_latest, use_view
 from companion.ui.kit import use_entry, use_shown_player
 from companion.ui.screens.space_beans.pieces import cards_word
-from companion.ui.screens.space_beans.table import Final, GameEnd, Leader, Sheet, final_of
+from companion.ui.screens.space_beans.table import Final, GameEnd, Leader, Sheet, final_of, sheet_of
 from companion.ui.screens.space_beans.turn import Taps, Turn
 from companion.ui.screens.space_beans.view import TableView, view
 from sheets.i18n import _
@@ -89,7 +89,7 @@ def Play(game_id: str) -> ft.Control:
         return game_body([Final(final_of(table))])
     controls: list[ft.Control] = [GameEnd(table.end, taps.end_game)] if shape.reached else []
     controls.append(Leader(table.best, table.leaders, table.doubled))
-    controls += [Sheet(table.sheet(n)) for n in shape.names]
+    controls += [Sheet(*sheet_of(table.sheet(n))) for n in shape.names]
     if not shape.turn_over:  # else only the end of the game is left, above
         shown = table if player == me else own if own is not None else onlooker
         controls.append(Turn(shown, player, me, entry.refusal, taps, may_look, alone))

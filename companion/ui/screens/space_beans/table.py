@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.ui.components.common import SPACING, big_number, error_line, section
-from companion.ui.hooks import piece
+from companion.ui.hooks import part, piece
 from companion.ui.kit import result_banner
 from companion.ui.screens.space_beans.pieces import (
     BEAN_COLOURS, MUTED, card_list, cards_word, collection_line, end_button, name_text, names_and, pile,
@@ -43,10 +43,16 @@ def card_shape(sheet: SheetView) -> CardShape:
 
 
 @piece
-def Sheet(sheet: SheetView) -> ft.Control:
-    """A player's trophies and collections, as this phone may see them. The trophy pile and
-    the open collection are pieces of their own: a lay renders only the collection."""
-    return player_card(card_shape(sheet), Trophies(sheet.trophies), OpenCollection(sheet.open))
+def Sheet(shape: CardShape, trophies: tuple[Card, ...], open_collection: Collection | None) -> ft.Control:
+    """A player's trophies and collections, as this phone may see them (``sheet_of``). The
+    trophy pile and the open collection are pieces of their own: a lay renders the open
+    collection and the card's frame."""
+    return player_card(shape, Trophies(trophies), OpenCollection(open_collection))
+
+
+def sheet_of(sheet: SheetView) -> tuple[CardShape, tuple[Card, ...], Collection | None]:
+    """A player's card's slices of the view: ``Sheet(*sheet_of(...))``."""
+    return card_shape(sheet), sheet.trophies, sheet.open
 
 
 @piece
@@ -61,51 +67,59 @@ def OpenCollection(collection: Collection | None) -> ft.Control:
 
 def player_card(shape: CardShape, trophies: ft.Control, open_line: ft.Control) -> ft.Control:
     """A player's card: ``trophies`` and ``open_line`` are the pieces that show the trophy
-    pile and the open collection (the latter shown when ``shape`` says there is one)."""
-    to_go = END_AT - shape.points
-    status = (_("reached {end}").format(end=END_AT) if to_go <= 0
-              else _("{n} to go").format(n=to_go))
-    lines: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Column(
-                    [
-                        ft.Row(
-                            ([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=20)] if shape.leader else [])
-                            + [name_text(_("{name} (you)").format(name=shape.name) if shape.you else shape.name,
-                                         expand=True)],
-                            spacing=4,
-                        ),
-                        ft.Text(status, size=13, color=ft.Colors.PRIMARY if to_go <= 0 else MUTED,
-                                weight=ft.FontWeight.W_600 if to_go <= 0 else None),
-                    ],
-                    spacing=0,
-                    expand=True,
-                ),
-                big_number(shape.points, _("trophy points")),
-            ],
-        ),
-        trophies,
-    ]
+    pile and the open collection (the latter shown when ``shape`` says there is one); the
+    rest are parts, so a change of the open collection builds only the card's frame."""
+    lines: list[ft.Control] = [part(card_heading, shape.name, shape.you, shape.leader, shape.points), trophies]
     if shape.has_open:
         lines.append(open_line)
-    if shape.secret:
-        lines.append(collection_line(_("Secret (only you see it)"), shape.secret))
-    elif shape.secret_cards:
-        lines.append(ft.Row(
-            [ft.Icon(ft.Icons.VISIBILITY_OFF, size=18, color=MUTED),
-             ft.Text(_("Secret: {cards}, face down").format(cards=cards_word(shape.secret_cards)), size=15,
-                     expand=True)],
-            spacing=8,
-        ))
-    if not shape.has_open and not shape.secret_cards:
-        lines.append(ft.Text(_("No collection"), size=12, color=MUTED))
+    lines.append(part(secret_line, shape.secret, shape.secret_cards, shape.has_open))
     return ft.Container(
         ft.Column(lines, spacing=6),
         padding=12,
         border_radius=12,
         bgcolor=ft.Colors.SECONDARY_CONTAINER if shape.leader else ft.Colors.SURFACE_CONTAINER_HIGHEST,
     )
+
+
+def card_heading(name: str, you: bool, leader: bool, points: int) -> ft.Control:
+    """The player's name, how far from the end, and the trophy points."""
+    to_go = END_AT - points
+    status = (_("reached {end}").format(end=END_AT) if to_go <= 0
+              else _("{n} to go").format(n=to_go))
+    return ft.Row(
+        [
+            ft.Column(
+                [
+                    ft.Row(
+                        ([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=20)] if leader else [])
+                        + [name_text(_("{name} (you)").format(name=name) if you else name, expand=True)],
+                        spacing=4,
+                    ),
+                    ft.Text(status, size=13, color=ft.Colors.PRIMARY if to_go <= 0 else MUTED,
+                            weight=ft.FontWeight.W_600 if to_go <= 0 else None),
+                ],
+                spacing=0,
+                expand=True,
+            ),
+            big_number(points, _("trophy points")),
+        ],
+    )
+
+
+def secret_line(secret: Collection | None, secret_cards: int, has_open: bool) -> ft.Control:
+    """The secret collection (its cards on its own phone, else how many), or "No collection"."""
+    if secret:
+        return collection_line(_("Secret (only you see it)"), secret)
+    if secret_cards:
+        return ft.Row(
+            [ft.Icon(ft.Icons.VISIBILITY_OFF, size=18, color=MUTED),
+             ft.Text(_("Secret: {cards}, face down").format(cards=cards_word(secret_cards)), size=15,
+                     expand=True)],
+            spacing=8,
+        )
+    if not has_open:
+        return ft.Text(_("No collection"), size=12, color=MUTED)
+    return ft.Container(height=0)
 
 
 @piece
