@@ -47,7 +47,7 @@ from typing import Any, cast
 import flet as ft
 import msgpack  # type: ignore[import-untyped]
 from flet.components.component import Component
-from flet.components.utils import current_renderer, shallow_compare_args_and_kwargs
+from flet.components.utils import _CURRENT_RENDERER, current_renderer, shallow_compare_args_and_kwargs
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
@@ -369,4 +369,10 @@ def place(made: Callable[..., BaseControl], name: str, key: object,
     return control
 
 
-__all__ += ["place"]
+def rendering() -> bool:
+    """Whether a component is being rendered here (a part made elsewhere is made plainly)."""
+    renderer = _CURRENT_RENDERER.get()
+    return renderer is not None and bool(renderer._render_stack)
+
+
+__all__ += ["place", "rendering"]

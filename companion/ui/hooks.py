@@ -129,8 +129,7 @@ def piece(render: Callable[P, ft.Control]) -> Callable[P, ft.Control]:
     ``use_screen_column``, ``ft.use_context``): Flet keeps a passed-over piece's controls
     tied to the render that made them, where a context is no longer found. A function made
     in a render is a new argument each time: hand it through the taps."""
-    made = ft.memo(ft.component(render))  # type: ignore[no-untyped-call]  # Flet's memo is untyped
-    name = render.__qualname__
+    made, name = ft.memo(ft.component(render)), render.__qualname__  # type: ignore[no-untyped-call]  # (untyped)
 
     def placed(*args: P.args, **kwargs: P.kwargs) -> ft.Control:
         return cast(ft.Control, flet_compat.place(made, name, None, args, kwargs))
@@ -142,7 +141,9 @@ def part(make: Callable[P, ft.Control], *args: P.args, **kwargs: P.kwargs) -> ft
     """``make(*args, **kwargs)`` as a piece: made again only when ``make`` or an argument
     differs from what stood at this place last render. For a part of a piece that changes
     less often than the piece (a chip's label, a table's row); ``make`` is a module-level
-    function, so it is the same from render to render."""
+    function, so it is the same from render to render. Outside a render, just made."""
+    if not flet_compat.rendering():
+        return make(*args, **kwargs)
     return cast(ft.Control, flet_compat.place(_made_by, make.__qualname__, None, (make, *args), kwargs))
 
 
@@ -273,9 +274,8 @@ def _use_read_again(read: Callable[[], T], once: bool = False) -> tuple[T, Calla
     return shown, read_again
 
 
-# --- Being retired (issue 45): the screens not yet moved to ``use_view`` and ``piece``
-# (Space Beans, the Gone with the Beans scorer, the live sheet) still use these. A new
-# screen never does; tests/companion/test_screen_house.py keeps the moved ones off them.
+# --- Being retired (issue 45): only the live sheet (and the frame, for it) still uses
+# these; tests/companion/test_screen_house.py keeps every other screen off them.
 
 Part = tuple[Hashable, Callable[[], ft.Control]]  # (what the control shows, how to make it)
 
