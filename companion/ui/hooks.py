@@ -9,8 +9,7 @@ import contextlib
 import contextvars
 import random
 import weakref
-from collections.abc import Awaitable, Callable, Coroutine, Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Generic, ParamSpec, TypeVar, cast
 from urllib.parse import urlsplit
 
@@ -272,134 +271,6 @@ def _use_read_again(read: Callable[[], T], once: bool = False) -> tuple[T, Calla
         return now
 
     return shown, read_again
-
-
-# --- Being retired (issue 45): only the live sheet (and the frame, for it) still uses
-# these; tests/companion/test_screen_house.py keeps every other screen off them.
-
-Part = tuple[Hashable, Callable[[], ft.Control]]  # (what the control shows, how to make it)
-
-
-class Kept:
-    """Controls a component keeps across its renders (``use_keeper``), by hand-written keys
-    that hold their place (``column``, ``row``): being retired for ``piece``/``part``."""
-
-    def __init__(self, last: dict[Hashable, ft.Control]) -> None:
-        self._last = last
-        self.now: dict[Hashable, ft.Control] = {}
-
-    def controls(self, where: Hashable, parts: Sequence[Part]) -> list[ft.Control]:
-        """The controls of ``parts``, in order: kept where the same part stood at the same
-        place of the same container (``where``) last time, else made."""
-        made = []
-        for place, (shows, make) in enumerate(parts):
-            key = (where, place, shows)
-            control = self._last[key] if key in self._last else make()
-            self.now[key] = control
-            made.append(control)
-        return made
-
-    def column(self, where: Hashable, parts: Sequence[Part], **style: Any) -> ft.Column:
-        """An ``ft.Column`` of exactly ``parts`` (``style``: its other arguments)."""
-        return ft.Column(self.controls(where, parts), **style)
-
-    def row(self, where: Hashable, parts: Sequence[Part], **style: Any) -> ft.Row:
-        """An ``ft.Row`` of exactly ``parts`` (``style``: its other arguments)."""
-        return ft.Row(self.controls(where, parts), **style)
-
-
-def use_keeper() -> Kept:
-    """This component's ``Kept``: what its last render kept, for this render to keep again."""
-    ref = ft.use_ref(cast("Kept | None", None))
-    keeper = Kept(ref.current.now if ref.current is not None else {})
-    ref.current = keeper
-    return keeper
-
-
-def use_game(game_id: str | None) -> int:
-    """Re-render the calling screen whenever that game changes: a version number."""
-    version, set_version = ft.use_state(0)
-
-    async def bump() -> None:
-        set_version(lambda v: v + 1)
-
-    _use_changes(game_id or "*", bump)
-    return version
-
-
-class GameChanged:
-    """One game's changes on one phone's game screen, told to ``use_game_part``."""
-
-    def __init__(self) -> None:
-        self._listeners: list[Callable[[], None]] = []
-
-    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
-
-    def notify(self) -> None:
-        for listener in list(self._listeners):
-            listener()
-
-
-# The game screen's GameChanged (None outside a game screen: a part is read at each render).
-GameChangedContext = ft.create_context(cast("GameChanged | None", None))
-
-FrameT = TypeVar("FrameT")
-PartT = TypeVar("PartT")
-
-
-def use_game_frame(game_id: str, frame: Callable[[], FrameT]) -> tuple[FrameT, GameChanged]:
-    """For a screen that shows little of the game itself: ``frame()`` is what it shows,
-    re-rendered only when it differs; the pieces below it that read the game
-    (``use_game_part``, under ``GameChangedContext``) are told unless it is an exception.
-
-    One listener per screen, so the order is fixed: a frame that changes (a deleted game)
-    renders before its pieces would.
-    """
-    changed = ft.use_memo(GameChanged, [game_id])
-    shown, read_again = _use_read_again(frame)
-
-    async def tell() -> None:
-        if not isinstance(read_again(), Exception):
-            changed.notify()
-
-    _use_changes(game_id, tell)
-    return shown, changed
-
-
-@dataclass(frozen=True)
-class ViewOf(Generic[V]):
-    """A play screen's typed view of its game for this phone: ``now()``; each piece shows
-    a slice of it (``use_slice``)."""
-
-    now: Callable[[], V]
-
-
-def use_slice(view: ViewOf[V], pick: Callable[[V], PartT]) -> PartT:
-    """A piece's slice of the play screen's view: ``pick(view)``. After each change of the
-    game the slice is picked again, and the piece re-renders only when it differs: on most
-    changes most pieces of a screen stay as they were, on every phone at the table."""
-    return use_game_part(lambda: pick(view.now()))
-
-
-def use_game_part(read: Callable[[], PartT]) -> PartT:
-    """What a piece of a play screen shows of its game: ``read()``. After each change of the
-    game it is read again, and the piece re-renders only when it differs from what the
-    piece showed: on most changes most pieces of a screen stay as they were, on every phone
-    at the table. Everything the piece shows of the game must come from ``read()``."""
-    changed = ft.use_context(GameChangedContext)
-    shown, read_again = _use_read_again(read)
-    _version, set_version = ft.use_state(0)
-
-    def listen() -> None:
-        try:
-            read_again()
-        except Exception:  # its arguments may not fit the changed game: a parent that passes fitting ones renders too
-            set_version(lambda v: v + 1)
-
-    ft.use_effect(lambda: changed.subscribe(listen) if changed is not None else None, [changed])
-    return shown
 
 
 # The play screen's scrolling column, for a screen that scrolls a question into view.
