@@ -63,14 +63,14 @@ class Take:
 
 def buttons(sheet: Sheet, name: str, offers: tuple[Offer, ...], taps: PlayTaps) -> list[ft.Control]:
     """One button per offer; a reason shared by a run of buttons is said once, under the
-    last. Each button is a part while its words are, the words under it while they are."""
+    last. Each button is a part while its words are."""
     shown = [(label(sheet, o), o.reason, o.action) for o in offers]
     made: list[ft.Control] = []
     for index, (text, reason, action) in enumerate(shown):
         following = shown[index + 1][1] if index + 1 < len(shown) else None
         said = not (reason is not None and reason == following)
         button = part(tall_only, text, reason is not None, Take(taps, name, action))
-        made.append(part(with_reason, button, reason if said else None))
+        made.append(with_reason(button, reason if said else None))  # (its reason changes often: made plainly)
     return made
 
 

@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.ui.components.common import SPACING, TOUCH, section, section_title, stepper, text_field
 from companion.ui.components.sheet_scoring import final_table, headline, note
-from companion.ui.hooks import part, piece, use_typed
+from companion.ui.hooks import piece, use_typed
 from companion.ui.kit import action_button
 from companion.ui.screens.gone_with_the_beans_live.actions import PlayTaps
 from companion.ui.screens.gone_with_the_beans_live.view import FinalView
@@ -95,7 +95,7 @@ def SheetChipOf(name: str, done: bool, asking: bool, selected: bool, pick: Calla
     return ft.Semantics(label=(_("Sheet of {player} (a question is open)") if asking
                                else _("Sheet of {player}")).format(player=name),
                         button=True, selected=selected, exclude_semantics=True,
-                        content=ft.Chip(label=part(sheet_chip_label, name, asking, done),
+                        content=ft.Chip(label=sheet_chip_label(name, asking, done),
                                         selected=selected, show_checkmark=False,
                                         visual_density=ft.VisualDensity.STANDARD,
                                         on_select=lambda _e: pick(name)))
@@ -108,10 +108,11 @@ def sheet_chip_label(name: str, asking: bool, done: bool) -> ft.Control:
 
 @piece
 def EventsOf(events: tuple[str, ...]) -> ft.Control:
-    """What just happened: on every phone after every entry (each line a part)."""
+    """What just happened: on every phone after every entry (its lines are new each time:
+    made plainly, a part would cost more)."""
     if not events:
         return ft.Container(height=0)
-    return section(part(section_title, _("What just happened")), *[part(note, text) for text in events])
+    return section(section_title(_("What just happened")), *[note(text) for text in events])
 
 
 @piece
