@@ -28,7 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.session import Games  # noqa: E402
 from companion.storage import open_repository  # noqa: E402
-from companion.ui.hooks import Kept  # noqa: E402
 from companion.ui.screens.gone_with_the_beans_live.actions import (  # noqa: E402
     PlayTaps, actions_part, contract_reasons, contracts_part,
 )
@@ -58,7 +57,7 @@ def render(games: Games, gid: str, state, name: str) -> float:
     """One phone's buttons for ``name``: what the rules allow, and the controls."""
     start, cpu = time.perf_counter(), time.process_time()
     answer = games.allowed(gid, state, RULES, name) if KEPT else RULES.allowed(state, name)
-    actions_part(Kept({}), state.rules, name, answer, TAPS)
+    actions_part(state.rules, name, answer, TAPS)
     if state.rules.contracts is not None:
         player = state.player(name)
         contracts_part(state.rules, name, player.contracts_gained, player.contracts_executed,

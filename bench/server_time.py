@@ -12,7 +12,7 @@ phone that made the change, re-rendering most of its own screen: shown without a
 target. The commit itself (bench/storage.py) is not counted.
 ``"unchanged"``: the same when every phone is told of a change that changes nothing (the
 game's listeners called with the state as it was): what a notice costs before anything on
-a screen differs (each piece of it reads its part of the game, ``use_game_part``).
+a screen differs (each play screen reads its view again, ``use_view``).
 
 ``bench/server_time.py bohnanza`` measures only that game; ``--changes N`` sets how many.
 """

@@ -50,6 +50,7 @@ from typing import Any, cast
 import flet as ft
 import msgpack  # type: ignore[import-untyped]
 from flet.components.component import Component
+from flet.components.utils import _CURRENT_RENDERER, current_renderer, shallow_compare_args_and_kwargs
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
@@ -354,3 +355,69 @@ def fresh_unless_ready(ready: Callable[[Session], bool]) -> None:
 
 
 __all__ += ["fresh_unless_ready", "web_sessions"]
+
+
+# ---- a piece that renders the same is the very control it was (issue 45) ----
+
+class _Placed:
+    """The pieces one component's render placed (``place``), by slot, and that render."""
+
+    __slots__ = ("render", "seen", "last", "now")
+
+    def __init__(self) -> None:
+        self.render: object = None  # the Renderer of the render that placed ``now``
+        self.seen: dict[tuple[str, object], int] = {}
+        self.last: dict[tuple[str, object, int], Component] = {}
+        self.now: dict[tuple[str, object, int], Component] = {}
+
+
+_PLACED = "_bean_counter_placed"  # an attribute of a component's state (it moves with the state)
+
+
+def place(made: Callable[..., BaseControl], name: str, key: object,
+          args: tuple[Any, ...], kwargs: dict[str, Any]) -> BaseControl:
+    """``made(*args, **kwargs)`` (a memo component) in the render of the component that
+    calls it; when the piece that stood in the same slot last render was called with equal
+    arguments (as Flet's memo compares them) and is still shown, that very control.
+
+    Flet's memo skips a piece's render, but the piece's new ``Component`` is still built,
+    matched to the old one (its state moved over), registered as added and removed, and
+    indexed again: about 40 us a piece, the better part of a re-rendered play screen's
+    cost. A control the diff meets as the very object it sent is passed over at once
+    (``_compare_dataclasses``: "retained immutable children").
+
+    A slot is ``name`` (the piece's), ``key`` (the caller's, for a list's items) and how
+    many of that name and key came before it in this render. The piece gets a Flet key
+    made of its slot, so the diff never matches it to another slot's control (which would
+    move that control's state into it): a piece that moved is moved."""
+    renderer = current_renderer()
+    parent = renderer._render_stack[-1] if renderer._render_stack else None
+    if parent is None:
+        return made(*args, **kwargs)
+    placed: _Placed | None = getattr(parent._state, _PLACED, None)
+    if placed is None:
+        placed = _Placed()
+        setattr(parent._state, _PLACED, placed)
+    if placed.render is not renderer:  # the first piece of a new render of the parent
+        placed.render, placed.last, placed.now, placed.seen = renderer, placed.now, {}, {}
+    n = placed.seen.get((name, key), 0)
+    placed.seen[(name, key)] = n + 1
+    slot = (name, key, n)
+    was = placed.last.get(slot)
+    if (was is not None and was._state.mounted and not was._stale
+            and shallow_compare_args_and_kwargs(was.args, was.kwargs, args, kwargs)):
+        placed.now[slot] = was
+        return was
+    control = made(*args, key=f"{name}|{key}|{n}" if key is not None else f"{name}|{n}", **kwargs)
+    if isinstance(control, Component):
+        placed.now[slot] = control
+    return control
+
+
+def rendering() -> bool:
+    """Whether a component is being rendered here (a part made elsewhere is made plainly)."""
+    renderer = _CURRENT_RENDERER.get()
+    return renderer is not None and bool(renderer._render_stack)
+
+
+__all__ += ["place", "rendering"]

@@ -9,9 +9,7 @@ import contextlib
 import contextvars
 import random
 import weakref
-from collections.abc import Awaitable, Callable, Coroutine, Hashable, Sequence
-from dataclasses import dataclass
-from functools import partial
+from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from typing import Any, Generic, ParamSpec, TypeVar, cast
 from urllib.parse import urlsplit
 
@@ -19,6 +17,7 @@ import flet as ft
 
 from companion import i18n
 from companion.session import GameOf, PhoneGames
+from companion.ui import flet_compat
 from companion.sheet_values import SheetValuesService
 from sheets.game import GameRules
 from sheets.i18n import N_, Translations, _
@@ -75,6 +74,7 @@ S = TypeVar("S")  # a game's State
 A = TypeVar("A")  # its Action
 L = TypeVar("L")  # what its state allows a player
 V = TypeVar("V")  # a play screen's view of a state for one phone
+_UNREAD = object()  # (_use_read_again: nothing read since the last render)
 
 
 def use_typed(initial: T) -> tuple[T, Callable[[T | Callable[[T], T]], None], Callable[[], T]]:
@@ -103,57 +103,60 @@ def use_latest(handler: Callable[P, R]) -> Callable[P, R]:
     made of ``use_latest`` functions it stays equal from render to render, so a kept
     control's tap and a piece that compares its arguments stay as they are, and a tap
     always runs the newest render's code (what the phone picked, typed, scrolled to)."""
-    latest: list[Callable[P, R]] = ft.use_memo(lambda: [handler], [])  # (use_ref would call a function it is given)
-    latest[0] = handler
-    return cast("Callable[P, R]", ft.use_memo(lambda: partial(_call_latest_of, latest), []))
+    latest: _Latest[P, R] = ft.use_memo(lambda: _Latest(handler), [])  # (use_ref would call a function it is given)
+    latest.handler = handler
+    return latest.call
 
 
-def _call_latest_of(latest: list[Callable[..., Any]], *args: Any, **kwargs: Any) -> Any:
-    return latest[0](*args, **kwargs)
+class _Latest(Generic[P, R]):
+    """The latest render's handler, and one function that calls it (``use_latest``)."""
+
+    def __init__(self, handler: Callable[P, R]) -> None:
+        self.handler = handler
+
+    def call(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self.handler(*args, **kwargs)
 
 
-Part = tuple[Hashable, Callable[[], ft.Control]]  # (what the control shows, how to make it)
+def piece(render: Callable[P, ft.Control]) -> Callable[P, ft.Control]:
+    """A piece of a screen: a component that renders again only when an argument differs
+    (``==``) from its last render's; otherwise Flet passes over what it rendered last,
+    unbuilt and uncompared. The one equality gate below a screen's ``use_view``.
+
+    A piece takes what it shows as arguments (slices of the screen's view, plain values, the
+    screen's frozen taps of ``use_latest`` callbacks) and reads no context (``use_games``,
+    ``use_screen_column``, ``ft.use_context``): Flet keeps a passed-over piece's controls
+    tied to the render that made them, where a context is no longer found. A function made
+    in a render is a new argument each time: hand it through the taps."""
+    made, name = ft.memo(ft.component(render)), render.__qualname__  # type: ignore[no-untyped-call]  # (untyped)
+
+    def placed(*args: P.args, **kwargs: P.kwargs) -> ft.Control:
+        return cast(ft.Control, flet_compat.place(made, name, None, args, kwargs))
+
+    return placed
 
 
-class Kept:
-    """Controls a component keeps across its renders (``use_keeper``): the very control the
-    last render made for a part that shows the same, which Flet passes over without
-    building or comparing it again. A re-render pays only for the parts that changed.
-
-    Flet matches a re-render's controls to the last one's by their place among their
-    siblings, so a kept control must stand where it stood: ``column`` and ``row`` make the
-    whole container of kept parts, and each part's key holds its place."""
-
-    def __init__(self, last: dict[Hashable, ft.Control]) -> None:
-        self._last = last
-        self.now: dict[Hashable, ft.Control] = {}
-
-    def controls(self, where: Hashable, parts: Sequence[Part]) -> list[ft.Control]:
-        """The controls of ``parts``, in order: kept where the same part stood at the same
-        place of the same container (``where``) last time, else made."""
-        made = []
-        for place, (shows, make) in enumerate(parts):
-            key = (where, place, shows)
-            control = self._last[key] if key in self._last else make()
-            self.now[key] = control
-            made.append(control)
-        return made
-
-    def column(self, where: Hashable, parts: Sequence[Part], **style: Any) -> ft.Column:
-        """An ``ft.Column`` of exactly ``parts`` (``style``: its other arguments)."""
-        return ft.Column(self.controls(where, parts), **style)
-
-    def row(self, where: Hashable, parts: Sequence[Part], **style: Any) -> ft.Row:
-        """An ``ft.Row`` of exactly ``parts`` (``style``: its other arguments)."""
-        return ft.Row(self.controls(where, parts), **style)
+def part(make: Callable[P, ft.Control], *args: P.args, **kwargs: P.kwargs) -> ft.Control:
+    """``make(*args, **kwargs)`` as a piece: made again only when ``make`` or an argument
+    differs from what stood at this place last render. For a part of a piece that changes
+    less often than the piece (a chip's label, a table's row); ``make`` is a module-level
+    function, so it is the same from render to render. Outside a render, just made."""
+    if not flet_compat.rendering():
+        return make(*args, **kwargs)
+    return cast(ft.Control, flet_compat.place(_made_by, make.__qualname__, None, (make, *args), kwargs))
 
 
-def use_keeper() -> Kept:
-    """This component's ``Kept``: what its last render kept, for this render to keep again."""
-    ref = ft.use_ref(cast("Kept | None", None))
-    keeper = Kept(ref.current.now if ref.current is not None else {})
-    ref.current = keeper
-    return keeper
+def keyed_part(key: str, make: Callable[P, ft.Control], *args: P.args, **kwargs: P.kwargs) -> ft.Control:
+    """``part`` for one of a list whose items come and go (a timeline's entries): matched
+    to last render's by ``key`` rather than by its place."""
+    return cast(ft.Control, flet_compat.place(_made_by, make.__qualname__, key, (make, *args), kwargs))
+
+
+def _make(make: Callable[..., ft.Control], *args: Any, **kwargs: Any) -> ft.Control:
+    return make(*args, **kwargs)
+
+
+_made_by = ft.memo(ft.component(_make))  # type: ignore[no-untyped-call]  # (see piece)
 
 
 def use_games() -> PhoneGames:
@@ -180,18 +183,24 @@ def use_language() -> tuple[str, Callable[[str], None]]:
     return ft.use_context(LanguageContext)
 
 
-def use_game(game_id: str | None) -> int:
-    """Re-render the calling screen whenever that game changes, in any session.
+def use_view(game_id: str, read: Callable[[], V]) -> V:
+    """What the calling screen shows of a game: ``read()`` (of the game only, not of the
+    screen's own state), typically the phone's typed view (``GameOf.view``, worked out once
+    per state, viewer and language for every phone). The one way a change of a game reaches
+    a screen: after each change ``read()`` is called again, and the screen renders again
+    (showing that value) only when it differs (``!=``) from what it shows; its pieces
+    (``piece``) then render only where their slice differs.
 
-    Returns a version number that grows with every change seen.
-    """
-    version, set_version = ft.use_state(0)
+    A read that fails after a change (the game deleted or damaged) leaves the screen as it
+    is: the game frame, which reads such a game as a value, says what became of it."""
+    shown, read_again = _use_read_again(read, once=True)
 
-    async def bump() -> None:
-        set_version(lambda v: v + 1)
+    async def react() -> None:
+        with contextlib.suppress(Exception):  # told by the frame: see above
+            read_again()
 
-    _use_changes(game_id or "*", bump)
-    return version
+    _use_changes(game_id, react)
+    return shown
 
 
 def _use_changes(game_id: str, react: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -215,15 +224,18 @@ def _use_told(subscribe: Callable[[Callable[[], None]], Callable[[], None]],
     ft.use_effect(lambda: subscribe(listen), [key])
 
 
-def use_sheet_values_changes() -> None:
-    """Re-render the calling screen after every change of the remembered sheet values."""
+def use_sheet_values_view(read: Callable[[], T]) -> T:
+    """``use_view`` for the remembered sheet values (their own listeners, not a game's):
+    ``read()`` again after each change of them, the screen drawn again when it differs."""
     book = use_sheet_values()
-    _version, set_version = ft.use_state(0)
+    shown, read_again = _use_read_again(read, once=True)
 
-    async def bump() -> None:
-        set_version(lambda v: v + 1)
+    async def react() -> None:
+        with contextlib.suppress(Exception):  # the screen says why the values cannot be read
+            read_again()
 
-    _use_told(book.subscribe, bump, "sheet values")
+    _use_told(book.subscribe, react, "sheet values")
+    return shown
 
 
 # Seconds after a change that a listing screen reads the stored games again: at random in
@@ -247,57 +259,11 @@ def use_listing(read: Callable[[], T], game_id: str = "*") -> T:
         due.current = True
         await asyncio.sleep(random.uniform(*LISTING_AFTER))
         due.current = False
-        with contextlib.suppress(Exception):  # the screen renders again: see _use_read_again
+        with contextlib.suppress(Exception):  # a listing that cannot be read now stays as it is
             read_again()
 
     _use_changes(game_id, tell)
     return shown
-
-
-class GameChanged:
-    """One game's changes on one phone's game screen, told to the pieces of its play screen
-    that listen (``use_game_part``). Not a Flet observable: Flet would re-render every
-    component that reads one from a context on every change."""
-
-    def __init__(self) -> None:
-        self._listeners: list[Callable[[], None]] = []
-
-    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
-
-    def notify(self) -> None:
-        for listener in list(self._listeners):
-            listener()
-
-
-# The game screen's GameChanged (None outside a game screen: a part is read at each render).
-GameChangedContext = ft.create_context(cast("GameChanged | None", None))
-
-FrameT = TypeVar("FrameT")
-PartT = TypeVar("PartT")
-
-
-def use_game_frame(game_id: str, frame: Callable[[], FrameT]) -> tuple[FrameT, GameChanged]:
-    """For a screen that shows little of the game itself: ``frame()`` is what it shows. On a
-    change of the game, the calling component re-renders only when ``frame()`` differs from
-    what it was at its last render, and the pieces below it that read the game
-    (``use_game_part``, under ``GameChangedContext`` with the ``GameChanged`` returned) are
-    told: each re-renders only if what it shows differs. A frame that is an exception (the
-    game cannot be read any more) tells the pieces nothing.
-
-    One listener per screen, so the order is fixed: a frame that changes (a deleted game)
-    renders before its pieces would.
-    """
-    changed = ft.use_memo(GameChanged, [game_id])
-    shown, read_again = _use_read_again(frame)
-
-    async def tell() -> None:
-        if not isinstance(read_again(), Exception):
-            changed.notify()
-
-    _use_changes(game_id, tell)
-    return shown, changed
 
 
 def use_game_of(game_id: str, rules: GameRules[S, A, L]) -> GameOf[S, A, L]:
@@ -306,58 +272,22 @@ def use_game_of(game_id: str, rules: GameRules[S, A, L]) -> GameOf[S, A, L]:
     return use_games().game(game_id, rules)
 
 
-@dataclass(frozen=True)
-class ViewOf(Generic[V]):
-    """A play screen's typed view of its game for this phone: ``now()``, the view of the
-    latest state (``GameOf.view``: worked out once per state and viewer for every phone).
-    The screen hands it to its pieces, and each piece shows a slice of it
-    (``use_slice``): what a piece shows of the game comes from the view, by its type."""
-
-    now: Callable[[], V]
-
-
-def use_slice(view: ViewOf[V], pick: Callable[[V], PartT]) -> PartT:
-    """A piece's slice of the play screen's view: ``pick(view)``. After each change of the
-    game the slice is picked again, and the piece re-renders only when it differs: on most
-    changes most pieces of a screen stay as they were, on every phone at the table."""
-    return use_game_part(lambda: pick(view.now()))
-
-
-def use_game_part(read: Callable[[], PartT]) -> PartT:
-    """What a piece of a play screen shows of its game: ``read()``. After each change of the
-    game it is read again, and the piece re-renders only when it differs from what the
-    piece showed: on most changes most pieces of a screen stay as they were, on every phone
-    at the table. Everything the piece shows of the game must come from ``read()``."""
-    changed = ft.use_context(GameChangedContext)
-    shown, read_again = _use_read_again(read)
-
-    def listen() -> None:
-        with contextlib.suppress(Exception):  # the piece renders again: see _use_read_again
-            read_again()
-
-    ft.use_effect(lambda: changed.subscribe(listen) if changed is not None else None, [changed])
-    return shown
-
-
-def _use_read_again(read: Callable[[], T]) -> tuple[T, Callable[[], T]]:
+def _use_read_again(read: Callable[[], T], once: bool = False) -> tuple[T, Callable[[], T]]:
     """``read()`` as the calling component shows it now, and ``read_again()``: reads with
     the latest render's ``read`` and renders the component again when the value differs
-    from what that render showed, or when reading fails (its arguments may not fit the
-    changed game; a parent that passes fitting ones renders too), then raises."""
+    from what that render showed (``once``: and that render shows the value read); a read
+    that fails raises and renders nothing."""
     _version, set_version = ft.use_state(0)
-    shown = read()
-    rendered = ft.use_ref(cast("tuple[Callable[[], T], T] | None", None))
-    rendered.current = (read, shown)  # this render's read, and what it showed
+    # [this render's read, what it showed, a value read since that the next render shows]
+    rendered: list[Any] = ft.use_memo(lambda: [None, None, _UNREAD], [])
+    shown: T = read() if rendered[2] is _UNREAD else rendered[2]  # not read twice for one change
+    rendered[:] = [read, shown, _UNREAD]
 
     def read_again() -> T:
-        assert rendered.current is not None  # set by every render, before any change is told
-        latest, was = rendered.current
-        try:
-            now = latest()
-        except Exception:
-            set_version(lambda v: v + 1)
-            raise
+        latest, was = cast("Callable[[], T]", rendered[0]), cast(T, rendered[1])
+        now = latest()
         if now != was:
+            rendered[2] = now if once else _UNREAD
             set_version(lambda v: v + 1)
         return now
 

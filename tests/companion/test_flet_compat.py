@@ -45,7 +45,7 @@ from companion.ui.flet_compat import (
     web_sessions,
 )
 from companion.ui import app
-from companion.ui.hooks import use_keeper
+from companion.ui.hooks import piece
 from companion.web import flet_web_dir
 from testkit.harness import Phone, Table, controls_on, sent_to
 
@@ -177,7 +177,7 @@ def test_a_failed_render_is_told_and_the_phone_still_changes(caplog: pytest.LogC
     assert "change 2" in repr(render[-1][1])  # the phone still changes
 
 
-# --- a control sent before is passed over (what Kept relies on) ------------------------------
+# --- a piece that renders the same is the very control it was (place) ----------------------
 
 LOOKED_AT: list[str] = []  # the controls Flet updated (compared) during a render's diff
 
@@ -188,32 +188,79 @@ class Watched(ft.Text):
         LOOKED_AT.append(str(self.value))
 
 
+@piece
+def Shown(words: str) -> ft.Control:
+    return Watched(words)
+
+
 @ft.component
-def Keeping() -> ft.Control:
+def Placing() -> ft.Control:
     change, set_change = ft.use_state(0)
-    SETTERS["keeping"] = set_change
-    keeper = use_keeper()
-    return keeper.column("parts", [("same", lambda: Watched("kept")), (change, lambda: Watched(f"made {change}"))])
+    SETTERS["placing"] = set_change
+    return ft.Column([Shown("same"), Shown(f"made {change}")])
 
 
-async def a_render_with_a_kept_control() -> list[tuple[Any, Any]]:
+async def a_render_with_an_unchanged_piece() -> tuple[list[tuple[Any, Any]], bool]:
     async with Table() as table:
-        phone = await table.open(lambda page: page.render(Keeping), "/", None)
+        phone = await table.open(lambda page: page.render(Placing), "/", None)
+        before = [c for c in controls_on(phone.session.page) if isinstance(c, Component)]
         sent = sent_to(phone)
         LOOKED_AT.clear()
-        SETTERS["keeping"](1)
+        SETTERS["placing"](1)
         await table.quiet()
-        return sent
+        after = [c for c in controls_on(phone.session.page) if isinstance(c, Component)]
+        same = any(c.args == ("same",) for c in before) and [c for c in before if c.args == ("same",)] == [
+            c for c in after if c.args == ("same",)]
+        return sent, same
 
 
-def test_flet_passes_over_a_control_it_sent_before() -> None:
-    """Flet's diff skips a retained child (``old is new``): a kept control is neither
-    updated nor compared again, and nothing of it is sent; the part made anew is. If an
-    upgrade drops this short-cut, ``use_keeper``'s kept controls cost a full compare each."""
-    sent = asyncio.run(a_render_with_a_kept_control())
+def test_an_unchanged_piece_is_passed_over_as_the_control_it_was() -> None:
+    """``place`` hands the render the very piece it placed before when its arguments are
+    equal, and Flet's diff skips a retained child (``old is new``): it is neither updated
+    nor compared again, and nothing of it is sent; the piece whose argument changed is. If
+    an upgrade drops this short-cut, every unchanged piece costs a rebuilt, matched and
+    re-indexed component again."""
+    sent, same = asyncio.run(a_render_with_an_unchanged_piece())
+    assert same
     assert LOOKED_AT == ["made 1"]
     patches = [body for action, body in sent if action == MessageAction.PATCH_CONTROL]
-    assert len(patches) == 1 and "made 1" in repr(patches[0]) and "kept" not in repr(patches[0])
+    assert len(patches) == 1 and "made 1" in repr(patches[0]) and "same" not in repr(patches[0])
+
+
+@piece
+def Tally(name: str) -> ft.Control:
+    count, set_count = ft.use_state(0)
+    SETTERS[name] = set_count
+    return ft.Text(f"{name} {count}")
+
+
+@ft.component
+def Moving() -> ft.Control:
+    together, set_together = ft.use_state(False)
+    SETTERS["together"] = set_together
+    if together:
+        return ft.Column([ft.Column([]), ft.Row([Tally("a"), Tally("b")])])
+    return ft.Column([ft.Column([Tally("a")]), ft.Row([Tally("b")])])
+
+
+async def texts_after_a_piece_moved() -> list[str]:
+    async with Table() as table:
+        phone = await table.open(lambda page: page.render(Moving), "/", None)
+        SETTERS["a"](5)
+        await table.quiet()
+        SETTERS["together"](True)
+        await table.quiet()
+        SETTERS["b"](2)
+        await table.quiet()
+        return [str(c.value) for c in controls_on(phone.session.page) if isinstance(c, ft.Text)]
+
+
+def test_a_piece_kept_in_another_place_keeps_its_own_state() -> None:
+    """A piece handed back as it was may stand elsewhere in its parent's new render (here:
+    moved into the row where another piece of the same function stood). Its slot's key
+    keeps Flet from matching it to that other piece and moving the other's state into
+    it: each piece still shows its own count, and each still takes its own changes."""
+    assert asyncio.run(texts_after_a_piece_moved()) == ["a 5", "b 2"]
 
 
 # --- an event for a control the phone does not have is dropped unread (issue 33) -------------

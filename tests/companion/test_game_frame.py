@@ -1,7 +1,7 @@
 """A game screen is built again only where a change touches it: its frame (title, seat,
-the watching line) when that changes, and otherwise only the pieces that show what changed
-(companion/ui/hooks.py: use_game_frame, use_game_part; what that saves,
-bench/server_time.py). What every phone at the table still sees: an entry reaches every
+the watching line) when that changes, the game bar when Undo or Redo comes on, and the
+play screen when its view differs, where only the pieces whose slice differs render
+(companion/ui/hooks.py: use_view, piece; what that saves, bench/server_time.py). What every phone at the table still sees: an entry reaches every
 play screen, Undo and Redo follow this seat's entries, and a game deleted under the phones
 leaves every screen in plain words."""
 
@@ -88,16 +88,13 @@ def test_undo_changes_the_frame_of_the_phone_whose_entry_it_takes_back(tmp_path)
 
 def test_another_phone_is_sent_only_the_pieces_an_entry_changes(tmp_path):
     """Ann's entry undone: on Ben's phone the words on her chip and her row of the pad
-    change, and who made the last entry; the chip itself, his keypad, the round picker and
-    the screen around them do not."""
+    change, and who made the last entry, all in one patch of his play screen; the screen
+    around it and its game bar are sent nothing."""
     _to_ann, to_ben = asyncio.run(at_the_table("undo", tmp_path))
-    assert any("'Ann " in m for m in patched(to_ben, nicht_die_bohne.PlayerChipLabel))
-    assert any("'Ann " in m for m in patched(to_ben, nicht_die_bohne.PadRow))
-    assert not patched(to_ben, nicht_die_bohne.Play) and not patched(to_ben, GameScreen)
-    assert not patched(to_ben, nicht_die_bohne.Pad) and not patched(to_ben, nicht_die_bohne.PlayerChip)
-    pieces = {nicht_die_bohne.PlayerChipLabel, nicht_die_bohne.PadRow, nicht_die_bohne.LastEntry, nicht_die_bohne.Hand}
-    assert all(any(m.startswith(f"{p.__name__} ") for p in pieces) for m in to_ben if "PATCH_CONTROL" in m
-               and "_services" not in m)  # a snackbar's patch is the page's
+    patches = [m for m in to_ben if "PATCH_CONTROL" in m and "_services" not in m]  # a snackbar's patch is the page's
+    assert patches and all(m.startswith(f"{nicht_die_bohne.Play.__name__} ") for m in patches)
+    assert any("'Ann " in m and "'value'" in m for m in patches)  # her chip's words
+    assert not patched(to_ben, GameScreen) and not patched(to_ben, GameBar)
 
 
 def test_a_game_deleted_under_the_phones_leaves_every_screen_in_plain_words(tmp_path):
@@ -109,12 +106,11 @@ def test_a_game_deleted_under_the_phones_leaves_every_screen_in_plain_words(tmp_
 @pytest.mark.parametrize("kind", ["nicht-die-bohne", "space-beans", "bohnanza", "gone-with-the-beans-live"])
 def test_every_game_sends_another_phone_only_what_an_entry_changes(kind, tmp_path):
     """Ann's last entry undone (a card, a lay, a harvest, an action): Ben's phone is sent
-    what changed on his screen, and neither his play screen nor the screen around it
-    again."""
+    what changed on his screen, and not the screen around it again."""
     _to_ann, to_ben = asyncio.run(at_the_table("undo", tmp_path, kind))
     patches = [m for m in to_ben if "PATCH_CONTROL" in m and "_services" not in m]
     assert patches  # Ann's chip, coins, collection or sheet chip changed on Ben's screen
-    assert not patched(to_ben, GAME_SCREENS[kind].play) and not patched(to_ben, GameScreen)
+    assert not patched(to_ben, GameScreen)
 
 
 

@@ -6,10 +6,13 @@ keep controls and hand taps to pieces."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from companion.ui import hooks
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "companion" / "ui"
@@ -123,7 +126,55 @@ def test_the_implicit_way_of_writing_screens_is_gone(name: str) -> None:
 
 
 def test_components_are_memoized_one_way() -> None:
-    """Through ``components.common.memo``, whose docstring says when a memo is safe: a
-    memoized piece that reads a context loses it when Flet skips it."""
-    common = UI / "components" / "common.py"
-    assert [str(p.relative_to(ROOT)) for p in python_files(UI) if "ft.memo" in p.read_text() and p != common] == []
+    """Through ``hooks.piece`` (and ``hooks.part``), whose docstring says what a piece may
+    not do: a memoized piece that reads a context loses it when Flet skips it."""
+    hooks = UI / "hooks.py"
+    assert [str(p.relative_to(ROOT)) for p in python_files(UI) if "ft.memo" in p.read_text() and p != hooks] == []
+
+
+# The one way a change reaches a screen (issue 45): a screen follows its game with
+# ``use_view`` (a listing with ``use_listing``), its pieces are given slices. What it
+# replaced is gone from the kit, and no screen or bench brings it back by hand.
+RETIRED = ("use_game_part", "use_slice", "use_keeper", "Kept", "ViewOf", "GameChanged", "GameChangedContext",
+           "use_game_frame", "use_game")
+# What a piece may not read: a context is lost when Flet passes over a piece.
+CONTEXTS = ("use_games", "use_sheet_values", "use_language", "use_screen_column", "use_invite_url",
+            "use_certificate", "use_context", "use_route_params", "use_game_of")
+
+
+def moved_files() -> list[Path]:
+    return python_files(UI)
+
+
+def test_one_way_a_change_reaches_a_screen() -> None:
+    """What the one way replaced is not in the kit (an import of it fails), nor made again
+    by hand anywhere."""
+    assert [name for name in RETIRED if hasattr(hooks, name)] == []
+    made = [f"{p.relative_to(ROOT)}: {name}" for folder in ("companion", "bench", "testkit")
+            for p in python_files(ROOT / folder) for name in RETIRED
+            if re.search(rf"^\s*(def|class) {name}\b", p.read_text(), re.MULTILINE)]
+    assert made == []
+
+
+def pieces(path: Path) -> Iterator[ast.FunctionDef]:
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.FunctionDef) and any(
+                isinstance(d, ast.Name) and d.id == "piece" for d in node.decorator_list):
+            yield node
+
+
+def test_the_house_finds_the_pieces() -> None:
+    assert len([node for p in moved_files() for node in pieces(p)]) >= 20
+
+
+def test_pieces_read_no_context_and_take_no_view() -> None:
+    """A piece takes slices of the view as arguments: never the view's maker, a game, or a
+    context (which Flet loses when it passes over the piece)."""
+    wrong = [f"{p.relative_to(ROOT)}: {node.name} calls {name}"
+             for p in python_files(UI) for node in pieces(p) for call in ast.walk(node) if isinstance(call, ast.Call)
+             for name in [getattr(call.func, "id", None) or getattr(call.func, "attr", None)] if name in CONTEXTS]
+    wrong += [f"{p.relative_to(ROOT)}: {node.name} takes {arg.arg}"
+              for p in python_files(UI) for node in pieces(p) for arg in node.args.args
+              if isinstance(arg.annotation, ast.Subscript) and isinstance(arg.annotation.value, ast.Name)
+              and arg.annotation.value.id in ("GameOf", "ViewOf")]
+    assert wrong == []

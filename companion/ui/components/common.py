@@ -8,10 +8,9 @@ from typing import Any, TypeVar, cast
 import flet as ft
 
 from companion.i18n import LANGUAGES
-from companion.ui.hooks import go, notify, use_language
+from companion.ui.hooks import go, notify, piece, use_language
 from sheets.i18n import _
 
-C = TypeVar("C", bound=Callable[..., Any])  # a component
 
 TOUCH = 48  # minimum touch target, in logical pixels
 SPACING = 12  # between the parts of a screen
@@ -55,31 +54,16 @@ def screen(
     )
 
 
-@ft.component
-def _RouteButton(icon: ft.IconData, label: str, route: str) -> ft.Control:
+@piece
+def RouteButton(icon: ft.IconData, label: str, route: str) -> ft.Control:
     """An icon button that opens ``route``."""
     return icon_button(icon, label, lambda _e: go(route))
 
 
-def memo(component: C) -> C:
-    """``ft.memo(component)``, typed as the component it wraps (it takes the same arguments
-    and returns what the component does): a memoized component renders again only when
-    its arguments changed. Only for a piece that reads no context (``use_games``,
-    ``use_slice``): Flet's memo keeps a skipped piece tied to the parent it replaced, where
-    a context is no longer found. The app's one way to memoize (a test keeps it so)."""
-    return cast(C, ft.memo(component))  # type: ignore[no-untyped-call]  # Flet's memo is untyped
-
-
-RouteButton = memo(_RouteButton)  # the same on every render of a screen: not built again
-
-
-@ft.component
-def _RouteLink(icon: ft.IconData, label: str, route: str) -> ft.Control:
+@piece
+def RouteLink(icon: ft.IconData, label: str, route: str) -> ft.Control:
     """A text button in a screen's body that opens ``route``."""
     return ft.TextButton(label, icon=icon, on_click=lambda _e: go(route))
-
-
-RouteLink = memo(_RouteLink)
 
 
 def section(title: str | ft.Control, *controls: ft.Control) -> ft.Control:

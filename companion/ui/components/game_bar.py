@@ -7,10 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 import flet as ft
 
-from companion.session import PhoneGames
-from companion.ui.components.common import SPACING, TOUCH, RouteLink, icon_button, memo, screen
+from companion.session import News, PhoneGames, SeatAsk
+from companion.ui.components.common import SPACING, TOUCH, RouteLink, icon_button, screen
 from companion.ui.components.seats import SeatButton
-from companion.ui.hooks import go, moment_route, notify, timeline_route, use_game_part, use_wakelock
+from companion.ui.hooks import go, moment_route, notify, piece, timeline_route, use_view, use_wakelock
 from sheets.i18n import _
 
 
@@ -75,8 +75,8 @@ def game_body(controls: list[ft.Control]) -> ft.Control:
     return ft.Column(controls, spacing=SPACING)
 
 
-@ft.component
-def _TableLine(game_id: str, watching: bool) -> ft.Control:
+@piece
+def TableLine(game_id: str, watching: bool) -> ft.Control:
     """Holds the phone's screen on from when a game screen opens until it closes; at a
     table, a phone without a seat says so before any entry is composed."""
     use_wakelock()
@@ -91,21 +91,34 @@ def _TableLine(game_id: str, watching: bool) -> ft.Control:
     )
 
 
-TableLine = memo(_TableLine)  # the same on most changes: not built again
+@dataclass(frozen=True)
+class BarView:
+    """What the app bar's buttons show of the game on this phone (``bar_of``)."""
+
+    moved: str | None  # the seat another phone took from this one with its PIN, until told
+    wrong_pin_tries: int
+    no_undo: bool
+    no_redo: bool
+    news: News | None  # what this phone has not been told yet
+    asks: tuple[SeatAsk, ...]  # on the host's phone: the phones asking for a seat
+
+
+def bar_of(games: PhoneGames, game_id: str) -> BarView:
+    return BarView(moved=games.seat_moved(game_id), wrong_pin_tries=games.wrong_pin_tries(game_id),
+                   no_undo=not games.can_undo(game_id), no_redo=not games.can_redo(game_id),
+                   news=games.news(game_id), asks=games.seat_asks(game_id))
 
 
 @ft.component
 def GameBar(games: PhoneGames, game_id: str, me: str | None, watching: bool) -> ft.Control:
     """The app bar's seat, Undo and "More" (⋮: Timeline, Redo): always these three, so a
     game's title keeps its room on a narrow phone ("Nicht die Bohne!" at 320 px and 150 %
-    text was broken inside a word beside a fourth button). It reads what they show of the
-    game itself: on a change, Undo coming on renders it again, not the screen."""
-    moved, wrong_pin_tries, no_undo, no_redo = use_game_part(lambda: (
-        games.seat_moved(game_id), games.wrong_pin_tries(game_id), not games.can_undo(game_id),
-        not games.can_redo(game_id)))
-    return ft.Row([SeatButton(games, game_id, me, moved, wrong_pin_tries),
-                   UndoButton(games, game_id, no_undo, watching),
-                   MoreMenu(games, game_id, no_redo, watching)], spacing=0, tight=True)
+    text was broken inside a word beside a fourth button). It follows the game itself
+    (``use_view``): on a change, Undo coming on renders the bar again, not the screen."""
+    bar = use_view(game_id, lambda: bar_of(games, game_id))
+    return ft.Row([SeatButton(games, game_id, me, bar.moved, bar.wrong_pin_tries, bar.news, bar.asks),
+                   UndoButton(games, game_id, bar.no_undo, watching),
+                   MoreMenu(games, game_id, bar.no_redo, watching)], spacing=0, tight=True)
 
 
 def history(games: PhoneGames, game_id: str, redo: bool) -> Callable[[object], None]:
@@ -126,23 +139,20 @@ def history_label(redo: bool, watching: bool) -> str:
     return _("{action}: sit down to make entries").format(action=name) if watching else name
 
 
-@ft.component
-def _UndoButton(games: PhoneGames, game_id: str, disabled: bool, watching: bool) -> ft.Control:
+@piece
+def UndoButton(games: PhoneGames, game_id: str, disabled: bool, watching: bool) -> ft.Control:
     """Undo in the app bar; a refusal is told in a snackbar. A watching phone's is disabled
     and says why."""
     return icon_button(ft.Icons.UNDO, history_label(False, watching), history(games, game_id, False),
                        disabled or watching)
 
 
-UndoButton = memo(_UndoButton)
-
-
 MENU_WIDTH = 260  # px at most: the menu stays on a 320 px screen (Flutter's own limit is 280)
 REASON_WIDTH = MENU_WIDTH - 80  # a menu item's words beside its icon and paddings
 
 
-@ft.component
-def _MoreMenu(games: PhoneGames, game_id: str, no_redo: bool, watching: bool) -> ft.Control:
+@piece
+def MoreMenu(games: PhoneGames, game_id: str, no_redo: bool, watching: bool) -> ft.Control:
     """The app bar's last button, "More" (⋮): the game's Timeline, and Redo, enabled only
     while there is something to redo (a watching phone's disabled, saying why)."""
     label = _("More")
@@ -156,6 +166,3 @@ def _MoreMenu(games: PhoneGames, game_id: str, no_redo: bool, watching: bool) ->
                              icon=ft.Icons.REDO,
                              disabled=no_redo or watching, on_click=history(games, game_id, True)),
         ]))
-
-
-MoreMenu = memo(_MoreMenu)

@@ -3,29 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import cast
 
 import flet as ft
 
-from companion.session import NOTE_MAX, PhoneGames
+from companion.session import NOTE_MAX, News, PhoneGames, SeatAsk, SeatView
 from companion.storage import StorageError
 from companion.table import PIN
-from companion.ui.components.common import TOUCH, error_line, memo, screen, text_field
+from companion.ui.components.common import TOUCH, error_line, screen, text_field
 from companion.ui.components.gone import not_here
-from companion.ui.hooks import notify, use_game, use_game_part, use_games, use_typed
+from companion.ui.hooks import notify, piece, use_games, use_typed, use_view
 from sheets.errors import RulesError
 from sheets.i18n import _, ngettext
 from sheets.limits import MAX_COMMENT
 
 
-@ft.component
-def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | None = None,
-                wrong: int = 0) -> ft.Control:
+@piece
+def SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | None = None,
+               wrong: int = 0, news: News | None = None, asks: tuple[SeatAsk, ...] = ()) -> ft.Control:
     """Which player this phone is at the table; opens the Seats screen. The phone is told
     when another phone took its seat with the PIN, when wrong PINs were tried for it, what
     happened to it (the host handed it a seat, its Undo took an entry back), and on the
     host's phone when a phone asks for a seat."""
-    news, asks = use_game_part(lambda: (games.news(game_id), games.seat_asks(game_id)))
     warning = ngettext("{n} wrong PIN try for {player}'s seat", "{n} wrong PIN tries for {player}'s seat",
                        wrong).format(n=wrong, player=me) if me and wrong else None
     asking = ngettext("A phone asks for a seat: open Seats to approve or refuse it",
@@ -68,10 +68,6 @@ def _SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | No
         ),
     )
 
-
-# Memoized: the app bar of every game screen shows it, and it rarely changes.
-SeatButton = memo(_SeatButton)
-
 SEAT_WIDTH = 56  # px of the app bar's seat button: beside Undo and "More", the rest is the title's
 BAR_NAME = 7  # characters of a seat's name in the app bar: with 150 % text, more squeeze the title
 
@@ -80,6 +76,31 @@ def bar_name(name: str) -> str:
     """A seat's name as the app bar shows it: whole up to BAR_NAME characters, else its
     start and "…" (a name may have 40). Its label and tooltip say the whole name."""
     return name if len(name) <= BAR_NAME else name[:BAR_NAME - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class SeatsView:
+    """What the Seats screen shows of a game on this phone (``seats_of``)."""
+
+    seats: tuple[SeatView, ...]
+    asks: tuple[SeatAsk, ...]  # on the host's phone: the phones asking for a seat
+    news: News | None  # what this phone has not been told yet
+    starter: bool  # this phone started the game (the host)
+    note: str  # this seat's private note ("" for a watching phone)
+    comment: str  # the table's shared comment
+    code: str | None  # this phone's short code, which the host sees beside its ask
+
+
+def seats_of(games: PhoneGames, game_id: str) -> SeatsView | StorageError:
+    """The Seats screen's view of the game, or why it cannot be read (a value: compared)."""
+    try:
+        seats = games.seats(game_id)
+        mine = any(seat.mine for seat in seats)
+        return SeatsView(seats=seats, asks=games.seat_asks(game_id), news=games.news(game_id) if games.device else None,
+                         starter=games.is_starter(game_id), note=games.private_note(game_id) if mine else "",
+                         comment=games.comment(game_id), code=games.my_code(game_id))
+    except StorageError as exc:
+        return exc
 
 
 @ft.component
@@ -91,13 +112,13 @@ def Seats() -> ft.View:
     game_id = ft.use_route_params().get("id", "")
     route = f"/game/{game_id}/seats"
     games = use_games()
-    use_game(game_id)
+    shown = use_view(game_id, lambda: seats_of(games, game_id))
     asking, set_asking = ft.use_state(cast("str | None", None))  # the player whose seat the PIN is for
     pin, set_pin, typed_pin = use_typed("")
     error, set_error = ft.use_state(cast("str | None", None))
     note, set_note, typed_note = use_typed(cast("str | None", None))  # the private note being edited
     comment, set_comment, typed_comment = use_typed(cast("str | None", None))  # the shared comment being edited
-    news = games.news(game_id) if games.device else None
+    news = shown.news if isinstance(shown, SeatsView) else None
 
     def tell_news() -> None:
         if news is not None:
@@ -105,13 +126,12 @@ def Seats() -> ft.View:
             games.told(game_id, news.serial)
 
     ft.use_effect(tell_news, [news])
-    try:
-        seats = {seat.player: seat for seat in games.seats(game_id)}
-        asks = games.seat_asks(game_id)
-    except StorageError as exc:  # deleted (Home, told who deleted it), or not here: never its id
-        return not_here(route, games.deleted_by(game_id), exc)
+    if isinstance(shown, StorageError):  # deleted (Home, told who deleted it), or not here: never its id
+        return not_here(route, games.deleted_by(game_id), shown)
+    seats = {seat.player: seat for seat in shown.seats}
+    asks = shown.asks
     me = next((seat.player for seat in seats.values() if seat.mine), None)
-    starter = games.is_starter(game_id)
+    starter = shown.starter
 
     def attempt(step: Callable[[], None]) -> None:
         try:
@@ -210,10 +230,10 @@ def Seats() -> ft.View:
     ]
     if any(seat.asked for seat in seats.values()):  # first on the screen: shown to the host across the table
         controls.append(ft.Text(_("This phone's code: {code}. The host's phone shows it beside this phone's "
-                                  "ask.").format(code=games.my_code(game_id)), size=16, weight=ft.FontWeight.W_600))
+                                  "ask.").format(code=shown.code), size=16, weight=ft.FontWeight.W_600))
     controls += [part for p in seats for part in [row(p), *(pin_for(p) if p == asking else [])]]
     if me:
-        stored = games.private_note(game_id)
+        stored = shown.note
         text = stored if note is None else note
         controls += [
             text_field(
@@ -225,7 +245,7 @@ def Seats() -> ft.View:
                               on_click=lambda _e: attempt(save_note)),
         ]
     if me or not any(seat.taken for seat in seats.values()):  # any seat writes it; anybody while nobody sits
-        shared = games.comment(game_id)
+        shared = shown.comment
         words = shared if comment is None else comment
         controls += [
             text_field(

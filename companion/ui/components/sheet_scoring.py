@@ -11,10 +11,10 @@ from typing import cast
 import flet as ft
 
 from companion.ui.components.common import TOUCH, icon_button, radio_group, section, text_field
-from companion.ui.hooks import Kept, Part
+from companion.ui.hooks import part
 from companion.ui.kit import result_banner
 from sheets.gone_with_the_beans import PROVINCES, RULES, SHEETS, Sheet, State
-from sheets.i18n import N_, _, current, ngettext
+from sheets.i18n import N_, Translations, _, current, ngettext
 from sheets.results import GameResult
 
 # Breakdown keys (score-files.md) in the rulebook's words (End of the Game), long and short;
@@ -172,47 +172,42 @@ def final_name(name: str, won: bool, size: int = 16, expand: bool = True) -> ft.
                    tooltip=ft.Tooltip(message=name, trigger_mode=TAP))
 
 
-def final_table_of(result: GameResult, kept: Kept | None = None) -> ft.Control:
+def final_table_of(result: GameResult) -> ft.Control:
     """``final_table`` of a state's result: a block per player in seating order, the name on
     the whole width (issue 32: six 40 px columns broke names at 320 px, "Alex/and..."), the
     total and the rank beside it, each item's points below, a word never broken (an item
     that does not fit moves to the next line). A screen reader hears a player's block as
-    one: "Ann: Development Passport Bonus 1, ..., Total 43, Rank 1". With ``kept`` (the
-    calling piece's ``use_keeper``) a block that shows what it showed last time is the very
-    control made then: after an entry only that player's block is built again."""
+    one: "Ann: Development Passport Bonus 1, ..., Total 43, Rank 1". Each block is a part
+    of what it shows (the language included): after an entry only that player's block is
+    built again."""
     winners = set(result.winners)
-    players = result.players
-    ranked = len(players) > 1
+    ranked = len(result.players) > 1
+    return ft.Column([part(final_block, p.name, p.name in winners, tuple((k, str(v)) for k, v in p.breakdown.items()
+                                                                        if k != "total"), p.total, p.rank, ranked,
+                           current())
+                      for p in result.players], spacing=0)
 
-    def block(name: str, items: tuple[tuple[str, str], ...], total: int, rank: int) -> ft.Control:
-        won = name in winners
-        said = "; ".join([f"{_(ITEMS[k][0])} {v}" for k, v in items]
-                         + [f"{_(TOTAL)} {total}"] + ([f"{_(RANK)} {rank}"] if ranked else []))
-        shown_total: ft.Control = ft.Text(pt(total), size=16, weight=ft.FontWeight.BOLD, no_wrap=True)
-        if won:  # the winners' totals stand out
-            shown_total = ft.Container(shown_total, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=6,
-                                       padding=ft.Padding.symmetric(horizontal=6))
-        top: list[ft.Control] = [final_name(name, won), shown_total]
-        if ranked:
-            top.insert(0, ft.Text(f"{rank}.", size=14, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT))
-        parts = ft.Row([ft.Text(f"{_(ITEMS[k][1])} {v}", size=12, no_wrap=True) for k, v in items],
-                       wrap=True, spacing=12, run_spacing=2)
-        # The name line its own nodes (the name, a tap on it its tooltip); the items said as
-        # one, with the player's name, total and rank.
-        return ft.Container(
-            ft.Column([ft.Row(top, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                       ft.Semantics(content=parts, label=f"{name}: {said}", container=True, exclude_semantics=True)],
-                      spacing=2),
-            padding=ft.Padding.symmetric(vertical=8),  # grows with the text size
-            border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-        )
 
-    # Each block with everything it shows: the player, whether they won, the numbers, and
-    # the language they are said in.
-    parts: list[Part] = []
-    for p in players:
-        items = tuple((k, str(v)) for k, v in p.breakdown.items() if k != "total")
-        parts.append(((p.name, p.name in winners, items, p.total, p.rank, ranked, current()),
-                      partial(block, p.name, items, p.total, p.rank)))
-    return kept.column("final table", parts, spacing=0) if kept is not None \
-        else ft.Column([make() for _key, make in parts], spacing=0)
+def final_block(name: str, won: bool, items: tuple[tuple[str, str], ...], total: int, rank: int, ranked: bool,
+                _language: Translations) -> ft.Control:
+    """One player's block of the final table (``final_table_of``)."""
+    said = "; ".join([f"{_(ITEMS[k][0])} {v}" for k, v in items]
+                     + [f"{_(TOTAL)} {total}"] + ([f"{_(RANK)} {rank}"] if ranked else []))
+    shown_total: ft.Control = ft.Text(pt(total), size=16, weight=ft.FontWeight.BOLD, no_wrap=True)
+    if won:  # the winners' totals stand out
+        shown_total = ft.Container(shown_total, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=6,
+                                   padding=ft.Padding.symmetric(horizontal=6))
+    top: list[ft.Control] = [final_name(name, won), shown_total]
+    if ranked:
+        top.insert(0, ft.Text(f"{rank}.", size=14, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT))
+    parts = ft.Row([ft.Text(f"{_(ITEMS[k][1])} {v}", size=12, no_wrap=True) for k, v in items],
+                   wrap=True, spacing=12, run_spacing=2)
+    # The name line its own nodes (the name, a tap on it its tooltip); the items said as
+    # one, with the player's name, total and rank.
+    return ft.Container(
+        ft.Column([ft.Row(top, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                   ft.Semantics(content=parts, label=f"{name}: {said}", container=True, exclude_semantics=True)],
+                  spacing=2),
+        padding=ft.Padding.symmetric(vertical=8),  # grows with the text size
+        border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+    )

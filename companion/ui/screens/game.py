@@ -10,9 +10,7 @@ import flet as ft
 
 from companion.session import damage_words
 from companion.storage import DamagedGame, StorageError
-from companion.ui.hooks import (
-    GameChangedContext, GamesContext, ScreenColumnContext, go, moment_route, use_game_frame, use_games,
-)
+from companion.ui.hooks import GamesContext, ScreenColumnContext, go, moment_route, use_games, use_view
 from companion.ui.components.common import TOUCH, error_line, screen
 from companion.ui.components.game_bar import Frame, frame_of, game_screen
 from companion.ui.components.gone import not_here
@@ -33,9 +31,9 @@ def GameScreen() -> ft.View:
         except StorageError as exc:
             return exc
 
-    # The one listener to this game's changes on its route: this screen renders again when
-    # its frame changes (a deleted game among them).
-    shown, changed = use_game_frame(game_id, frame)
+    # This screen renders again when its frame changes (a deleted game among them); the play
+    # screen below follows the game's view itself (``use_view``).
+    shown = use_view(game_id, frame)
     if isinstance(shown, DamagedGame):
         damaged = shown
 
@@ -58,10 +56,8 @@ def GameScreen() -> ft.View:
                             on_click=lambda _e: go(f"/game/{game_id}/seats")),
             ft.OutlinedButton(_("Home"), icon=ft.Icons.HOME, height=TOUCH, on_click=lambda _e: go("/"))],
             wrap=True, spacing=8, run_spacing=8)])
-    # Each piece of the screen reads what it shows of the game (use_game_part) and is told
-    # of a change through ``changed``: on most changes only the pieces it touches render.
-    return GameChangedContext(changed, lambda: game_screen(
-        games, game_id, shown, ScreenColumnContext(column, lambda: GAME_SCREENS[shown.kind].play(game_id)), column))
+    return game_screen(games, game_id, shown,
+                       ScreenColumnContext(column, lambda: GAME_SCREENS[shown.kind].play(game_id)), column)
 
 
 def entry_number(segment: str) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import cast
+from typing import Any, cast
 
 import flet as ft
 
@@ -25,7 +25,7 @@ from companion.session import PhoneGames
 from companion.sheet_values import SheetValuesService, values_in_file
 from companion.storage import GameNotFound, StorageError
 from companion.storage.sheet_values import SheetValuesDamaged
-from companion.ui.hooks import go, notify, use_game, use_games, use_sheet_values, use_sheet_values_changes
+from companion.ui.hooks import go, notify, use_games, use_sheet_values, use_sheet_values_view, use_view
 from companion.ui.components.common import error_line, icon_button, screen, section
 from companion.ui.components.files import download_json, import_json
 from companion.ui.components.printed_value import PrintedValueForm, Typed
@@ -34,7 +34,9 @@ from sheets.errors import RulesError
 from sheets.i18n import N_, _, ngettext
 from sheets.limits import one_line
 from sheets.gone_with_the_beans import SHEETS, Cost, Sheet
-from sheets.gone_with_the_beans.live import RULES as LIVE_RULES, Materials, check_printed_value, keys, shown, spec
+from sheets.gone_with_the_beans.live import (
+    RULES as LIVE_RULES, Materials, State as LiveState, check_printed_value, keys, shown, spec,
+)
 
 # Where a value came from (shown translated: _(source))
 FROM_RULEBOOK = N_("from the rulebook")
@@ -225,7 +227,16 @@ def counts(rows: list[Row]) -> str:
 def SheetValuesScreen() -> ft.View:
     games = use_games()
     book = use_sheet_values()
-    use_sheet_values_changes()
+
+    def read_book() -> dict[str, tuple[dict[str, Any], dict[str, str]]] | StorageError:
+        """Every sheet's remembered values and why this version cannot use some (or why
+        none can be read): what this screen follows of the remembered values."""
+        try:
+            return {letter: (book.kept(letter), book.unusable(letter)) for letter in SHEETS}
+        except StorageError as exc:
+            return exc
+
+    remembered = use_sheet_values_view(read_book)
     asked = (ft.use_route_params().get("sheet") or "A").upper()
     letter, set_letter = ft.use_state(asked if asked in SHEETS else "A")
     problem, set_problem = ft.use_state(cast("str | None", None))
@@ -245,13 +256,12 @@ def SheetValuesScreen() -> ft.View:
         ft.Text(_("Sheet {letter}: {title}").format(letter=letter, title=_(sheet.title)), size=18,
                 weight=ft.FontWeight.W_600),
     ]
-    try:
-        values = book.kept(letter)
-        unusable = book.unusable(letter)
-    except SheetValuesDamaged as exc:
-        return screen(route, _("Sheet values"), [*head, *damaged(book, games, exc, set_problem), error_line(problem)])
-    except StorageError as exc:
-        return screen(route, _("Sheet values"), [*head, error_line(str(exc))])
+    if isinstance(remembered, SheetValuesDamaged):
+        return screen(route, _("Sheet values"), [*head, *damaged(book, games, remembered, set_problem),
+                                                 error_line(problem)])
+    if isinstance(remembered, StorageError):
+        return screen(route, _("Sheet values"), [*head, error_line(str(remembered))])
+    values, unusable = remembered[letter]
 
     def save(key: str, value: Typed) -> None:
         book.remember(letter, key, value, by=games)
@@ -337,12 +347,17 @@ def GameValuesScreen() -> ft.View:
     game_id = ft.use_route_params().get("id", "")
     games = use_games()
     book = use_sheet_values()
-    use_game(game_id)
     route = f"/game/{game_id}/values"
-    try:
-        state = games.game(game_id, LIVE_RULES).state() if games.kind(game_id) == LIVE_RULES.id else None
-    except (StorageError, RulesError) as exc:
-        said = no_game_here() if isinstance(exc, GameNotFound) else str(exc)  # never the id on a phone
+
+    def read() -> LiveState | None | StorageError | RulesError:
+        try:
+            return games.game(game_id, LIVE_RULES).state() if games.kind(game_id) == LIVE_RULES.id else None
+        except (StorageError, RulesError) as exc:
+            return exc
+
+    state = use_view(game_id, read)
+    if isinstance(state, (StorageError, RulesError)):
+        said = no_game_here() if isinstance(state, GameNotFound) else str(state)  # never the id on a phone
         return screen(route, _("Sheet values"), [ft.Text(said)], back=f"/game/{game_id}")
     if state is None:
         return screen(route, _("Sheet values"), [ft.Text(_("This game has no printed values to enter: they "

@@ -20,7 +20,7 @@ from companion.storage import StorageError
 from companion.ui.components.charts import ChartLines, Points, chart_lines, holdings_charts, totals_chart
 from companion.ui.components.common import screen
 from companion.ui.components.gone import not_here
-from companion.ui.hooks import go, moment_route, timeline_route, use_games, use_listing
+from companion.ui.hooks import go, keyed_part, moment_route, timeline_route, use_games, use_listing
 from sheets.i18n import _, ngettext, whole
 from sheets.timeline import Moment
 
@@ -64,21 +64,19 @@ def moment_row(game_id: str, moment: Moment) -> ft.Control:
         padding=ft.Padding.symmetric(vertical=6), on_click=(lambda _e: go(opens)) if opens else None))
 
 
+def row_list(game_id: str, moments: Sequence[Moment]) -> list[ft.Control]:
+    """Each shown entry's row, a part by its moment: a change builds only the rows that
+    differ, so it costs this phone the same whatever the game's length."""
+    return [keyed_part(row_key(m), moment_row, game_id, m) for m in moments]
+
+
 class Drawn:
-    """What a timeline screen drew last, kept for its next render (a ref): each shown entry's
-    row by its moment, and the charts by their lines. A change builds only the rows and
-    charts that differ; Flet passes over the very controls drawn before, so a change costs
-    this phone the same whatever the game's length."""
+    """The charts a timeline screen drew last, by their lines, kept for its next render (a
+    memo): a change draws only the points that differ."""
 
     def __init__(self) -> None:
-        self.rows: dict[Moment, ft.Control] = {}
         self.charts: tuple[ChartLines, list[ft.Control]] | None = None
         self.points: Points = {}  # the totals chart's points, by place and total
-
-    def row_list(self, game_id: str, moments: Sequence[Moment]) -> list[ft.Control]:
-        rows = {m: self.rows.get(m) or moment_row(game_id, m) for m in moments}
-        self.rows = rows
-        return list(rows.values())
 
     def charts_of(self, lines: ChartLines, phase: str | None) -> list[ft.Control]:
         if self.charts is None or self.charts[0] != lines:
@@ -96,25 +94,30 @@ def Timeline() -> ft.View:
     game_id = ft.use_route_params().get("id", "")
     route = timeline_route(game_id)
     games = use_games()
+
+    def read() -> tuple[tuple[Moment, ...], str | None, ChartLines] | StorageError:
+        try:
+            phase = games.rules(game_id).phase
+            name = phase.name if phase is not None else None
+            return games.timeline(game_id), name, games.timeline_view(game_id, chart_lines, name)  # once per state
+        except StorageError as exc:  # deleted (told who deleted it), or not here: never its id
+            return exc
+
     # A new entry shows here within a second or two, at a reader's pace: a long game's story
     # drawn on every phone at every tap slowed every table (issue 46).
-    use_listing(lambda: games.timeline(game_id), game_id)
+    story = use_listing(read, game_id)
     shown, set_shown = ft.use_state(PAGE)
     drawn = ft.use_memo(Drawn, [game_id])
-    try:
-        moments = games.timeline(game_id)
-        phase = games.rules(game_id).phase
-        name = phase.name if phase is not None else None
-        lines = games.timeline_view(game_id, chart_lines, name)  # once per state, for every phone
-    except StorageError as exc:  # deleted (told who deleted it), or not here: never its id
-        return not_here(route, games.deleted_by(game_id), exc)
+    if isinstance(story, StorageError):
+        return not_here(route, games.deleted_by(game_id), story)
+    moments, name, lines = story
     controls: list[ft.Control] = [ft.Text(ngettext("{n} entry, the newest first", "{n} entries, the newest first",
                                                    len(moments)).format(n=len(moments)), color=MUTED)]
     if not moments:
         controls = [ft.Text(_("No entries yet."), color=MUTED)]
     else:
         controls[:0] = drawn.charts_of(lines, name)
-    controls += drawn.row_list(game_id, moments[:-shown - 1:-1])  # the newest ``shown``, newest first
+    controls += row_list(game_id, moments[:-shown - 1:-1])  # the newest ``shown``, newest first
     if len(moments) > shown:
         more = min(PAGE, len(moments) - shown)
         controls.append(ft.TextButton(ngettext("Show {n} older entry", "Show {n} older entries", more).format(n=more),

@@ -4,12 +4,10 @@ preview (what the engine would pay). Everything comes from the view's slice."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 import flet as ft
 
 from companion.ui.components.common import SECTION_SPACING, SPACING, TOUCH, error_line, section_title
-from companion.ui.hooks import Part, ViewOf, use_keeper, use_slice
+from companion.ui.hooks import part, piece
 from companion.ui.screens.bohnanza.look import (
     BEAN_COLOURS, bean_badge, bean_tile, beanometer_line, coins, confirm_or_cancel, count_tile, named, note,
     printed, sentence,
@@ -120,7 +118,8 @@ Opened = PlantOffer | Harvesting | None
 FieldsSlice = tuple[tuple[Card, ...], Opened, tuple[Bean, ...]]
 
 
-def _fields_slice(v: BohnanzaView, player: str, panel: Panel, bean: Bean | None) -> FieldsSlice:
+def fields_slice(v: BohnanzaView, player: str, panel: Panel, bean: Bean | None) -> FieldsSlice:
+    """What ``Fields`` shows of the view for ``player`` with ``panel`` open."""
     side = v.side(player)
     if side is None:
         return (), None, v.beans
@@ -133,34 +132,36 @@ def _fields_slice(v: BohnanzaView, player: str, panel: Panel, bean: Bean | None)
 
 
 def _card_part(card: Card, panel: Panel, beans: tuple[Bean, ...], bean: Bean | None, opened: Opened,
-               error: str | None, taps: Taps) -> Part:
-    """A field's card as a kept part: what it shows is its key."""
+               error: str | None, taps: Taps) -> ft.Control:
+    """A field's card as a part of its own: made again only when what it shows differs."""
     number = card[0]
     if panel == ("plant", number):
         offer = opened if isinstance(opened, PlantOffer) else None
-        return (("plant", card, beans, bean, offer, error),
-                lambda: field_card(card, ft.Column([plant_panel(card, beans, bean, offer, taps), error_line(error)],
-                                                   spacing=6), taps))
+        return part(_planting_card, card, beans, bean, offer, error, taps)
     if panel == ("harvest", number) and isinstance(opened, tuple):
-        harvesting: Harvesting = opened
-        return (("harvest", card, harvesting, error),
-                lambda: field_card(card, ft.Column([harvest_panel(number, harvesting, taps), error_line(error)],
-                                                   spacing=6), taps))
-    return ("card", card), lambda: field_card(card, None, taps)
+        return part(_harvest_card, card, opened, error, taps)
+    return part(field_card, card, None, taps)
 
 
-@ft.component
-def Fields(shown: ViewOf[BohnanzaView], player: str, panel: Panel, bean: Bean | None, error: str | None,
+def _planting_card(card: Card, beans: tuple[Bean, ...], bean: Bean | None, offer: PlantOffer | None,
+                   error: str | None, taps: Taps) -> ft.Control:
+    return field_card(card, ft.Column([plant_panel(card, beans, bean, offer, taps), error_line(error)], spacing=6),
+                      taps)
+
+
+def _harvest_card(card: Card, harvesting: Harvesting, error: str | None, taps: Taps) -> ft.Control:
+    return field_card(card, ft.Column([harvest_panel(card[0], harvesting, taps), error_line(error)], spacing=6),
+                      taps)
+
+
+@piece
+def Fields(fields: FieldsSlice, player: str, panel: Panel, bean: Bean | None, error: str | None,
            taps: Taps) -> ft.Control:
-    """``player``'s fields, a field's open panel (``panel``) with ``error``, the engine's
-    word on the last tap (above the fields while no panel is open)."""
-    cards, opened, beans = use_slice(shown, lambda v: _fields_slice(v, player, panel, bean))
-    keeper = use_keeper()
+    """``player``'s fields (``fields_slice``), a field's open panel (``panel``) with ``error``,
+    the engine's word on the last tap (above the fields while no panel is open)."""
+    cards, opened, beans = fields
     field_panel = panel is not None and panel[0] in ("plant", "harvest")
-    title: Hashable = ("title", player)
-    parts: list[Part] = [(title, lambda: section_title(_("{player}'s fields").format(player=player)))]
+    parts = [section_title(_("{player}'s fields").format(player=player))]
     parts += [_card_part(card, panel, beans, bean, opened, error, taps) for card in cards]
-    # One shape, panel or not: kept cards stand where they stood.
-    fields = keeper.column("fields", parts, spacing=SECTION_SPACING)
-    return ft.Column([error_line(None if field_panel else error), fields], spacing=SPACING)
-
+    return ft.Column([error_line(None if field_panel else error), ft.Column(parts, spacing=SECTION_SPACING)],
+                     spacing=SPACING)

@@ -5,19 +5,20 @@ what may be done and why not is the engine's (``allowed``, in the view)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import cast
 
 import flet as ft
 
 from companion.ui.components.game_bar import game_body
-from companion.ui.hooks import ViewOf, use_game_of, use_latest, use_slice
+from companion.ui.hooks import use_game_of, use_latest, use_view
 from companion.ui.kit import use_entry, use_shown_player
-from companion.ui.screens.bohnanza.fields import Fields
+from companion.ui.screens.bohnanza.fields import Fields, fields_slice
 from companion.ui.screens.bohnanza.look import coins
 from companion.ui.screens.bohnanza.rows import PrintedRows
-from companion.ui.screens.bohnanza.table import DrawPile, Purse, Result, TieBreak, player_chip
+from companion.ui.screens.bohnanza.table import DrawPile, PlayerChip, Purse, Result, TieBreak, purse_of
 from companion.ui.screens.bohnanza.taps import Panel, Taps
-from companion.ui.screens.bohnanza.view import BohnanzaView, view
+from companion.ui.screens.bohnanza.view import view
 from sheets.bohnanza import (
     RULES, Action, Bean, BuyField, DeckExhausted, EnterBeanometer, Harvest, Plant, State, TellHand, count_of, label,
 )
@@ -30,9 +31,8 @@ HAND = "hand"  # where a refused hand size is said: under the tie-break
 @ft.component
 def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
-    shown: ViewOf[BohnanzaView] = ViewOf(now=lambda: game.view(view))  # the same for every phone
-    # What this screen itself shows of the game; its pieces show the rest.
-    over, names = use_slice(shown, lambda v: (v.over, v.names))
+    shown = use_view(game_id, lambda: game.view(view))  # the same for every phone
+    over, names = shown.over, shown.names
     player, show = use_shown_player(game_id, names)
     panel, set_panel = ft.use_state(cast(Panel, None))
     bean, set_bean = ft.use_state(cast("Bean | None", None))
@@ -51,7 +51,7 @@ def Play(game_id: str) -> ft.Control:
         close()
 
     def open_plant(number: int) -> None:
-        side = shown.now().side(player)
+        side = game.view(view).side(player)
         set_panel(("plant", number))
         set_bean(side.fields[number - 1].bean if side is not None and number <= len(side.fields) else None)
         entry.refuse(None)
@@ -67,7 +67,7 @@ def Play(game_id: str) -> ft.Control:
                                                                       field=number))
 
     def harvest(number: int) -> None:
-        side = shown.now().side(player)
+        side = game.view(view).side(player)
         sale = side.fields[number - 1].offer.harvest if side is not None and number <= len(side.fields) else None
         act(Harvest(player=player, field=number),  # refused: the engine says why where the player looks
             None if sale is None else _("{player} harvested {beans}: +{coins}").format(
@@ -78,7 +78,7 @@ def Play(game_id: str) -> ft.Control:
         entry.refuse(None)
 
     def shuffle(number: int) -> None:
-        if shown.now().deck.next_pass != number:  # another phone started it meanwhile: shown as begun
+        if game.view(view).deck.next_pass != number:  # another phone started it meanwhile: shown as begun
             close()
             return
         act(DeckExhausted(), _("Pass {number}: the discard pile is the new draw pile").format(number=number))
@@ -108,16 +108,20 @@ def Play(game_id: str) -> ft.Control:
         tell_hand=use_latest(tell_hand),
     )
     controls: list[ft.Control] = []
+    # Each piece is given its slice of the view: it renders again only where that differs.
     if over:
-        controls += [Result(shown), TieBreak(shown, entry.refusal_at(HAND), taps)]
+        controls += [Result(shown.result, shown.ranking), TieBreak(shown.tie, entry.refusal_at(HAND), taps)]
     else:
         # Each player's name and coins; the shown one selected.
-        controls += [ft.Row([player_chip(shown, seat, name, name == player, taps) for seat, name in enumerate(names)],
+        controls += [ft.Row([PlayerChip(name, total, name == player, taps) for name, total in shown.chips],
                             wrap=True, spacing=6),
-                     Purse(shown, player, taps),
-                     PrintedRows(shown, entry.refusal_at(ROWS), taps),
-                     Fields(shown, player, panel, bean, entry.refusal_at(None), taps)]
-    controls.append(DrawPile(shown, panel == ("end", 0), taps))
+                     Purse(purse_of(shown, player), shown.third_field_price, player, taps),
+                     PrintedRows(shown.unknown_rows, entry.refusal_at(ROWS), taps),
+                     Fields(fields_slice(shown, player, panel, bean), player, panel, bean, entry.refusal_at(None),
+                            taps)]
+    asking = panel == ("end", 0)
+    deck = shown.deck if asking else replace(shown.deck, end=())  # its sales matter only while asked
+    controls.append(DrawPile(shown.deck_pass, deck, shown.over, asking, taps))
     return game_body(controls)
 
 

@@ -10,10 +10,9 @@ from functools import partial
 import flet as ft
 
 from companion.ui.components.common import TOUCH, error_line, text_field
-from companion.ui.hooks import ViewOf, use_slice, use_typed
+from companion.ui.hooks import piece, use_typed
 from companion.ui.screens.bohnanza.look import BEAN_COLOURS, coins, note
 from companion.ui.screens.bohnanza.taps import Taps
-from companion.ui.screens.bohnanza.view import BohnanzaView
 from sheets.bohnanza import Bean, label
 from sheets.i18n import _
 
@@ -32,10 +31,9 @@ def typed_row(texts: list[str]) -> tuple[int | None, ...] | str:
     return tuple(steps)
 
 
-@ft.component
-def PrintedRows(shown: ViewOf[BohnanzaView], error: str | None, taps: Taps) -> ft.Control:
-    """Asks for the first bean on a field whose printed beanometer the game lacks."""
-    unknown = use_slice(shown, lambda v: v.unknown_rows)
+@piece
+def PrintedRows(unknown: tuple[Bean, ...], error: str | None, taps: Taps) -> ft.Control:
+    """Asks for the first bean on a field whose printed beanometer the game lacks (``unknown``)."""
     texts, set_texts, typed = use_typed(["", "", "", ""])
     if not unknown:
         return ft.Container(height=0)

@@ -10,26 +10,21 @@ from typing import cast
 import flet as ft
 
 from companion.ui.components.common import SECTION_SPACING, TOUCH, error_line, ranked_line, section_title, text_field
-from companion.ui.hooks import Part, ViewOf, use_keeper, use_slice, use_typed
+from companion.ui.hooks import part, piece, use_typed
 from companion.ui.kit import result_banner
 from companion.ui.screens.bohnanza.look import coins, confirm_or_cancel, note
 from companion.ui.screens.bohnanza.taps import Taps
 from companion.ui.screens.bohnanza.view import BohnanzaView
-from sheets.bohnanza import EndSale, count_of
+from sheets.bohnanza import DeckOffer, EndSale, count_of
+from sheets.results import GameResult
 from sheets.i18n import _, ngettext
 
 
-def player_chip(shown: ViewOf[BohnanzaView], seat: int, name: str, selected: bool, taps: Taps) -> ft.Control:
-    """A player's chip: their name and coins (its label, a piece of its own: only it changes)."""
-    return ft.Chip(label=ChipLabel(shown, seat), selected=selected, show_checkmark=False,
+@piece
+def PlayerChip(name: str, total: int, selected: bool, taps: Taps) -> ft.Control:
+    """A player's chip: their name and coins."""
+    return ft.Chip(label=ft.Text(f"{name} · {total}"), selected=selected, show_checkmark=False,
                    on_select=lambda _e: taps.pick(name))
-
-
-@ft.component
-def ChipLabel(shown: ViewOf[BohnanzaView], seat: int) -> ft.Control:
-    """A chip's words; only they change with an entry (on every phone, for that player)."""
-    name, total = use_slice(shown, lambda v: v.chips[seat])
-    return ft.Text(f"{name} · {total}")
 
 
 def _coins(player: str, total: int) -> ft.Control:
@@ -59,18 +54,17 @@ def _third_field(player: str, bought: bool, refused: str | None, price: int, tap
     return ft.Column([button, note(f"{player} {refused}")], spacing=12)  # as the screen spaces its lines
 
 
-@ft.component
-def Purse(shown: ViewOf[BohnanzaView], player: str, taps: Taps) -> ft.Control:
-    """``player``'s coins in large type, and their third field."""
-    (total, bought, refused), price = use_slice(shown, lambda v: (_purse(v, player), v.third_field_price))
-    keeper = use_keeper()
-    return keeper.column("purse", [
-        (("coins", player, total), lambda: _coins(player, total)),
-        (("third", player, bought, refused, price), lambda: _third_field(player, bought, refused, price, taps)),
-    ], spacing=12)
+@piece
+def Purse(purse: tuple[int, bool, str | None], price: int, player: str, taps: Taps) -> ft.Control:
+    """``player``'s coins in large type, and their third field (``purse_of``; ``price``: the
+    third field's)."""
+    total, bought, refused = purse
+    return ft.Column([part(_coins, player, total), part(_third_field, player, bought, refused, price, taps)],
+                     spacing=12)
 
 
-def _purse(v: BohnanzaView, player: str) -> tuple[int, bool, str | None]:
+def purse_of(v: BohnanzaView, player: str) -> tuple[int, bool, str | None]:
+    """``player``'s coins, whether they have their third field, and why they may not buy it."""
     side = v.side(player)
     return side.purse if side is not None else (0, False, None)
 
@@ -154,34 +148,28 @@ def _end_harvest(sales: tuple[EndSale, ...], taps: Taps) -> ft.Control:
     )
 
 
-@ft.component
-def DrawPile(shown: ViewOf[BohnanzaView], asking: bool, taps: Taps) -> ft.Control:
+@piece
+def DrawPile(deck_pass: int, deck: DeckOffer, over: bool, asking: bool, taps: Taps) -> ft.Control:
     """The table's draw pile: the passes, and (in play) what to do when it runs out; when
     ``asking`` (the draw pile ran out, to confirm) the next pass, or at the last what the
-    end harvest pays everyone."""
-    deck_pass, passes, over, next_pass, sales = use_slice(shown, lambda v: (
-        v.deck_pass, v.deck.passes, v.over, v.deck.next_pass, v.deck.end if asking else ()))
-    keeper = use_keeper()
-    below: list[Part] = []
+    end harvest pays everyone (``deck``: the view's, its sales only while ``asking``)."""
+    next_pass = deck.next_pass
+    below: list[ft.Control] = []
     if over:
         pass
     elif asking and next_pass is None:
-        below = [(("end", sales), lambda: _end_harvest(sales, taps))]
+        below = [part(_end_harvest, deck.end, taps)]
     elif asking and next_pass is not None:
-        below = [(("ask", next_pass), lambda: _next_pass(next_pass, taps))]
+        below = [part(_next_pass, next_pass, taps)]
     else:
-        below = [(("next", next_pass), lambda: _draw_pile(next_pass, taps))]
-    return keeper.column("draw pile", [
-        ("title", lambda: section_title(_("Draw pile (the whole table)"))),
-        (("passes", deck_pass, passes, over), lambda: _pass_counter(deck_pass, passes, over)),
-        *below,
-    ], spacing=SECTION_SPACING)
+        below = [part(_draw_pile, next_pass, taps)]
+    return ft.Column([section_title(_("Draw pile (the whole table)")),
+                      part(_pass_counter, deck_pass, deck.passes, over), *below], spacing=SECTION_SPACING)
 
 
-@ft.component
-def Result(shown: ViewOf[BohnanzaView]) -> ft.Control:
+@piece
+def Result(result: GameResult | None, ranking: tuple[tuple[int, str, int, int | None], ...]) -> ft.Control:
     """The end of the game: who won with what, and the ranking with what the end harvest paid."""
-    result, ranking = use_slice(shown, lambda v: (v.result, v.ranking))
     if result is None:
         return ft.Container(height=0)
     return result_banner(result, coins, [
@@ -189,12 +177,11 @@ def Result(shown: ViewOf[BohnanzaView]) -> ft.Control:
         for rank, player, total, paid in ranking])
 
 
-@ft.component
-def TieBreak(shown: ViewOf[BohnanzaView], error: str | None, taps: Taps) -> ft.Control:
+@piece
+def TieBreak(tie: tuple[tuple[str, int | None], ...], error: str | None, taps: Taps) -> ft.Control:
     """Today's tie-break (Rio Grande's rules: "If two or more players tie with the most gold
     coins, the player with the most cards in his hand ... is the winner"): asked at the end of
     each player tied for the most coins, and told again to correct it."""
-    tie = use_slice(shown, lambda v: v.tie)
     texts, set_texts, typed = use_typed(cast(dict[str, str], {}))
     if not tie:
         return ft.Container(height=0)

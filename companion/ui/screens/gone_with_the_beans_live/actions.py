@@ -1,7 +1,7 @@
 """A player's buttons: this round's income choice and action, each allowed now or disabled
 with the rules' reason (the engine's ``allowed``: the screen decides no rule), and on D
-the gained Contracts, each executed any time by paying its cost. Buttons are kept while
-they stay the same: a new reason for a button still disabled changes the words under it."""
+the gained Contracts, each executed any time by paying its cost. Each button is a part
+while it stays the same: a new reason for a button still disabled changes the words under it."""
 
 from __future__ import annotations
 
@@ -12,10 +12,9 @@ import flet as ft
 
 from companion.ui.components.common import section
 from companion.ui.components.sheet_scoring import note
-from companion.ui.hooks import Kept, Part, ViewOf, use_keeper, use_slice
+from companion.ui.hooks import part, piece
 from companion.ui.kit import reason_line
 from companion.ui.screens.gone_with_the_beans_live.buttons import tall_button, tall_only
-from companion.ui.screens.gone_with_the_beans_live.view import PlayView
 from companion.ui.screens.gone_with_the_beans_live.words import contract_text, label
 from sheets.gone_with_the_beans import Sheet
 from sheets.gone_with_the_beans.live import (
@@ -49,41 +48,43 @@ def title_of(allowed: Allowed) -> str:
     return _("Your action this round")
 
 
-def buttons(keep: Kept, where: object, sheet: Sheet, name: str, offers: tuple[Offer, ...],
-            taps: PlayTaps) -> list[ft.Control]:
+@dataclass(frozen=True)
+class Take:
+    """A button's tap: ``name``'s ``action`` (equal for the same button: its part is kept)."""
+
+    taps: PlayTaps
+    name: str
+    action: PlayerAction
+
+    def __call__(self) -> None:
+        self.taps.take(self.name, self.action)
+
+
+def buttons(sheet: Sheet, name: str, offers: tuple[Offer, ...], taps: PlayTaps) -> list[ft.Control]:
     """One button per offer; a reason shared by a run of buttons is said once, under the
-    last. Each button is kept while its words are, the words under it while they are."""
-
-    def tap(action: PlayerAction) -> Callable[[], None]:
-        return lambda: taps.take(name, action)
-
+    last. Each button is a part while its words are."""
     shown = [(label(sheet, o), o.reason, o.action) for o in offers]
-    only = keep.controls(("only", where), [
-        ((text, reason is not None), _only(text, reason is not None, tap(action))) for text, reason, action in shown])
-    parts: list[Part] = []
-    for index, (text, reason, _action) in enumerate(shown):
+    made: list[ft.Control] = []
+    for index, (text, reason, action) in enumerate(shown):
         following = shown[index + 1][1] if index + 1 < len(shown) else None
         said = not (reason is not None and reason == following)
-        parts.append(((text, reason, said), _with_reason(only[index], reason if said else None)))
-    return keep.controls(("button", where), parts)
+        button = part(tall_only, text, reason is not None, Take(taps, name, action))
+        made.append(with_reason(button, reason if said else None))  # (its reason changes often: made plainly)
+    return made
 
 
-def _only(text: str, disabled: bool, on_click: Callable[[], None]) -> Callable[[], ft.Control]:
-    return lambda: tall_only(text, disabled, on_click)
+def with_reason(button: ft.Control, reason: str | None) -> ft.Control:
+    return ft.Column([button, reason_line(reason)], spacing=0)
 
 
-def _with_reason(button: ft.Control, reason: str | None) -> Callable[[], ft.Control]:
-    return lambda: ft.Column([button, reason_line(reason)], spacing=0)
-
-
-def actions_part(keep: Kept, sheet: Sheet, name: str, allowed: Allowed | None, taps: PlayTaps) -> ft.Control:
+def actions_part(sheet: Sheet, name: str, allowed: Allowed | None, taps: PlayTaps) -> ft.Control:
     """The buttons of ``allowed`` on ``name``'s sheet (None: another phone's player, who
-    acts on their own); ``keep``: what the last render made."""
+    acts on their own)."""
     if allowed is None:
         return note(waiting_words(name))
     if allowed.income:
         return section(_("Special card: choose your income"),
-                       *buttons(keep, ("income", name), sheet, name, allowed.income, taps))
+                       *buttons(sheet, name, allowed.income, taps))
     title = title_of(allowed)
     # "Let it pass", disabled with the rules' reason while the owed action can be performed
     # (design page, reading 9); a Contract may be executed first (reading 8), then go on.
@@ -96,15 +97,14 @@ def actions_part(keep: Kept, sheet: Sheet, name: str, allowed: Allowed | None, t
     if len(reasons) == 1 and None not in reasons:  # one reason for every action: say it once
         return section(title, note(str(reasons.pop())), *owing)
     # "Let it pass" stands before the buttons: their place.
-    return section(title, *owing, *buttons(keep, ("actions", name, bool(owing)), sheet, name, allowed.actions, taps))
+    return section(title, *owing, *buttons(sheet, name, allowed.actions, taps))
 
 
-@ft.component
-def Actions(offers: ViewOf[Allowed | None], sheet: Sheet, name: str, taps: PlayTaps) -> ft.Control:
-    """This round's income choice and action on ``name``'s sheet; ``offers``: what the
+@piece
+def Actions(allowed: Allowed | None, sheet: Sheet, name: str, taps: PlayTaps) -> ft.Control:
+    """This round's income choice and action on ``name``'s sheet; ``allowed``: what the
     rules allow that player now (None: another phone's player, who acts on their own)."""
-    allowed = use_slice(offers, lambda found: found)
-    return actions_part(use_keeper(), sheet, name, allowed, taps)
+    return actions_part(sheet, name, allowed, taps)
 
 
 def contract_reasons(allowed: Allowed | None) -> dict[str, str | None] | None:
@@ -131,12 +131,11 @@ def contracts_part(sheet: Sheet, name: str, gained: tuple[str, ...], executed: t
         gained=len(gained), executed=len(executed)), *(lines or [note(_("none gained yet"))]))
 
 
-@ft.component
-def Contracts(view: ViewOf[PlayView], offers: ViewOf[Allowed | None], name: str, taps: PlayTaps) -> ft.Control:
-    """Sheet D: the gained Contracts (``contracts_part``)."""
-    sheet, gained, executed = use_slice(view, lambda v: (v.sheet, v.of(name).player.contracts_gained,
-                                                         v.of(name).player.contracts_executed))
-    return contracts_part(sheet, name, gained, executed, use_slice(offers, contract_reasons), taps)
+@piece
+def Contracts(sheet: Sheet, name: str, gained: tuple[str, ...], executed: tuple[str, ...],
+              reasons: dict[str, str | None] | None, taps: PlayTaps) -> ft.Control:
+    """Sheet D: the gained Contracts (``contracts_part``; ``reasons``: ``contract_reasons``)."""
+    return contracts_part(sheet, name, gained, executed, reasons, taps)
 
 
 def _execute(taps: PlayTaps, name: str, contract: str) -> Callable[[], None]:

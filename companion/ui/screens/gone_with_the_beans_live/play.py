@@ -8,10 +8,10 @@ tap still needs, and the entry it makes, is the pure step function's (questions.
 screen keeps one pending question per sheet and hands it each tap and each change.
 
 It renders from one typed view of the state for this phone (``play_view``, made once per
-state and viewer by ``GameOf.view``) and what the rules allow (``GameOf.allowed``, kept by
-the session by its grounds); each piece shows a slice of them (``use_slice``), so a
-change renders, on each phone, only the pieces that show what it changed. Its taps are
-``PlayTaps``, made of ``use_latest`` callbacks."""
+state and viewer by ``GameOf.view``, followed with ``use_view``) and what the rules allow
+(``GameOf.allowed``, kept by the session by its grounds); each piece is given a slice of
+them, so a change renders, on each phone, only the pieces that show what it changed. Its
+taps are ``PlayTaps``, made of ``use_latest`` callbacks."""
 
 from __future__ import annotations
 
@@ -23,11 +23,9 @@ import flet as ft
 from companion.ui.components.common import TOUCH, RouteLink, error_line
 from companion.ui.components.game_bar import game_body
 from companion.ui.components.sheet_scoring import note
-from companion.ui.hooks import (
-    ViewOf, use_game_of, use_games, use_language, use_latest, use_screen_column, use_sheet_values, use_slice,
-)
+from companion.ui.hooks import use_game_of, use_games, use_latest, use_screen_column, use_sheet_values, use_view
 from companion.ui.kit import use_entry, use_shown_player
-from companion.ui.screens.gone_with_the_beans_live.actions import Actions, Contracts, PlayTaps
+from companion.ui.screens.gone_with_the_beans_live.actions import Actions, Contracts, PlayTaps, contract_reasons
 from companion.ui.screens.gone_with_the_beans_live.question_panels import (
     QuestionTaps, question_part, scroll_to_question,
 )
@@ -36,7 +34,7 @@ from companion.ui.screens.gone_with_the_beans_live.questions import (
 )
 from companion.ui.screens.gone_with_the_beans_live.rows import MaterialsOf, Rows
 from companion.ui.screens.gone_with_the_beans_live.table import EventsOf, Final, RoundOf, RoundStatus, SheetChipOf
-from companion.ui.screens.gone_with_the_beans_live.view import LiveGame, PlayView, play_view
+from companion.ui.screens.gone_with_the_beans_live.view import play_view
 from companion.ui.screens.gone_with_the_beans_live.words import province
 from sheets.gone_with_the_beans.live import KINDS, RULES, Action, Allowed, Paid, PlayerAction, State, said_event
 from sheets.i18n import _
@@ -51,25 +49,6 @@ def _showing(show: Callable[[str | None], None], name: str) -> Callable[[object]
     return lambda _e: show(name)
 
 
-def use_view(game: LiveGame) -> ViewOf[PlayView]:
-    """The play view of the latest state (``GameOf.view``, the same for every phone); its
-    pieces read it a dozen times after each change, so the last one is kept for the very
-    state it is of (and this render's language)."""
-    language, _choose = use_language()
-    last = ft.use_ref(cast("tuple[State, str, PlayView] | None", None))
-
-    def now() -> PlayView:
-        state = game.state()
-        kept = last.current
-        if kept is not None and kept[0] is state and kept[1] == language:
-            return kept[2]
-        view = game.view(play_view)
-        last.current = (state, language, view)
-        return view
-
-    return ViewOf(now=now)
-
-
 @ft.component
 def Play(game_id: str) -> ft.Control:
     games = use_games()
@@ -77,16 +56,18 @@ def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
     at_table = games.seated(game_id)
     mine = games.my_seat(game_id) if at_table else None
-    view = use_view(game)
-    # What this screen itself shows of the game; its pieces show the rest.
-    names, sheet, round_number, played = use_slice(view, lambda v: (v.names, v.sheet, v.round, v.played))
+    # The play view (the same for every phone), what the table may do, who revealed the card.
+    view, table, revealed_by = use_view(game_id, lambda: (
+        game.view(play_view), game.allowed(""), games.last_entry_by(game_id, "reveal")))
+    names, sheet, round_number, played = view.names, view.sheet, view.round, view.played
     # Open questions by the player whose sheet they belong to ("": the table's).
     pendings, set_pendings = ft.use_state(cast("dict[str, Pending]", {}))
     # The payment being composed in each player's open payment question.
     payments, set_payments = ft.use_state(cast("dict[str, dict[str, int]]", {}))
     entry = use_entry(game)
     name, show = use_shown_player(game_id, names)
-    dp_uncounted, home = use_slice(view, lambda v: (v.of(name).player.dp_icons is None, v.of(name).player.province))
+    shown = view.of(name)
+    dp_uncounted, home = shown.player.dp_icons is None, shown.player.province
     may_act = not at_table or mine == name
     column = use_screen_column()
     shown_owner = name if name in pendings else ""
@@ -140,8 +121,8 @@ def Play(game_id: str) -> ft.Control:
     # Another phone's change may make the open question moot: the step function says what
     # is asked now (the same question, the next one, or none); never an entry from here.
     kept = pendings.get(shown_owner)
-    pending = use_slice(ViewOf(now=game.state), lambda state: next_step(
-        kept, Changed(), state, game.allowed(shown_owner)).pending if kept is not None else None)
+    # (This screen renders again on every change of its view: use_view above.)
+    pending = next_step(kept, Changed(), game.state(), game.allowed(shown_owner)).pending if kept is not None else None
 
     def settle() -> None:
         if pending != kept:
@@ -153,16 +134,15 @@ def Play(game_id: str) -> ft.Control:
                     take=use_latest(take), pay=use_latest(pay))
     question_taps = QuestionTaps(answer=use_latest(answer), save_value=use_latest(save_value),
                                  set_payment=use_latest(set_payment))
-    table = ViewOf(now=lambda: game.allowed(""))
-    offers: ViewOf[Allowed | None] = ViewOf(now=(lambda: game.allowed(name)) if may_act else (lambda: None))
-    revealed = ViewOf(now=lambda: games.last_entry_by(game_id, "reveal"))
+    # What the rules allow the shown player now (None: another phone's player), kept by the session.
+    offers: Allowed | None = game.allowed(name) if may_act else None
 
     controls: list[ft.Control] = []
     if played:
-        controls.append(Final(view, taps, at_table, mine))
-    controls.append(RoundOf(view, revealed))
-    controls.append(RoundStatus(view, table, taps))
-    controls.append(ft.Row([SheetChipOf(view, n, n in pendings, n == name, taps.pick) for n in names],
+        controls.append(Final(view.final, taps, at_table, mine))
+    controls.append(RoundOf(sheet, round_number, view.card, view.ruler, revealed_by))
+    controls.append(RoundStatus(sheet, view.revealing, round_number, view.waiting, table.special_card, taps))
+    controls.append(ft.Row([SheetChipOf(n, view.of(n).done, n in pendings, n == name, taps.pick) for n in names],
                            wrap=True, spacing=6))
     elsewhere = [n for n in pendings if n and n != name]
     if elsewhere:  # a question switched away from is kept with its sheet
@@ -171,7 +151,7 @@ def Play(game_id: str) -> ft.Control:
                                 *[ft.TextButton(_("Back to {player}").format(player=n), height=TOUCH,
                                                 on_click=_showing(show, n)) for n in elsewhere]], wrap=True))
     controls.append(ft.Text(f"{name} · {province(home)}", size=18, weight=ft.FontWeight.W_600))
-    controls.append(MaterialsOf(view, name))
+    controls.append(MaterialsOf(sheet, shown.player.materials, shown.capacity, shown.player.hay_lost))
     # Whatever the last tap needs, right here, above the buttons; scrolled into view.
     if pending is not None:
         controls.append(question_part(sheet, pending, payments.get(shown_owner, {}), question_taps))
@@ -179,11 +159,12 @@ def Play(game_id: str) -> ft.Control:
     if round_number and not played and pending is None:
         controls.append(Actions(offers, sheet, name, taps))
     if sheet.contracts is not None and round_number and dp_uncounted and pending is None:
-        controls.append(Contracts(view, offers, name, taps))
-    controls.append(Rows(view, name))
+        controls.append(Contracts(sheet, name, shown.player.contracts_gained, shown.player.contracts_executed,
+                                  contract_reasons(offers), taps))
+    controls.append(Rows(sheet, shown.player, view.icons))
     # Below the sheet's rows, not in the app bar: there it left "Sheet A" too narrow at 150 % text.
     controls.append(RouteLink(ft.Icons.LIST_ALT, _("Sheet values"), f"/game/{game_id}/values"))
-    controls.append(EventsOf(view))
+    controls.append(EventsOf(view.events))
     asked = f"{shown_owner}:{pending!r}" if pending is not None else ""
 
     def bring_into_view() -> None:

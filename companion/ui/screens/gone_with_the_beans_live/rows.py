@@ -1,17 +1,14 @@
 """A player's paper sheet on the phone: the materials with the sheds' cap, each facility's
 row (a box per icon, filled: built), each Hay action's uses, the bonuses gained and the
-province's ability. Parts that stay the same are kept (``use_keeper``)."""
+province's ability. Parts that stay the same are passed over (``part``)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import flet as ft
 
 from companion.ui.components.common import big_number, section
 from companion.ui.components.sheet_scoring import note, plain
-from companion.ui.hooks import Kept, ViewOf, use_keeper, use_slice
-from companion.ui.screens.gone_with_the_beans_live.view import PlayView
+from companion.ui.hooks import part, piece
 from companion.ui.screens.gone_with_the_beans_live.words import province
 from sheets.gone_with_the_beans import PROVINCES, Sheet
 from sheets.gone_with_the_beans.live import (
@@ -28,11 +25,11 @@ def boxes(filled: int, total: int | None, icon: ft.IconData, empty: ft.IconData)
                    for n in range(max(total, filled))], spacing=0, wrap=True)
 
 
-def materials_row(keep: Kept, sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
-    """The warehouse: a payment changes one or two of the four tiles (the rest kept)."""
+def materials_row(sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
+    """The warehouse: a payment changes one or two of the four tiles (each a part)."""
     tiles = [(getattr(materials, kind), _("Hay of {capacity}").format(capacity=capacity) if kind == "hay"
               else _(NAMES[kind])) for kind in WAREHOUSE]  # in the order the timeline charts them
-    row: ft.Control = keep.row("tiles", [(tile, _tile(*tile)) for tile in tiles], spacing=4)
+    row: ft.Control = ft.Row([part(tile, value, caption) for value, caption in tiles], spacing=4)
     if sheet.beanichalcum is not None:  # a fifth tile does not fit a phone at 150 % text
         row = ft.Column([row, ft.Text(_("Beanichalcum: {n}").format(n=materials.beanichalcum), size=18,
                                       weight=ft.FontWeight.W_600)], spacing=2)
@@ -48,15 +45,14 @@ def materials_row(keep: Kept, sheet: Sheet, materials: Materials, capacity: int,
     )
 
 
-def _tile(value: int, caption: str) -> Callable[[], ft.Control]:
-    return lambda: ft.Container(big_number(value, caption), expand=True)
+def tile(value: int, caption: str) -> ft.Control:
+    return ft.Container(big_number(value, caption), expand=True)
 
 
-@ft.component
-def MaterialsOf(view: ViewOf[PlayView], name: str) -> ft.Control:
-    """``name``'s materials, the Hay their sheds hold and the Hay lost."""
-    sheet, player, capacity = use_slice(view, lambda v: (v.sheet, v.of(name).player, v.of(name).capacity))
-    return materials_row(use_keeper(), sheet, player.materials, capacity, player.hay_lost)
+@piece
+def MaterialsOf(sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
+    """A player's materials, the Hay their sheds hold and the Hay lost."""
+    return materials_row(sheet, materials, capacity, lost)
 
 
 def facility_row(plural_name: str, built: int, icons: int | None) -> ft.Control:
@@ -119,32 +115,24 @@ def notes(sheet: Sheet, player: PlayerState) -> list[tuple[str, str]]:
     return said
 
 
-@ft.component
-def Rows(view: ViewOf[PlayView], name: str) -> ft.Control:
+@piece
+def Rows(sheet: Sheet, player: PlayerState, icons_known: tuple[int | None, ...]) -> ft.Control:
     """The paper sheet's rows as they stand; a build changes one facility's row and the
-    facts under them, the rest is kept."""
-    sheet, player, icons_known = use_slice(view, lambda v: (v.sheet, v.of(name).player, v.icons))
-    keep = use_keeper()
-    facilities = [(f.plural, player.count(f.id), icons) for f, icons in zip(sheet.facilities, icons_known)]
-    hay_actions = [(r.effect, r.hay, player.uses(r.id)) for r in sheet.hay_actions]
-    facts_text = facts(sheet, player)
-    facility_rows = keep.controls("facility", [(row, _facility(*row)) for row in facilities])
-    hay_rows = keep.controls("hay", [(row, _hay(*row)) for row in hay_actions])
-    return keep.column("parts", [
-        (("facilities", tuple(facilities), facts_text),
-         lambda: section(_("Facilities"), *facility_rows, note(facts_text))),
-        (("hay actions", tuple(hay_actions)), lambda: section(_("Hay actions"), *hay_rows)),
-        *[((title, text), _note(title, text)) for title, text in notes(sheet, player)],
-    ], spacing=12)
+    facts under them: each section and row is a part, the rest is passed over."""
+    facilities = tuple((f.plural, player.count(f.id), icons) for f, icons in zip(sheet.facilities, icons_known))
+    hay_actions = tuple((r.effect, r.hay, player.uses(r.id)) for r in sheet.hay_actions)
+    return ft.Column([part(facilities_section, facilities, facts(sheet, player)),
+                      part(hay_section, hay_actions),
+                      *[part(note_section, title, text) for title, text in notes(sheet, player)]], spacing=12)
 
 
-def _facility(plural: str, built: int, icons: int | None) -> Callable[[], ft.Control]:
-    return lambda: facility_row(plural, built, icons)
+def facilities_section(facilities: tuple[tuple[str, int, int | None], ...], facts_text: str) -> ft.Control:
+    return section(_("Facilities"), *[part(facility_row, *row) for row in facilities], note(facts_text))
 
 
-def _hay(effect: str, hay: int, uses: int) -> Callable[[], ft.Control]:
-    return lambda: hay_row(effect, hay, uses)
+def hay_section(hay_actions: tuple[tuple[str, int, int], ...]) -> ft.Control:
+    return section(_("Hay actions"), *[part(hay_row, *row) for row in hay_actions])
 
 
-def _note(title: str, text: str) -> Callable[[], ft.Control]:
-    return lambda: section(title, note(text))
+def note_section(title: str, text: str) -> ft.Control:
+    return section(title, note(text))

@@ -11,21 +11,19 @@ import flet as ft
 
 from companion.ui.components.common import SPACING, TOUCH, section, section_title, stepper, text_field
 from companion.ui.components.sheet_scoring import final_table, headline, note
-from companion.ui.hooks import ViewOf, use_keeper, use_slice, use_typed
+from companion.ui.hooks import piece, use_typed
 from companion.ui.kit import action_button
 from companion.ui.screens.gone_with_the_beans_live.actions import PlayTaps
-from companion.ui.screens.gone_with_the_beans_live.view import PlayView
+from companion.ui.screens.gone_with_the_beans_live.view import FinalView
 from companion.ui.screens.gone_with_the_beans_live.words import facility_name, province
 from sheets.gone_with_the_beans import Sheet
-from sheets.gone_with_the_beans.live import ROUNDS, Allowed, EnterDpIcons, Reveal, RoundCard
+from sheets.gone_with_the_beans.live import ROUNDS, EnterDpIcons, Reveal, RoundCard
 from sheets.i18n import _
 
 
-@ft.component
-def RoundOf(view: ViewOf[PlayView], revealed: ViewOf[str | None]) -> ft.Control:
-    """The round, its card and the Ruler; ``revealed``: who revealed the card, at a table."""
-    sheet, number, card, ruler = use_slice(view, lambda v: (v.sheet, v.round, v.card, v.ruler))
-    revealed_by = use_slice(revealed, lambda by: by)
+@piece
+def RoundOf(sheet: Sheet, number: int, card: RoundCard | None, ruler: str, revealed_by: str | None) -> ft.Control:
+    """The round, its card and the Ruler; ``revealed_by``: who revealed the card, at a table."""
     if card is None:
         shown = _("No Round card revealed yet")
     elif card.special:
@@ -47,10 +45,10 @@ def RoundOf(view: ViewOf[PlayView], revealed: ViewOf[str | None]) -> ft.Control:
                                                      bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, expand=True)]))
 
 
-@ft.component
-def RevealCard(sheet: Sheet, number: int, table: ViewOf[Allowed], taps: PlayTaps) -> ft.Control:
-    """The table enters the revealed Round card once for all (any phone)."""
-    special_refused = use_slice(table, lambda allowed: allowed.special_card)
+@piece
+def RevealCard(sheet: Sheet, number: int, special_refused: str | None, taps: PlayTaps) -> ft.Control:
+    """The table enters the revealed Round card once for all (any phone); ``special_refused``:
+    why the table may not reveal a special card now (the table's ``allowed``)."""
     facility, set_facility, typed_facility = use_typed(cast("str | None", None))
     hay, set_hay, typed_hay = use_typed("")
 
@@ -80,57 +78,47 @@ def RevealCard(sheet: Sheet, number: int, table: ViewOf[Allowed], taps: PlayTaps
     )
 
 
-@ft.component
-def RoundStatus(view: ViewOf[PlayView], table: ViewOf[Allowed], taps: PlayTaps) -> ft.Control:
+@piece
+def RoundStatus(sheet: Sheet, revealing: bool, number: int, waiting: tuple[str, ...], special_refused: str | None,
+                taps: PlayTaps) -> ft.Control:
     """Between rounds the next Round card to reveal; in a round, who has still to act."""
-    sheet, revealing, number, waiting = use_slice(view, lambda v: (v.sheet, v.revealing, v.round, v.waiting))
     if revealing:
-        return RevealCard(sheet, number + 1, table, taps)
+        return RevealCard(sheet, number + 1, special_refused, taps)
     if waiting:
         return note(_("Waiting for {players} to take an action").format(players=", ".join(waiting)))
     return ft.Container(height=0)
 
 
-@ft.component
-def SheetChipOf(view: ViewOf[PlayView], name: str, asking: bool, selected: bool,
-                pick: Callable[[str], None]) -> ft.Control:
+@piece
+def SheetChipOf(name: str, done: bool, asking: bool, selected: bool, pick: Callable[[str], None]) -> ft.Control:
     """A player's sheet to show: a question is open on it (``asking``), or done this round."""
     return ft.Semantics(label=(_("Sheet of {player} (a question is open)") if asking
                                else _("Sheet of {player}")).format(player=name),
                         button=True, selected=selected, exclude_semantics=True,
-                        content=ft.Chip(label=SheetChipLabel(view, name, asking),
+                        content=ft.Chip(label=sheet_chip_label(name, asking, done),
                                         selected=selected, show_checkmark=False,
                                         visual_density=ft.VisualDensity.STANDARD,
                                         on_select=lambda _e: pick(name)))
 
 
-@ft.component
-def SheetChipLabel(view: ViewOf[PlayView], name: str, asking: bool) -> ft.Control:
+def sheet_chip_label(name: str, asking: bool, done: bool) -> ft.Control:
     """The chip's words; only they change when the player is done (on every phone)."""
-    done = use_slice(view, lambda v: v.of(name).done)
     return ft.Text(name + (" · ?" if asking else " · " + _("done") if done else ""))
 
 
-@ft.component
-def EventsOf(view: ViewOf[PlayView]) -> ft.Control:
-    """What just happened: on every phone after every entry (the title is kept)."""
-    events = use_slice(view, lambda v: v.events)
-    keep = use_keeper()
+@piece
+def EventsOf(events: tuple[str, ...]) -> ft.Control:
+    """What just happened: on every phone after every entry (its lines are new each time:
+    made plainly, a part would cost more)."""
     if not events:
         return ft.Container(height=0)
-    return section(*keep.controls("events", [("title", lambda: section_title(_("What just happened"))),
-                                             *[(text, _note(text)) for text in events]]))
+    return section(section_title(_("What just happened")), *[note(text) for text in events])
 
 
-def _note(text: str) -> Callable[[], ft.Control]:
-    return lambda: note(text)
-
-
-@ft.component
-def Final(view: ViewOf[PlayView], taps: PlayTaps, at_table: bool, mine: str | None) -> ft.Control:
+@piece
+def Final(final: FinalView | None, taps: PlayTaps, at_table: bool, mine: str | None) -> ft.Control:
     """After round 15: count each sheet's Development Passport icons (not on B), then the
     breakdown."""
-    final = use_slice(view, lambda v: v.final)
     if final is None:
         return ft.Container(height=0)
     scored = final.scored

@@ -1,6 +1,6 @@
 """What the live sheet's play screen shows of a state, as one typed view for a phone
 (``play_view(state, me)``, worked out once per state and viewer by ``GameOf.view``); its
-pieces each show a slice of it (``use_slice``). The live sheet has nothing private: every
+pieces are each given a slice of it (``piece``). The live sheet has nothing private: every
 phone at the table is shown the same (who may tap what is the table's, not the view's), so
 the screen asks for the view of no one in particular, made once per state for all. What
 a player may do is the engine's ``allowed``, which the session keeps (``GameOf.allowed``),

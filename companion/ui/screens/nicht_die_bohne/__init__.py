@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.ui.components.players import PlayersSetup
 from companion.ui.kit import GameScreens
-from companion.ui.screens.nicht_die_bohne.hand import FinishedHand, Hand, PlayerChip, PlayerChipLabel
+from companion.ui.screens.nicht_die_bohne.hand import FinishedHand, Hand, PlayerChip, PlayerChips
 from companion.ui.screens.nicht_die_bohne.keypad import BEAN_COLOURS
 from companion.ui.screens.nicht_die_bohne.pad import LastEntry, Pad, PadRow, Result
 from companion.ui.screens.nicht_die_bohne.play import Play, Starter
@@ -43,5 +43,5 @@ SCREENS = GameScreens[State](
 
 __all__ = [
     "SCREENS", "BEAN_COLOURS", "PadView", "view",
-    "Play", "Starter", "PlayerChip", "PlayerChipLabel", "Hand", "FinishedHand", "Pad", "PadRow", "Result", "LastEntry",
+    "Play", "Starter", "PlayerChip", "PlayerChips", "Hand", "FinishedHand", "Pad", "PadRow", "Result", "LastEntry",
 ]

@@ -1,16 +1,16 @@
 """One player's cards of one round: their chip, the keypad of the round being entered (or
 of a correction's draft), a finished round's cards. Each piece shows a slice of the pad's
-view (``use_slice``), so a change re-renders, on each phone, only the pieces it touches."""
+view, so a change re-renders, on each phone, only the pieces whose slice it changes."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from companion.ui.components.common import SECTION_SPACING, TOUCH, error_line
-from companion.ui.hooks import ViewOf, use_slice
+from companion.ui.hooks import piece
 from companion.ui.screens.nicht_die_bohne.keypad import colour_cards, colour_tabs, round_totals
 from companion.ui.screens.nicht_die_bohne.taps import Taps
-from companion.ui.screens.nicht_die_bohne.view import HandPart, PadView, hand_part
+from companion.ui.screens.nicht_die_bohne.view import HandPart
 from sheets.i18n import _, ngettext
 from sheets.nicht_die_bohne import Card, Colour, HandOffer, cards_text, hand_offer, round_score
 
@@ -22,33 +22,33 @@ def draft_hand(draft: dict[str, tuple[Card, ...]], number: int, player: str) -> 
     return hand_offer(tuple(draft), number, tuple(draft.values()), player)
 
 
-@ft.component
-def PlayerChip(view: ViewOf[PadView], number: int, name: str, selected: bool, draft: Draft, taps: Taps) -> ft.Control:
-    """A player's chip: how many of their cards are entered in round ``number``."""
-    return ft.Chip(label=PlayerChipLabel(view, number, name, draft), selected=selected, show_checkmark=False,
+@piece
+def PlayerChip(name: str, cards: int, hand: int, selected: bool, taps: Taps) -> ft.Control:
+    """A player's chip: how many of their ``hand`` cards are entered in the round (or in a
+    correction's draft)."""
+    return ft.Chip(label=ft.Text(f"{name} {cards}/{hand}"), selected=selected, show_checkmark=False,
                    on_select=lambda _e: taps.player(name))
 
 
-@ft.component
-def PlayerChipLabel(view: ViewOf[PadView], number: int, name: str, draft: Draft) -> ft.Control:
-    """The chip's words; only they change with an entry (on every phone)."""
-    cards, hand = use_slice(view, lambda v: (v.count(number, name), v.size))
-    if draft is not None:
-        cards = len(draft[name])
-    return ft.Text(f"{name} {cards}/{hand}")
+@piece
+def PlayerChips(names: tuple[str, ...], cards: tuple[int, ...], hand: int, shown: str | None, taps: Taps) -> ft.Control:
+    """Every player's chip (``cards``: how many each has entered), ``shown``'s selected."""
+    return ft.Row([PlayerChip(name, n, hand, name == shown, taps) for name, n in zip(names, cards)],
+                  wrap=True, spacing=6)
 
 
-@ft.component
-def Hand(view: ViewOf[PadView], number: int, player: str, colour: Colour, draft: Draft, refusal: str | None,
+def drafted_part(draft: dict[str, tuple[Card, ...]], number: int, player: str, colour: Colour) -> HandPart:
+    """What the keypad shows of ``player``'s hand in a correction's draft."""
+    drafted = draft_hand(draft, number, player)
+    return HandPart(drafted.cards, drafted.of_colour(colour), drafted.rest, drafted.size)
+
+
+@piece
+def Hand(part: HandPart | None, number: int, player: str, colour: Colour, refusal: str | None,
          taps: Taps) -> ft.Control:
-    """One player's cards of round ``number``: the totals, the chosen colour's keypad, and
-    the rest of the deck once the engine offers it (``refusal``: the engine's word on the
-    last tap). While a finished round is corrected, its draft, as the engine answers it."""
-    live = use_slice(view, lambda v: None if draft is not None else hand_part(v.hand(number, player), colour))
-    part = live
-    if draft is not None:
-        drafted = draft_hand(draft, number, player)
-        part = HandPart(drafted.cards, drafted.of_colour(colour), drafted.rest, drafted.size)
+    """One player's cards of round ``number`` (``part``: the view's ``hand_part``, or a
+    correction's ``drafted_part``): the totals, the chosen colour's keypad, and the rest of
+    the deck once the engine offers it (``refusal``: the engine's word on the last tap)."""
     if part is None:  # no longer entered card by card: the screen around it shows the round finished
         return ft.Column([error_line(refusal)], spacing=SECTION_SPACING)
     score = round_score(part.cards)
@@ -68,11 +68,10 @@ def Hand(view: ViewOf[PadView], number: int, player: str, colour: Colour, draft:
     return ft.Column(controls, spacing=SECTION_SPACING)
 
 
-@ft.component
-def FinishedHand(view: ViewOf[PadView], number: int, player: str, refusal: str | None, taps: Taps) -> ft.Control:
-    """A finished round: the player's points and cards, and a way to correct the round
-    (``refusal``: the engine's word on the last tap)."""
-    mine = use_slice(view, lambda v: v.cards_of(number, player))
+@piece
+def FinishedHand(mine: tuple[Card, ...], number: int, player: str, refusal: str | None, taps: Taps) -> ft.Control:
+    """A finished round: the player's points and cards (``mine``), and a way to correct the
+    round (``refusal``: the engine's word on the last tap)."""
     return ft.Column([
         round_totals(round_score(mine), player, number),
         error_line(refusal),

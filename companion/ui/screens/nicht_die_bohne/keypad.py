@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.ui.colours import NEGATIVE, PAIRS, POSITIVE
 from companion.ui.components.common import TOUCH, big_number, icon_button
-from companion.ui.components.common import memo
+from companion.ui.hooks import piece
 from companion.ui.screens.nicht_die_bohne.taps import Taps
 from sheets.i18n import N_, _, pgettext, signed
 from sheets.nicht_die_bohne import Card, CardOffer, Colour, ColourScore, RoundScore, colour_name, face_name
@@ -65,17 +65,16 @@ def card_button(card: Card, chosen: bool, holder: str | None, taps: Taps) -> ft.
     )
 
 
-@ft.component
-def _CardTile(card: Card, chosen: bool, holder: str | None, taps: Taps) -> ft.Control:
+@piece
+def CardTile(card: Card, chosen: bool, holder: str | None, taps: Taps) -> ft.Control:
     return card_button(card, chosen, holder, taps)
 
 
 # Memoized: when one card changes, every phone at the table re-renders only that tile.
-CardTile = memo(_CardTile)
 
 
-@ft.component
-def _ColourTab(colour: Colour, value: int, active: bool, taps: Taps) -> ft.Control:
+@piece
+def ColourTab(colour: Colour, value: int, active: bool, taps: Taps) -> ft.Control:
     fill, ink = BEAN_COLOURS[colour]
     return ft.Semantics(
         # "Blue: -13" ("Blau: -13"): never the name of a card tile ("blue 3", "Blau 3")
@@ -106,11 +105,8 @@ def _ColourTab(colour: Colour, value: int, active: bool, taps: Taps) -> ft.Contr
     )
 
 
-ColourTab = memo(_ColourTab)
-
-
-@ft.component
-def _ColourTabs(values: tuple[int, ...], chosen: Colour, taps: Taps) -> ft.Control:
+@piece
+def ColourTabs(values: tuple[int, ...], chosen: Colour, taps: Taps) -> ft.Control:
     """One tab per colour with its live value; the chosen colour's cards show below."""
     return ft.Row(
         [ColourTab(colour, value, colour == chosen, taps) for colour, value in zip(Colour, values)],
@@ -119,15 +115,14 @@ def _ColourTabs(values: tuple[int, ...], chosen: Colour, taps: Taps) -> ft.Contr
 
 
 # Memoized, as the keypad below: a change by another player leaves them as they were on most phones.
-ColourTabs = memo(_ColourTabs)
 
 
 def colour_tabs(score: RoundScore, chosen: Colour, taps: Taps) -> ft.Control:
     return ColourTabs(tuple(c.value for c in score.colours), chosen, taps)
 
 
-@ft.component
-def _PlusMinus(colour: Colour, mine: int, more: bool, fewer: bool, taps: Taps) -> ft.Control:
+@piece
+def PlusMinus(colour: Colour, mine: int, more: bool, fewer: bool, taps: Taps) -> ft.Control:
     """One colour's Plus/Minus cards: how many this player has, one fewer or more (``more``:
     a copy nobody holds is left; ``fewer``: the engine takes one back)."""
     pm = PLUS_MINUS[colour]
@@ -145,7 +140,6 @@ def _PlusMinus(colour: Colour, mine: int, more: bool, fewer: bool, taps: Taps) -
     )
 
 
-PlusMinus = memo(_PlusMinus)
 PLUS_MINUS = {colour: Card(colour=colour, face="plusminus") for colour in Colour}  # made once: a Card costs
 
 # What a colour's special cards do to it, under its cards.
@@ -162,8 +156,8 @@ def colour_cards(offers: tuple[CardOffer, ...], colour: Colour, score: ColourSco
     return ColourCards(colour, tiles, pm.mine, pm.left > 0, pm.give_back is None, ", ".join(notes), taps)
 
 
-@ft.component
-def _ColourCards(colour: Colour, tiles: tuple[tuple[Card, bool, str | None], ...], pm_mine: int, pm_more: bool,
+@piece
+def ColourCards(colour: Colour, tiles: tuple[tuple[Card, bool, str | None], ...], pm_mine: int, pm_more: bool,
                  pm_fewer: bool, notes: str, taps: Taps) -> ft.Control:
     """The keypad of one colour: each card (chosen, taken by whom), the Plus/Minus count, the notes."""
     return ft.Column(
@@ -177,11 +171,10 @@ def _ColourCards(colour: Colour, tiles: tuple[tuple[Card, bool, str | None], ...
 
 
 # Memoized: a change by another player in another colour leaves this phone's keypad as it was.
-ColourCards = memo(_ColourCards)
 
 
-@ft.component
-def _Totals(positive: int, negative: int, total: int, caption: str) -> ft.Control:
+@piece
+def Totals(positive: int, negative: int, total: int, caption: str) -> ft.Control:
     """The chosen player's round: positive, negative and total points, large."""
     # A third of the row each: the caption ("Friederike-Sophie, round 1") wraps within it
     # on a narrow phone instead of running off the screen.
@@ -194,9 +187,6 @@ def _Totals(positive: int, negative: int, total: int, caption: str) -> ft.Contro
         spacing=4,
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
-
-
-Totals = memo(_Totals)
 
 
 def round_totals(score: RoundScore, player: str, number: int) -> ft.Control:

@@ -8,12 +8,12 @@ from typing import cast
 import flet as ft
 
 from companion.ui.components.common import NAME_WIDTH, TOUCH, name_cell, own_node
-from companion.ui.hooks import Kept, Part, ViewOf, use_game_part, use_games, use_keeper, use_slice
+from companion.ui.hooks import part, piece
 from companion.ui.kit import result_banner
-from companion.ui.components.common import memo
-from companion.ui.screens.nicht_die_bohne.view import PadView, RoundCell, Row
+from companion.ui.screens.nicht_die_bohne.view import RoundCell, Row
 from sheets.i18n import _, pgettext, signed, whole
 from sheets.nicht_die_bohne import ROUNDS
+from sheets.results import GameResult
 
 COLUMN = 62  # "+30 −11" under a round's total, at 150 % text
 GAP = 4  # between the pad's columns
@@ -34,22 +34,19 @@ def name_width(pad: float | None) -> Width:
     return None if pad is None or pad - SCORES >= NAME_WIDTH else NAME_WIDTH
 
 
-def score_row(row: Row, keep: Kept, width: Width) -> ft.Control:
+def score_row(row: Row, width: Width) -> ft.Control:
     """One player's line of the pad: the name, each round's total (+positive −negative),
-    the game total; ``keep``: an entry changes one round's cell, the others are kept. Each
-    cell is a node of its own (a screen reader, and a test, finds each where it is drawn)."""
+    the game total; each a part of its own: an entry changes one round's cell, the others
+    stay as they were. Each cell is a node of its own (a screen reader, and a test, finds
+    each where it is drawn)."""
     name, cells, total, winner = row
     shown = ["–" if c is None else signed(c[0]) for c in cells]
     return ft.Semantics(
         label=" ".join([name, *shown, whole(total)]),
         container=True,  # its own node: screen readers (and tests) read one row at a time
         content=ft.Container(
-            keep.row("row", [
-                ((name, winner, width), lambda: player_name(name, winner, width)),
-                *[cell_part(cell) for cell in cells],
-                (total, lambda: own_node(whole(total), ft.Text(whole(total), size=18, weight=ft.FontWeight.BOLD,
-                                                            width=COLUMN, text_align=ft.TextAlign.END))),
-            ], spacing=GAP),
+            ft.Row([part(player_name, name, winner, width), *[part(round_points, cell) for cell in cells],
+                    part(total_cell, total)], spacing=GAP),
             height=TOUCH + 4,
             padding=ROW_PADDING,
             bgcolor=ft.Colors.SECONDARY_CONTAINER if winner else None,
@@ -58,8 +55,9 @@ def score_row(row: Row, keep: Kept, width: Width) -> ft.Control:
     )
 
 
-def cell_part(value: RoundCell) -> Part:
-    return value, lambda: round_points(value)
+def total_cell(total: int) -> ft.Control:
+    return own_node(whole(total), ft.Text(whole(total), size=18, weight=ft.FontWeight.BOLD, width=COLUMN,
+                                          text_align=ft.TextAlign.END))
 
 
 def player_name(name: str, winner: bool, width: Width) -> ft.Control:
@@ -88,8 +86,8 @@ def round_points(value: RoundCell) -> ft.Control:
     ))
 
 
-@ft.component
-def _RoundHeader(width: Width) -> ft.Control:
+@piece
+def RoundHeader(width: Width) -> ft.Control:
     # One line each, cut with "…": never "Pl/ay/er" a letter or two a line.
     columns: list[ft.Control] = [ft.Text(_("Player"), width=width, expand=width is None, max_lines=1, no_wrap=True,
                                          overflow=ft.TextOverflow.ELLIPSIS)]
@@ -101,22 +99,14 @@ def _RoundHeader(width: Width) -> ft.Control:
     return ft.Container(ft.Row(columns, spacing=GAP), padding=ROW_PADDING)
 
 
-RoundHeader = memo(_RoundHeader)  # the same on every render (per phone, language and width)
-
-
-def players_of(view: PadView) -> int:
-    return len(view.shape.names)
-
-
-@ft.component
-def Pad(view: ViewOf[PadView]) -> ft.Control:
-    """The paper pad: a row per player (a game's players never change: each row shows its
-    own). It measures itself once laid out: too narrow for a name beside the score columns
-    (a 320 px phone, large text), the pad scrolls sideways, each name at least NAME_WIDTH."""
-    players = use_slice(view, players_of)
+@piece
+def Pad(pad_rows: tuple[Row, ...]) -> ft.Control:
+    """The paper pad: a row per player, each a piece of its own (an entry changes one row).
+    It measures itself once laid out: too narrow for a name beside the score columns (a
+    320 px phone, large text), the pad scrolls sideways, each name at least NAME_WIDTH."""
     measured, set_measured = ft.use_state(cast("float | None", None))
     width = name_width(measured)
-    rows: list[ft.Control] = [RoundHeader(width), *[PadRow(view, index, width) for index in range(players)]]
+    rows: list[ft.Control] = [RoundHeader(width), *[PadRow(row, width) for row in pad_rows]]
     if width is None:
         table: ft.Control = ft.Column(rows, spacing=0, expand=True)
     else:
@@ -130,27 +120,23 @@ def Pad(view: ViewOf[PadView]) -> ft.Control:
     return ft.Container(ft.Row([table]), on_size_change=measure, size_change_interval=100)
 
 
-@ft.component
-def PadRow(view: ViewOf[PadView], index: int, width: Width) -> ft.Control:
-    """The pad's row ``index``, in the order of the game's result."""
-    row = use_slice(view, lambda v: v.rows[index])
-    return score_row(row, use_keeper(), width)
+@piece
+def PadRow(row: Row, width: Width) -> ft.Control:
+    """One row of the pad, in the order of the game's result."""
+    return score_row(row, width)
 
 
-@ft.component
-def Result(view: ViewOf[PadView]) -> ft.Control:
+@piece
+def Result(result: GameResult | None) -> ft.Control:
     """Who won, once the game is over."""
-    result = use_slice(view, lambda v: v.result)
     if result is None:
         return ft.Container(height=0)
     return result_banner(result)  # the points with the one minus sign: "−12"
 
 
-@ft.component
-def LastEntry(game_id: str) -> ft.Control:
+@piece
+def LastEntry(last_by: str | None) -> ft.Control:
     """Who made the last entry: the table's record of the game, not its state."""
-    games = use_games()
-    last_by = use_game_part(lambda: games.last_entry_by(game_id))
     # Always there, empty or not: a screen that keeps its shape keeps a tap made during an update.
     return ft.Text(_("Last entry by {player}").format(player=last_by) if last_by else "", size=13,
                    color=ft.Colors.ON_SURFACE_VARIANT)

@@ -11,22 +11,21 @@ import flet as ft
 
 from companion.ui.components.common import TOUCH, section
 from companion.ui.components.game_bar import game_body
-from companion.session import GameOf
-from companion.ui.hooks import ViewOf, use_game_of, use_language, use_latest, use_slice
+from companion.ui.hooks import piece, use_game_of, use_games, use_latest, use_view
 from companion.ui.kit import Entry, use_entry, use_shown_player
-from companion.ui.screens.nicht_die_bohne.hand import Draft, FinishedHand, Hand, PlayerChip, draft_hand
+from companion.ui.screens.nicht_die_bohne.hand import (Draft, FinishedHand, Hand, PlayerChips, draft_hand,
+                                                     drafted_part)
 from companion.ui.screens.nicht_die_bohne.pad import LastEntry, Pad, Result
-from companion.ui.components.common import memo
 from companion.ui.screens.nicht_die_bohne.taps import Taps
-from companion.ui.screens.nicht_die_bohne.view import PadView, Shape, view
+from companion.ui.screens.nicht_die_bohne.view import hand_part, view
 from sheets.i18n import _
 from sheets.nicht_die_bohne import (
-    RULES, ROUNDS, Action, Allowed, Card, Colour, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard,
+    RULES, ROUNDS, Action, Card, Colour, StarterOffer, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard,
 )
 
 
-@ft.component
-def _RoundPicker(number: int, open_rounds: tuple[bool, ...], taps: Taps) -> ft.Control:
+@piece
+def RoundPicker(number: int, open_rounds: tuple[bool, ...], taps: Taps) -> ft.Control:
     return ft.SegmentedButton(
         segments=[
             ft.Segment(value=str(n), label=ft.Text(_("Round {number}").format(number=n)), disabled=not is_open)
@@ -38,15 +37,12 @@ def _RoundPicker(number: int, open_rounds: tuple[bool, ...], taps: Taps) -> ft.C
     )
 
 
-RoundPicker = memo(_RoundPicker)
-
-
 def starts(player: str, number: int) -> str:
     return _("{player} starts round {number}").format(player=player, number=number)
 
 
-@ft.component
-def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], taps: Taps,
+@piece
+def StarterPicker(number: int, starter: str | None, players: tuple[str, ...], taps: Taps,
                    refused: str | None = None) -> ft.Control:
     """Who took the Bean chip last in the round before, and so starts this one (rulebook,
     Game End). A question while nobody is recorded; each name a 48 px button that says
@@ -85,44 +81,22 @@ def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], t
     return ft.Column([text, names], spacing=6)
 
 
-StarterPicker = memo(_StarterPicker)
-
-
-@ft.component
-def Starter(view: ViewOf[PadView], number: int, taps: Taps) -> ft.Control:
+@piece
+def Starter(offer: StarterOffer | None, number: int, names: tuple[str, ...], taps: Taps) -> ft.Control:
     """Who starts round ``number``: asked until told (the engine's ``StarterOffer``)."""
-    offer, names = use_slice(view, lambda v: (v.starter(number), v.shape.names))
     if offer is None:
         return StarterPicker(number, None, names, taps)
     return StarterPicker(number, offer.starter, names, taps, offer.refused)
 
 
-def shape_of(pad: PadView) -> Shape:
-    return pad.shape
-
-
-def view_of(game: GameOf[State, Action, Allowed]) -> ViewOf[PadView]:
-    """The pad's view of the latest state (``GameOf.view``: one for every phone at the
-    table, no seat in it: the round entry is the table's), asked of the session once per
-    state by this screen: its pieces each pick their slice of it after every change."""
-    last: list[tuple[State, PadView]] = []
-
-    def now() -> PadView:
-        state = game.state()
-        if not last or last[0][0] is not state:
-            last[:] = [(state, game.view(view))]
-        return last[0][1]
-
-    return ViewOf(now=now)
-
-
 @ft.component
 def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
-    language, _choose = use_language()
-    pad = ft.use_memo(lambda: view_of(game), [game, language])  # a view in the phone's language
-    # What this screen itself shows of the game: the rounds there are, and who still enters cards.
-    shape = use_slice(pad, shape_of)
+    games = use_games()
+    # One pad for every phone at the table (no seat in it: the round entry is the table's),
+    # and who made the last entry: the table's record of the game, not its state.
+    pad, last_by = use_view(game_id, lambda: (game.view(view), games.last_entry_by(game_id)))
+    shape = pad.shape
     chosen_round, set_round = ft.use_state(cast("int | None", None))
     draft, set_draft = ft.use_state(cast(Draft, None))
     # Who started the round being corrected, as the correction will save it (issue 47).
@@ -140,10 +114,10 @@ def Play(game_id: str) -> ft.Control:
         """Store one change of the round being entered; say so when it completes the round
         (a card tap itself shows on its tile: a snackbar would cover the keypad). Once the
         player's hand is full, the next player still entering is shown, whoever was picked."""
-        was_complete = pad.now().complete(number)
+        was_complete = game.view(view).complete(number)
         made = entry.make(action, lambda _new: _("Round {number} is complete").format(number=number)
-                          if pad.now().complete(number) and not was_complete else None)
-        now = pad.now()
+                          if game.view(view).complete(number) and not was_complete else None)
+        now = game.view(view)
         if made and now.count(number, player) == now.size:
             following = now.next_to_enter(number, player)
             if following is not None:
@@ -156,7 +130,7 @@ def Play(game_id: str) -> ft.Control:
             if refused is None:
                 set_draft(lambda d: {**d, player: (*d[player], card)})
         else:
-            hand = pad.now().hand(number, player)
+            hand = game.view(view).hand(number, player)
             refused = hand.offer(card).take if hand is not None else None
             if refused is None:
                 commit(TakeCard(round=number, player=player, card=card))
@@ -169,7 +143,7 @@ def Play(game_id: str) -> ft.Control:
             if refused is None:
                 set_draft(lambda d: {**d, player: without(d[player], card)})
         else:
-            hand = pad.now().hand(number, player)
+            hand = game.view(view).hand(number, player)
             refused = hand.offer(card).give_back if hand is not None else None
             if refused is None:
                 commit(ReturnCard(round=number, player=player, card=card))
@@ -183,7 +157,7 @@ def Play(game_id: str) -> ft.Control:
             if rest:
                 set_draft(lambda d: {**d, player: rest})
         else:
-            hand = pad.now().hand(number, player)
+            hand = game.view(view).hand(number, player)
             if hand is not None and hand.rest:
                 commit(EnterCards(round=number, player=player, cards=hand.rest))
 
@@ -197,7 +171,7 @@ def Play(game_id: str) -> ft.Control:
         entry.refuse(None)
 
     def start_correction() -> None:
-        now = pad.now()
+        now = game.view(view)
         set_draft({p: now.cards_of(number, p) for p in now.shape.names})
         offer = now.starter(number)
         set_draft_starter(offer.starter if offer is not None else None)
@@ -208,7 +182,7 @@ def Play(game_id: str) -> ft.Control:
         if draft is not None:
             set_draft_starter(p)
             return
-        offer = pad.now().starter(n)
+        offer = game.view(view).starter(n)
         if offer is not None and offer.refused is not None:
             entry.refuse(offer.refused)
             return
@@ -231,11 +205,13 @@ def Play(game_id: str) -> ft.Control:
         entry.refuse(None)
 
     # The keypad first (it is what a player taps at the table), the pad below it.
-    player_chips = ft.Row([PlayerChip(pad, number, p, p == player, draft, taps) for p in shape.names],
-                          wrap=True, spacing=6)
+    player_chips = PlayerChips(shape.names, tuple(len(draft[p]) if draft is not None else pad.count(number, p)
+                                                  for p in shape.names), pad.size, player, taps)
     round_part: list[ft.Control] = [player_chips]
     if live or draft is not None:
-        round_part.append(Hand(pad, number, player, colour, draft, entry.refusal, taps))
+        hand = (drafted_part(draft, number, player, colour) if draft is not None
+                else hand_part(pad.hand(number, player), colour))
+        round_part.append(Hand(hand, number, player, colour, entry.refusal, taps))
         if draft is not None:
             round_part.append(ft.Row([
                 ft.OutlinedButton(_("Cancel"), on_click=cancel_correction, height=TOUCH),
@@ -243,20 +219,20 @@ def Play(game_id: str) -> ft.Control:
                                 height=TOUCH, expand=True),
             ]))
     else:
-        round_part.append(FinishedHand(pad, number, player, entry.refusal, taps))
+        round_part.append(FinishedHand(pad.cards_of(number, player), number, player, entry.refusal, taps))
 
-    controls: list[ft.Control] = [Result(pad)] if shape.over else []
+    controls: list[ft.Control] = [Result(pad.result)] if shape.over else []
     if number in shape.starters and draft is None:
         # Asked at the top as the round begins, and kept there once told: the keypad below
         # does not move under a player's finger when another phone answers.
-        controls.append(Starter(pad, number, taps))
+        controls.append(Starter(pad.starter(number), number, shape.names, taps))
     elif draft is not None:  # the correction's own: saved with the round (issue 47)
         controls.append(StarterPicker(number, draft_starter, shape.names, taps))
     heading = _("Round {number} – correcting") if draft is not None else _("Round {number}")
     controls.append(section(heading.format(number=number), *round_part))
     controls.append(RoundPicker(number, tuple(n in shape.rounds for n in range(1, ROUNDS + 1)), taps))
-    controls.append(Pad(pad))
-    controls.append(LastEntry(game_id))
+    controls.append(Pad(pad.rows))
+    controls.append(LastEntry(last_by))
     return game_body(controls)
 
 

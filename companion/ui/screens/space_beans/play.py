@@ -9,7 +9,7 @@ which phone may (``why_not_show_face_down``). Any phone but a seated one follows
 whose turn it is (the engine keeps the turn: after the lay it passes to the left). Once a
 player's trophies reach 30, only what the engine still allows is offered: that player's
 close-outs and one lay, and the end of the game (then the end alone). Everything the
-screen shows of the game is this phone's view (``view``), in slices.
+screen shows of the game is this phone's view (``view``, ``use_view``), in slices.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from typing import cast
 import flet as ft
 
 from companion.ui.components.game_bar import game_body
-from companion.ui.hooks import ViewOf, use_game_of, use_games, use_latest, use_slice
+from companion.ui.hooks import use_game_of, use_games, use_latest, use_view
 from companion.ui.kit import use_entry, use_shown_player
 from companion.ui.screens.space_beans.pieces import cards_word
-from companion.ui.screens.space_beans.table import Final, GameEnd, Leader, Sheet
+from companion.ui.screens.space_beans.table import Final, GameEnd, Leader, Sheet, final_of, sheet_of
 from companion.ui.screens.space_beans.turn import Taps, Turn
 from companion.ui.screens.space_beans.view import TableView, view
 from sheets.i18n import _
@@ -39,9 +39,13 @@ def Play(game_id: str) -> ft.Control:
     # The player whose face-down cards this phone shows now, for that player alone, and the
     # turn it was asked in: hidden again once an entry is made or the turn passes on.
     looking, set_looking = ft.use_state(cast("tuple[str, str | None] | None", None))
-    table: ViewOf[TableView] = ViewOf(now=lambda: game.view(view, me))
-    onlooker: ViewOf[TableView] = ViewOf(now=lambda: game.view(view, None))  # another player's turn
-    shape = use_slice(table, lambda v: v.shape)  # what this screen itself shows; its pieces show the rest
+    # This phone's view, a watcher's (another player's turn), and the view of the player
+    # shown alone on this phone (``alone``, below), which the screen follows too.
+    alone_as = ft.use_ref(cast("str | None", None))
+    table, onlooker, _own = use_view(game_id, lambda: (
+        game.view(view, me), game.view(view, None),
+        game.view(view, alone_as.current) if alone_as.current is not None else None))
+    shape = table.shape
     # The turn shown: the player picked (until the turn passes on), else the one whose
     # trophies reached 30 (the game ends at the end of that player's turn), else on a seated
     # phone its own player's, on any other the player whose turn it is.
@@ -51,7 +55,8 @@ def Play(game_id: str) -> ft.Control:
         player = shape.reached
     may_look = player != me and games.why_not_show_face_down(game_id, player) is None
     alone = may_look and looking == (player, shape.turn)
-    own: ViewOf[TableView] = ViewOf(now=lambda: game.view(view, player))  # only while ``alone``
+    alone_as.current = player if alone else None
+    own: TableView | None = game.view(view, player) if alone else None  # (that player's, now)
 
     def choose(name: str) -> None:
         show(name)
@@ -81,12 +86,12 @@ def Play(game_id: str) -> ft.Control:
                 use_latest(end_game))
 
     if shape.over:
-        return game_body([Final(table)])
-    controls: list[ft.Control] = [GameEnd(table, taps.end_game)] if shape.reached else []
-    controls.append(Leader(table))
-    controls += [Sheet(table, n) for n in shape.names]
+        return game_body([Final(final_of(table))])
+    controls: list[ft.Control] = [GameEnd(table.end, taps.end_game)] if shape.reached else []
+    controls.append(Leader(table.best, table.leaders, table.doubled))
+    controls += [Sheet(*sheet_of(table.sheet(n))) for n in shape.names]
     if not shape.turn_over:  # else only the end of the game is left, above
-        shown = table if player == me else own if alone else onlooker
+        shown = table if player == me else own if own is not None else onlooker
         controls.append(Turn(shown, player, me, entry.refusal, taps, may_look, alone))
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
     return game_body(controls)

@@ -1,7 +1,7 @@
 """The table at a glance: every player's trophy pile and points (public in the rules), the
 leader and how far each is from 30, each player's open collection and, face down, how many
 cards the secret collection holds; the end of the game once a player reached 30, and the
-final table. Each piece shows its slice of the phone's view (``use_slice``)."""
+final table. Each piece is given its slice of the phone's view (``piece``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.ui.components.common import SPACING, big_number, error_line, section
-from companion.ui.hooks import ViewOf, use_slice
+from companion.ui.hooks import part, piece
 from companion.ui.kit import result_banner
 from companion.ui.screens.space_beans.pieces import (
     BEAN_COLOURS, MUTED, card_list, cards_word, collection_line, end_button, name_text, names_and, pile,
@@ -42,67 +42,37 @@ def card_shape(sheet: SheetView) -> CardShape:
                      sheet.secret_cards)
 
 
-@ft.component
-def Sheet(view: ViewOf[TableView], name: str) -> ft.Control:
-    """A player's trophies and collections, as this phone may see them. The trophy pile and
-    the open collection are pieces of their own: a lay renders only the collection."""
-    shape = use_slice(view, lambda v: card_shape(v.sheet(name)))
-    return player_card(shape, Trophies(view, name), OpenCollection(view, name))
+@piece
+def Sheet(shape: CardShape, trophies: tuple[Card, ...], open_collection: Collection | None) -> ft.Control:
+    """A player's trophies and collections, as this phone may see them (``sheet_of``). The
+    trophy pile and the open collection are pieces of their own: a lay renders the open
+    collection and the card's frame."""
+    return player_card(shape, Trophies(trophies), OpenCollection(open_collection))
 
 
-@ft.component
-def Trophies(view: ViewOf[TableView], name: str) -> ft.Control:
-    trophies: tuple[Card, ...] = use_slice(view, lambda v: v.sheet(name).trophies)
+def sheet_of(sheet: SheetView) -> tuple[CardShape, tuple[Card, ...], Collection | None]:
+    """A player's card's slices of the view: ``Sheet(*sheet_of(...))``."""
+    return card_shape(sheet), sheet.trophies, sheet.open
+
+
+@piece
+def Trophies(trophies: tuple[Card, ...]) -> ft.Control:
     return pile(trophies) if trophies else ft.Text(_("No trophies yet"), size=12, color=MUTED)
 
 
-@ft.component
-def OpenCollection(view: ViewOf[TableView], name: str) -> ft.Control:
-    collection = use_slice(view, lambda v: v.sheet(name).open)
+@piece
+def OpenCollection(collection: Collection | None) -> ft.Control:
     return collection_line(_("Open"), collection) if collection else ft.Container(height=0)
 
 
 def player_card(shape: CardShape, trophies: ft.Control, open_line: ft.Control) -> ft.Control:
     """A player's card: ``trophies`` and ``open_line`` are the pieces that show the trophy
-    pile and the open collection (the latter shown when ``shape`` says there is one)."""
-    to_go = END_AT - shape.points
-    status = (_("reached {end}").format(end=END_AT) if to_go <= 0
-              else _("{n} to go").format(n=to_go))
-    lines: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Column(
-                    [
-                        ft.Row(
-                            ([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=20)] if shape.leader else [])
-                            + [name_text(_("{name} (you)").format(name=shape.name) if shape.you else shape.name,
-                                         expand=True)],
-                            spacing=4,
-                        ),
-                        ft.Text(status, size=13, color=ft.Colors.PRIMARY if to_go <= 0 else MUTED,
-                                weight=ft.FontWeight.W_600 if to_go <= 0 else None),
-                    ],
-                    spacing=0,
-                    expand=True,
-                ),
-                big_number(shape.points, _("trophy points")),
-            ],
-        ),
-        trophies,
-    ]
+    pile and the open collection (the latter shown when ``shape`` says there is one); the
+    rest are parts, so a change of the open collection builds only the card's frame."""
+    lines: list[ft.Control] = [part(card_heading, shape.name, shape.you, shape.leader, shape.points), trophies]
     if shape.has_open:
         lines.append(open_line)
-    if shape.secret:
-        lines.append(collection_line(_("Secret (only you see it)"), shape.secret))
-    elif shape.secret_cards:
-        lines.append(ft.Row(
-            [ft.Icon(ft.Icons.VISIBILITY_OFF, size=18, color=MUTED),
-             ft.Text(_("Secret: {cards}, face down").format(cards=cards_word(shape.secret_cards)), size=15,
-                     expand=True)],
-            spacing=8,
-        ))
-    if not shape.has_open and not shape.secret_cards:
-        lines.append(ft.Text(_("No collection"), size=12, color=MUTED))
+    lines.append(part(secret_line, shape.secret, shape.secret_cards, shape.has_open))
     return ft.Container(
         ft.Column(lines, spacing=6),
         padding=12,
@@ -111,9 +81,49 @@ def player_card(shape: CardShape, trophies: ft.Control, open_line: ft.Control) -
     )
 
 
-@ft.component
-def Leader(view: ViewOf[TableView]) -> ft.Control:
-    best, leaders, doubled = use_slice(view, lambda v: (v.best, v.leaders, v.doubled))
+def card_heading(name: str, you: bool, leader: bool, points: int) -> ft.Control:
+    """The player's name, how far from the end, and the trophy points."""
+    to_go = END_AT - points
+    status = (_("reached {end}").format(end=END_AT) if to_go <= 0
+              else _("{n} to go").format(n=to_go))
+    return ft.Row(
+        [
+            ft.Column(
+                [
+                    ft.Row(
+                        ([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=20)] if leader else [])
+                        + [name_text(_("{name} (you)").format(name=name) if you else name, expand=True)],
+                        spacing=4,
+                    ),
+                    ft.Text(status, size=13, color=ft.Colors.PRIMARY if to_go <= 0 else MUTED,
+                            weight=ft.FontWeight.W_600 if to_go <= 0 else None),
+                ],
+                spacing=0,
+                expand=True,
+            ),
+            big_number(points, _("trophy points")),
+        ],
+    )
+
+
+def secret_line(secret: Collection | None, secret_cards: int, has_open: bool) -> ft.Control:
+    """The secret collection (its cards on its own phone, else how many), or "No collection"."""
+    if secret:
+        return collection_line(_("Secret (only you see it)"), secret)
+    if secret_cards:
+        return ft.Row(
+            [ft.Icon(ft.Icons.VISIBILITY_OFF, size=18, color=MUTED),
+             ft.Text(_("Secret: {cards}, face down").format(cards=cards_word(secret_cards)), size=15,
+                     expand=True)],
+            spacing=8,
+        )
+    if not has_open:
+        return ft.Text(_("No collection"), size=12, color=MUTED)
+    return ft.Container(height=0)
+
+
+@piece
+def Leader(best: int, leaders: tuple[str, ...], doubled: tuple[Card, ...]) -> ft.Control:
     if best == 0:
         line = ft.Text(_("No trophies yet. The first to {end} ends the game.").format(end=END_AT), color=MUTED)
     else:
@@ -126,10 +136,10 @@ def Leader(view: ViewOf[TableView]) -> ft.Control:
                      spacing=4)
 
 
-@ft.component
-def GameEnd(view: ViewOf[TableView], end_game: Callable[[str], object]) -> ft.Control:
-    """A player's trophies reached the end: what is left of the game, and its end."""
-    end: EndView | None = use_slice(view, lambda v: v.end)
+@piece
+def GameEnd(end: EndView | None, end_game: Callable[[str], object]) -> ft.Control:
+    """A player's trophies reached the end: what is left of the game, and its end
+    (``end_game``: the screen's tap, the same from render to render)."""
     if end is None:
         return ft.Container(height=0)
     player = end.player
@@ -162,9 +172,12 @@ class FinalView:
     sheets: tuple[SheetView, ...]  # every collection turned up
 
 
-@ft.component
-def Final(view: ViewOf[TableView]) -> ft.Control:
-    final = use_slice(view, lambda v: FinalView(v.result, v.ended_by, v.sheets))
+def final_of(view: TableView) -> FinalView:
+    return FinalView(view.result, view.ended_by, view.sheets)
+
+
+@piece
+def Final(final: FinalView) -> ft.Control:
     return ft.Column(final_table(final.result, final) if final.result else [], spacing=SPACING)
 
 

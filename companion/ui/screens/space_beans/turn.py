@@ -14,7 +14,7 @@ from typing import Literal
 import flet as ft
 
 from companion.ui.components.common import TOUCH, error_line, icon_button, section
-from companion.ui.hooks import Part, ViewOf, use_keeper, use_latest, use_screen_column, use_slice
+from companion.ui.hooks import part, use_latest, use_screen_column
 from companion.ui.screens.space_beans.pieces import (
     BEAN_COLOURS, MUTED, Option, card_list, cards_word, collection_line, growing, tiles, worth_words,
 )
@@ -125,19 +125,20 @@ async def keypad_in_view(column: ft.Column) -> None:
 
 
 @ft.component
-def Turn(view: ViewOf[TableView], player: str, me: str | None, refusal: str | None, taps: Taps,
+def Turn(view: TableView, player: str, me: str | None, refusal: str | None, taps: Taps,
          may_look: bool = False, alone: bool = False) -> ft.Control:
     """One player's turn: whom it is recorded for (every player, until one reached the
     end), the close-out of the open collection, the cards to lay. ``may_look``: this phone
-    may show the player's face-down cards (to the player alone), ``alone``: it shows them."""
+    may show the player's face-down cards (to the player alone), ``alone``: it shows them.
+    Not a piece (it reads the screen's column, holds the draft): it renders with the play
+    screen, and its parts (``part``) only where they differ."""
     of = (player, me, alone)
     draft, set_draft = ft.use_state(Draft(of))
     if draft.of != of:
         draft = Draft(of)
     closing, set_closing = ft.use_state(False)
     asking, set_asking = ft.use_state(False)  # whether to show the face-down cards: asked first
-    turn = use_slice(view, lambda v: turn_slice(v, player, bool(draft.values)))
-    kept = use_keeper()
+    turn = turn_slice(view, player, bool(draft.values))
     column = use_screen_column()
 
     def changed(change: Callable[[Draft], Draft]) -> None:
@@ -183,21 +184,32 @@ def Turn(view: ViewOf[TableView], player: str, me: str | None, refusal: str | No
                   else look_dialog(player, show_face_down, lambda: set_asking(False)) if asking and may_look
                   else None)
 
-    parts: list[Part] = []
+    parts: list[ft.Control] = []
     if turn.names:
         options = tuple(Option(_("Record for {player}").format(player=n), n, n, n == player) for n in turn.names)
-        parts.append((("names", options), lambda: tiles(options, taps.choose)))
-    parts.append((("refusal", refusal), lambda: error_line(refusal)))
+        parts.append(part(tiles, options, taps.choose))
+    parts.append(part(error_line, refusal))
     collection = turn.close_out.collection
     if collection is not None:
         words = _("Close out {bean} ({cards})").format(bean=BEAN_NAMES[collection.bean],
                                                        cards=cards_word(len(collection.values)))
-        parts.append((("close", words), lambda: growing(ft.FilledTonalButton(
-            words, icon=ft.Icons.EMOJI_EVENTS_OUTLINED, on_click=lambda _e: close()))))
-    parts.append(("lay cards", lambda: ft.Text(_("Lay cards"), size=13, weight=ft.FontWeight.W_600,
-                                                color=ft.Colors.PRIMARY)))
+        parts.append(part(close_out_button, words, close))
+    parts.append(part(lay_cards_title, _("Lay cards")))
     parts += lay_panel(turn, player, draft, draft_taps, may_look, alone)
-    return section(title(player, turn.turn), *kept.controls("turn", parts))
+    return section(title(player, turn.turn), *parts)
+
+
+def close_out_button(words: str, close: Callable[[], None]) -> ft.Control:
+    return growing(ft.FilledTonalButton(words, icon=ft.Icons.EMOJI_EVENTS_OUTLINED, on_click=lambda _e: close()))
+
+
+def lay_cards_title(words: str) -> ft.Control:
+    return ft.Text(words, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
+
+
+def quiet_line(words: str | None) -> ft.Control:
+    """A muted line (hidden while there are no words)."""
+    return ft.Text(words or "", size=13, color=MUTED, visible=words is not None)
 
 
 def look_dialog(player: str, on_show: Callable[[], object], on_cancel: Callable[[], object]) -> ft.AlertDialog:
@@ -212,41 +224,43 @@ def look_dialog(player: str, on_show: Callable[[], object], on_cancel: Callable[
     )
 
 
-def face_down_parts(turn: TurnSlice, player: str, taps: DraftTaps, may_look: bool, alone: bool) -> list[Part]:
+def face_down_parts(turn: TurnSlice, player: str, taps: DraftTaps, may_look: bool, alone: bool) -> list[ft.Control]:
     """Another phone's view of a turn with a secret lay: on a phone the table shares, the
     way to show the secret collection to its player alone, then what is shown and Hide; on
     any other phone, the engine's word that it is recorded on the player's own phone."""
     if alone:
-        words = _("Only {player} looks: shown until the cards are laid.").format(player=player)
-        secret = turn.secret
-        lines: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.VISIBILITY, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                                           ft.Text(words, size=14, expand=True,
-                                                   color=ft.Colors.ON_TERTIARY_CONTAINER)])]
-        if secret is not None:
-            lines.append(collection_line(_("Secret"), secret))
-        lines.append(ft.TextButton(_("Hide"), icon=ft.Icons.VISIBILITY_OFF, height=TOUCH,
-                                   on_click=lambda _e: taps.hide()))
-        return [(("alone", words, secret), lambda: ft.Container(
-            ft.Column(lines, spacing=4), padding=10, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER))]
+        return [part(shown_alone, player, turn.secret, taps.hide)]
     if not turn.elsewhere:
         return []
     if may_look:
-        label = _("Record {player}'s secret collection").format(player=player)
-        return [(("look", label), lambda: growing(ft.OutlinedButton(
-            label, icon=ft.Icons.VISIBILITY_OUTLINED, on_click=lambda _e: taps.look())))]
-    note = turn.elsewhere
-    return [(("elsewhere", note), lambda: ft.Text(note, size=13, color=MUTED))]
+        return [part(look_button, _("Record {player}'s secret collection").format(player=player), taps.look)]
+    return [part(quiet_line, turn.elsewhere)]
+
+
+def shown_alone(player: str, secret: Collection | None, hide: Callable[[], None]) -> ft.Control:
+    """The secret collection shown to its player alone, and Hide."""
+    words = _("Only {player} looks: shown until the cards are laid.").format(player=player)
+    lines: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.VISIBILITY, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                                       ft.Text(words, size=14, expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER)])]
+    if secret is not None:
+        lines.append(collection_line(_("Secret"), secret))
+    lines.append(ft.TextButton(_("Hide"), icon=ft.Icons.VISIBILITY_OFF, height=TOUCH, on_click=lambda _e: hide()))
+    return ft.Container(ft.Column(lines, spacing=4), padding=10, border_radius=10, bgcolor=ft.Colors.TERTIARY_CONTAINER)
+
+
+def look_button(label: str, look: Callable[[], None]) -> ft.Control:
+    return growing(ft.OutlinedButton(label, icon=ft.Icons.VISIBILITY_OUTLINED, on_click=lambda _e: look()))
 
 
 def lay_panel(turn: TurnSlice, player: str, draft: Draft, taps: DraftTaps, may_look: bool = False,
-              alone: bool = False) -> list[Part]:
+              alone: bool = False) -> list[ft.Control]:
     """Pick where (open, secret or a new collection), the bean, the card values; see what
     the engine says of them."""
-    parts: list[Part] = face_down_parts(turn, player, taps, may_look, alone)
+    parts: list[ft.Control] = face_down_parts(turn, player, taps, may_look, alone)
     found = targets(turn.lays)
     if not found:  # every lay refused: say why (out of turn, or laid this turn), as the engine does
         why = next((c.refused for c in turn.lays if c.refused and c.refused != turn.elsewhere), None)
-        parts.append((("no lay", why), lambda: ft.Text(why or "", size=13, color=MUTED, visible=why is not None)))
+        parts.append(part(quiet_line, why))
         return parts
     # Shown to its player alone, the secret collection is what the phone was asked for.
     first = next((t for t in found if alone and way(t[0], turn.lays).collection == "secret"), found[0])
@@ -255,20 +269,18 @@ def lay_panel(turn: TurnSlice, player: str, draft: Draft, taps: DraftTaps, may_l
     choice = way(where, turn.lays)
     bean = choice.bean or draft.bean
     where_options = tuple(Option(name, text, target, target == where) for target, text, name in found)
-    parts.append((("where", where_options), lambda: tiles(where_options, taps.where)))
+    parts.append(part(tiles, where_options, taps.where))
     if where == "new":
         bean_options = tuple(Option(BEAN_NAMES[b], BEAN_NAMES[b], b, b == bean, BEAN_COLOURS[b]) for b in Bean)
-        parts.append((("beans", bean_options), lambda: tiles(bean_options, taps.bean)))
+        parts.append(part(tiles, bean_options, taps.bean))
     if bean is None:
-        parts.append(("pick", lambda: ft.Text(_("Pick the bean of the new collection."), size=13, color=MUTED)))
+        parts.append(part(quiet_line, _("Pick the bean of the new collection.")))
         return parts
 
     # A value picked already is filled; the others are outlined in the bean's colour.
     value_options = tuple(Option(_("Value {n}").format(n=v), str(v), (where, v), v in values, BEAN_COLOURS[bean])
                           for v in VALUES)
-    parts.append((("values", value_options), lambda: ft.Container(
-        tiles(value_options, taps.value, width=TOUCH),
-        key=ft.ScrollKey(value=KEYPAD))))  # type: ignore[call-arg]  # Flet's lazy dataclass hides its field
+    parts.append(part(value_keypad, value_options, taps.value))
     answer = turn.laying.lay(choice, values, bean) if turn.laying is not None and values else None
     effect = None
     if answer is not None and answer.after is not None:
@@ -278,21 +290,33 @@ def lay_panel(turn: TurnSlice, player: str, draft: Draft, taps: DraftTaps, may_l
             player=player, cards=f"{after.label} · {cards_word(len(after.values))}, {worth_words(answer.value)}")
     to_lay = (_("To lay: {cards}").format(cards=f"{BEAN_NAMES[bean]} {', '.join(map(str, values))}") if values
               else _("Tap the values of the cards laid."))
-    parts.append((("to lay", to_lay, where, bool(values)), lambda: ft.Row([
+    parts.append(part(to_lay_row, to_lay, where, bool(values), taps.take_back))
+    if effect:
+        parts.append(part(quiet_line, effect))
+    parts.append(part(error_line, answer.refused if answer is not None else None))
+    label = _("Lay {cards}").format(cards=cards_word(len(values))) if values else _("Lay cards")
+    parts.append(part(lay_button, label, answer.action if answer is not None else None, taps.lay))
+    return parts
+
+
+def value_keypad(options: tuple[Option[tuple[Where, int]], ...],
+                 pick: Callable[[tuple[Where, int]], None]) -> ft.Control:
+    """The values' tiles, where the screen scrolls to once a first value is picked."""
+    return ft.Container(tiles(options, pick, width=TOUCH),
+                        key=ft.ScrollKey(value=KEYPAD))  # type: ignore[call-arg]  # Flet's lazy dataclass hides its field
+
+
+def to_lay_row(to_lay: str, where: Where, any_values: bool, take_back: Callable[[Where], None]) -> ft.Control:
+    return ft.Row([
         ft.Text(to_lay, size=15, expand=True),
         icon_button(ft.Icons.BACKSPACE_OUTLINED, _("Remove the last value"),
-                    lambda _e: taps.take_back(where), disabled=not values),
-    ])))
-    if effect:
-        parts.append((("effect", effect), lambda: ft.Text(effect, size=13, color=MUTED)))
-    refused = answer.refused if answer is not None else None
-    parts.append((("refused", refused), lambda: error_line(refused)))
-    action = answer.action if answer is not None else None
-    label = _("Lay {cards}").format(cards=cards_word(len(values))) if values else _("Lay cards")
-    parts.append((("lay", label, action), lambda: ft.FilledButton(
-        label, icon=ft.Icons.CHECK, height=TOUCH, disabled=action is None,
-        on_click=lambda _e: taps.lay(action) if action is not None else None)))
-    return parts
+                    lambda _e: take_back(where), disabled=not any_values),
+    ])
+
+
+def lay_button(label: str, action: Lay | None, lay: Callable[[Lay], None]) -> ft.Control:
+    return ft.FilledButton(label, icon=ft.Icons.CHECK, height=TOUCH, disabled=action is None,
+                           on_click=lambda _e: lay(action) if action is not None else None)
 
 
 def close_out_dialog(player: str, offer: CloseOutOffer, on_confirm: Callable[[bool], object],
