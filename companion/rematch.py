@@ -1,5 +1,5 @@
 """Play again (issue 49): a finished game's rematch in one tap, the same game with the same
-players in the same seats (and Bohnanza's deck with the rows that table corrected, Gone
+players in the same seats, each kept by the phone that sat there with its PIN (and Bohnanza's deck with the rows that table corrected, Gone
 with the Beans' sheet letter with each player's province).
 
 Nicht die Bohne!'s rulebook names no start player across games: each game begins with the
@@ -35,5 +35,5 @@ def rematch_setup(phone: PhoneGames, game_id: str) -> tuple[str, dict[str, Any] 
 def play_again(phone: PhoneGames, game_id: str) -> str:
     """Start the rematch as this phone (its host); the new game's id, or "" when its setup
     screen asks the rest (``rematch_setup``)."""
-    kind, setup = rematch_setup(phone, game_id)
-    return "" if setup is None else phone.new_game(kind, setup)
+    _kind, setup = rematch_setup(phone, game_id)
+    return "" if setup is None else phone.games.seating.play_again(game_id, setup, phone.device)

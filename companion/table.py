@@ -275,6 +275,22 @@ def claim(table: Table, players: tuple[str, ...], player: str, salt: str, digest
     return _seated_again(table.changed(seats=seats, **host), player)
 
 
+def seats_again(table: Table, before: Table, players: tuple[str, ...]) -> Table:
+    """A rematch's table: each player who plays again keeps the seat of ``before`` (the
+    game played), its phone and its PIN, so the same phones sit down at once; private notes
+    stay with the game they were written in."""
+    kept = {player: seat for player, seat in before.seats.items() if player in players}
+    return table.changed(seats={**table.seats, **kept})
+
+
+def may_play_again(table: Table, device: str | None) -> None:
+    """RulesError unless ``device`` may start a rematch of the game whose table this is:
+    once anybody sat at it, a phone that sat there or its host (a watcher would take the
+    host's place, and its seats)."""
+    if seated(table) and (device is None or not sits_or_hosts(table, device)):
+        raise RulesError(_("only a phone that sat at this game, or its host, starts its rematch"))
+
+
 def check_pin(pin: str) -> None:
     if not PIN.fullmatch(pin or ""):
         raise RulesError(_("a PIN is 4 digits"))

@@ -395,6 +395,10 @@ class GameOf(Generic[S, A, L]):
         """``listener(game_id)`` after every change of the game, once it is durable."""
         return self.phone.subscribe(self.game_id, listener)
 
+    def why_not_show_face_down(self, player: str) -> str | None:
+        """Why this phone may not show ``player``'s face-down cards (None: it may)."""
+        return self.phone.why_not_show_face_down(self.game_id, player)
+
 
 def _as_action(action: object) -> BaseModel | dict[str, Any]:
     if isinstance(action, (BaseModel, dict)):

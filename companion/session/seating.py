@@ -5,6 +5,7 @@ table is decided here and in ``companion.table``; screens only show it."""
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from companion import table
 from companion.pin_guard import PinGuard
@@ -188,3 +189,14 @@ class Seating:
                                "saved").format(max=NOTE_MAX, n=len(text)))
         self.store.change_table(game_id, lambda now: table.with_note(now, text, device))
 
+    def play_again(self, game_id: str, setup: dict[str, Any], device: str | None) -> str:
+        """Start the rematch of ``game_id`` with ``setup``, as ``device`` (its host): each
+        player who plays again keeps the seat this game had, with its phone and PIN.
+        RulesError (nothing started) unless ``device`` may (``table.may_play_again``)."""
+        before = self.store.table_of(game_id)
+        table.may_play_again(before, device)
+        new_id = self.store.new_game(self.store.kind(game_id), setup, starter=device)
+        players = self.store.players(new_id)
+        if table.seated(before):
+            self.store.change_table(new_id, lambda now: table.seats_again(now, before, players))
+        return new_id

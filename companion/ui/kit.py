@@ -111,7 +111,7 @@ def use_entry(game: GameOf[S, A, Any]) -> Entry[S, A]:
     return Entry(game, refusal=shown[1], where=shown[0], _show=set_shown)
 
 
-def use_shown_player(game_id: str, names: Sequence[str], lead: str | None = None,
+def use_shown_player(game: GameOf[Any, Any, Any], names: Sequence[str], lead: str | None = None,
                      default: str | None = None, key: Any = None) -> tuple[str, Callable[[str | None], None]]:
     """The player whose part of the game this phone shows, and a way to show another.
 
@@ -119,9 +119,8 @@ def use_shown_player(game_id: str, names: Sequence[str], lead: str | None = None
     e.g. the one who reached the end), else this phone's own seat, else ``default``, else
     the first player. A pick made for another ``key`` (e.g. another round) no longer counts.
     """
-    games = use_games()
     picked, set_picked = ft.use_state(cast("tuple[Any, str | None]", (None, None)))  # (key, name)
-    seat = games.my_seat(game_id)
+    seat = game.seat()
     wanted = (picked[1],) if picked[0] == key else ()
     shown = next((n for n in (*wanted, lead, seat, default) if n is not None and n in names), names[0])
     return shown, lambda name: set_picked((key, name))

@@ -133,3 +133,27 @@ def test_the_serving_machine_merges_a_name_and_undoes_it_from_the_message(tmp_pa
         host.see("The name Ben is taken: Ben plays under it")
     assert games.group.aliases() == {}
     repo.close()
+
+
+def test_play_again_seats_the_same_phones_with_their_pins_and_a_watcher_may_not(tmp_path):
+    """The rematch keeps each seat with the phone that sat there and its PIN (issue 49: "seats
+    offered to the same phones"); a phone that only watched the game starts none."""
+    repo = open_repository(tmp_path)
+    games = Games(repo)
+    names = ["Anna", "Ben", "Cleo", "Dirk", "Eva"]
+    over = bohnanza_over(games, names)
+    games.seating.claim_seat(over, "Anna", "1111", "anna-phone")
+    games.seating.claim_seat(over, "Ben", "2222", "ben-phone")
+    games.seating.write_private_note(over, "mine alone", "ben-phone")
+    with pytest.raises(RulesError, match="sat at this game"):
+        play_again(PhoneGames(games, "a-watcher"), over)
+    new_id = play_again(PhoneGames(games, "ben-phone"), over)
+    assert PhoneGames(games, "anna-phone").my_seat(new_id) == "Anna"
+    assert PhoneGames(games, "ben-phone").my_seat(new_id) == "Ben"
+    assert PhoneGames(games, "ben-phone").is_starter(new_id)  # the phone that tapped hosts the rematch
+    assert PhoneGames(games, "ben-phone").private_note(new_id) == ""  # notes stay with their game
+    games.seating.leave_seat(new_id, "ben-phone")
+    games.seating.claim_seat(new_id, "Ben", "2222", "ben-new-browser")  # the same PIN gets it back
+    with pytest.raises(RulesError):
+        games.seating.claim_seat(new_id, "Anna", "2222", "ben-new-browser")
+    repo.close()

@@ -33,7 +33,7 @@ def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
     shown = use_view(game_id, lambda: game.view(view))  # the same for every phone
     over, names = shown.over, shown.names
-    player, show = use_shown_player(game_id, names)
+    player, show = use_shown_player(game, names)
     panel, set_panel = ft.use_state(cast(Panel, None))
     bean, set_bean = ft.use_state(cast("Bean | None", None))
     entry = use_entry(game)

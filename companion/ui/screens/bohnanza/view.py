@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheets.bohnanza import (
-    RULES, Bean, Beanometer, DeckOffer, EndSale, FieldOffer, HarvestPreview, PlantOffer, State, allowed_by_seat,
+    RULES, Bean, Beanometer, DeckOffer, FieldOffer, HarvestPreview, PlantOffer, State, allowed_by_seat,
 )
 from sheets.results import GameResult
 

@@ -78,7 +78,7 @@ def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
     entry = use_entry(game)
     shown = use_view(game_id, lambda: game.view(view))  # the same for every phone
-    name, show = use_shown_player(game_id, shown.names)
+    name, show = use_shown_player(game, shown.names)
     allowed = game.allowed(name)  # the engine's answer, kept by the session: changes with the state
 
     def enter(where: str, action: Action) -> bool:

@@ -23,7 +23,7 @@ import flet as ft
 from companion.ui.components.common import TOUCH, RouteLink, error_line
 from companion.ui.components.game_bar import game_body
 from companion.ui.components.sheet_scoring import note
-from companion.ui.hooks import use_game_of, use_games, use_latest, use_screen_column, use_sheet_values, use_view
+from companion.ui.hooks import use_game_of, use_latest, use_screen_column, use_sheet_values, use_view
 from companion.ui.kit import use_entry, use_shown_player
 from companion.ui.screens.gone_with_the_beans_live.actions import Actions, Contracts, PlayTaps, contract_reasons
 from companion.ui.screens.gone_with_the_beans_live.question_panels import (
@@ -51,21 +51,20 @@ def _showing(show: Callable[[str | None], None], name: str) -> Callable[[object]
 
 @ft.component
 def Play(game_id: str) -> ft.Control:
-    games = use_games()
     book = use_sheet_values()
     game = use_game_of(game_id, RULES)
-    at_table = games.seated(game_id)
-    mine = games.my_seat(game_id) if at_table else None
+    at_table = game.seated()
+    mine = game.seat() if at_table else None
     # The play view (the same for every phone), what the table may do, who revealed the card.
     view, table, revealed_by = use_view(game_id, lambda: (
-        game.view(play_view), game.allowed(""), games.last_entry_by(game_id, "reveal")))
+        game.view(play_view), game.allowed(""), game.last_entry_by("reveal")))
     names, sheet, round_number, played = view.names, view.sheet, view.round, view.played
     # Open questions by the player whose sheet they belong to ("": the table's).
     pendings, set_pendings = ft.use_state(cast("dict[str, Pending]", {}))
     # The payment being composed in each player's open payment question.
     payments, set_payments = ft.use_state(cast("dict[str, dict[str, int]]", {}))
     entry = use_entry(game)
-    name, show = use_shown_player(game_id, names)
+    name, show = use_shown_player(game, names)
     shown = view.of(name)
     dp_uncounted, home = shown.player.dp_icons is None, shown.player.province
     may_act = not at_table or mine == name
@@ -112,7 +111,7 @@ def Play(game_id: str) -> ft.Control:
     def save_value(value: Any) -> None:
         asked = pendings.get(shown_owner)
         assert isinstance(asked, AskValue)  # its form shows only while a value is asked for
-        book.enter_in_game(games, game_id, asked.needs.key, value)  # raises: the form shows why
+        book.enter_in_game(game.phone, game_id, asked.needs.key, value)  # raises: the form shows why
         step(shown_owner, ValueEntered())
 
     def set_payment(changed: dict[str, int]) -> None:

@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.ui.components.common import TOUCH, section
 from companion.ui.components.game_bar import game_body
-from companion.ui.hooks import piece, use_game_of, use_games, use_latest, use_view
+from companion.ui.hooks import piece, use_game_of, use_latest, use_view
 from companion.ui.kit import Entry, use_entry, use_shown_player
 from companion.ui.screens.nicht_die_bohne.hand import (Draft, FinishedHand, Hand, PlayerChips, draft_hand,
                                                      drafted_part)
@@ -92,10 +92,9 @@ def Starter(offer: StarterOffer | None, number: int, names: tuple[str, ...], tap
 @ft.component
 def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
-    games = use_games()
     # One pad for every phone at the table (no seat in it: the round entry is the table's),
     # and who made the last entry: the table's record of the game, not its state.
-    pad, last_by = use_view(game_id, lambda: (game.view(view), games.last_entry_by(game_id)))
+    pad, last_by = use_view(game_id, lambda: (game.view(view), game.last_entry_by()))
     shape = pad.shape
     chosen_round, set_round = ft.use_state(cast("int | None", None))
     draft, set_draft = ft.use_state(cast(Draft, None))
@@ -107,7 +106,7 @@ def Play(game_id: str) -> ft.Control:
     number = shape.shown_round(chosen_round)
     live = number in shape.by_card and draft is None
     # Not seated: the first player still entering cards. A pick counts for its round only.
-    player, show = use_shown_player(game_id, shape.names, default=next(iter(shape.still_entering(number)), None),
+    player, show = use_shown_player(game, shape.names, default=next(iter(shape.still_entering(number)), None),
                                     key=number)
 
     def commit(action: Action) -> None:

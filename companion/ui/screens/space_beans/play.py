@@ -19,7 +19,7 @@ from typing import cast
 import flet as ft
 
 from companion.ui.components.game_bar import game_body
-from companion.ui.hooks import use_game_of, use_games, use_latest, use_view
+from companion.ui.hooks import use_game_of, use_latest, use_view
 from companion.ui.kit import use_entry, use_shown_player
 from companion.ui.screens.space_beans.pieces import cards_word
 from companion.ui.screens.space_beans.table import Final, GameEnd, Leader, Sheet, final_of, sheet_of
@@ -31,11 +31,10 @@ from sheets.space_beans import RULES, CloseOut, EndGame, Lay
 
 @ft.component
 def Play(game_id: str) -> ft.Control:
-    games = use_games()
     game = use_game_of(game_id, RULES)
     entry = use_entry(game)
-    at_table = games.seated(game_id)  # table mode: this phone is its seat, nobody else
-    me = games.my_seat(game_id)
+    at_table = game.seated()  # table mode: this phone is its seat, nobody else
+    me = game.seat()
     # The player whose face-down cards this phone shows now, for that player alone, and the
     # turn it was asked in: hidden again once an entry is made or the turn passes on.
     looking, set_looking = ft.use_state(cast("tuple[str, str | None] | None", None))
@@ -50,10 +49,10 @@ def Play(game_id: str) -> ft.Control:
     # trophies reached 30 (the game ends at the end of that player's turn), else on a seated
     # phone its own player's, on any other the player whose turn it is.
     lead = shape.reached or (None if at_table else shape.turn)
-    player, show = use_shown_player(game_id, shape.names, lead=lead, default=me, key=shape.turn)
+    player, show = use_shown_player(game, shape.names, lead=lead, default=me, key=shape.turn)
     if shape.reached:  # nobody else plays before the end
         player = shape.reached
-    may_look = player != me and games.why_not_show_face_down(game_id, player) is None
+    may_look = player != me and game.why_not_show_face_down(player) is None
     alone = may_look and looking == (player, shape.turn)
     alone_as.current = player if alone else None
     own: TableView | None = game.view(view, player) if alone else None  # (that player's, now)
