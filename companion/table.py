@@ -41,7 +41,7 @@ from sheets.i18n import _
 PIN = re.compile(r"\d{4}")
 
 
-class Kept(BaseModel):
+class AsStored(BaseModel):
     """A frozen part of a stored table that keeps the keys it does not know as they are
     (written by a newer version) and writes back only the keys it was read or made with."""
 
@@ -62,8 +62,8 @@ class Kept(BaseModel):
 
 
 def _json(value: Any) -> Any:
-    """``value`` in the shape JSON keeps (a Kept part as its ``as_json``, a tuple as a list)."""
-    if isinstance(value, Kept):
+    """``value`` in the shape JSON keeps (a AsStored part as its ``as_json``, a tuple as a list)."""
+    if isinstance(value, AsStored):
         return value.as_json()
     if isinstance(value, Mapping):
         return {key: _json(inner) for key, inner in value.items()}
@@ -72,7 +72,7 @@ def _json(value: Any) -> Any:
     return value
 
 
-class Seat(Kept):
+class Seat(AsStored):
     """A player's seat: the phone sitting there (None: it keeps its PIN for whoever comes
     back to it), and its PIN as ``pin_hash`` made it with ``salt``."""
 
@@ -81,7 +81,7 @@ class Seat(Kept):
     pin: str
 
 
-class Ask(Kept):
+class Ask(AsStored):
     """A phone asking the host for a seat (``ask``) with a PIN of its own, hashed as a seat's."""
 
     device: str
@@ -89,7 +89,7 @@ class Ask(Kept):
     pin: str
 
 
-class Table(Kept):
+class Table(AsStored):
     """A game's table: its host (``starter``), the seats by player, each seat's private
     note, the seats the host released that no phone sat at since, the phones asking for a
     seat, the shared comment, where it is played, what its imported score file said, and who
@@ -158,7 +158,7 @@ def _texts_by_player(raw: Any) -> Any:
     return {player: text for player, text in raw.items() if isinstance(text, str)}
 
 
-def _parts(kind: type[Kept], raw: Any) -> Kept | None:
+def _parts(kind: type[AsStored], raw: Any) -> AsStored | None:
     if not isinstance(raw, Mapping):
         return None
     try:
