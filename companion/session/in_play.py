@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -137,3 +140,23 @@ class Writes:
 
 
 WRITES = Writes()
+
+
+# Whether the change being made comes from a phone (``PhoneGames``, ``GameOf``): only then is
+# it written off the running loop (the one serving the phones). A caller's own loop, such
+# as a test's or Playwright's, is never a reason to leave a write unfinished.
+_BY_A_PHONE: ContextVar[bool] = ContextVar("by_a_phone", default=False)
+
+
+@contextmanager
+def by_a_phone() -> Iterator[None]:
+    """Changes made within are a phone's (``GameStore.store`` writes them off its loop)."""
+    token = _BY_A_PHONE.set(True)
+    try:
+        yield
+    finally:
+        _BY_A_PHONE.reset(token)
+
+
+def made_by_a_phone() -> bool:
+    return _BY_A_PHONE.get()

@@ -20,6 +20,7 @@ from companion.session.common import BinnedGame, SeatAsk, SeatView, SetAside, Ne
 from companion.session.files import finished_games_csv
 from companion.session.followers import Listener, Presence
 from companion.session.games import Games
+from companion.session.in_play import by_a_phone
 from companion.session.players import PhonePlayers
 from companion.storage import Summary
 from sheets.errors import RulesError
@@ -138,19 +139,22 @@ class PhoneGames:
     def dispatch(self, game_id: str, action: BaseModel | dict[str, Any]) -> Written:
         """Make the entry as this phone: RulesError (nothing stored) when refused; else the
         write under way (on the phones' loop it is written off it, ``GameStore.store``)."""
-        self.now_only()
-        self.games.followers.entry_room(self.device)
-        return self.games.enter(game_id, action, device=self.device)[1]
+        with by_a_phone():
+            self.now_only()
+            self.games.followers.entry_room(self.device)
+            return self.games.enter(game_id, action, device=self.device)[1]
 
     def undo(self, game_id: str) -> Written:
-        self.now_only()
-        self.games.followers.entry_room(self.device)
-        return self.games.take_back(game_id, device=self.device)[1]
+        with by_a_phone():
+            self.now_only()
+            self.games.followers.entry_room(self.device)
+            return self.games.take_back(game_id, device=self.device)[1]
 
     def redo(self, game_id: str) -> Written:
-        self.now_only()
-        self.games.followers.entry_room(self.device)
-        return self.games.do_again(game_id, device=self.device)[1]
+        with by_a_phone():
+            self.now_only()
+            self.games.followers.entry_room(self.device)
+            return self.games.do_again(game_id, device=self.device)[1]
 
     def can_undo(self, game_id: str) -> bool:
         return self.after is None and self.games.can_undo(game_id, device=self.device)
@@ -174,16 +178,19 @@ class PhoneGames:
         return self.games.seating.seats(game_id, self.device)
 
     def claim_seat(self, game_id: str, player: str, pin: str) -> None:
-        if self.device is None:
-            raise RulesError(_("this phone is still connecting; try again in a moment"))
-        self.games.seating.claim_seat(game_id, player, pin, self.device)
+        with by_a_phone():
+            if self.device is None:
+                raise RulesError(_("this phone is still connecting; try again in a moment"))
+            self.games.seating.claim_seat(game_id, player, pin, self.device)
 
     def leave_seat(self, game_id: str) -> None:
-        if self.device is not None:
-            self.games.seating.leave_seat(game_id, self.device)
+        with by_a_phone():
+            if self.device is not None:
+                self.games.seating.leave_seat(game_id, self.device)
 
     def release_seat(self, game_id: str, player: str) -> None:
-        self.games.seating.release_seat(game_id, player, self.device)
+        with by_a_phone():
+            self.games.seating.release_seat(game_id, player, self.device)
 
     def private_note(self, game_id: str) -> str:
         return self.games.seating.private_note(game_id, self.device)
@@ -193,7 +200,8 @@ class PhoneGames:
         return self.games.seating.comment(game_id)
 
     def write_comment(self, game_id: str, text: str) -> None:
-        self.games.seating.write_comment(game_id, text, self.device)
+        with by_a_phone():
+            self.games.seating.write_comment(game_id, text, self.device)
 
     def location(self) -> str | None:
         return self.games.location()
@@ -218,12 +226,14 @@ class PhoneGames:
             self.games.seating.told_seat_moved(game_id, self.device)
 
     def write_private_note(self, game_id: str, text: str) -> None:
-        self.games.seating.write_private_note(game_id, text, self.device)
+        with by_a_phone():
+            self.games.seating.write_private_note(game_id, text, self.device)
 
     def ask_seat(self, game_id: str, player: str, pin: str) -> None:
-        if self.device is None:
-            raise RulesError(_("this phone is still connecting; try again in a moment"))
-        self.games.seating.ask_seat(game_id, player, pin, self.device)
+        with by_a_phone():
+            if self.device is None:
+                raise RulesError(_("this phone is still connecting; try again in a moment"))
+            self.games.seating.ask_seat(game_id, player, pin, self.device)
 
     def my_code(self, game_id: str) -> str | None:
         """This phone's short code at the game, which the host sees beside its ask."""
@@ -233,7 +243,8 @@ class PhoneGames:
         return self.games.seating.seat_asks(game_id, self.device)
 
     def answer_ask(self, game_id: str, player: str, code: str, approve: bool) -> None:
-        self.games.seating.answer_ask(game_id, player, code, approve, self.device)
+        with by_a_phone():
+            self.games.seating.answer_ask(game_id, player, code, approve, self.device)
 
     def news(self, game_id: str) -> News | None:
         """What happened to this phone at the game that it has not been told yet."""
@@ -354,15 +365,17 @@ class GameOf(Generic[S, A, L]):
 
     def dispatch(self, action: A) -> S:
         """Make the entry as this phone; raises RulesError (nothing stored) when refused."""
-        return self.enter(action)[0]
+        with by_a_phone():
+            return self.enter(action)[0]
 
     def enter(self, action: A) -> tuple[S, Written]:
         """``dispatch``: the new state, and its write under way (``GameStore.store``: on the
         phones' loop it is written off it, and the phones are told once it is durable)."""
-        self.phone.now_only()
-        self.phone.games.followers.entry_room(self.phone.device)
-        state, written = self.phone.games.enter(self.game_id, _as_action(action), device=self.phone.device)
-        return state, written
+        with by_a_phone():
+            self.phone.now_only()
+            self.phone.games.followers.entry_room(self.phone.device)
+            state, written = self.phone.games.enter(self.game_id, _as_action(action), device=self.phone.device)
+            return state, written
 
     def allowed(self, player: str, state: S | None = None) -> L:
         """What ``player`` may do now (or in ``state``): the engine's answer, kept by the session."""

@@ -22,7 +22,7 @@ from companion import table
 from companion.derived import Derived
 from companion.session.common import REPLAY_FAULTS, SetAside, damage_words, rules_for, summary_of
 from companion.session.followers import Followers
-from companion.session.in_play import WRITES, Change, InPlay, KeptGames
+from companion.session.in_play import WRITES, Change, InPlay, KeptGames, made_by_a_phone
 from companion.session.story import entry_words, told_on
 from companion.storage import PLAYING, DamagedGame, GameRecord, Repository, StorageError, Summary, of_game
 from companion.storage.game_file import now, record_in
@@ -352,12 +352,15 @@ class GameStore:
 
     def store(self, change: Change, by: str | None = None) -> asyncio.Future[bool] | None:
         """Write ``change`` and tell every phone showing the game, ``by`` (the phone that
-        made it) last. On the loop that serves the phones the write goes to a worker thread
-        and this returns at once: the task to await, True once the change is durable, False
-        when it could not be written (the phone ``by`` is told why, in its news, and every
-        phone shows the game as it is stored). Elsewhere (the command line, a test) it is
-        written and told before this returns (None), or StorageError is raised."""
+        made it) last. A phone's change (``by_a_phone``) on the loop that serves the phones is
+        written by a worker thread and this returns at once: the task to await, True once the
+        change is durable, False when it could not be written (the phone ``by`` is told why,
+        in its news, and every phone shows the game as it is stored). Any other change (the
+        command line, a test, a script) is written and told before this returns (None), or
+        StorageError is raised."""
         try:
+            if not made_by_a_phone():
+                raise RuntimeError("not a phone's change")
             asyncio.get_running_loop()
         except RuntimeError:
             try:

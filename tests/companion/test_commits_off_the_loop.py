@@ -62,13 +62,15 @@ def test_the_phones_are_told_only_once_the_entry_is_durable_and_the_loop_serves_
     games.followers.subscribe(slow, told.append)
     games.followers.subscribe(other, told.append)
 
+    phone = PhoneGames(games, None)
+
     async def table() -> None:
-        state, written = games.enter(slow, take("Ann", "blue-1"))
-        assert written is not None  # on the loop: written off it
-        assert games.state(slow) is state  # accepted: the next entry builds on it
+        written = phone.dispatch(slow, take("Ann", "blue-1"))
+        assert written is not None  # a phone's tap on the loop: written off it
+        assert [e["action"] for e in games.record(slow).log] == [take("Ann", "blue-1")]  # accepted: the next builds on it
         await asyncio.to_thread(held.started.wait, 5)
         # The write hangs on the disk; another table's tap is stored and told meanwhile.
-        _state, theirs = games.enter(other, take("Ben", "red-2"))
+        theirs = phone.dispatch(other, take("Ben", "red-2"))
         assert theirs is not None and await theirs
         assert told == [other] and stored_log(tmp_path, slow) == []
         held.gate.set()
@@ -84,8 +86,10 @@ def test_quick_taps_are_stored_in_the_order_they_were_made(games, tmp_path):
     held = HeldWrites(games.repo, game_id)
     taps = [take("Ann", "blue-1"), take("Ben", "red-2"), take("Cy", "blue-3")]
 
+    phone = PhoneGames(games, None)
+
     async def table() -> list[bool]:
-        written = [games.enter(game_id, tap)[1] for tap in taps]  # each accepted before the first is written
+        written = [phone.dispatch(game_id, tap) for tap in taps]  # each accepted before the first is written
         held.gate.set()
         return [await w for w in written if w is not None]
 
@@ -118,8 +122,20 @@ def test_a_failed_write_leaves_the_game_as_stored_and_tells_the_phone_that_tappe
 
 
 def test_from_the_command_line_a_change_is_written_before_it_returns(games, tmp_path):
-    """No loop runs there: ``dispatch`` returns once the entry is on disk, as before."""
+    """``dispatch`` returns once the entry is on disk, as before."""
     game_id = games.new_game("nicht-die-bohne", {"players": PLAYERS})
     state, written = games.enter(game_id, take("Ann", "blue-1"))
     assert written is None
+    assert stored_log(tmp_path, game_id) == [take("Ann", "blue-1")]
+
+
+def test_a_scripts_change_is_written_at_once_even_inside_a_loop_of_its_own(games, tmp_path):
+    """A test driving a browser (Playwright's sync API runs a loop in its thread) or any
+    script with a loop of its own: only a phone's change is written off the loop."""
+    game_id = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+
+    async def script() -> object:
+        return games.enter(game_id, take("Ann", "blue-1"))[1]
+
+    assert asyncio.run(script()) is None
     assert stored_log(tmp_path, game_id) == [take("Ann", "blue-1")]
