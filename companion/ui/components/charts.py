@@ -12,6 +12,7 @@ import flet_charts as charts  # type: ignore[import-untyped]  # ships no py.type
 
 from companion.stats import PlayerRecord
 from sheets.i18n import N_, _, whole
+from sheets.names import isolated
 from sheets.timeline import Moment
 
 # A line per player, told apart on a light and a dark screen alike.
@@ -142,7 +143,7 @@ def whole_step(span: int, labels: int = 4) -> int:
 def totals_words(lines: dict[str, list[tuple[int, int]]]) -> str:
     """The chart said: "Ann from 0 to 14, Ben from 0 to 9"."""
     return "; ".join(_("{player} from {first} to {last}").format(
-        player=name, first=whole(line[0][1]), last=whole(line[-1][1])) for name, line in lines.items())
+        player=isolated(name), first=whole(line[0][1]), last=whole(line[-1][1])) for name, line in lines.items())
 
 
 BY_PHASE = {"round": N_("Every player's total, round by round"), "pass": N_("Every player's total, pass by pass")}
@@ -258,7 +259,7 @@ def wins_chart(players: Sequence[PlayerRecord], most: int = 6) -> ft.Control:
     chart: ft.Control = charts.BarChart(
         groups=groups, height=180, interactive=False, max_y=top,
         left_axis=axis(0, top), bottom_axis=named_axis([p.name for p in shown]))
-    said = _("Chart of games won: {wins}").format(wins=", ".join(f"{p.name} {p.won}" for p in shown))
+    said = _("Chart of games won: {wins}").format(wins=", ".join(f"{isolated(p.name)} {p.won}" for p in shown))
     caption = ft.Text(_("Games won"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     return said_as(said, [caption, chart])
 

@@ -10,6 +10,7 @@ import flet as ft
 from companion.i18n import LANGUAGES
 from companion.ui.hooks import go, notify, use_language
 from sheets.i18n import _
+from sheets.names import isolated
 
 C = TypeVar("C", bound=Callable[..., Any])  # a component
 
@@ -146,7 +147,7 @@ def name_cell(name: str, width: float | None = None, *, size: float | None = Non
 def ranked_line(rank: int, player: str, points: str, note: str | None = None) -> ft.Control:
     """A player's line of a game's ranking: rank, name (cut with "…" where it must, whole a
     tap away), points and a ``note`` after them; each part in its own box, said as one line."""
-    said = f"{rank}. {player}: {points}" + (f" ({note})" if note else "")
+    said = f"{rank}. {isolated(player)}: {points}" + (f" ({note})" if note else "")
     parts: list[ft.Control] = [
         own_node(f"{rank}.", ft.Text(f"{rank}.", size=16, width=RANK, no_wrap=True)),
         name_cell(player, size=16),

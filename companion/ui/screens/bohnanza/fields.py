@@ -18,6 +18,7 @@ from companion.ui.screens.bohnanza.taps import Panel, Taps
 from companion.ui.screens.bohnanza.view import BohnanzaView
 from sheets.bohnanza import COUNTS, Bean, Beanometer, HarvestPreview, PlantOffer, count_of, name
 from sheets.i18n import _, ngettext
+from sheets.names import isolated
 
 Card = tuple[int, Bean | None, int, str | None]  # a field's number, bean, count, why it may not be harvested
 Harvesting = tuple[HarvestPreview | None, str | None, Beanometer | None]  # FieldView.harvest
@@ -158,7 +159,7 @@ def Fields(shown: ViewOf[BohnanzaView], player: str, panel: Panel, bean: Bean | 
     keeper = use_keeper()
     field_panel = panel is not None and panel[0] in ("plant", "harvest")
     title: Hashable = ("title", player)
-    parts: list[Part] = [(title, lambda: section_title(_("{player}'s fields").format(player=player)))]
+    parts: list[Part] = [(title, lambda: section_title(_("{player}'s fields").format(player=isolated(player))))]
     parts += [_card_part(card, panel, beans, bean, opened, error, taps) for card in cards]
     # One shape, panel or not: kept cards stand where they stood.
     fields = keeper.column("fields", parts, spacing=SECTION_SPACING)

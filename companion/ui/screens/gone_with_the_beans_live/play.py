@@ -38,6 +38,7 @@ from sheets.gone_with_the_beans.live import (
     Offer, Paid, PlayerAction, Reveal, State, UnknownPrintedValue, payment_of, said_event,
 )
 from sheets.i18n import _
+from sheets.names import isolated, listed
 
 
 def owner(action: Action) -> str:
@@ -211,8 +212,8 @@ def Play(game_id: str) -> ft.Control:
     elsewhere = [n for n in pendings if n and n != name]
     if elsewhere:  # a question switched away from is kept with its sheet
         controls.append(ft.Row([note(_("Open question on {players}'s sheet: it waits there.").format(
-                                    players=", ".join(elsewhere))),
-                                *[ft.TextButton(_("Back to {player}").format(player=n), height=TOUCH,
+                                    players=listed(elsewhere))),
+                                *[ft.TextButton(_("Back to {player}").format(player=isolated(n)), height=TOUCH,
                                                 on_click=_showing(show, n)) for n in elsewhere]], wrap=True))
     controls.append(ft.Text(f"{name} · {province(home)}", size=18, weight=ft.FontWeight.W_600))
     controls.append(MaterialsOf(view, name))

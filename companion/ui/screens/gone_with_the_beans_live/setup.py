@@ -19,6 +19,7 @@ from sheets.errors import RulesError
 from sheets.gone_with_the_beans import PROVINCES, SHEETS
 from sheets.gone_with_the_beans.live import ROUND_DECKS, RULES, map_orders, roads
 from sheets.i18n import _
+from sheets.names import isolated
 
 
 def last_map(games: PhoneGames) -> tuple[str, ...] | None:
@@ -109,7 +110,7 @@ def Setup(game: str) -> ft.Control:
         )
 
     def bridge_chip(i: int, who: str, p: str) -> ft.Control:
-        return ft.Semantics(label=_("{player}'s setup Bridge to {province}").format(player=who, province=province(p)),
+        return ft.Semantics(label=_("{player}'s setup Bridge to {province}").format(player=isolated(who), province=province(p)),
                             button=True, selected=bridges.get(i) == p, exclude_semantics=True,
                             content=ft.Chip(label=ft.Text(province(p)), selected=bridges.get(i) == p,
                                             show_checkmark=False, visual_density=ft.VisualDensity.STANDARD,

@@ -12,6 +12,7 @@ from companion.ui.screens.nicht_die_bohne.keypad import colour_cards, colour_tab
 from companion.ui.screens.nicht_die_bohne.taps import Taps
 from companion.ui.screens.nicht_die_bohne.view import HandPart, PadView, hand_part
 from sheets.i18n import _, ngettext
+from sheets.names import isolated
 from sheets.nicht_die_bohne import Card, Colour, HandOffer, cards_text, hand_offer, round_score
 
 Draft = dict[str, tuple[Card, ...]] | None  # {player: cards}, in seating order, while a finished round is corrected
@@ -35,7 +36,7 @@ def PlayerChipLabel(view: ViewOf[PadView], number: int, name: str, draft: Draft)
     cards, hand = use_slice(view, lambda v: (v.count(number, name), v.size))
     if draft is not None:
         cards = len(draft[name])
-    return ft.Text(f"{name} {cards}/{hand}")
+    return ft.Text(f"{isolated(name)} {cards}/{hand}")
 
 
 @ft.component
@@ -60,7 +61,7 @@ def Hand(view: ViewOf[PadView], number: int, player: str, colour: Colour, draft:
         controls.append(ft.FilledTonalButton(
             content=ft.Text(ngettext("{player} takes the rest of the deck ({n} card)",
                                      "{player} takes the rest of the deck ({n} cards)", len(part.rest)).format(
-                player=player, n=len(part.rest))),
+                player=isolated(player), n=len(part.rest))),
             icon=ft.Icons.AUTO_FIX_HIGH,
             on_click=lambda _e: taps.fill_rest(),
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14)),  # >= 48 px
@@ -77,7 +78,7 @@ def FinishedHand(view: ViewOf[PadView], number: int, player: str, refusal: str |
         round_totals(round_score(mine), player, number),
         error_line(refusal),
         ft.Text(_("Round {number} is finished. {player}: {cards}.").format(
-            number=number, player=player, cards=cards_text(mine) or _("no cards")), color=ft.Colors.ON_SURFACE_VARIANT),
+            number=number, player=isolated(player), cards=cards_text(mine) or _("no cards")), color=ft.Colors.ON_SURFACE_VARIANT),
         ft.OutlinedButton(_("Correct round {number}").format(number=number), icon=ft.Icons.EDIT,
                           on_click=lambda _e: taps.correct(), height=TOUCH),
     ], spacing=SECTION_SPACING)

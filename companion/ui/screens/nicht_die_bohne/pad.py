@@ -13,6 +13,7 @@ from companion.ui.kit import result_banner
 from companion.ui.components.common import memo
 from companion.ui.screens.nicht_die_bohne.view import PadView, RoundCell, Row
 from sheets.i18n import _, pgettext, signed, whole
+from sheets.names import isolated
 from sheets.nicht_die_bohne import ROUNDS
 
 COLUMN = 62  # "+30 −11" under a round's total, at 150 % text
@@ -41,7 +42,7 @@ def score_row(row: Row, keep: Kept, width: Width) -> ft.Control:
     name, cells, total, winner = row
     shown = ["–" if c is None else signed(c[0]) for c in cells]
     return ft.Semantics(
-        label=" ".join([name, *shown, whole(total)]),
+        label=" ".join([isolated(name), *shown, whole(total)]),
         container=True,  # its own node: screen readers (and tests) read one row at a time
         content=ft.Container(
             keep.row("row", [
@@ -152,5 +153,5 @@ def LastEntry(game_id: str) -> ft.Control:
     games = use_games()
     last_by = use_game_part(lambda: games.last_entry_by(game_id))
     # Always there, empty or not: a screen that keeps its shape keeps a tap made during an update.
-    return ft.Text(_("Last entry by {player}").format(player=last_by) if last_by else "", size=13,
+    return ft.Text(_("Last entry by {player}").format(player=isolated(last_by)) if last_by else "", size=13,
                    color=ft.Colors.ON_SURFACE_VARIANT)

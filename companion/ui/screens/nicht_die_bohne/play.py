@@ -20,6 +20,7 @@ from companion.ui.components.common import memo
 from companion.ui.screens.nicht_die_bohne.taps import Taps
 from companion.ui.screens.nicht_die_bohne.view import PadView, Shape, view
 from sheets.i18n import _
+from sheets.names import isolated
 from sheets.nicht_die_bohne import (
     RULES, ROUNDS, Action, Allowed, Card, Colour, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard,
 )
@@ -42,7 +43,7 @@ RoundPicker = memo(_RoundPicker)
 
 
 def starts(player: str, number: int) -> str:
-    return _("{player} starts round {number}").format(player=player, number=number)
+    return _("{player} starts round {number}").format(player=isolated(player), number=number)
 
 
 @ft.component
@@ -56,12 +57,12 @@ def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], t
     asked = starter is None and refused is None
     if number == 1:  # rulebook, Preparation: "The player left to the deal takes the Bean chip"
         question = (_("Who starts round 1? The player left of the dealer takes the Bean chip.") if asked
-                    else _("{player} starts round 1: {player} took the Bean chip at the deal.").format(player=starter))
+                    else _("{player} starts round 1: {player} took the Bean chip at the deal.").format(player=isolated(str(starter))))
     else:
         question = (_("Who starts round {number}? Who took the Bean chip last in round {previous}?").format(
                         number=number, previous=number - 1) if asked
                     else _("{player} starts round {number}: {player} took the Bean chip last in round {previous}.")
-                    .format(player=starter, number=number, previous=number - 1))
+                    .format(player=isolated(str(starter)), number=number, previous=number - 1))
     names = ft.Row(
         [ft.Semantics(
             label=starts(p, number), button=refused is None, selected=p == starter, exclude_semantics=True,

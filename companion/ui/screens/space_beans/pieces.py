@@ -45,11 +45,6 @@ def worth_words(value: int) -> str:
     return _("worth {value}").format(value=value) if value else _("no value yet")
 
 
-def names_and(names: Sequence[str]) -> str:
-    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
-    return names[0] if len(names) == 1 else _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-
-
 def name_text(name: str, size: int = 18, expand: bool = False) -> ft.Text:
     """A player's name on one line, bold: cut with "…" where the phone is too narrow (a name
     may have 40 letters), never broken inside; a tap shows the whole name (``expand``: in a

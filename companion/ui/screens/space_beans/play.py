@@ -26,6 +26,7 @@ from companion.ui.screens.space_beans.table import Final, GameEnd, Leader, Sheet
 from companion.ui.screens.space_beans.turn import Taps, Turn
 from companion.ui.screens.space_beans.view import TableView, view
 from sheets.i18n import _
+from sheets.names import isolated
 from sheets.space_beans import RULES, CloseOut, EndGame, Lay
 
 
@@ -67,7 +68,7 @@ def Play(game_id: str) -> ft.Control:
         return done
 
     def lay(action: Lay) -> bool:
-        return made(entry.make(action, _("{player} laid {cards}").format(player=action.player,
+        return made(entry.make(action, _("{player} laid {cards}").format(player=isolated(action.player),
                                                                           cards=cards_word(len(action.values)))))
 
     def close_out(action: CloseOut, said: str) -> bool:
