@@ -433,7 +433,7 @@ def test_a_german_phone_sets_up_and_plays_round_1_of_the_live_sheet(tmp_path: Pa
             phone.see(re.compile(r"^Material: 2 "))
             phone.see(f"{german('Farms')}: 2 von 6 gebaut")
             phone.see("Deine Aktion in dieser Runde: ")
-            phone.see("Es fehlt noch die Aktion von Bartholomäus, Cordula, Dietrich, Eleonore, Friedrich")
+            phone.see("Es fehlt noch die Aktion von Bartholomäus, Cordula, Dietrich, Eleonore und Friedrich")
     finally:
         repo.close()
 

@@ -175,7 +175,7 @@ def test_a_finished_game_is_closed_to_taps_and_round_3_is_corrected_as_a_whole(g
     game_id = dealt_in_order(games, SIX)
     with Tables() as table:
         phone = table.open(make_main(games), f"/game/{game_id}", "phone")
-        phone.see("Shared victory with 165: Anna, Dirk")
+        phone.see("Shared victory with 165: Anna and Dirk")
         phone.see("Round 3 is finished.")
         for card in ("blue 1", "blue 10", "green 4"):
             assert not phone.find(card), card  # no keypad: a tap cannot reopen the game
@@ -187,7 +187,7 @@ def test_a_finished_game_is_closed_to_taps_and_round_3_is_corrected_as_a_whole(g
         phone.tap("Anna 10/10")
         phone.tap("blue 1")  # given back in the draft: nothing is stored yet
         phone.see("Anna 9/10")
-        phone.see("Shared victory with 165: Anna, Dirk")
+        phone.see("Shared victory with 165: Anna and Dirk")
         phone.tap("Ben 10/10")
         phone.tap("blue Doubler")
         phone.see("Ben 9/10")

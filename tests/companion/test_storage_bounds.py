@@ -169,7 +169,7 @@ def test_a_damaged_game_never_blanks_home_nor_beans_list(tmp_path, damage, backu
     assert other in out and gid in out and not err
 
     shown, _sent = home_of(tmp_path)
-    assert "Eve, Finn, Gus" in shown  # every other game is listed
+    assert "Eve, Finn and Gus" in shown  # every other game is listed
     if backup:  # the damaged one, from its backup, with what can be done
         assert "Ann, Ben, Cy" in shown and "could not be read" in shown
         assert "Restore the newest good backup" in shown
@@ -214,7 +214,7 @@ def test_home_shows_the_host_the_backup_and_restoring_it_keeps_the_phone_on_home
     before, after, sent = asyncio.run(look())
     assert "could not be read" in before
     assert 0 < 2 * before.count("Delete game") == after.count("Delete game")  # the damaged game had none
-    assert "could not be read" not in after and "Ann, Ben, Cy" in after and "Eve, Finn, Gus" in after
+    assert "could not be read" not in after and "Ann, Ben, Cy" in after and "Eve, Finn and Gus" in after
     assert not [body for action, body in sent if action == MessageAction.SESSION_CRASHED]
     assert "Invite" in after or "New game" in after  # still Home
 

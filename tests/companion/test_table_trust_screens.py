@@ -81,7 +81,7 @@ def test_a_game_deleted_on_the_command_line_says_so_and_its_host_restores_it(tmp
             host.see("Bin (kept 30 days)")
             host.see("deleted by the command line")
             host.tap("Restore")  # back in Resume, on Home
-            host.tap(re.compile(r"^Nicht die Bohne! Ann, Bo, Cy"))
+            host.tap(re.compile(r"^Nicht die Bohne! Ann, Bo and Cy"))
             host.see("Round 1")
     finally:
         repo.close()
