@@ -943,8 +943,7 @@ def milestone_refusal(step: Step) -> Event | None:
         # number of Contracts' (our reading: executed Contracts, the row's name)
         executed = len(step.player.contracts_executed)
         if executed < numbers[filled]:
-            # the English says "1 Contracts executed" as the tests and players know it
-            return counted("the next milestone needs {need} Contracts executed; you have executed {done}",
+            return counted("the next milestone needs {need} Contract executed; you have executed {done}",
                            "the next milestone needs {need} Contracts executed; you have executed {done}",
                            numbers[filled], need=numbers[filled], done=executed)
     elif step.player.facilities_built < numbers[filled]:
