@@ -65,7 +65,7 @@ def test_home_names_a_live_sheets_letter_and_pages_its_games(tmp_path: Path) -> 
     assert len(titles[0]) == PAGE + 1 and len(titles[1]) == PAGE + 4 + 1 + 1  # a page, then all, and the bin's
     assert live in second and "Show 5 more games" not in second
     assert "Bin (kept 30 days)" in second and "Bin (kept 30 days)" not in third  # restored ...
-    assert "New game" in third and "Gus, Hanna and Ida" in "\n".join(third)  # ... and still on Home
+    assert "New game" in third and "Gus, Hanna and Ida" in bare("\n".join(third))  # ... and still on Home
 
 
 def test_a_tap_draws_home_again_only_when_who_leads_changes(tmp_path: Path, monkeypatch: Any) -> None:
