@@ -208,7 +208,7 @@ def test_home_shows_the_host_the_backup_and_restoring_it_keeps_the_phone_on_home
                              if isinstance(c, ft.TextButton) and c.content == "Restore the newest good backup"]
                 button.on_click(None)
                 await table.quiet()
-                return before, words_on(phone.session.page), sent
+                return before, bare(words_on(phone.session.page)), sent
         finally:
             games.repo.close()
 
