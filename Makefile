@@ -64,7 +64,7 @@ confusables: $(STAMP)
 	$(BIN)/python packaging/make_confusables.py
 
 bench: $(TEST_STAMP)
-	@for b in bench/storage.py bench/undo.py bench/server_time.py bench/live_sheet.py bench/upload.py bench/join.py bench/table.py; do $(BIN)/python $$b || exit 1; done
+	@for b in bench/storage.py bench/undo.py bench/server_time.py bench/live_sheet.py bench/upload.py bench/join.py bench/table.py bench/players.py; do $(BIN)/python $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -52,7 +52,7 @@ PLAYERS = ["Alex", "Beate", "Claudia", "Dirk"]
 def stored_games(data_dir: Path, count: int) -> Games:
     """A data directory with ``count`` finished games (copies of one imported game)."""
     games = Games(Repository(data_dir))
-    first = games.import_file(BOHNANZA)
+    first = games.files.import_file(BOHNANZA)
     source = games.repo.game_path(first)
     doc = json.loads(source.read_text())
     for n in range(1, count):
@@ -68,7 +68,7 @@ def stored_games(data_dir: Path, count: int) -> Games:
 def binned_games(games: Games, count: int) -> None:
     """``count`` games in the bin (copies of one deleted game, each deleted now)."""
     first = games.new_game("nicht-die-bohne", {"players": PLAYERS})
-    games.delete(first)
+    games.bin.delete(first)
     source = games.repo.trash_dir / f"{first}.json"
     doc = json.loads(source.read_text())
     for n in range(1, count):
@@ -98,7 +98,7 @@ def home_lines(root: Path) -> None:
     for n in sizes:
         games = stored_games(root / f"home-{n}", n)
         binned_games(games, n)
-        games.bin()  # the first draw reads the bin once
+        games.bin.listing()  # the first draw reads the bin once
         medians[n] = statistics.median(asyncio.run(home_draws(games, 30))[5:])
         games.repo.close()
     print(json.dumps({"name": f"storage: Home drawn again after a change, {sizes[1]} stored and {sizes[1]} binned "

@@ -76,7 +76,7 @@ class Table:
         self.games = Games(open_repository(data_dir))
         self.game_id = self.games.new_game("nicht-die-bohne", {"players": PLAYERS}, starter="ann")
         for player in PLAYERS:
-            self.games.claim_seat(self.game_id, player, "1234", player.lower())
+            self.games.seating.claim_seat(self.game_id, player, "1234", player.lower())
         self.ann = PhoneGames(self.games, "ann")
         self.uploader = PhoneGames(self.games, "cy")
         self.raw = big_upload()
@@ -100,7 +100,7 @@ class Table:
         def told(_game_id: str) -> None:
             loop.call_soon_threadsafe(rerender)
 
-        self.games.subscribe(self.game_id, told)
+        self.games.followers.subscribe(self.game_id, told)
 
     async def uploads(self, stop: asyncio.Event, on_loop: bool, done: list[float]) -> None:
         """Upload the big file again and again until ``stop``; each one's seconds in ``done``."""

@@ -5,6 +5,7 @@ zip (``beans backup``), and the way back (``beans import FILE.zip``).
     games/<id>.json          a stored game, as its file holds it (its tables, ``game_file``)
     bin/<id>.json            a game in the bin
     sheet-values.json        the printed values remembered per sheet letter
+    players.json             the group's players: which names are one person (issue 49)
 
 A backup is checked whole before anything is stored, one member at a time (memory is
 bounded by its largest game, not by the zip): its size and its entries are bounded like
@@ -14,7 +15,8 @@ what they give when read), each member is read through storage's one guard
 shape, its names and notes within their limits and its log must play by the rules; each
 fault is one plain line naming the member. Restoring is one transaction: it adds what the
 data directory lacks (a game stored already, by its id in the games or in the bin, is
-skipped and counted; a sheet value remembered already is kept), every game written aside
+skipped and counted; a sheet value remembered already is kept, and so is a name the group
+shows already), every game written aside
 first and then put in place together, or nothing at all.
 """
 
@@ -31,6 +33,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from companion.players import players_of
 from companion.session import BIN_DAYS, NOTE_MAX, REPLAY_FAULTS, Games, PhoneGames, rules_for
 from companion.sheet_values import values_in_file
 from companion.storage import Repository
@@ -38,6 +41,8 @@ from companion.storage.atomic import CorruptFileError, stored_json
 from companion.storage.game_file import GameRecord, as_tables, record_from_tables
 from companion.storage.migrations import SchemaError
 from companion.storage.sheet_values import FORMAT as VALUES_FORMAT
+from companion.storage.players import SCHEMA as PLAYERS_SCHEMA
+from companion.storage.players import PlayersFile
 from companion.storage.sheet_values import SheetValues
 from sheets.errors import RulesError, ScoreFileError
 from sheets.i18n import N_, _
@@ -50,7 +55,7 @@ MAX_ENTRIES = 20_000
 MAX_ENTRY_BYTES = 4_000_000  # one game file, as storage bounds a stored one
 MAX_TOTAL_BYTES = 256_000_000  # everything unpacked
 ENTRY = re.compile(r"(games|bin)/([0-9a-z][0-9a-z-]{0,63})\.json")  # an id of the stored shape: never "--help"
-MANIFEST, SHEET_VALUES = "backup.json", "sheet-values.json"
+MANIFEST, SHEET_VALUES, PLAYERS = "backup.json", "sheet-values.json", "players.json"
 ZIP_MAGIC = b"PK\x03\x04"  # how a zip file begins (a score file is JSON text)
 # A backup keeps each game as its file does, the phones' device tokens among it (decided in
 # issue 46): a restored game keeps its host and its seated phones. So whoever holds the
@@ -90,6 +95,7 @@ class Backup:
     binned: tuple[Member, ...]
     sheet_values: dict[str, dict[str, Any]]
     raw: bytes = field(default=b"", repr=False)
+    aliases: dict[str, str] = field(default_factory=dict)  # the group's names: played under -> shown as
 
 
 @dataclass(frozen=True)
@@ -104,13 +110,14 @@ def make_backup(games: Games) -> bytes:
     """Every readable stored game, every game in the bin and the sheet values, as a zip.
     SheetValuesDamaged when the remembered values are damaged (restore them first)."""
     sheet_values = SheetValues(games.repo.data_dir, read_only=True).all()
+    aliases = PlayersFile(games.repo.data_dir, read_only=True).aliases()
     stored = []
     for summary in games.summaries():
         try:
             stored.append(games.record(summary.id))
         except Exception:  # noqa: BLE001 - a damaged game stays out (Home offers its restore)
             continue
-    binned = [games.repo.in_bin(entry.id, BIN_DAYS) for entry in games.bin()]
+    binned = [games.repo.in_bin(entry.id, BIN_DAYS) for entry in games.bin.listing()]
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         manifest = {"format": FORMAT, "made": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -123,6 +130,7 @@ def make_backup(games: Games) -> bytes:
                     archive.writestr(f"{folder}/{record.id}.json",
                                      json.dumps(as_tables(record), ensure_ascii=False))
         archive.writestr(SHEET_VALUES, json.dumps(sheet_values, ensure_ascii=False, indent=1))
+        archive.writestr(PLAYERS, json.dumps({"schema": PLAYERS_SCHEMA, "aliases": aliases}, ensure_ascii=False))
     return out.getvalue()
 
 
@@ -242,11 +250,15 @@ def read_backup(raw: bytes) -> Backup:
         binned: list[Member] = []
         ids: set[str] = set()
         values: dict[str, dict[str, Any]] = {}
+        aliases: dict[str, str] = {}
         for name, info in names.items():
             if name in (MANIFEST,) or info.is_dir():
                 continue
             if name == SHEET_VALUES:
                 values = _sheet_values(_json(archive, info))
+                continue
+            if name == PLAYERS:
+                aliases = _aliases(_json(archive, info))
                 continue
             match = ENTRY.fullmatch(name)
             if match is None:
@@ -258,7 +270,7 @@ def read_backup(raw: bytes) -> Backup:
                 raise BackupError(_("{name}: the game {id} is in it twice").format(name=name, id=record.id))
             ids.add(record.id)
             (games if match.group(1) == "games" else binned).append(Member(name, record.id, record.game))
-    return Backup(games=tuple(games), binned=tuple(binned), sheet_values=values, raw=raw)
+    return Backup(games=tuple(games), binned=tuple(binned), sheet_values=values, raw=raw, aliases=aliases)
 
 
 def _sheet_values(data: Any) -> dict[str, dict[str, Any]]:
@@ -274,6 +286,32 @@ def _sheet_values(data: Any) -> dict[str, dict[str, Any]]:
     return checked
 
 
+def _aliases(data: Any) -> dict[str, str]:
+    """The group's names in a backup, checked: each a name a game may hold."""
+    if not isinstance(data, dict) or not isinstance(data.get("aliases"), dict) \
+            or not isinstance(data.get("schema"), int) or data["schema"] > PLAYERS_SCHEMA:
+        raise BackupError(_("players.json: not the group's players of this version"))
+    for alias, player in data["aliases"].items():
+        why = name_problem(alias) if isinstance(player, str) else _("a name must be text")
+        why = why or name_problem(player)
+        if why or alias == player:
+            raise BackupError(one_line(f"players.json: {alias[:40]!r}: {why or _('a name must be text')}"))
+    return dict(data["aliases"])
+
+
+def added_aliases(kept: dict[str, str], restored: dict[str, str]) -> dict[str, str]:
+    """The group's names after a restore: those shown here stay; a backup's name for a name
+    not mapped here is added (a chain through names mapped here followed to its end)."""
+    merged = dict(kept)
+    for alias, player in restored.items():
+        shown = merged.get(player, player)
+        if alias in merged or alias == shown:
+            continue
+        merged = {a: (shown if p == alias else p) for a, p in merged.items()}
+        merged[alias] = shown
+    return merged
+
+
 def restore(repo: Repository, backup: Backup) -> Restored:
     """Add what the data directory lacks, all at once or nothing: the games (by id) and the
     games in the bin, each member read again from the checked backup's bytes one at a time
@@ -286,12 +324,21 @@ def restore(repo: Repository, backup: Backup) -> Restored:
         remembered = SheetValues(repo.data_dir)
         new_values = [(letter, key, value) for letter, kept in backup.sheet_values.items()
                       for key, value in kept.items() if key not in remembered.of(letter)]
+        group = PlayersFile(repo.data_dir)
+        kept_names = group.aliases()
+        names = added_aliases(kept_names, backup.aliases)
+
+        def before() -> None:
+            remembered.put_all(new_values)
+            if names != kept_names:
+                group.replace(names)
+
         with zipfile.ZipFile(io.BytesIO(backup.raw)) as archive:
             def files() -> Iterator[tuple[str, bool, bytes]]:
                 for member, in_bin in wanted:
                     yield member.id, in_bin, _bytes(archive, archive.getinfo(member.name))
 
-            repo.store_together(files(), before=lambda: remembered.put_all(new_values))
+            repo.store_together(files(), before=before)
     return Restored(added=len(wanted), skipped=len(members) - len(wanted),
                     binned=sum(in_bin for _m, in_bin in wanted), values=len(new_values))
 
@@ -307,5 +354,6 @@ def restore_for(phone: PhoneGames, backup: Backup) -> Restored:
     the games restored."""
     phone.may_do_everything()
     done = restore(phone.games.repo, backup)
+    players_of(phone.games).forget()  # the names the restore added are read again
     phone.games.notify("")
     return done

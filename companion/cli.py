@@ -1,5 +1,5 @@
 """The ``beans`` command: serve (the default), score, export, import, list, delete,
-restore, bin, schema.
+restore, bin, players, schema.
 
 Exit status: 0 done; 2 bad input (one line on stderr, no traceback); 1 anything else.
 Each command imports what it needs when it runs: ``beans score`` never loads Flet or
@@ -24,6 +24,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from companion.cli_players import add_players_parser
 from sheets.errors import RulesError, ScoreFileError
 from sheets.limits import MAX_BYTES, MAX_FILES_AT_ONCE, one_line, read_json
 from sheets.names import columns, isolated, listed, padded
@@ -206,7 +207,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     else:
         for row in rows:
             status = "finished" if row["finished"] else "unfinished"
-            print(one_line(f"{row['id']}  {row['game']:<20} {local_time(row['created'], zone=True)}  {status:<10}  "
+            print(one_line(f"{row['id']}  {row['game']:<20} {local_time(row['played'], zone=True)}  {status:<10}  "
                            f"{', '.join(row['players'])}"))
         for aside in damaged:
             print(f"{aside.id}  damaged: {one_line(aside.said)}")
@@ -248,7 +249,7 @@ def game_head(games: Any, game_id: str) -> dict[str, Any]:
         if isinstance(record.setup.get(key), str):
             head[key] = record.setup[key]
     head["players"] = list(games.players(game_id))
-    played = games.play_info(game_id).played
+    played = games.files.play_info(game_id).played
     if played is not None:
         head["played"] = played
     head["stored"] = record.created  # when it was started or imported here (UTC)
@@ -315,7 +316,7 @@ def export_one(repo: Any, game_id: str, form: str) -> str:
 
     if form == "beans-score":
         return json.dumps(export_game(repo, game_id), ensure_ascii=False, indent=2) + "\n"
-    result, info = Games(repo).result_out(game_id)
+    result, info = Games(repo).files.result_out(game_id)
     if form == "bgstats-link":
         return bgstats_link(bgstats_play(result, info)) + "\n"
     if form == "bgsplay":
@@ -341,9 +342,9 @@ def export_all(repo: Any, args: argparse.Namespace) -> str:
         asked.append(played_since(local_midnight(args.since)))
     games = Games(repo)
     plays = []
-    for summary in sorted(games.summaries(functools.reduce(operator.and_, asked)), key=lambda s: s.created):
+    for summary in sorted(games.summaries(functools.reduce(operator.and_, asked)), key=lambda s: s.played):
         try:
-            result, info = games.result_out(summary.id)
+            result, info = games.files.result_out(summary.id)
         except (StorageError, RulesError) as exc:
             print(f"beans: game {summary.id} is not exported: {one_line(str(exc))}", file=sys.stderr)
             continue
@@ -544,7 +545,7 @@ def _import_many(args: argparse.Namespace, sources: Sequence[str]) -> int:
                     restored = restore(repo, item.backup)
                     added, already = added + restored.added, already + restored.skipped
                 else:
-                    games.import_file(item.data, again=args.again)
+                    games.files.import_file(item.data, again=args.again)
                     added += 1
             except AlreadyStored:
                 already += 1
@@ -570,7 +571,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
     repo = open_repository(args.data_dir)
     try:
-        Games(repo).delete(args.game_id, host=True)
+        Games(repo).bin.delete(args.game_id, host=True)
     except GameNotFound as exc:
         raise UsageError(f"{exc} (see beans list)") from None
     finally:
@@ -586,9 +587,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
     repo = open_repository(args.data_dir)
     try:
         games = Games(repo)
-        if games.deleted_by(args.game_id) is None:
+        if games.bin.deleted_by(args.game_id) is None:
             raise UsageError(f"no game {args.game_id!r} in the bin (see beans bin)")
-        games.undelete(args.game_id, host=True)
+        games.bin.undelete(args.game_id, host=True)
     finally:
         repo.close()
     print(f"Game {args.game_id} is back (beans list)")
@@ -599,7 +600,7 @@ def cmd_bin(args: argparse.Namespace) -> int:
     from companion.session import BIN_DAYS, Games
     from companion.storage import open_repository
 
-    binned = Games(open_repository(args.data_dir, read_only=True)).bin()
+    binned = Games(open_repository(args.data_dir, read_only=True)).bin.listing()
     if args.json:
         print(json.dumps([{"id": b.id, "game": b.game, "created": b.created, "players": list(b.players),
                            "deleted_by": b.deleted_by} for b in binned], ensure_ascii=False))
@@ -678,7 +679,7 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--unfinished", action="store_true", help="only games still being played")
     listing.add_argument("--game", metavar="GAME", help="only games of this game (bohnanza, nicht-die-bohne, ...)")
     listing.add_argument("--since", type=day, metavar="YYYY-MM-DD",
-                         help="only games started on that day or later (this computer's time)")
+                         help="only games played on that day or later (this computer's time)")
     listing.set_defaults(func=cmd_list)
 
     timeline = sub.add_parser("timeline", parents=[data_dir],
@@ -697,7 +698,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--all", action="store_true", help="every finished game (bgsplay or csv)")
     export.add_argument("--game", metavar="GAME", help="with --all: only games of this game")
     export.add_argument("--since", type=day, metavar="YYYY-MM-DD",
-                        help="with --all: only games started or imported on that day or later (this computer's time)")
+                        help="with --all: only games played on that day or later (this computer's time)")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
     export.add_argument("--format", choices=("beans-score", "bgsplay", "bgstats-link", "csv"), default="beans-score",
                         help="a beans-score/1 file (default), a .bgsplay file, BG Stats' link, or CSV")
@@ -734,6 +735,8 @@ def build_parser() -> argparse.ArgumentParser:
     binned = sub.add_parser("bin", parents=[data_dir], help="list deleted games (kept 30 days)")
     binned.add_argument("--json", action="store_true")
     binned.set_defaults(func=cmd_bin)
+
+    add_players_parser(sub, data_dir)
 
     schema = sub.add_parser("schema", help="print the JSON Schema of beans-score/1 files")
     schema.set_defaults(func=cmd_schema)

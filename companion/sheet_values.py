@@ -4,12 +4,14 @@
 The rulebook leaves many printed values unstated (design page, "Printed values the
 rulebook does not give"): what a table entered is remembered for that sheet letter,
 handed to the next live game's setup, reviewed, corrected, exported and imported. A
-change is announced to the listeners of ``SHEET_VALUES`` (and of "*"). One service per
-server process: it keeps the opened file.
+change is announced to the service's own listeners (``subscribe``: the Sheet values
+screen). One service per server process: it keeps the opened file.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from companion.session import Games, PhoneGames
@@ -19,8 +21,6 @@ from sheets.gone_with_the_beans.live import RULES as LIVE_RULES
 from sheets.gone_with_the_beans.live import EnterPrintedValue, NotAPrintedValue, State as LiveState, check_printed_value
 from sheets.gone_with_the_beans.sheets import SHEETS, Sheet
 from sheets.i18n import _
-
-SHEET_VALUES = "sheet-values"  # what listeners of the remembered printed values subscribe to
 
 
 def sheet_of(letter: str) -> Sheet:
@@ -63,6 +63,28 @@ class SheetValuesService:
     def __init__(self, games: Games):
         self.games = games
         self._store: SheetValues | None = None  # opened when first used
+        self._listeners: list[Callable[[], None]] = []
+        self._listeners_lock = threading.Lock()
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener()`` after every change of the remembered values; returns the way to stop."""
+        with self._listeners_lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._listeners_lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+        return unsubscribe
+
+    def _changed(self) -> None:
+        with self._listeners_lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            try:
+                listener()
+            except Exception:  # a closed browser session must not break a change
+                pass
 
     def _opened(self) -> SheetValues:
         repo = self.games.repo
@@ -107,7 +129,7 @@ class SheetValuesService:
         checked = json_value(check_printed_value(sheet_of(letter), key, value))
         with self.games.repo.lock:
             self._opened().put(letter, key, checked)
-        self.games.notify(SHEET_VALUES)
+        self._changed()
         return checked
 
     def forget(self, letter: str, key: str, by: PhoneGames | None = None) -> None:
@@ -116,7 +138,7 @@ class SheetValuesService:
         sheet_of(letter)
         with self.games.repo.lock:
             self._opened().forget(letter, key)
-        self.games.notify(SHEET_VALUES)
+        self._changed()
 
     def enter_in_game(self, phone: PhoneGames, game_id: str, key: str, value: Any) -> LiveState:
         """Enter (or correct) a printed value in a live game, as that phone's seat, then
@@ -142,7 +164,7 @@ class SheetValuesService:
         with self.games.repo.lock:
             store = self._opened()
             store.replace(letter, {**store.of(letter), **checked})
-        self.games.notify(SHEET_VALUES)
+        self._changed()
         return letter
 
     def restore_backup(self, by: PhoneGames | None = None) -> None:
@@ -150,11 +172,11 @@ class SheetValuesService:
         may_change(by)
         with self.games.repo.lock:
             self._opened().restore_backup()
-        self.games.notify(SHEET_VALUES)
+        self._changed()
 
     def start_afresh(self, by: PhoneGames | None = None) -> None:
         """After damage with no good backup: remember nothing (the damaged file stays aside)."""
         may_change(by)
         with self.games.repo.lock:
             self._opened().start_afresh()
-        self.games.notify(SHEET_VALUES)
+        self._changed()

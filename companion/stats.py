@@ -31,7 +31,7 @@ class GameRecordStats:
 class SolitaireRecord:
     name: str
     game: str
-    created: str
+    played: str  # when (Summary.played)
     total: int
     rating: str | None
 
@@ -56,9 +56,9 @@ def player_records(summaries: Iterable[Summary]) -> list[PlayerRecord]:
 
 def solitaire_records(summaries: Iterable[Summary]) -> list[SolitaireRecord]:
     """Every finished solitaire game with its total and rating: best total first, then newest."""
-    records = [SolitaireRecord(s.players[0], s.game, s.created, sum(s.totals), s.rating)
+    records = [SolitaireRecord(s.players[0], s.game, s.played, sum(s.totals), s.rating)
                for s in summaries if s.finished and solitaire(s)]
-    records.sort(key=lambda r: r.created, reverse=True)
+    records.sort(key=lambda r: r.played, reverse=True)
     return sorted(records, key=lambda r: -r.total)
 
 
@@ -78,6 +78,6 @@ def game_records(summaries: Iterable[Summary]) -> list[GameRecordStats]:
             best=best,
             best_by=tuple(dict.fromkeys(n for t, n in scores if t == best)),
             average=sum(t for t, _ in scores) / len(scores),
-            winning_totals=tuple(max(s.totals) for s in sorted(finished, key=lambda s: s.created)),
+            winning_totals=tuple(max(s.totals) for s in sorted(finished, key=lambda s: s.played)),
         ))
     return stats

@@ -30,6 +30,7 @@ from typing import Any
 
 from sheets.errors import RulesError
 from sheets.i18n import _
+from sheets.names import isolated, listed
 
 PIN = re.compile(r"\d{4}")
 
@@ -85,16 +86,16 @@ def claim(table: dict[str, Any], players: tuple[str, ...], player: str, salt: st
     without a host becomes its host."""
     if player not in players:
         raise RulesError(_("{name} is not playing; the players are {players}").format(
-            name=repr(player), players=", ".join(players)))
+            name=isolated(repr(player)), players=listed(players)))
     seats = {p: dict(s) for p, s in table["seats"].items()}
     for seat in seats.values():  # one seat per phone
         if seat["device"] == device:
             seat["device"] = None
     if player in seats:
         if seats[player]["salt"] != salt:
-            raise RulesError(_("{player}'s seat changed meanwhile; enter the PIN again").format(player=player))
+            raise RulesError(_("{player}'s seat changed meanwhile; enter the PIN again").format(player=isolated(player)))
         if not hmac.compare_digest(seats[player]["pin"], digest):
-            raise WrongPin(_("wrong PIN for {player}'s seat").format(player=player))
+            raise WrongPin(_("wrong PIN for {player}'s seat").format(player=isolated(player)))
         seats[player]["device"] = device
     else:
         seats[player] = {"device": device, "salt": salt, "pin": digest}
@@ -127,7 +128,7 @@ def release(table: dict[str, Any], player: str, device: str | None) -> dict[str,
     if not is_starter(table, device):
         raise RulesError(_("only the phone that started the game (the host) releases a seat"))
     if player not in table["seats"]:
-        raise RulesError(_("{player}'s seat is free already").format(player=player))
+        raise RulesError(_("{player}'s seat is free already").format(player=isolated(player)))
     return {**table, "seats": {p: s for p, s in table["seats"].items() if p != player},
             "released": sorted({*released(table), player})}
 
@@ -163,7 +164,7 @@ def ask(table: dict[str, Any], player: str, salt: str, digest: str, device: str)
     mine = [a for a in waiting.get(player, []) if a["device"] != device]
     if len(mine) >= ASKS_PER_SEAT:
         raise RulesError(_("{n} phones already ask for {player}'s seat: the host answers them first").format(
-            n=len(mine), player=player))
+            n=len(mine), player=isolated(player)))
     waiting[player] = [*mine, {"device": device, "salt": salt, "pin": digest}]
     return {**table, "asks": waiting}
 
@@ -177,7 +178,7 @@ def _the_ask(table: dict[str, Any], game_id: str, player: str, code: str, device
         raise RulesError(_("only the phone that started the game (the host) answers a phone asking for a seat"))
     found = next((a for a in asks(table).get(player, []) if code_of(game_id, a["device"]) == code), None)
     if found is None:
-        raise RulesError(_("that phone no longer asks for {player}'s seat").format(player=player))
+        raise RulesError(_("that phone no longer asks for {player}'s seat").format(player=isolated(player)))
     return found
 
 

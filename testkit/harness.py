@@ -21,6 +21,7 @@ from typing import Any
 import flet as ft
 import msgpack
 
+from companion.session import WRITES
 from companion.ui.app import DEVICE_KEY
 from companion.ui.flet_compat import (
     ENCODE,
@@ -128,14 +129,14 @@ class Table:
         return phone
 
     async def quiet(self, idle: float = 0.05, timeout: float = 30.0) -> float:
-        """Wait until no phone has been sent anything for ``idle`` seconds; the
-        perf_counter of the latest message."""
+        """Wait until no change is being written (``WRITES``: writes go off the loop) and no
+        phone has been sent anything for ``idle`` seconds; the perf_counter of the latest message."""
         deadline = time.perf_counter() + timeout
         while True:
             await asyncio.sleep(idle / 5)
             latest = max((p.last for p in self.phones), default=0.0)
             now = time.perf_counter()
-            if now - latest >= idle:
+            if now - latest >= idle and not WRITES.pending():
                 return latest
             if now > deadline:
                 raise TimeoutError("the phones never went quiet")

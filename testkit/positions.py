@@ -136,7 +136,7 @@ def mid_game(games: Games, kind: str, seated: bool = True) -> str:
     game_id = games.new_game(kind, make_setup(names), starter=device(0))
     if seated:
         for number, name in enumerate(names):
-            games.claim_seat(game_id, name, PIN, device(number))
+            games.seating.claim_seat(game_id, name, PIN, device(number))
     play(games, game_id, kind, entries)
     return game_id
 
@@ -181,8 +181,8 @@ def planted_and_taken_back(games: Games, players: list[str], phones: tuple[str, 
     second's plants 2 Red Beans and takes it back."""
     first, second = players[0], players[1]
     game_id = games.new_game("bohnanza", {"players": players}, starter=phones[0])
-    games.claim_seat(game_id, first, "1111", phones[0])
-    games.claim_seat(game_id, second, "2222", phones[1])
+    games.seating.claim_seat(game_id, first, "1111", phones[0])
+    games.seating.claim_seat(game_id, second, "2222", phones[1])
     games.dispatch(game_id, {"kind": "plant", "player": first, "field": 1, "bean": "blue", "count": 4},
                    device=phones[0])
     games.dispatch(game_id, {"kind": "harvest", "player": first, "field": 1}, device=phones[0])
@@ -222,8 +222,8 @@ def ann_and_ben_seated(data_dir: Path) -> str:
     try:
         games = Games(repo)
         game_id = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="dev-ann")
-        games.claim_seat(game_id, "Ann", "1111", "dev-ann")
-        games.claim_seat(game_id, "Ben", "2222", "dev-ben")
+        games.seating.claim_seat(game_id, "Ann", "1111", "dev-ann")
+        games.seating.claim_seat(game_id, "Ben", "2222", "dev-ben")
         return game_id
     finally:
         repo.close()

@@ -303,7 +303,7 @@ def at_a_players_pace(games: Games, seconds: float = 0.2) -> Games:
     as fast as the machine runs, a player at a finger's pace, and the session bounds the
     entries a phone makes a second (``ENTRIES_RATE``)."""
     start, reads = time.monotonic(), itertools.count()
-    games.clock = lambda: start + next(reads) * seconds
+    games.followers.clock = lambda: start + next(reads) * seconds
     return games
 
 

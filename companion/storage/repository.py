@@ -137,6 +137,11 @@ class Summary:
     winners: tuple[str, ...] = ()
     totals: tuple[int, ...] = ()  # per player, in ``players`` order
     rating: str | None = None  # a finished solitaire game's rating (it has no winner)
+    played: str = ""  # when it was played (``played.played_moment``); "" (made so): when it was stored
+
+    def __post_init__(self) -> None:
+        if not self.played:
+            object.__setattr__(self, "played", self.created)
 
     def as_json(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
@@ -157,7 +162,7 @@ class Summary:
             return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
         return all(name in data for name in cls.__dataclass_fields__) and all(
-            isinstance(data[k], str) for k in ("id", "game", "created")) and words(data["players"]) \
+            isinstance(data[k], str) for k in ("id", "game", "created", "played")) and words(data["players"]) \
             and words(data["winners"]) and isinstance(data["finished"], bool) \
             and isinstance(data["totals"], list) and all(type(n) is int for n in data["totals"]) \
             and isinstance(data["rating"], (str, type(None)))
@@ -199,8 +204,8 @@ def of_game(kind: str) -> QueryInstance:
 
 
 def played_since(moment: str) -> QueryInstance:
-    """Games started at ``moment`` (an ISO date or time, UTC) or later."""
-    return where("created") >= moment
+    """Games played at ``moment`` (an ISO date or time, UTC) or later (``Summary.played``)."""
+    return where("played") >= moment
 
 
 def stamp(path: Path) -> list[int] | None:
@@ -339,19 +344,22 @@ class Repository:
         """Write one game (its file only); its summary goes to the index when games are listed."""
         if self.read_only:
             raise StorageError("opened read-only")
+        path = self.game_path(record.id)
         with self.lock:
-            path = self.game_path(record.id)
             file = self._files.get(record.id) or GameFile(path, self.data_dir)
-            try:
-                with plain_disk_errors():
-                    file.write(record)
-            except TooLarge:
-                raise GameTooLarge(_("The game would be larger than {size} and could not be read back: nothing was "
-                                     "saved; every earlier entry is safe").format(size=megabytes(STORED_MAX_BYTES))
-                                   ) from None
-            except UnicodeEncodeError:  # a lone surrogate ("\ud800"): no UTF-8 file holds it
-                raise StorageError(_("A text of the game holds a lone surrogate, which is no character: nothing "
-                                     "was saved; every earlier entry is safe")) from None
+        # Written outside the lock: other games are read and written meanwhile. One game's
+        # writes come one at a time (the session's ``InPlay.writing``; a new game's id is its own).
+        try:
+            with plain_disk_errors():
+                file.write(record)
+        except TooLarge:
+            raise GameTooLarge(_("The game would be larger than {size} and could not be read back: nothing was "
+                                 "saved; every earlier entry is safe").format(size=megabytes(STORED_MAX_BYTES))
+                               ) from None
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800"): no UTF-8 file holds it
+            raise StorageError(_("A text of the game holds a lone surrogate, which is no character: nothing "
+                                 "was saved; every earlier entry is safe")) from None
+        with self.lock:
             self._records[record.id] = record
             self._files[record.id] = file
             self._stamps[record.id] = stamp(path)
@@ -656,7 +664,7 @@ class Repository:
     def _sorted(self) -> list[Summary]:
         known = self.summaries_by_id()
         if self._newest_first is None or len(self._newest_first) != len(known):
-            self._newest_first = sorted(known.values(), key=lambda s: s.created, reverse=True)
+            self._newest_first = sorted(known.values(), key=lambda s: s.played, reverse=True)
         return list(self._newest_first)
 
     def put_summaries(self, summaries: Iterable[Summary]) -> set[str]:

@@ -22,6 +22,7 @@ from companion.ui.screens.game import GameScreen, PastGameScreen
 from companion.ui.screens.home import Home
 from companion.ui.screens.timeline import Timeline
 from companion.ui.screens.new_game import NewGame
+from companion.ui.screens.player import PlayerScreen
 from companion.ui.screens.not_found import ROUTE as NOT_FOUND, NotFound
 from companion.ui.screens.sheet_values import GameValuesScreen, SheetValuesScreen
 from companion.ui.screens.statistics import Statistics
@@ -46,11 +47,11 @@ class Connection:
 
     def watch(self, games: Games, page: ft.Page) -> None:
         """Flet keeps a page's session an hour after its socket closed (FLET_SESSION_TIMEOUT):
-        its places are given back after PLACE_GRACE seconds (``Games.away``), at once when the
+        its places are given back after PLACE_GRACE seconds (``Followers.away``), at once when the
         session closes; a page back after that subscribes anew, as a phone that just came."""
-        page.on_disconnect = lambda _e: games.away(self.presence)
-        page.on_close = lambda _e: games.leave(self.presence)
-        page.on_connect = lambda _e: None if games.back(self.presence) else self.anew()
+        page.on_disconnect = lambda _e: games.followers.away(self.presence)
+        page.on_close = lambda _e: games.followers.leave(self.presence)
+        page.on_connect = lambda _e: None if games.followers.back(self.presence) else self.anew()
 
 
 @ft.component
@@ -115,6 +116,7 @@ def App(games: Games, values: SheetValuesService, invite_url: str | None = None,
                     ft.Route(path="game/:id/timeline", component=Timeline),
                     ft.Route(path="game/:id/at/:n", component=PastGameScreen),
                     ft.Route(path="stats", component=Statistics),
+                    ft.Route(path="players/:name", component=PlayerScreen),
                     ft.Route(path="values/:sheet?", component=SheetValuesScreen),
                     ft.Route(path="game/:id/values", component=GameValuesScreen),
                     ft.Route(path=NOT_FOUND, component=NotFound),

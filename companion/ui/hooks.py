@@ -198,14 +198,32 @@ def _use_changes(game_id: str, react: Callable[[], Coroutine[Any, Any, None]]) -
     """Run ``react`` after every change of that game ("*": of any game) while the calling
     component is shown."""
     games = use_games()
+    _use_told(lambda listen: games.subscribe(game_id, lambda _game_id: listen()), react, game_id)
+
+
+def _use_told(subscribe: Callable[[Callable[[], None]], Callable[[], None]],
+              react: Callable[[], Coroutine[Any, Any, None]], key: Hashable) -> None:
+    """Run ``react`` on this page's loop each time ``subscribe``'s listener is called, while
+    the calling component is shown (``key``: what it listens to)."""
     page = ft.context.page
 
-    def listen(_game_id: str) -> None:
+    def listen() -> None:
         # A change may come from another browser session's thread: run the re-render
         # on this page's own loop, without touching the caller's page context.
         contextvars.copy_context().run(page.run_task, react)
 
-    ft.use_effect(lambda: games.subscribe(game_id, listen), [game_id])
+    ft.use_effect(lambda: subscribe(listen), [key])
+
+
+def use_sheet_values_changes() -> None:
+    """Re-render the calling screen after every change of the remembered sheet values."""
+    book = use_sheet_values()
+    _version, set_version = ft.use_state(0)
+
+    async def bump() -> None:
+        set_version(lambda v: v + 1)
+
+    _use_told(book.subscribe, bump, "sheet values")
 
 
 # Seconds after a change that a listing screen reads the stored games again: at random in
@@ -213,13 +231,13 @@ def _use_changes(game_id: str, react: Callable[[], Coroutine[Any, Any, None]]) -
 LISTING_AFTER = (0.5, 1.5)
 
 
-def use_listing(read: Callable[[], T]) -> T:
-    """For a screen that lists stored games (Home, Statistics): ``read()`` is what it shows
-    of them. A change of any game has it read again ``LISTING_AFTER`` later (changes
-    meanwhile wait for that read), and the calling component re-renders only when it
-    differs: taps at a table draw a listing again about once a second at most, each phone
-    at its own moment, and only when a line of it reads differently (a leader, a game come
-    or gone)."""
+def use_listing(read: Callable[[], T], game_id: str = "*") -> T:
+    """For a screen that lists stored games (Home, Statistics) or a game's whole story (the
+    timeline: ``game_id``): ``read()`` is what it shows of them. A change of any game (of
+    that game) has it read again ``LISTING_AFTER`` later (changes meanwhile wait for that
+    read), and the calling component re-renders only when it differs: taps at a table draw
+    a listing again about once a second at most, each phone at its own moment, and only
+    when a line of it reads differently (a leader, a game come or gone, a new entry)."""
     shown, read_again = _use_read_again(read)
     due = ft.use_ref(False)  # a read is due: a change meanwhile needs no other
 
@@ -232,7 +250,7 @@ def use_listing(read: Callable[[], T]) -> T:
         with contextlib.suppress(Exception):  # the screen renders again: see _use_read_again
             read_again()
 
-    _use_changes("*", tell)
+    _use_changes(game_id, tell)
     return shown
 
 

@@ -14,14 +14,17 @@ What a screen shows of a state is worked out once for every phone by the session
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Generic, TypeVar, cast
 
 import flet as ft
 
 from companion.storage import DiskError, StorageError
 from companion.ui.components.common import TOUCH, ranked_line
+from companion.ui.components.rematch import PlayAgain
 from companion.session import GameOf
 from companion.ui.hooks import go, notify, timeline_route, use_games
 from sheets.errors import RulesError
@@ -72,17 +75,13 @@ class Entry(Generic[S, A]):
         """Show a reason without an entry (None: clear it)."""
         self._show((where, reason))
 
-    def make(self, action: A, said: Said[S] = None, where: str | None = None,
-             asks: tuple[type[RulesError], ...] = ()) -> bool:
+    def make(self, action: A, said: Said[S] = None, where: str | None = None) -> bool:
         """Make ``action`` as this phone. A refusal is kept for the part of the screen
         ``where`` the player tapped, and the entry returns False; an entry made clears it and
-        shows ``said`` (or ``said(new_state)``) with Undo. Refusals of the types in ``asks``
-        (what the entry still needs, e.g. a printed value) are raised to the caller instead."""
+        shows ``said`` (or ``said(new_state)``) with Undo once it is durable (it is written off
+        the loop; a write that fails is told in the phone's news)."""
         try:
-            new_state = self.game.dispatch(action)
-        except asks:
-            self._show((None, None))
-            raise
+            new_state, written = self.game.enter(action)
         except RulesError as exc:
             self._show((where, exc.reason))
             return False
@@ -93,8 +92,18 @@ class Entry(Generic[S, A]):
         words = said(new_state) if callable(said) else said
         if words:
             game = self.game
-            notify(words, undo=lambda: game.phone.undo(game.game_id))
+            say = partial(notify, words, undo=lambda: game.phone.undo(game.game_id))
+            if written is None:
+                say()
+            else:
+                ft.context.page.run_task(_once_durable, written, say)
         return True
+
+
+async def _once_durable(written: asyncio.Future[bool], then: Callable[[], None]) -> None:
+    """``then()`` once the change is written (never when its write failed: the phone's news says so)."""
+    if await written:
+        then()
 
 
 def use_entry(game: GameOf[S, A, Any]) -> Entry[S, A]:
@@ -161,7 +170,7 @@ def result_banner(result: GameResult, points: Callable[[int], str] = whole,
                                       ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)])]
     if details is None:
         details = [ranked_line(p.rank, p.name, points(p.total)) for p in ranked] if len(ranked) > 1 else []
-    return ft.Container(ft.Column(rows + details + [ft.Row([SendToBgStats(), TimelineLink()], wrap=True, spacing=8,
+    return ft.Container(ft.Column(rows + details + [ft.Row([PlayAgain(), SendToBgStats(), TimelineLink()], wrap=True, spacing=8,
                                                             run_spacing=8)], spacing=4),
                         padding=12, border_radius=12, bgcolor=colour)
 

@@ -36,11 +36,11 @@ def stored(tmp_path) -> tuple[Path, dict[str, list]]:
     """A data directory with a finished game, one in play, one in the bin and a sheet value."""
     data = tmp_path / "data"
     games = Games(Repository(data))
-    finished = games.import_file(SCORE)
+    finished = games.files.import_file(SCORE)
     playing = games.new_game("bohnanza", {"players": ["Ann", "Ben", "Cy"]})
     games.dispatch(playing, {"kind": "plant", "player": "Ann", "field": 1, "bean": "blue", "count": 3})
     binned = games.new_game("bohnanza", {"players": ["Dee", "Eli", "Fay"]})
-    games.delete(binned, host=True)
+    games.bin.delete(binned, host=True)
     logs = {game_id: games.record(game_id).log for game_id in (finished, playing)}
     games.repo.close()
     SheetValues(data).put("A", "icons:farm", 6)
@@ -60,7 +60,7 @@ def test_a_backup_restores_every_game_the_bin_and_the_sheet_values(stored, tmp_p
     games = Games(Repository(other))
     assert sorted(s.id for s in games.summaries()) == kept["games"]
     assert [games.record(game_id).log for game_id in kept["games"]] == kept["logs"]
-    assert [b.id for b in games.bin()] == kept["binned"] and games.repo.in_bin(kept["binned"][0], BIN_DAYS)
+    assert [b.id for b in games.bin.listing()] == kept["binned"] and games.repo.in_bin(kept["binned"][0], BIN_DAYS)
     assert all(BOHNANZA.players(games.state(game_id)) for game_id in kept["games"])  # they play on
     games.repo.close()
     assert SheetValues(other).of("A") == {"icons:farm": 6}

@@ -76,7 +76,7 @@ def test_export_into_a_missing_folder_says_it_cannot_write(tmp_path, capsys):
     from companion.storage import Repository
 
     games = Games(Repository(tmp_path / "data"))
-    game_id = games.import_file({"format": "beans-score/1", "game": "bohnanza", "players": [
+    game_id = games.files.import_file({"format": "beans-score/1", "game": "bohnanza", "players": [
         {"name": "Ann", "coins": 3, "third_field": False}, {"name": "Ben", "coins": 4, "third_field": False},
         {"name": "Cleo", "coins": 5, "third_field": False}]})
     games.repo.close()

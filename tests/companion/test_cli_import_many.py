@@ -68,8 +68,8 @@ def test_a_second_import_of_the_same_folder_adds_nothing_and_exits_0(tmp_path, c
 
 def test_backups_in_a_folder_are_restored_with_the_score_files(tmp_path, capsys):
     source = Games(Repository(tmp_path / "source"))
-    source.import_file(SPACE_BEANS)
-    source.import_file(bohnanza(7))
+    source.files.import_file(SPACE_BEANS)
+    source.files.import_file(bohnanza(7))
     folder = tmp_path / "in"
     folder.mkdir()
     (folder / "backup.zip").write_bytes(make_backup(source))
@@ -120,7 +120,7 @@ def test_an_imported_game_tells_one_entry_its_final_scores(tmp_path, capsys):
     """Issue 50: "Allister started an open collection: Klingbohnen 9, 1, 2, 3 ..." was a move
     nobody made; the file records only the end."""
     games = Games(Repository(tmp_path))
-    game_id = games.import_file(SPACE_BEANS)
+    game_id = games.files.import_file(SPACE_BEANS)
     (moment,) = games.timeline(game_id)
     assert moment.what == "Imported: final scores" and moment.imported
     assert dict(moment.totals) == {"Allister": 39, "Sol": 4}  # 33 in trophies, 3 Bohnus, 3 for the collection
@@ -136,7 +136,7 @@ def test_timeline_json_names_the_sheet_or_deck_and_the_day_played(tmp_path, caps
     games = Games(Repository(tmp_path))
     two = {"format": "beans-score/1", "game": "bohnanza", "deck": "rio-grande", "played": "2026-11-30",
            "players": [{"name": "Ann", "coins": 4, "third_field": False}, {"name": "Ben", "coins": 6, "third_field": False}]}
-    game_id = games.import_file(two)
+    game_id = games.files.import_file(two)
     played_here = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cleo"]})
     games.repo.close()
     assert main(["timeline", "--json", "--data-dir", str(tmp_path), game_id]) == 0

@@ -89,7 +89,7 @@ def test_export_writes_the_date_played_and_an_imported_start_player(tmp_path, da
     """A game played here exports the date it was played; an imported file's date and start
     player go out again as they came in."""
     games = games_in(data_dir)
-    here, imported = played_here(games), games.import_file(DATED)
+    here, imported = played_here(games), games.files.import_file(DATED)
     games.repo.close()
     _, out, _ = run(capsys, "export", "--data-dir", str(data_dir), here)
     exported = json.loads(out)
@@ -101,7 +101,7 @@ def test_export_writes_the_date_played_and_an_imported_start_player(tmp_path, da
 
 def test_export_format_defaults_to_a_score_file(data_dir, capsys):
     games = games_in(data_dir)
-    game_id = games.import_file(DATED)
+    game_id = games.files.import_file(DATED)
     games.repo.close()
     default = run(capsys, "export", "--data-dir", str(data_dir), game_id)
     named = run(capsys, "export", "--data-dir", str(data_dir), "--format", "beans-score", game_id)
@@ -121,7 +121,7 @@ def test_export_bgstats_writes_the_play(data_dir, capsys):
     """Issue 20: game name, its BoardGameGeek id (Bohnanza: 11), highestWins, play date,
     players with score, winner, rank and start player."""
     games = games_in(data_dir)
-    game_id = games.import_file(DATED)
+    game_id = games.files.import_file(DATED)
     games.repo.close()
     code, out, err = run(capsys, "export", "--data-dir", str(data_dir), "--format", "bgstats-link", game_id)
     assert code == 0 and err == ""
@@ -143,7 +143,7 @@ def test_sending_a_game_twice_sends_the_same_play(data_dir):
     game is always the same sourcePlayId, another game another one."""
     games = games_in(data_dir)
     phone = PhoneGames(games, "phone-1")
-    game_id = games.import_file(DATED)
+    game_id = games.files.import_file(DATED)
     other = played_here(games)
 
     def play_of(game: str) -> dict:
@@ -154,7 +154,7 @@ def test_sending_a_game_twice_sends_the_same_play(data_dir):
 
 def test_a_file_without_a_date_is_sent_at_the_time_it_was_stored(data_dir, capsys):
     games = games_in(data_dir)
-    game_id = games.import_file(BOHNANZA)
+    game_id = games.files.import_file(BOHNANZA)
     games.repo.close()
     _, out, _ = run(capsys, "export", "--data-dir", str(data_dir), "--format", "bgstats-link", game_id)
     assert len(sent(out)["playDate"]) == len("2026-05-01 19:30:00")
@@ -182,7 +182,7 @@ def test_an_unfinished_game_has_no_play_to_send(data_dir, capsys):
 def test_the_phone_gets_the_bgstats_link(data_dir):
     """The finished game's "Send to BG Stats" opens createPlay.html?data=<the play as JSON>."""
     games = games_in(data_dir)
-    game_id = games.import_file(DATED)
+    game_id = games.files.import_file(DATED)
     link = PhoneGames(games, "phone-1").bgstats_link(game_id)
     parts = urlsplit(link)
     assert f"{parts.scheme}://{parts.netloc}{parts.path}" == "https://app.bgstatsapp.com/createPlay.html"
@@ -194,7 +194,7 @@ def test_the_phone_gets_the_bgstats_link(data_dir):
 
 def test_export_csv_is_a_row_per_player(data_dir, capsys):
     games = games_in(data_dir)
-    game_id = games.import_file(BOHNANZA)
+    game_id = games.files.import_file(BOHNANZA)
     games.repo.close()
     code, out, _ = run(capsys, "export", "--data-dir", str(data_dir), "--format", "csv", game_id)
     assert out.startswith("\ufeff")  # Excel reads UTF-8 only after a byte-order mark
@@ -206,7 +206,7 @@ def test_export_csv_is_a_row_per_player(data_dir, capsys):
 
 def test_statistics_csv_is_a_row_per_player_per_finished_game(data_dir):
     games = games_in(data_dir)
-    first = games.import_file(DATED)
+    first = games.files.import_file(DATED)
     second = played_here(games)
     games.new_game("bohnanza", {"players": ["Ann", "Ben", "Cleo"]})  # unfinished: not in it
     rows = list(csv.DictReader(io.StringIO(PhoneGames(games, None).results_csv().removeprefix("\ufeff"))))
@@ -238,17 +238,17 @@ def test_the_same_game_is_its_record_whatever_the_file_looks_like(data_dir):
     """Key order and indentation do not make another game; another date played does, and so
     does another record (other coins)."""
     games = games_in(data_dir)
-    stored = games.import_file(DATED)
+    stored = games.files.import_file(DATED)
     reordered = json.loads(json.dumps(dict(reversed(list(DATED.items())))))
     with pytest.raises(AlreadyStored) as said:
-        games.import_file(reordered)
+        games.files.import_file(reordered)
     assert said.value.game_id == stored and "stored already" in str(said.value)
     with pytest.raises(AlreadyStored):
-        games.import_file(BOHNANZA)  # no date: nothing says it is another play
-    games.import_file({**DATED, "played": "2026-05-02"})
+        games.files.import_file(BOHNANZA)  # no date: nothing says it is another play
+    games.files.import_file({**DATED, "played": "2026-05-02"})
     other = json.loads(json.dumps(DATED))
     other["players"][1]["coins"] = 10
-    games.import_file(other)
+    games.files.import_file(other)
     assert len(games.summaries()) == 3
 
 
@@ -256,12 +256,12 @@ def test_a_file_exported_here_is_the_game_stored_here(data_dir):
     games = games_in(data_dir)
     game_id = played_here(games)
     with pytest.raises(AlreadyStored) as said:
-        games.import_file(games.export(game_id))
+        games.files.import_file(games.files.export(game_id))
     assert said.value.game_id == game_id and len(games.summaries()) == 1
 
 
 def test_a_deleted_game_does_not_count_as_stored(data_dir):
     games = games_in(data_dir)
-    games.delete(games.import_file(DATED))
-    games.import_file(DATED)
+    games.bin.delete(games.files.import_file(DATED))
+    games.files.import_file(DATED)
     assert len(games.summaries()) == 1

@@ -37,7 +37,7 @@ def data_dir(tmp_path):
     games = Games(Repository(directory))
     playing = games.new_game("nicht-die-bohne", {"players": PLAYERS})
     games.dispatch(playing, {"kind": "take-card", "round": 1, "player": "Ann", "card": "red-3"})
-    finished = games.import_file(BOHNANZA)
+    finished = games.files.import_file(BOHNANZA)
     games.repo.close()
     return directory, playing, finished
 
@@ -202,13 +202,13 @@ def test_delete_moves_a_game_to_the_bin_and_restore_takes_it_back(data_dir, caps
     assert json.loads(out) == [{"id": playing, "game": "nicht-die-bohne", "created": json.loads(out)[0]["created"],
                                 "players": PLAYERS, "deleted_by": "the command line"}]
     games = Games(Repository(directory, read_only=True))
-    assert games.deleted_by(playing) == "the command line"  # what a phone showing it is told
+    assert games.bin.deleted_by(playing) == "the command line"  # what a phone showing it is told
 
     code, out, err = run(capsys, "restore", playing, "--data-dir", str(directory))
     assert (code, err) == (0, "") and playing in out
     assert sorted(stored(directory)) == sorted([playing, finished])
     games = Games(Repository(directory, read_only=True))
-    assert len(games.record(playing).log) == 1 and games.deleted_by(playing) is None
+    assert len(games.record(playing).log) == 1 and games.bin.deleted_by(playing) is None
     assert run(capsys, "bin", "--data-dir", str(directory)) == (0, "The bin is empty (deleted games are kept 30 days).\n", "")
 
 
@@ -217,7 +217,7 @@ def test_the_command_line_deletes_and_restores_a_game_phones_sit_at(data_dir, ca
     command line, though only its host's phone may do either in the app."""
     directory, playing, _ = data_dir
     games = Games(Repository(directory))
-    games.claim_seat(playing, "Ann", "1234", "ann's phone")
+    games.seating.claim_seat(playing, "Ann", "1234", "ann's phone")
     games.repo.close()
     assert run(capsys, "delete", playing, "--data-dir", str(directory))[0] == 0
     assert run(capsys, "undelete", playing, "--data-dir", str(directory))[0] == 0

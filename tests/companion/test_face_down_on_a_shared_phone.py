@@ -31,7 +31,7 @@ def test_while_nobody_sits_the_shared_phone_shows_each_players_face_down_cards(g
 
 def test_once_anybody_sat_down_only_the_players_own_phone_shows_them(games):
     gid = space_beans(games)
-    games.claim_seat(gid, "Beth", "4321", "beths-phone")
+    games.seating.claim_seat(gid, "Beth", "4321", "beths-phone")
     beth, watcher, host = PhoneGames(games, "beths-phone"), PhoneGames(games, "watcher"), PhoneGames(games, "host")
     assert beth.why_not_show_face_down(gid, "Beth") is None
     refused = "Beth's face-down cards are shown only on Beth's own phone"

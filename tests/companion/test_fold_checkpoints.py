@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import session
+from companion.session import store
 from companion.session import Games
 from companion.storage import DamagedGame, open_repository
 from sheets.errors import RulesError
@@ -29,7 +30,7 @@ EVERY = 3  # a checkpoint every 3 entries: many of them in a short game
 
 @pytest.fixture(autouse=True)
 def small_checkpoints(monkeypatch):
-    monkeypatch.setattr(session, "CHECKPOINT_EVERY", EVERY)
+    monkeypatch.setattr(store, "CHECKPOINT_EVERY", EVERY)
 
 
 def folded(games: Games, game_id: str, entries: int | None = None):
@@ -41,7 +42,7 @@ def folded(games: Games, game_id: str, entries: int | None = None):
 
 def assert_consistent(games: Games, game_id: str) -> None:
     assert games.state(game_id) == folded(games, game_id)
-    remembered = games._checkpoints.get(game_id, {})
+    remembered = games._in_play(game_id).checkpoints
     for n, state in remembered.items():
         assert n <= len(games.record(game_id).log)
         assert state == folded(games, game_id, n), f"the checkpoint after {n} entries is stale"
@@ -50,7 +51,7 @@ def assert_consistent(games: Games, game_id: str) -> None:
 def seated_pad(games: Games) -> str:
     game_id = games.new_game("nicht-die-bohne", {"players": PLAYERS}, starter=DEVICES[0])
     for player, device in zip(PLAYERS, DEVICES):
-        games.claim_seat(game_id, player, "1234", device)
+        games.seating.claim_seat(game_id, player, "1234", device)
     return game_id
 
 
@@ -106,9 +107,9 @@ def test_undo_far_back_drops_the_checkpoints_after_it(games):
     games.dispatch(game_id, take("Ben", "yellow-1"), device=DEVICES[1])  # Ben's only entry, the first
     for card in CARDS:
         games.dispatch(game_id, take("Ann", card), device=DEVICES[0])
-    assert max(games._checkpoints[game_id]) == 9
+    assert max(games._in_play(game_id).checkpoints) == 9
     games.undo(game_id, device=DEVICES[1])  # takes back entry 1 of 9: every checkpoint is stale
-    assert sorted(games._checkpoints[game_id]) == [3, 6]  # folded again from the start
+    assert sorted(games._in_play(game_id).checkpoints) == [3, 6]  # folded again from the start
     assert not games.state(game_id).cards_of(1, "Ben")
     assert_consistent(games, game_id)
     games.redo(game_id, device=DEVICES[1])
@@ -117,7 +118,7 @@ def test_undo_far_back_drops_the_checkpoints_after_it(games):
 
 
 def test_an_imported_game_undoes_and_redoes_like_one_played_here(games):
-    game_id = games.import_file({"format": "beans-score/1", "game": "bohnanza", "players": [
+    game_id = games.files.import_file({"format": "beans-score/1", "game": "bohnanza", "players": [
         {"name": "Eamon", "coins": 14, "third_field": True},
         {"name": "Fiona", "coins": 9, "third_field": False},
         {"name": "Gwen", "coins": 11, "third_field": False}]})
@@ -136,13 +137,13 @@ def test_a_restored_backup_is_folded_again_not_from_checkpoints_of_the_damaged_l
     games.undo(game_id)
     games.undo(game_id)
     games.dispatch(game_id, take("Ann", "red-9"))
-    assert games._checkpoints[game_id]
+    assert games._in_play(game_id).checkpoints
     path = games.repo.game_path(game_id)
     path.write_bytes(b"{damaged")  # behind the server's back, its checkpoints still in memory:
     games.repo._records.pop(game_id)  # the repository reads the file again, as after a restart
     with pytest.raises(DamagedGame):
-        games.record(game_id)
-    games.restore_backup(game_id)
+        games.repo.load(game_id)  # (the session still serves the game as it last had it)
+    games.bin.restore_backup(game_id)
     assert_consistent(games, game_id)
     games.undo(game_id)
     assert_consistent(games, game_id)
@@ -152,8 +153,8 @@ def test_a_game_deleted_and_restored_folds_its_stored_log(games):
     game_id = games.new_game("nicht-die-bohne", {"players": PLAYERS})
     for card in CARDS:
         games.dispatch(game_id, take("Ann", card))
-    games.delete(game_id)
-    games.undelete(game_id)
+    games.bin.delete(game_id)
+    games.bin.undelete(game_id)
     games.undo(game_id)
     assert_consistent(games, game_id)
 

@@ -48,7 +48,7 @@ async def at_the_table(change: str, root: Path, kind: str = "nicht-die-bohne") -
         elif change == "ben's entry":  # nothing of Ann's frame changes
             change_a_card(games, game_id, "Ben", device(1))
         elif change == "delete":
-            games.delete(game_id, host=True)
+            games.bin.delete(game_id, host=True)
         await table.quiet()
         await asyncio.sleep(0.1)
     repo.close()

@@ -124,7 +124,7 @@ def test_home_in_german_and_in_english_at_once(tmp_path: Path) -> None:
     for n in (1, 2, 3):
         for player, cards in deal(n).items():
             games.dispatch(finished, {"kind": "enter-cards", "round": n, "player": player, "cards": cards})
-    games.delete(games.new_game(NDB.id, {"players": THREE}), host=True)
+    games.bin.delete(games.new_game(NDB.id, {"players": THREE}), host=True)
     damaged = games.new_game(NDB.id, {"players": SIX})
     created = {s.id: s.created for s in games.summaries()}[playing]
     repo.close()

@@ -409,3 +409,25 @@ def test_an_owed_hay_action_that_can_be_performed_may_not_be_let_pass(table: Cal
     phone.tap("Gain 1 Worker (8 Hay, used 0 of 3)")
     materials(phone, "3 Worker + 3 Thaler + 2 Hay")
     phone.see("Your action this round: build")
+
+
+def test_a_question_another_phone_answered_goes_from_this_phone(table: Callable[..., Screen]) -> None:
+    """No seats taken: two phones ask Ann's Hay Shed capacity (design page, "Printed values
+    the rulebook does not give"); the other phone enters it and adds the shed: this phone's
+    question goes by itself, and it sends nothing (one shed, once)."""
+    one = table(None, "one")
+    start_game(one, [("Ann", "macadimia")], "Basic game: 1 special card", "macadimia", {"macadimia": 12})
+    one.tap("Start the game")
+    game_id = one.route.rsplit("/", 1)[-1]
+    reveal(one, "Farm", 3)
+    enter_value(one, "Hay below Farm icon 1 (Income), Sheet A", {"Value": "2"})
+    one.tap("Add a Hay Shed (+2 Hay)")
+    one.see("Hay the added Hay Shed 1 holds, Sheet A")
+    other = table(None, "other", f"/game/{game_id}")
+    other.tap("Add a Hay Shed (+2 Hay)")
+    enter_value(other, "Hay the added Hay Shed 1 holds, Sheet A", {"Value": "10"})
+    materials(other, "16 Hay; Hay Sheds hold 40")
+    one.table.until(lambda: not one.says("Needed now: a value printed on your sheet"), 5,
+                    lambda: f"the question stayed; the screen says:\n{one.text()}")
+    materials(one, "16 Hay; Hay Sheds hold 40")
+    assert not one.says("Sheet of Ann (a question is open)")

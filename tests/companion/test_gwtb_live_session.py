@@ -46,8 +46,8 @@ def shed(player: str) -> dict:
 
 def test_at_a_table_the_round_card_is_anyones_and_each_sheet_its_players(games):
     gid = start(games, ("Ann", "macadimia"), ("Ben", "ammond"))
-    games.claim_seat(gid, "Ann", "1111", device="ann")
-    games.claim_seat(gid, "Ben", "2222", device="ben")
+    games.seating.claim_seat(gid, "Ann", "1111", device="ann")
+    games.seating.claim_seat(gid, "Ben", "2222", device="ben")
     games.dispatch(gid, reveal(), device="ben")  # entered once, for all
     assert games.record(gid).log[-1]["by"] == "Ben"
     with pytest.raises(RulesError, match="Ann's"):
@@ -91,7 +91,7 @@ def test_a_whole_game_flows_into_the_scorers_breakdown_and_exports(games, tmp_pa
     with pytest.raises(RulesError):
         games.dispatch(gid, reveal())  # the game ends after round 15
     with pytest.raises(RulesError, match="the game is not over"):
-        games.export(gid)  # no final score before the DP icons are counted
+        games.files.export(gid)  # no final score before the DP icons are counted
     with pytest.raises(RulesError, match="no Development Bonus is gained"):  # design page, reading 11
         games.dispatch(gid, {"kind": "dp-icons", "player": "Ann", "filled": 2})  # Hay actions and sheds only
     games.dispatch(gid, {"kind": "dp-icons", "player": "Ann", "filled": 0})
@@ -101,7 +101,7 @@ def test_a_whole_game_flows_into_the_scorers_breakdown_and_exports(games, tmp_pa
     assert result.winners
     summary = next(s for s in games.summaries() if s.id == gid)
     assert summary.finished and summary.winners == result.winners
-    exported = games.export(gid)
+    exported = games.files.export(gid)
     assert exported["game"] == "gone-with-the-beans"
     assert {p.name: p.total for p in score(exported).players} == {p.name: p.total for p in result.players}
     # Reloaded from disk, the game folds to the same state.
@@ -141,7 +141,7 @@ def test_a_whole_game_on_sheets_b_c_d_ends_in_the_breakdown_and_exports_for_bean
         assert any(len(p.bridges) > 1 for p in state.players)
     if letter == "D":
         assert sum(len(p.contracts_executed) for p in state.players) > 0
-    exported = games.export(gid)
+    exported = games.files.export(gid)
     assert exported["game"] == "gone-with-the-beans" and exported["sheet"] == letter
     assert {p.name: p.total for p in score(exported).players} == {p.name: p.total for p in result.players}
     path = tmp_path / f"sheet-{letter}.json"

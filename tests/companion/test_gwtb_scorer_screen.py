@@ -38,7 +38,7 @@ async def anns_entry(root: Path) -> tuple[list[str], list[str]]:
     games = Games(repo)
     game_id = games.new_game(RULES.id, SETUP, starter=device(0))
     for number, name in enumerate(("Ann", "Ben")):
-        games.claim_seat(game_id, name, PIN, device(number))
+        games.seating.claim_seat(game_id, name, PIN, device(number))
     async with Table() as table:
         ann = await table.open(make_main(games), f"/game/{game_id}", device(0))
         ben = await table.open(make_main(games), f"/game/{game_id}", device(1))
@@ -94,7 +94,7 @@ def test_after_many_entries_every_control_on_a_phone_is_the_one_its_taps_reach(t
         games = Games(repo)
         game_id = games.new_game(RULES.id, SETUP, starter=device(0))
         for number, name in enumerate(("Ann", "Ben")):
-            games.claim_seat(game_id, name, PIN, device(number))
+            games.seating.claim_seat(game_id, name, PIN, device(number))
         rng = random.Random(3)
         async with Table() as table:
             phones = [await table.open(make_main(games), f"/game/{game_id}", device(n)) for n in range(2)]

@@ -41,7 +41,7 @@ def test_home_names_a_live_sheets_letter_and_pages_its_games(tmp_path: Path) -> 
     for _ in range(PAGE + 4):
         games.new_game("nicht-die-bohne", {"players": PLAYERS})
     binned = games.new_game("nicht-die-bohne", {"players": ["Gus", "Hanna", "Ida"]})
-    games.delete(binned)
+    games.bin.delete(binned)
 
     async def look() -> tuple[list[str], list[str], list[str]]:
         async with Table() as table:

@@ -212,7 +212,7 @@ def test_the_upload_refuses_each_hostile_file_in_one_line(case, reader, monkeypa
     repo = open_repository(data_dir)
     try:
         games = Games(repo)
-        result, problems = upload(monkeypatch, encoded(CASES[case]), games.import_file)
+        result, problems = upload(monkeypatch, encoded(CASES[case]), games.files.import_file)
         assert result is None
         assert len(problems) == 1 and problems[0] and problems[0].startswith("hostile.json was not imported: ")
         assert "\n" not in problems[0] and "\x1b" not in problems[0]
@@ -225,7 +225,7 @@ def test_a_good_upload_is_stored_as_a_game(reader, monkeypatch, data_dir):
     repo = open_repository(data_dir)
     try:
         games = Games(repo)
-        result, problems = upload(monkeypatch, encoded(bohnanza("Ann", "Ben", "Cy")), games.import_file, "game.json")
+        result, problems = upload(monkeypatch, encoded(bohnanza("Ann", "Ben", "Cy")), games.files.import_file, "game.json")
         assert problems == [None]
         assert result is not None and result[0] == "game.json"
         assert [s.players for s in games.summaries()] == [("Ann", "Ben", "Cy")]

@@ -96,7 +96,7 @@ def test_work_sent_to_a_worker_thread_keeps_the_phone_language(games):
     speak(page, "de")
 
     async def upload():
-        return await asyncio.to_thread(lambda: refusal(lambda: games.import_file([])))
+        return await asyncio.to_thread(lambda: refusal(lambda: games.files.import_file([])))
 
     assert as_phone(page, lambda: asyncio.run(upload())) == "eine Punktedatei ist ein JSON-Objekt"
 
@@ -113,7 +113,7 @@ def test_an_upload_read_in_the_worker_process_is_refused_in_the_phones_language(
     problems: list[str | None] = []
     worker.start()
     try:
-        as_phone(page, lambda: asyncio.run(files.import_json("Import", lambda: None, score, games.import_file, problems.append)))
+        as_phone(page, lambda: asyncio.run(files.import_json("Import", lambda: None, score, games.files.import_file, problems.append)))
     finally:
         worker.stop()
     assert problems == ["liste.json wurde nicht importiert: eine Punktedatei ist ein JSON-Objekt"]
@@ -198,7 +198,7 @@ def test_a_german_phones_wrong_pins_are_counted_and_limited(games):
     for pin in ("0000", "0001", "0002", "0003", "0004"):
         said = as_phone(page, lambda: refusal(lambda: thief.claim_seat(gid, "Ben", pin)))
         assert said == "falsche PIN für den Platz von Ben"
-    assert games.wrong_pin_tries(gid, "Ben") == FREE_TRIES
+    assert games.seating.wrong_pin_tries(gid, "Ben") == FREE_TRIES
     said = as_phone(page, lambda: refusal(lambda: thief.claim_seat(gid, "Ben", "2222")))  # even the right one waits
     assert said == "zu viele falsche PINs: Versuch es in 1 Minute noch einmal"
     assert games.seat(gid, "ben") == "Ben" and games.seat(gid, "thief") is None
@@ -234,9 +234,9 @@ def test_who_deleted_a_game_is_said_by_each_phone_in_its_own_language(games):
     host = PhoneGames(games, "host")
     host.claim_seat(seated, "Ben", "2222")
     host.delete(seated)
-    games.delete(by_hand, host=True)  # the host's command line
-    assert as_phone(german_page, lambda: games.deleted_by(seated)) == "das Handy von Ben"
-    assert as_phone(english_page, lambda: games.deleted_by(seated)) == "Ben's phone"
+    games.bin.delete(by_hand, host=True)  # the host's command line
+    assert as_phone(german_page, lambda: games.bin.deleted_by(seated)) == "das Handy von Ben"
+    assert as_phone(english_page, lambda: games.bin.deleted_by(seated)) == "Ben's phone"
     assert as_phone(german_page, lambda: {b.id: b.deleted_by for b in host.bin()}) == {
         seated: "das Handy von Ben", by_hand: "die Kommandozeile"}
     kept = games.repo.trash_dir / f"{by_hand}.json"
@@ -244,8 +244,8 @@ def test_who_deleted_a_game_is_said_by_each_phone_in_its_own_language(games):
     (record,) = stored["game"].values()
     record["table"]["deleted_by"] = "Ann's phone"  # as an older version kept it
     kept.write_text(json.dumps(stored), encoding="utf-8")
-    assert as_phone(german_page, lambda: games.deleted_by(by_hand)) == "das Handy von Ann"
-    assert as_phone(english_page, lambda: games.deleted_by(by_hand)) == "Ann's phone"
+    assert as_phone(german_page, lambda: games.bin.deleted_by(by_hand)) == "das Handy von Ann"
+    assert as_phone(english_page, lambda: games.bin.deleted_by(by_hand)) == "Ann's phone"
 
 
 def test_pydantic_words_are_translated_and_stay_pydantics_in_english(games):

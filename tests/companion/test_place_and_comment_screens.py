@@ -55,7 +55,7 @@ def test_home_asks_where_we_play_once_and_shows_it_with_change(tmp_path: Path) -
     assert "Where we play: Bohnenkeller" in saved and not any(t.startswith("Where do you play?") for t in saved)
     assert "Where we play: Bohnenkeller" in again
     assert games.location() == "Bohnenkeller"
-    assert games.play_info(games.new_game("bohnanza", {"players": ["Ann", "Ben", "Cy"]})).location == "Bohnenkeller"
+    assert games.files.play_info(games.new_game("bohnanza", {"players": ["Ann", "Ben", "Cy"]})).location == "Bohnenkeller"
 
 
 def test_skip_is_asked_no_more(tmp_path: Path) -> None:
@@ -69,7 +69,7 @@ def test_skip_is_asked_no_more(tmp_path: Path) -> None:
             return texts(phone.session.page)
 
     assert "Where we play: not said" in asyncio.run(look())
-    assert games.location_asked() and games.location() is None
+    assert games.files.location_asked() and games.location() is None
 
 
 def test_the_seats_screen_writes_the_tables_comment(tmp_path: Path) -> None:
@@ -87,4 +87,4 @@ def test_the_seats_screen_writes_the_tables_comment(tmp_path: Path) -> None:
             await table.quiet()
 
     asyncio.run(write())
-    assert games.comment(game_id) == "Cy's birthday game"
+    assert games.seating.comment(game_id) == "Cy's birthday game"

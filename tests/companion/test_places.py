@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def games(tmp_path):
     games = Games(Repository(tmp_path))
     now = [1000.0]
-    games.clock = lambda: now[0]
+    games.followers.clock = lambda: now[0]
     games.now = now  # type: ignore[attr-defined]  # the test's clock
     yield games
     games.repo.close()
@@ -36,35 +36,35 @@ def games(tmp_path):
 
 def watch(games: Games, game_id: str, n: int) -> Presence:
     presence = Presence()
-    games.subscribe(game_id, lambda _gid: None, f"watcher-{n}", presence)
+    games.followers.subscribe(game_id, lambda _gid: None, f"watcher-{n}", presence)
     return presence
 
 
 def test_a_closed_phones_watcher_place_is_given_back_after_the_grace(games):
     gid = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="host")
     watchers = [watch(games, gid, n) for n in range(WATCHERS_PER_GAME)]
-    assert games.why_not_follow(gid, "late") is not None  # full
+    assert games.followers.why_not_follow(gid, "late") is not None  # full
     for presence in watchers:
-        games.away(presence)  # its socket closed; Flet keeps its session an hour
+        games.followers.away(presence)  # its socket closed; Flet keeps its session an hour
     games.now[0] += PLACE_GRACE - 1
-    assert games.why_not_follow(gid, "late") is not None  # kept for a phone that comes back
+    assert games.followers.why_not_follow(gid, "late") is not None  # kept for a phone that comes back
     games.now[0] += 1
-    assert games.why_not_follow(gid, "late") is None and PLACE_GRACE <= 30
+    assert games.followers.why_not_follow(gid, "late") is None and PLACE_GRACE <= 30
     assert all(p.gone for p in watchers)
 
 
 def test_a_phone_back_in_time_keeps_its_place_and_one_back_late_subscribes_anew(games):
     gid = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="host")
     watchers = [watch(games, gid, n) for n in range(WATCHERS_PER_GAME)]
-    games.away(watchers[0])
+    games.followers.away(watchers[0])
     games.now[0] += PLACE_GRACE - 1
-    assert games.back(watchers[0])  # a reload: its place kept
+    assert games.followers.back(watchers[0])  # a reload: its place kept
     games.now[0] += PLACE_GRACE
-    assert games.why_not_follow(gid, "late") is not None
-    games.away(watchers[1])
+    assert games.followers.why_not_follow(gid, "late") is not None
+    games.followers.away(watchers[1])
     games.now[0] += PLACE_GRACE
-    assert games.why_not_follow(gid, "late") is None
-    assert not games.back(watchers[1])  # given back meanwhile: its screens subscribe anew
+    assert games.followers.why_not_follow(gid, "late") is None
+    assert not games.followers.back(watchers[1])  # given back meanwhile: its screens subscribe anew
     assert not watchers[1].gone
 
 
@@ -72,8 +72,8 @@ def test_a_closed_session_gives_its_places_back_at_once_and_is_told_nothing_more
     gid = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="host")
     told: list[str] = []
     presence = Presence()
-    games.subscribe(gid, told.append, "watcher", presence)
-    games.leave(presence)
+    games.followers.subscribe(gid, told.append, "watcher", presence)
+    games.followers.leave(presence)
     games.dispatch(gid, {"kind": "take-card", "round": 1, "player": "Ann", "card": "red-1"})
     assert told == []
 
@@ -85,7 +85,7 @@ def test_flet_sessions_whose_sockets_closed_give_their_places_back(tmp_path):
     games = Games(repo)
     game_id = mid_game(games, "nicht-die-bohne")
     now = [1000.0]
-    games.clock = lambda: now[0]
+    games.followers.clock = lambda: now[0]
     main = make_main(games)
 
     async def run() -> tuple[list[str], list[str]]:

@@ -50,7 +50,7 @@ def test_a_new_game_refuses_a_name_no_one_can_tell_apart(games, name, said):
 
 def test_a_score_file_with_a_lookalike_name_is_refused_everywhere(games, tmp_path, capsys):
     with pytest.raises(ScoreFileError, match="^players: player 2: “Аnn” looks like “Ann”"):
-        games.import_file(SCORE)
+        games.files.import_file(SCORE)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(SCORE), encoding="utf-8")
     for command in (["score", str(path)], ["import", "--data-dir", str(tmp_path / "other"), str(path)]):

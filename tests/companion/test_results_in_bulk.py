@@ -53,10 +53,10 @@ def sent(link: str) -> dict:
 @pytest.fixture
 def stored(tmp_path):
     games = Games(Repository(tmp_path))
-    games.set_location("Bohnenkeller")
+    games.files.set_location("Bohnenkeller")
     here = ndb_played_here(games)
-    games.write_comment(here, "Dirk's first win at the club\nrematch next week", None)
-    imported = games.import_file({**BOHNANZA, "location": "Café Meeple"})
+    games.seating.write_comment(here, "Dirk's first win at the club\nrematch next week", None)
+    imported = games.files.import_file({**BOHNANZA, "location": "Café Meeple"})
     games.new_game("bohnanza", {"players": ["Ann", "Ben", "Cleo"]})  # not over: never exported
     games.repo.close()
     return tmp_path, here, imported
@@ -158,26 +158,26 @@ def test_the_score_file_keeps_where_it_was_played_and_the_comment(stored, capsys
 
 def test_a_game_keeps_the_place_it_was_played_at(tmp_path):
     games = Games(Repository(tmp_path))
-    assert not games.location_asked() and games.location() is None
-    games.set_location("  Küche  ")
+    assert not games.files.location_asked() and games.location() is None
+    games.files.set_location("  Küche  ")
     first = ndb_played_here(games)
-    games.set_location("Club")
-    assert games.location_asked() and games.location() == "Club"
-    assert games.play_info(first).location == "Küche"  # where it was played, not where we play now
-    games.set_location("")  # none said, and not asked again
-    assert games.location_asked() and games.location() is None
+    games.files.set_location("Club")
+    assert games.files.location_asked() and games.location() == "Club"
+    assert games.files.play_info(first).location == "Küche"  # where it was played, not where we play now
+    games.files.set_location("")  # none said, and not asked again
+    assert games.files.location_asked() and games.location() is None
     with pytest.raises(RulesError, match="at most 100 characters"):
-        games.set_location("x" * 101)
+        games.files.set_location("x" * 101)
 
 
 def test_any_seat_writes_the_shared_comment_and_a_watcher_does_not(tmp_path):
     games = Games(Repository(tmp_path))
     game_id = games.new_game("bohnanza", {"players": ["Ann", "Ben", "Cleo"]}, starter="phone-a")
-    games.claim_seat(game_id, "Ann", "1234", "phone-a")
-    games.write_comment(game_id, "Ben dealt", "phone-a")
-    assert games.comment(game_id) == "Ben dealt"
+    games.seating.claim_seat(game_id, "Ann", "1234", "phone-a")
+    games.seating.write_comment(game_id, "Ben dealt", "phone-a")
+    assert games.seating.comment(game_id) == "Ben dealt"
     with pytest.raises(RulesError, match="take a seat to write the game's comment"):
-        games.write_comment(game_id, "a watcher's words", "phone-watching")
+        games.seating.write_comment(game_id, "a watcher's words", "phone-watching")
     with pytest.raises(RulesError, match="at most 2000 characters"):
-        games.write_comment(game_id, "x" * 2001, "phone-a")
-    assert games.comment(game_id) == "Ben dealt" and games.private_note(game_id, "phone-a") == ""
+        games.seating.write_comment(game_id, "x" * 2001, "phone-a")
+    assert games.seating.comment(game_id) == "Ben dealt" and games.seating.private_note(game_id, "phone-a") == ""

@@ -120,8 +120,8 @@ def test_every_valid_file_exported_again_passes(tmp_path):
     """Imported and exported by the session (with the play fields it adds)."""
     games = Games(Repository(tmp_path))
     for data in VALID:
-        game_id = games.import_file(copy.deepcopy(data), again=True)
-        assert problems(games.export(game_id, whole=True)) == []
+        game_id = games.files.import_file(copy.deepcopy(data), again=True)
+        assert problems(games.files.export(game_id, whole=True)) == []
 
 
 def test_the_golden_stored_games_export_files_that_pass(tmp_path):
@@ -134,7 +134,7 @@ def test_the_golden_stored_games_export_files_that_pass(tmp_path):
         shutil.copy(golden, games_dir / f"{game_id}.json")
         games = Games(Repository(tmp_path))
         try:
-            exported = games.export(game_id, whole=True)
+            exported = games.files.export(game_id, whole=True)
         except RulesError:
             continue  # a round not yet complete: no score file to write
         finally:

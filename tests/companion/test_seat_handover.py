@@ -24,7 +24,7 @@ def clock():
 def games(tmp_path, clock):
     repo = open_repository(tmp_path)
     found = Games(repo, PinGuard(clock=lambda: clock[0]))
-    found.clock = lambda: clock[0]
+    found.followers.clock = lambda: clock[0]
     yield found
     repo.close()
 
@@ -56,7 +56,7 @@ def test_a_released_seat_with_a_note_goes_to_no_phone_before_the_host_approves_i
         stranger.claim_seat(gid, "Ben", "9999")
     with pytest.raises(RulesError, match="ask the host"):
         ben.claim_seat(gid, "Ben", "2222")  # his old PIN is gone with the release...
-    assert games.wrong_pin_tries(gid, "Ben") == 0  # ...and is not counted as a wrong try
+    assert games.seating.wrong_pin_tries(gid, "Ben") == 0  # ...and is not counted as a wrong try
     stranger.ask_seat(gid, "Ben", "9999")
     assert stranger.my_seat(gid) is None and stranger.private_note(gid) == ""
     assert seat(stranger, gid, "Ben").asked and not seat(ben, gid, "Ben").asked

@@ -23,10 +23,10 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves(tmp_path: Path)
     games = at_a_players_pace(Games(repo))
     players = ["Ann", "Ben", "Cy", "Dorothea-Luise", "Alexandra-Marie", "Eve"]
     gid = games.new_game("nicht-die-bohne", {"players": players}, starter="dev-host")
-    games.claim_seat(gid, "Ann", "1111", "dev-host")
-    games.claim_seat(gid, "Ben", "2222", "dev-ben")
-    games.write_private_note(gid, NOTE, "dev-ben")
-    games.release_seat(gid, "Ben", "dev-host")  # Ben's phone is lost
+    games.seating.claim_seat(gid, "Ann", "1111", "dev-host")
+    games.seating.claim_seat(gid, "Ben", "2222", "dev-ben")
+    games.seating.write_private_note(gid, NOTE, "dev-ben")
+    games.seating.release_seat(gid, "Ben", "dev-host")  # Ben's phone is lost
     games.dispatch(gid, {"kind": "take-card", "round": 1, "player": "Ann", "card": "blue-3"}, device="dev-host")
     code = table.code_of(gid, "dev-new")
     main = make_main(games)

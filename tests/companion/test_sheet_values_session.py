@@ -12,7 +12,7 @@ import json
 import pytest
 
 from companion.session import Games, PhoneGames
-from companion.sheet_values import SHEET_VALUES, SheetValuesService, values_in_file
+from companion.sheet_values import SheetValuesService, values_in_file
 from companion.storage import Repository
 from companion.storage.sheet_values import FILE_NAME, FORMAT
 from companion.ui.components import files
@@ -91,12 +91,13 @@ def test_forget_value(games):
 def test_entering_a_value_in_a_game_changes_the_game_and_the_memory(games):
     gid = games.new_game(LIVE.id, SETUP)
     heard = []
-    games.subscribe(gid, heard.append)
-    games.subscribe(SHEET_VALUES, heard.append)
-    state = enter(games, gid, "building-cost:house", HOUSE)
+    book = values_of(games)
+    games.followers.subscribe(gid, heard.append)
+    book.subscribe(lambda: heard.append("the sheet values"))  # their own listeners, not a game's
+    state = book.enter_in_game(PhoneGames(games, None), gid, "building-cost:house", HOUSE)
     assert state.entered["building-cost:house"].thaler == 3
     assert values_of(games).of("A") == {"building-cost:house": HOUSE}
-    assert gid in heard and SHEET_VALUES in heard
+    assert heard == [gid, "the sheet values"]
     # Corrected: the game and the memory both hold the new value; the log says who.
     state = enter(games, gid, "building-cost:house", {"thaler": 4}, device="phone-1")
     assert "corrected" in said(state.events[0])

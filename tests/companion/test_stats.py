@@ -54,13 +54,13 @@ def test_solitaire_games_are_rated_apart_and_never_a_win():
     assert "Sabine" not in records
     gwtb = next(s for s in game_records(summaries) if s.game == "gone-with-the-beans")
     assert (gwtb.played, gwtb.best, gwtb.best_by, gwtb.average) == (1, 30, ("Ann",), 25)
-    assert [(r.name, r.total, r.rating, r.created) for r in solitaire_records(summaries)] == [
+    assert [(r.name, r.total, r.rating, r.played) for r in solitaire_records(summaries)] == [
         ("Ann", 95, "Bean Incarnate", "2026-12-02"), ("Sabine", 95, "Bean Incarnate", "2026-11-30"),
         ("Ann", 40, "You'll do better next time", "2026-12-01")]
 
 
 def test_each_games_winning_totals_over_time_are_charted_oldest_first():
     """Issue 35: Statistics charts each game's winning total across the games played."""
-    later = replace(summary("nicht-die-bohne", ["Ann", "Bo", "Cy"], [7, 22, 3]), created="2026-12-01")
+    later = replace(summary("nicht-die-bohne", ["Ann", "Bo", "Cy"], [7, 22, 3]), played="2026-12-01")
     ndb = {s.game: s for s in game_records([later, *GAMES])}["nicht-die-bohne"]
     assert ndb.winning_totals == (40, 30, 22)  # by the day each was played, not the order listed

@@ -183,7 +183,7 @@ def test_a_damaged_game_never_blanks_home_nor_beans_list(tmp_path, damage, backu
     assert (gid in {s.id for s in games.summaries()}) == backup
     assert (gid in {a.id for a in games.set_aside()}) == (not backup)
     if backup:
-        games.restore_backup(gid)
+        games.bin.restore_backup(gid)
         assert len(games.record(gid).log) == 2  # the newest good backup: one entry less
     games.repo.close()
     if backup:
@@ -343,9 +343,9 @@ def test_a_game_leaving_the_bin_for_good_takes_its_backups_with_it(tmp_path, mon
     games, gid = binned(tmp_path, days_ago=session.BIN_DAYS - 1)
     kept, other = games, games.new_game("nicht-die-bohne", {"players": OTHERS})
     games.dispatch(other, {**take("red-1"), "player": "Eve"})
-    assert [b.id for b in games.bin()] == [gid] and f"{gid}.json.bak1" in copies(tmp_path, gid)
+    assert [b.id for b in games.bin.listing()] == [gid] and f"{gid}.json.bak1" in copies(tmp_path, gid)
     monkeypatch.setattr(repository, "time", Later(days=2))  # the bin's days are over
-    assert kept.bin() == [] and copies(tmp_path, gid) == []
+    assert kept.bin.listing() == [] and copies(tmp_path, gid) == []
     assert f"{other}.json.bak1" in copies(tmp_path, other)  # another game's backups stay
     games.repo.close()
 
@@ -365,7 +365,7 @@ def test_backups_an_earlier_version_left_behind_are_removed_once_old(tmp_path):
     games = Games(Repository(tmp_path))
     with pytest.raises(DamagedGame) as aside:
         games.record(damaged)  # set aside: its backup is its restore, never an orphan
-    assert games.bin() == [] and copies(tmp_path, gid) == []
+    assert games.bin.listing() == [] and copies(tmp_path, gid) == []
     assert aside.value.backup is not None and aside.value.backup.exists()
     games.repo.close()
 
@@ -375,25 +375,25 @@ def test_the_bin_is_listed_from_the_index_and_a_file_read_only_when_it_changed(t
     The index lists them (issue 37); a file is read when the index lacks it or it changed."""
     games = Games(Repository(tmp_path))
     for _ in range(5):
-        games.delete(games.new_game("nicht-die-bohne", {"players": PLAYERS}))
+        games.bin.delete(games.new_game("nicht-die-bohne", {"players": PLAYERS}))
     reads: list[Path] = []
     record_in = repository.record_in
     monkeypatch.setattr(repository, "record_in", lambda path, within=None: reads.append(path) or record_in(path, within))
-    assert len(games.bin()) == 5 and reads == []  # listed as deleted, no file read
+    assert len(games.bin.listing()) == 5 and reads == []  # listed as deleted, no file read
     before = set((tmp_path / "deleted").iterdir())
     kept = min(before)
     kept.write_bytes(kept.read_bytes())  # changed in place (a new stamp) ...
-    games.delete(games.new_game("nicht-die-bohne", {"players": PLAYERS}))  # ... and one more deleted
-    assert len(games.bin()) == 6 and reads == [kept]  # that one only
-    assert len(games.bin()) == 6 and reads == [kept]  # and once
+    games.bin.delete(games.new_game("nicht-die-bohne", {"players": PLAYERS}))  # ... and one more deleted
+    assert len(games.bin.listing()) == 6 and reads == [kept]  # that one only
+    assert len(games.bin.listing()) == 6 and reads == [kept]  # and once
     games.repo.close()
 
     index = json.loads((tmp_path / "index.json").read_text())["bin"]
     assert sorted(doc["id"] + ".json" for doc in index.values()) == sorted(p.name for p in (tmp_path / "deleted").iterdir())
     games = Games(Repository(tmp_path))  # the next run lists the bin from the index too
-    assert len(games.bin()) == 6 and reads == [kept]
+    assert len(games.bin.listing()) == 6 and reads == [kept]
     games.repo.close()
     (tmp_path / "index.json").unlink()  # an index lost: the bin's files are read once, listed again
     games = Games(Repository(tmp_path))
-    assert len(games.bin()) == 6 and len(reads) == 7 and len(games.bin()) == 6 and len(reads) == 7
+    assert len(games.bin.listing()) == 6 and len(reads) == 7 and len(games.bin.listing()) == 6 and len(reads) == 7
     games.repo.close()

@@ -155,8 +155,8 @@ def test_the_index_is_a_tinydb_table_that_listings_query(tmp_path):
     TinyDB table any TinyDB reads, written when games are listed, not on every tap."""
     games = open_games(tmp_path)
     playing = games.new_game("nicht-die-bohne", {"players": PLAYERS})
-    finished = games.import_file(finished_file())
-    other = games.import_file(BOHNANZA)
+    finished = games.files.import_file(finished_file())
+    other = games.files.import_file(BOHNANZA)
     assert {s.id for s in games.summaries()} == {playing, finished, other}
     assert {s.id for s in games.summaries(FINISHED)} == {finished, other}
     assert [s.id for s in games.summaries(PLAYING)] == [playing]
@@ -185,7 +185,7 @@ def test_an_index_of_the_earlier_layout_is_read_and_laid_out_anew(tmp_path, monk
     used as they are (no game is summarised again) and written in today's tables."""
     games = open_games(tmp_path)
     playing = games.new_game("nicht-die-bohne", {"players": PLAYERS})
-    finished = games.import_file(finished_file())
+    finished = games.files.import_file(finished_file())
     listed = games.summaries()
     games.repo.close()
     index_path = tmp_path / "index.json"
@@ -284,12 +284,12 @@ def test_deleted_games_can_be_brought_back_after_a_restart(tmp_path):
     keep = games.new_game("nicht-die-bohne", {"players": PLAYERS})
     gone = games.new_game("nicht-die-bohne", {"players": ["Eve", "Finn", "Gus"]})
     games.dispatch(gone, take("Eve", "red-3"))
-    games.delete(gone)
+    games.bin.delete(gone)
     assert [s.id for s in games.summaries()] == [keep]
 
     games = reopen(games)
     assert [s.id for s in games.summaries()] == [keep]
-    games.undelete(gone)
+    games.bin.undelete(gone)
     games = reopen(games)
     assert {s.id for s in games.summaries()} == {keep, gone}
     assert games.record(gone).log[0]["action"] == take("Eve", "red-3")
@@ -297,7 +297,7 @@ def test_deleted_games_can_be_brought_back_after_a_restart(tmp_path):
 
 def test_a_kill_between_game_and_index_write_still_lists_the_game_as_finished(tmp_path):
     games = open_games(tmp_path)
-    gid = games.import_file(finished_file())
+    gid = games.files.import_file(finished_file())
     games.undo(gid)  # the game is not over: the index says so
     record = games.record(gid)
     assert not games.summaries()[0].finished
@@ -314,9 +314,9 @@ def test_a_kill_between_game_and_index_write_still_lists_the_game_as_finished(tm
 def test_an_imported_game_exports_the_same_score_file(tmp_path):
     data = finished_file(["Ann", "Ben", "Cleo", "Dan"])
     games = open_games(tmp_path)
-    gid = games.import_file(data)
+    gid = games.files.import_file(data)
     games = reopen(games)
-    assert games.export(gid) == data
+    assert games.files.export(gid) == data
     [summary] = games.summaries()
     assert summary.finished and summary.players == ("Ann", "Ben", "Cleo", "Dan")
 
@@ -329,7 +329,7 @@ def test_a_solitaire_games_summary_holds_its_rating_and_an_older_index_still_loa
     from tests.sheets.gone_with_the_beans.gwtb_files import solo
 
     games = open_games(tmp_path)
-    gid = games.import_file(solo())
+    gid = games.files.import_file(solo())
     other = games.new_game("nicht-die-bohne", {"players": PLAYERS})
     rating = GWTB.score_file(solo()).players[0].rating
     summaries = {s.id: s for s in games.summaries()}

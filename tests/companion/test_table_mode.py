@@ -40,32 +40,32 @@ def test_without_seats_the_game_is_a_one_phone_game(games):
 
 def test_the_first_claim_sets_the_pin_and_the_pin_gets_the_seat_back_elsewhere(games):
     gid = gwtb(games)
-    games.claim_seat(gid, "Ann", "1234", device="ann-phone")
+    games.seating.claim_seat(gid, "Ann", "1234", device="ann-phone")
     assert games.seat(gid, "ann-phone") == "Ann"
     with pytest.raises(RulesError, match="wrong PIN for Ann's seat"):
-        games.claim_seat(gid, "Ann", "9999", device="ann-laptop")
+        games.seating.claim_seat(gid, "Ann", "9999", device="ann-laptop")
     assert games.seat(gid, "ann-phone") == "Ann"
-    games.claim_seat(gid, "Ann", "1234", device="ann-laptop")  # another browser
+    games.seating.claim_seat(gid, "Ann", "1234", device="ann-laptop")  # another browser
     assert games.seat(gid, "ann-laptop") == "Ann" and games.seat(gid, "ann-phone") is None
     with pytest.raises(RulesError, match="a PIN is 4 digits"):
-        games.claim_seat(gid, "Ben", "12", device="ben-phone")
+        games.seating.claim_seat(gid, "Ben", "12", device="ben-phone")
     with pytest.raises(RulesError, match="'Eve' is not playing"):
-        games.claim_seat(gid, "Eve", "1111", device="eve-phone")
+        games.seating.claim_seat(gid, "Eve", "1111", device="eve-phone")
     assert "1234" not in str(games.record(gid).table)  # only a salted hash is stored
 
 
 def test_a_phone_holds_one_seat(games):
     gid = gwtb(games)
-    games.claim_seat(gid, "Ann", "1234", device="phone")
-    games.claim_seat(gid, "Ben", "4321", device="phone")
+    games.seating.claim_seat(gid, "Ann", "1234", device="phone")
+    games.seating.claim_seat(gid, "Ben", "4321", device="phone")
     assert games.seat(gid, "phone") == "Ben"
     assert games.record(gid).table["seats"]["Ann"]["device"] is None  # Ann's seat keeps its PIN
 
 
 def test_a_seat_changes_only_its_own_players_entries_and_watchers_change_nothing(games):
     gid = gwtb(games)
-    games.claim_seat(gid, "Ann", "1111", device="ann")
-    games.claim_seat(gid, "Ben", "2222", device="ben")
+    games.seating.claim_seat(gid, "Ann", "1111", device="ann")
+    games.seating.claim_seat(gid, "Ben", "2222", device="ben")
     games.dispatch(gid, dp("Ann", 4), device="ann")
     with pytest.raises(RulesError, match="only Ben's phone changes Ben's entries"):
         games.dispatch(gid, dp("Ben", 4), device="ann")
@@ -77,16 +77,16 @@ def test_a_seat_changes_only_its_own_players_entries_and_watchers_change_nothing
 
 def test_shared_entries_any_seat_makes_and_the_log_says_who(games):
     gid = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="ann")
-    games.claim_seat(gid, "Ann", "1111", device="ann")
-    games.claim_seat(gid, "Ben", "2222", device="ben")
+    games.seating.claim_seat(gid, "Ann", "1111", device="ann")
+    games.seating.claim_seat(gid, "Ben", "2222", device="ben")
     games.dispatch(gid, {"kind": "take-card", "round": 1, "player": "Cy", "card": "red-3"}, device="ben")
     assert games.record(gid).log[-1]["by"] == "Ben"
 
 
 def test_a_seat_undoes_its_own_entries_the_starter_anybodys(games):
     gid = gwtb(games, starter="ann")
-    games.claim_seat(gid, "Ann", "1111", device="ann")
-    games.claim_seat(gid, "Ben", "2222", device="ben")
+    games.seating.claim_seat(gid, "Ann", "1111", device="ann")
+    games.seating.claim_seat(gid, "Ben", "2222", device="ben")
     games.dispatch(gid, dp("Ben", 3), device="ben")
     games.dispatch(gid, dp("Ann", 5), device="ann")
     games.undo(gid, device="ben")  # Ben's own entry, under Ann's later one
@@ -105,7 +105,7 @@ def test_the_phone_that_made_a_change_is_told_last_and_the_others_in_their_order
     the table do not wait for the tapping phone's own."""
     gid = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="ann")
     for name in ("Ann", "Ben", "Cy"):
-        games.claim_seat(gid, name, "1111", device=name.lower())
+        games.seating.claim_seat(gid, name, "1111", device=name.lower())
     told: list[str] = []
     for name in ("ann", "ben", "cy"):
         PhoneGames(games, name).subscribe(gid, lambda _gid, name=name: told.append(name))
@@ -123,11 +123,11 @@ def test_the_phone_that_made_a_change_is_told_last_and_the_others_in_their_order
 
 def test_only_the_starter_releases_a_seat(games):
     gid = gwtb(games, starter="host")
-    games.claim_seat(gid, "Ann", "1111", device="ann")
+    games.seating.claim_seat(gid, "Ann", "1111", device="ann")
     with pytest.raises(RulesError, match="only the phone that started the game"):
-        games.release_seat(gid, "Ann", device="ann")
-    games.release_seat(gid, "Ann", device="host")
-    games.claim_seat(gid, "Ann", "7777", device="ann-new")  # a new PIN for the freed seat
+        games.seating.release_seat(gid, "Ann", device="ann")
+    games.seating.release_seat(gid, "Ann", device="host")
+    games.seating.claim_seat(gid, "Ann", "7777", device="ann-new")  # a new PIN for the freed seat
     assert games.seat(gid, "ann-new") == "Ann"
 
 
@@ -137,7 +137,7 @@ def test_six_phones_committing_at_once_lose_nothing(games):
                                        zip(players, ["tachiopi", "cashew", "ammond", "macadimia", "beanzantine", "zoodai"])]}
     gid = games.new_game("gone-with-the-beans", setup, starter="d0")
     for i, p in enumerate(players):
-        games.claim_seat(gid, p, f"{i:04d}", device=f"d{i}")
+        games.seating.claim_seat(gid, p, f"{i:04d}", device=f"d{i}")
     barrier = threading.Barrier(6)
 
     def phone(i: int) -> None:
@@ -156,10 +156,10 @@ def test_six_phones_committing_at_once_lose_nothing(games):
 
 def test_a_private_note_is_given_to_its_own_seat_only(games):
     gid = gwtb(games)
-    games.claim_seat(gid, "Ann", "1111", device="ann")
-    games.claim_seat(gid, "Ben", "2222", device="ben")
-    games.write_private_note(gid, "Klingbohnen 4, 4 face down", device="ann")
-    assert games.private_note(gid, "ann") == "Klingbohnen 4, 4 face down"
-    assert games.private_note(gid, "ben") == "" and games.private_note(gid, "onlooker") == ""
+    games.seating.claim_seat(gid, "Ann", "1111", device="ann")
+    games.seating.claim_seat(gid, "Ben", "2222", device="ben")
+    games.seating.write_private_note(gid, "Klingbohnen 4, 4 face down", device="ann")
+    assert games.seating.private_note(gid, "ann") == "Klingbohnen 4, 4 face down"
+    assert games.seating.private_note(gid, "ben") == "" and games.seating.private_note(gid, "onlooker") == ""
     with pytest.raises(RulesError, match="take a seat to keep a private note"):
-        games.write_private_note(gid, "x", device="onlooker")
+        games.seating.write_private_note(gid, "x", device="onlooker")

@@ -51,7 +51,7 @@ def test_once_anybody_sits_only_the_host_deletes_the_game(games):
 def test_a_game_nobody_sits_at_any_phone_deletes(games):
     gid = pad(games)
     PhoneGames(games, "someone").delete(gid)
-    assert [b.deleted_by for b in games.bin()] == ["a phone"]
+    assert [b.deleted_by for b in games.bin.listing()] == ["a phone"]
 
 
 def test_an_imported_game_gets_the_first_phone_to_sit_as_its_host(games):
@@ -90,31 +90,31 @@ def test_a_deleted_game_waits_in_the_bin_and_every_phone_learns_who_deleted_it(g
 
 def test_the_bin_keeps_a_game_for_30_days(games):
     gid = pad(games)
-    games.delete(gid, host=True)  # the host's command line
+    games.bin.delete(gid, host=True)  # the host's command line
     kept = games.repo.trash_dir / f"{gid}.json"
     month = time.time() - (session.BIN_DAYS - 1) * 86400
     os.utime(kept, (month, month))
-    assert [b.deleted_by for b in games.bin()] == ["the command line"]
-    assert games.deleted_by(gid) == "the command line"
+    assert [b.deleted_by for b in games.bin.listing()] == ["the command line"]
+    assert games.bin.deleted_by(gid) == "the command line"
     old = time.time() - (session.BIN_DAYS + 1) * 86400
     os.utime(kept, (old, old))
-    assert games.deleted_by(gid) is None  # what a phone showing it is told: gone, not restorable
+    assert games.bin.deleted_by(gid) is None  # what a phone showing it is told: gone, not restorable
     with pytest.raises(RulesError, match="no longer in the bin"):
-        games.undelete(gid)
-    assert games.bin() == [] and not kept.exists()
+        games.bin.undelete(gid)
+    assert games.bin.listing() == [] and not kept.exists()
 
 
 def test_who_deleted_a_game_is_read_from_its_own_file_in_the_bin(games):
     """A phone showing a deleted game asks who deleted it on every redraw: its own file
     answers, whatever else lies in the bin (even an unreadable file)."""
     gid, other = pad(games), pad(games)
-    games.delete(gid, host=True)  # the host's command line
-    games.delete(other)
+    games.bin.delete(gid, host=True)  # the host's command line
+    games.bin.delete(other)
     (games.repo.trash_dir / f"{other}.json").write_bytes(b"{broken")
-    assert games.deleted_by(gid) == "the command line"
-    assert games.deleted_by(other) is None and games.deleted_by("nosuch00") is None
-    games.undelete(gid, device="host")
-    assert games.deleted_by(gid) is None and games.kind(gid) == "nicht-die-bohne"
+    assert games.bin.deleted_by(gid) == "the command line"
+    assert games.bin.deleted_by(other) is None and games.bin.deleted_by("nosuch00") is None
+    games.bin.undelete(gid, device="host")
+    assert games.bin.deleted_by(gid) is None and games.kind(gid) == "nicht-die-bohne"
 
 
 def test_who_deleted_a_game_is_kept_as_who_never_as_words(games):
@@ -126,7 +126,7 @@ def test_who_deleted_a_game_is_kept_as_who_never_as_words(games):
     host.delete(gid)
     (record,) = json.loads((games.repo.trash_dir / f"{gid}.json").read_text(encoding="utf-8"))["game"].values()
     assert record["table"]["deleted_by"] == {"seat": "Ben"}
-    assert games.deleted_by(gid) == "Ben's phone"
+    assert games.bin.deleted_by(gid) == "Ben's phone"
 
 
 @pytest.mark.parametrize(("words", "said"), [
@@ -142,14 +142,14 @@ def test_a_game_deleted_by_an_older_version_still_says_who_deleted_it(games, wor
     """Before issue 19 the bin kept who deleted a game as English words: they still read
     the same, and the ones this version knows are said in the phone's language."""
     gid = pad(games)
-    games.delete(gid, host=True)
+    games.bin.delete(gid, host=True)
     kept = games.repo.trash_dir / f"{gid}.json"
     stored = json.loads(kept.read_text(encoding="utf-8"))
     (record,) = stored["game"].values()
     record["table"]["deleted_by"] = words
     kept.write_text(json.dumps(stored), encoding="utf-8")
-    assert games.deleted_by(gid) == said
-    assert [b.deleted_by for b in games.bin()] == [said]
+    assert games.bin.deleted_by(gid) == said
+    assert [b.deleted_by for b in games.bin.listing()] == [said]
 
 
 def space_beans_in_play(games: Games) -> str:
@@ -240,7 +240,7 @@ def test_hashing_a_pin_never_holds_the_game_lock(games, monkeypatch):
         return hash_pin(pin, salt)
 
     monkeypatch.setattr(table, "pin_hash", watched)
-    games.claim_seat(gid, "Ann", "1111", device="ann")
+    games.seating.claim_seat(gid, "Ann", "1111", device="ann")
     assert free == [True]
 
 

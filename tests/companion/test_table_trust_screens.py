@@ -19,8 +19,8 @@ def test_a_watcher_cannot_delete_the_seated_game_and_a_moved_seat_is_told(tmp_pa
     repo = open_repository(tmp_path)
     games = at_a_players_pace(Games(repo))
     game_id = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]}, starter="dev-host")
-    games.claim_seat(game_id, "Ann", "1111", "dev-host")
-    games.claim_seat(game_id, "Ben", "2222", "dev-ben")
+    games.seating.claim_seat(game_id, "Ann", "1111", "dev-host")
+    games.seating.claim_seat(game_id, "Ben", "2222", "dev-ben")
     main_ = make_main(games)
     try:
         with Tables() as table:
@@ -69,7 +69,7 @@ def test_a_game_deleted_on_the_command_line_says_so_and_its_host_restores_it(tmp
     games = at_a_players_pace(Games(repo))
     six = ["Ann", "Bo", "Cy", "Dee", "Eli", "Fay"]
     game_id = games.new_game("nicht-die-bohne", {"players": six}, starter="dev-host")
-    games.claim_seat(game_id, "Ann", "1111", "dev-host")
+    games.seating.claim_seat(game_id, "Ann", "1111", "dev-host")
     repo.close()
     assert main(["delete", "--data-dir", str(tmp_path), game_id]) == 0
     repo = open_repository(tmp_path)

@@ -12,6 +12,7 @@ import pytest
 
 from companion.session import ENTRIES_BURST, ENTRIES_RATE, TOO_FAST, Games, PhoneGames
 from companion.storage import open_repository
+from companion.ui import hooks
 from companion.ui.app import make_main
 from companion.ui.components.charts import CHART_POINTS, thinned
 from sheets.errors import RulesError
@@ -23,6 +24,7 @@ def sent_for_changes(tmp_path, entries: int, monkeypatch) -> list[int]:
     """Bytes a phone on the timeline of a game of ``entries`` entries is sent for an Undo,
     a Redo and a new entry."""
     monkeypatch.setattr(os, "fsync", lambda fd: None)  # a game made quickly (tmp_path)
+    monkeypatch.setattr(hooks, "LISTING_AFTER", (0.0, 0.0))  # (the story is read again a moment later)
     repo = open_repository(tmp_path / str(entries))
     games = Games(repo)
     game_id = mid_game(games, "nicht-die-bohne")
@@ -53,6 +55,33 @@ def test_a_timeline_viewer_is_sent_the_same_for_a_change_whatever_the_games_leng
     assert all(b <= a * 1.3 + 500 for a, b in zip(short, long)), (short, long)
 
 
+def test_a_timeline_is_drawn_again_at_a_readers_pace_not_at_every_tap(tmp_path, monkeypatch):
+    """Entries coming fast (a seat taps Undo and Redo, ten a second) draw a phone's timeline
+    again once per LISTING_AFTER, not once per entry (issue 46: eight phones on a long
+    game's timeline slowed every table); the newest entry is shown then."""
+    monkeypatch.setattr(hooks, "LISTING_AFTER", (0.3, 0.3))
+    games = Games(open_repository(tmp_path))
+    try:
+        game_id = mid_game(games, "nicht-die-bohne")
+        main = make_main(games)
+
+        async def run() -> tuple[int, int]:
+            async with Table() as table:
+                viewer = await table.open(main, f"/game/{game_id}/timeline", "viewer")
+                before = viewer.patches
+                for n in range(6):
+                    games.undo(game_id, device(0)) if n % 2 == 0 else games.redo(game_id, device(0))
+                games.undo(game_id, device(0))
+                await asyncio.sleep(0.6)
+                await table.quiet()
+                return viewer.patches - before, len(games.timeline(game_id))
+
+        patches, _told = asyncio.run(run())
+        assert patches == 1
+    finally:
+        games.repo.close()
+
+
 def test_a_long_games_chart_is_thinned_to_a_phones_width_and_a_new_entry_moves_its_end_only():
     def lines(last: int) -> dict[str, list[tuple[int, int]]]:
         return {"Ann": [(n, n // 3) for n in range(1, last + 1)], "Ben": [(1, 0), (last, 0)]}
@@ -69,7 +98,7 @@ def test_a_long_games_chart_is_thinned_to_a_phones_width_and_a_new_entry_moves_i
 def test_a_seats_phone_makes_a_bounded_number_of_entries_a_second(tmp_path):
     games = Games(open_repository(tmp_path))
     now = [1000.0]
-    games.clock = lambda: now[0]
+    games.followers.clock = lambda: now[0]
     try:
         game_id = mid_game(games, "nicht-die-bohne")
         ann, ben = PhoneGames(games, device(0)), PhoneGames(games, device(1))
@@ -79,7 +108,7 @@ def test_a_seats_phone_makes_a_bounded_number_of_entries_a_second(tmp_path):
                 ann.undo(game_id) if made % 2 == 0 else ann.redo(game_id)
                 made += 1
         assert str(refused.value) == TOO_FAST and made == ENTRIES_BURST
-        games.entry_room(ben.device)  # another phone is not held up by it
+        games.followers.entry_room(ben.device)  # another phone is not held up by it
         now[0] += 2 / ENTRIES_RATE
         ann.undo(game_id) if made % 2 == 0 else ann.redo(game_id)  # the next one, a moment later
     finally:

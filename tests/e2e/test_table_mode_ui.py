@@ -76,7 +76,7 @@ def test_a_seated_phone_opens_the_game_on_its_own_player(browser, tmp_path):
     repo = open_repository(tmp_path)
     games = Games(repo)
     game_id = games.new_game("bohnanza", {"players": ["Ann", "Ben", "Cy"]}, starter="dev-ann")
-    games.claim_seat(game_id, "Ben", "2222", "dev-ben")
+    games.seating.claim_seat(game_id, "Ben", "2222", "dev-ben")
     repo.close()
     server = Server(tmp_path).start()
     context = browser.new_context(viewport=PHONE)

@@ -214,7 +214,7 @@ def tile_of(games: PhoneGames, summary: Summary) -> Tile:
     except StorageError:  # gone meanwhile: the next draw lists it no more
         why_not, damaged = None, None
     return Tile(summary.id, tile_title(games, summary), listed(summary.players),
-                f"{when(summary.created)} · {result_words(summary)}", why_not, damaged, summary)
+                f"{when(summary.played)} · {result_words(summary)}", why_not, damaged, summary)
 
 
 def listing(games: PhoneGames, counts: dict[str, int]) -> Listing:
@@ -323,7 +323,7 @@ def Home() -> ft.View:
             return
         done_here()
         notify(_("Deleted {game} of {created}: {in_bin}").format(
-            game=title_of(summary.game), created=when(summary.created), in_bin=in_bin_for()),
+            game=title_of(summary.game), created=when(summary.played), in_bin=in_bin_for()),
             undo=lambda: undelete(summary.id))
 
     def restore(game_id: str) -> None:  # the game comes back on this screen

@@ -22,10 +22,10 @@ from typing import cast
 import flet as ft
 
 from companion.session import PhoneGames
-from companion.sheet_values import SHEET_VALUES, SheetValuesService, values_in_file
+from companion.sheet_values import SheetValuesService, values_in_file
 from companion.storage import GameNotFound, StorageError
 from companion.storage.sheet_values import SheetValuesDamaged
-from companion.ui.hooks import go, notify, use_game, use_games, use_sheet_values
+from companion.ui.hooks import go, notify, use_game, use_games, use_sheet_values, use_sheet_values_changes
 from companion.ui.components.common import error_line, icon_button, screen, section
 from companion.ui.components.files import download_json, import_json
 from companion.ui.components.printed_value import PrintedValueForm, Typed
@@ -226,7 +226,7 @@ def counts(rows: list[Row]) -> str:
 def SheetValuesScreen() -> ft.View:
     games = use_games()
     book = use_sheet_values()
-    use_game(SHEET_VALUES)
+    use_sheet_values_changes()
     asked = (ft.use_route_params().get("sheet") or "A").upper()
     letter, set_letter = ft.use_state(asked if asked in SHEETS else "A")
     problem, set_problem = ft.use_state(cast("str | None", None))

@@ -9,10 +9,12 @@ import flet as ft
 
 from companion.i18n import day, number
 from companion.stats import game_records, player_records, solitaire_records
+from companion.players import phone_players
 from companion.storage import FINISHED
 from companion.ui.hooks import use_games, use_listing
 from companion.ui.components.charts import over_time_chart, wins_chart
-from companion.ui.components.common import NAME_WIDTH, name_cell, screen, section
+from companion.ui.components.common import screen, section
+from companion.ui.components.player_link import player_link
 from companion.ui.components.files import download_text
 from sheets.i18n import _, ngettext, whole
 from sheets.names import isolated, listed
@@ -22,7 +24,9 @@ from sheets.registry import KINDS
 @ft.component
 def Statistics() -> ft.View:
     games = use_games()
-    summaries = use_listing(lambda: games.summaries(FINISHED))  # a tap at a table draws it no more
+    group = phone_players(games).players
+    # a tap at a table draws it no more; every name as the group shows it (issue 49)
+    summaries = use_listing(lambda: group.as_group(games.summaries(FINISHED)))
     players = player_records(summaries)
     per_game = game_records(summaries)
     solo = solitaire_records(summaries)
@@ -33,7 +37,7 @@ def Statistics() -> ft.View:
                  ft.DataColumn(label=ft.Text(_("Won")), numeric=True)],
         # A long name is cut with "…" (whole a tap away): at 320 px and 150 % text a whole
         # name pushed the Won column off the screen.
-        rows=[ft.DataRow([ft.DataCell(name_cell(r.name, width=NAME_WIDTH)), ft.DataCell(ft.Text(str(r.played))),
+        rows=[ft.DataRow([ft.DataCell(player_link(r.name)), ft.DataCell(ft.Text(str(r.played))),
                           ft.DataCell(ft.Text(str(r.won), weight=ft.FontWeight.BOLD))]) for r in players],
         column_spacing=16, horizontal_margin=8,
     )
@@ -57,7 +61,7 @@ def Statistics() -> ft.View:
         ft.ListTile(
             title=ft.Text(_("{player}: {total} points, {rating}").format(player=isolated(r.name), total=r.total, rating=_(r.rating))
                           if r.rating else _("{player}: {total} points").format(player=isolated(r.name), total=r.total)),
-            subtitle=ft.Text(f"{title(r.game)} · {played_on(r.created)}"),
+            subtitle=ft.Text(f"{title(r.game)} · {played_on(r.played)}"),
         )
         for r in solo
     ]

@@ -20,7 +20,7 @@ from companion.storage import StorageError
 from companion.ui.components.charts import ChartLines, Points, chart_lines, holdings_charts, totals_chart
 from companion.ui.components.common import screen
 from companion.ui.components.gone import not_here
-from companion.ui.hooks import go, moment_route, timeline_route, use_game, use_games
+from companion.ui.hooks import go, moment_route, timeline_route, use_games, use_listing
 from sheets.i18n import _, ngettext, whole
 from sheets.names import isolated
 from sheets.timeline import Moment
@@ -98,7 +98,9 @@ def Timeline() -> ft.View:
     game_id = ft.use_route_params().get("id", "")
     route = timeline_route(game_id)
     games = use_games()
-    use_game(game_id)  # a new entry anywhere shows here at once
+    # A new entry shows here within a second or two, at a reader's pace: a long game's story
+    # drawn on every phone at every tap slowed every table (issue 46).
+    use_listing(lambda: games.timeline(game_id), game_id)
     shown, set_shown = ft.use_state(PAGE)
     drawn = ft.use_memo(Drawn, [game_id])
     try:

@@ -2,7 +2,9 @@
 action button with the rules' reason (None: allowed), and the offers that go with them:
 what a button asks next (the facility a Hay action builds, the province a Bridge joins, the
 Milestone Bonus), the payment proposed for a build or a Contract (B: with Beanichalcum for
-the travel when only that pays it), Beanzantine's build as if the Ruler were there.
+the travel when only that pays it), Beanzantine's build as if the Ruler were there; and,
+for an action as it stands, what it still needs before it is an entry (``needs``: a
+printed value, a bonus to choose, or the refusal), so an app asks before it sends.
 
 Pure: worked out from the state alone. The answer weighs only the table (sheet, map,
 Ruler, round, cards, printed values) and that player's own state (``grounds``), never
@@ -21,6 +23,8 @@ from typing import Literal
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live.engine import (
     BEANZANTINE,
+    BonusesDue,
+    apply,
     bridge_options,
     contract_quote,
     free_bridge_passes,
@@ -29,6 +33,7 @@ from sheets.gone_with_the_beans.live.engine import (
 )
 from sheets.gone_with_the_beans.live.materials import NOTHING, Materials, missing, rates
 from sheets.gone_with_the_beans.live.model import (
+    Action,
     AddHayShed,
     Build,
     ExecuteContract,
@@ -60,6 +65,30 @@ class Needed:
 
     key: str
     place: str
+
+
+@dataclass(frozen=True)
+class Due:
+    """What an action earns that the player has not chosen yet: ``due`` of ``left`` (ids)
+    into the action's ``field`` (Development Bonuses; on D a Contract or a Milestone
+    Bonus), the ids chosen so far already in it. ``title`` is English (N_), translated
+    where shown."""
+
+    field: str
+    due: int
+    left: tuple[str, ...]
+    title: str
+
+
+@dataclass(frozen=True)
+class Refused:
+    """Why the rules refuse an action whatever is chosen or entered for it."""
+
+    reason: str
+
+
+# What an action still needs before it is an entry (``needs``); None: nothing, make it.
+Missing = Needed | Due | Refused | None
 
 
 @dataclass(frozen=True)
@@ -193,9 +222,9 @@ class _Asking:
         reason when it stands for none."""
         tries = (action,) if tries is None else tries
         reason = self.why_none_of(tries) if tries else refused
-        if then is None and (isinstance(action, (Build, ExecuteContract))
-                             or isinstance(action, HayActionTaken) and action.facility is not None):
-            self.pay(action)  # paid first
+        paid = paid_first(action) if then is None else None
+        if paid is not None:
+            self.pay(paid)
             return Offer(kind, action, reason, tries, pays=True, uses=uses)
         return Offer(kind, action, reason, tries, then=then, uses=uses)
 
@@ -215,6 +244,30 @@ class _Asking:
         for province in bridge_options(self.state, self.name):
             options.append((province, self.offer(kind, base.changed(bridge_to=province))))
         return Choice("bridge", tuple(options))
+
+
+def paid_first(action: Action) -> Paid | None:
+    """The action, if the player pays it before it is made (a build, a Hay action's build,
+    a Contract): its payment is proposed first and may be changed; None otherwise."""
+    if isinstance(action, (Build, ExecuteContract)) or isinstance(action, HayActionTaken) and action.facility is not None:
+        return action
+    return None
+
+
+def needs(state: State, action: Action) -> Missing:
+    """What ``action`` still needs before it is an entry, said before it is made: a printed
+    value nobody has entered (``Needed``: asked of the player, never invented; design page,
+    "Printed values the rulebook does not give"), what it earns still to choose (``Due``),
+    or the rules' refusal (``Refused``); None when it can be made now."""
+    try:
+        apply(state, action, quick=True)
+    except UnknownPrintedValue as exc:
+        return Needed(exc.key, exc.place)
+    except BonusesDue as exc:
+        return Due(exc.field, exc.due, exc.left, exc.title)
+    except RulesError as exc:
+        return Refused(exc.reason)
+    return None
 
 
 def payment_of(state: State, asked: Paid) -> Payment:

@@ -20,17 +20,22 @@ from sheets.gone_with_the_beans.live import (
     RULES,
     AddHayShed,
     Allowed,
+    BonusesDue,
     Build,
+    Due,
     ExecuteContract,
     Forgo,
     HayActionTaken,
     Materials,
     Milestone,
+    Needed,
+    Refused,
     State,
     UnknownPrintedValue,
     allowed,
     apply,
     grounds,
+    needs,
     new_game,
     parse_action,
     why_none_of,
@@ -77,6 +82,42 @@ def test_random_play_every_button_agrees_with_why_not_and_equal_grounds_answer_a
             state = apply(state, action)
         except RulesError:
             continue
+
+
+def needs_agrees(state: State, action: Any) -> State:
+    """``needs`` says before the entry what the entry says: the printed value it asks, the
+    bonus it earns still to choose, the rules' refusal, or nothing (then it is made)."""
+    missing = needs(state, action)
+    try:
+        made = apply(state, action)
+    except UnknownPrintedValue as exc:
+        assert missing == Needed(exc.key, exc.place)
+    except BonusesDue as exc:
+        assert missing == Due(exc.field, exc.due, exc.left, exc.title)
+    except RulesError as exc:
+        assert missing == Refused(exc.reason)
+    else:
+        assert missing is None
+        return made
+    return state
+
+
+@settings(max_examples=12, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.data(), st.permutations(list(PROVINCES)), st.integers(1, 3), st.sets(st.sampled_from(sorted(ENTERED))))
+def test_random_play_what_an_entry_still_needs_is_said_before_it(data, provinces, count, unknown):
+    """Random play with some printed values not entered yet (design page, "Printed values
+    the rulebook does not give": asked when play first needs them): before every entry the
+    engine says what it still needs, and the entry agrees; a value asked is then entered."""
+    names = ["Ann", "Ben", "Cleo"][:count]
+    state = new_game({**setup(*zip(names, provinces)), "printed": {k: v for k, v in ENTERED.items()
+                                                                    if k not in unknown}})
+    for _ in range(data.draw(st.integers(10, 60))):
+        action = parse_action(data.draw(an_action(state)))
+        missing = needs(state, action)
+        state = needs_agrees(state, action)
+        if isinstance(missing, Needed):
+            state = apply(state, parse_action({"kind": "printed-value", "key": missing.key,
+                                               "value": ENTERED[missing.key]}))
 
 
 @pytest.mark.parametrize("letter", ["A", "B", "C", "D"])

@@ -4,7 +4,8 @@ Setup (setup.py): the sheet letter, players and provinces (on C each setup Bridg
 Round-card deck, the revealed Starting Point card and the Bean World map's clockwise
 order. Play (play.py): the round (table.py), then one player's sheet at a time: its
 materials and rows (rows.py), one button per action the rules allow now (actions.py), and
-what a tap still needs, asked there and then (questions.py). It renders one typed view of
+what a tap still needs, asked there and then (questions.py: a pure step function from the
+engine's offers to the next question or the entry; question_panels.py: its panels). It renders one typed view of
 the state per phone (view.py). After round 15 the end-game scorer's breakdown and table.
 Every rule is the engine's (sheets/gone_with_the_beans/live: ``allowed``); this screen
 only shows it.

@@ -15,12 +15,11 @@ from companion.ui.components.sheet_scoring import note
 from companion.ui.hooks import Kept, Part, ViewOf, use_keeper, use_slice
 from companion.ui.kit import reason_line
 from companion.ui.screens.gone_with_the_beans_live.buttons import tall_button, tall_only
-from companion.ui.screens.gone_with_the_beans_live.questions import Paid
 from companion.ui.screens.gone_with_the_beans_live.view import PlayView
 from companion.ui.screens.gone_with_the_beans_live.words import contract_text, label
 from sheets.gone_with_the_beans import Sheet
 from sheets.gone_with_the_beans.live import (
-    ACTION_NAMES, DUE_NAMES, Action, Allowed, ExecuteContract, Forgo, Offer, PlayerAction,
+    ACTION_NAMES, DUE_NAMES, Action, Allowed, ExecuteContract, Forgo, Offer, Paid, PlayerAction,
 )
 from sheets.i18n import _
 from sheets.names import isolated

@@ -3,7 +3,9 @@ a time: materials with the sheds' cap, one button per action the rules allow now
 disabled one says why, in the engine's words), and the sheet's rows. A build shows its
 cost and the proposed payment, which the player may change (a build that cannot be paid
 says what is missing instead). When play needs a printed value nobody has entered, the
-screen asks for it there and then; bonuses and Contracts are chosen when earned.
+screen asks for it there and then; bonuses and Contracts are chosen when earned. What a
+tap still needs, and the entry it makes, is the pure step function's (questions.py): the
+screen keeps one pending question per sheet and hands it each tap and each change.
 
 It renders from one typed view of the state for this phone (``play_view``, made once per
 state and viewer by ``GameOf.view``) and what the rules allow (``GameOf.allowed``, kept by
@@ -26,31 +28,19 @@ from companion.ui.hooks import (
 )
 from companion.ui.kit import use_entry, use_shown_player
 from companion.ui.screens.gone_with_the_beans_live.actions import Actions, Contracts, PlayTaps
+from companion.ui.screens.gone_with_the_beans_live.question_panels import (
+    QuestionTaps, question_part, scroll_to_question,
+)
 from companion.ui.screens.gone_with_the_beans_live.questions import (
-    AskBonus, AskChoice, AskPayment, AskValue, Pending, QuestionTaps, question_part, scroll_to_question,
+    AskPayment, AskValue, Changed, Event, Pay, Pending, Send, Tap, ValueEntered, next_step, owner,
 )
 from companion.ui.screens.gone_with_the_beans_live.rows import MaterialsOf, Rows
 from companion.ui.screens.gone_with_the_beans_live.table import EventsOf, Final, RoundOf, RoundStatus, SheetChipOf
 from companion.ui.screens.gone_with_the_beans_live.view import LiveGame, PlayView, play_view
 from companion.ui.screens.gone_with_the_beans_live.words import province
-from sheets.gone_with_the_beans.live import (
-    KINDS, RULES, Action, Allowed, BonusesDue, Build, EnterPrintedValue, ExecuteContract, HayActionTaken, Needed,
-    Offer, Paid, PlayerAction, Reveal, State, UnknownPrintedValue, payment_of, said_event,
-)
+from sheets.gone_with_the_beans.live import KINDS, RULES, Action, Allowed, Paid, PlayerAction, State, said_event
 from sheets.i18n import _
 from sheets.names import isolated, listed
-
-
-def owner(action: Action) -> str:
-    """Whose sheet an entry's question stays with ("": the table's)."""
-    return "" if isinstance(action, (Reveal, EnterPrintedValue)) else action.player
-
-
-def paid_first(action: PlayerAction) -> Paid | None:
-    """The action, if its payment is shown before it is made (a build, a Contract)."""
-    if isinstance(action, (Build, ExecuteContract)) or isinstance(action, HayActionTaken) and action.facility:
-        return action
-    return None
 
 
 def said(new: State) -> str | None:
@@ -101,102 +91,68 @@ def Play(game_id: str) -> ft.Control:
     may_act = not at_table or mine == name
     column = use_screen_column()
     shown_owner = name if name in pendings else ""
-    pending = pendings.get(shown_owner)
 
     def show_sheet(shown: str) -> None:
         show(shown)
         entry.refuse(None)
 
-    def ask(asked: Pending | None, who: str) -> None:
-        """Open (or with None close) the question on ``who``'s sheet."""
+    def ask(asked: Pending | None, who: str, was: Pending | None = None) -> None:
+        """Open (or with None close) the question on ``who``'s sheet; a payment that opens
+        starts from the one the engine proposes."""
         set_pendings(lambda old: {**{k: v for k, v in old.items() if k != who}, **({who: asked} if asked else {})})
+        if isinstance(asked, AskPayment) and asked != was and asked.payment.proposed is not None:
+            proposed = asked.payment.proposed
+            set_payments(lambda old: {**old, who: {k: getattr(proposed, k) for k in KINDS}})
+
+    def step(who: str, event: Event) -> bool:
+        """The step function on ``who``'s sheet: the next question, the refusal, or the entry
+        (True once made). An entry refused as it is stored (another phone was first) leaves
+        the question it came from open."""
+        was = pendings.get(who)
+        found = next_step(was, event, game.state(), game.allowed(who))
+        if found.send is not None and not entry.make(found.send, said):
+            return False
+        if found.send is None:
+            entry.refuse(found.refusal)
+        ask(found.pending, who, was)
+        return found.send is not None
 
     def attempt(action: Action) -> bool:
-        """Send the entry; ask for what it still needs; show the engine's refusal."""
-        who = owner(action)
-        try:
-            made = entry.make(action, said, asks=(UnknownPrintedValue, BonusesDue))
-        except UnknownPrintedValue as exc:
-            ask(AskValue(Needed(exc.key, exc.place), action), who)
-            return False
-        except BonusesDue as exc:
-            if not isinstance(action, (Reveal, EnterPrintedValue)):  # a player's action earned it
-                ask(AskBonus.of(action, exc), who)
-            return False
-        if made:
-            ask(None, who)
-        return made
-
-    def pay(action: Paid) -> None:
-        """Show the cost and the payment the engine proposes; a printed value first if
-        unknown; what is missing (and no payment form) when the warehouse cannot pay."""
-        payment = game.allowed(action.player).payment(action) or payment_of(game.state(), action)
-        if payment.needs is not None:
-            ask(AskValue(payment.needs, action, pays=True), action.player)
-            return
-        if payment.refusal is not None:
-            entry.refuse(payment.refusal)
-            return
-        if payment.proposed is None:
-            entry.refuse(payment.short)
-            ask(None, action.player)
-            return
-        proposed = payment.proposed
-        set_payments(lambda old: {**old, action.player: {k: getattr(proposed, k) for k in KINDS}})
-        entry.refuse(None)
-        ask(AskPayment(payment), action.player)
-
-    def choose(offer: Offer) -> None:
-        """A button or an option of a choice: what it asks first, its payment, or the entry."""
-        paid = paid_first(offer.action)
-        if offer.needs is not None:  # a value that decides whether the button is allowed: first
-            ask(AskValue(offer.needs, offer.action, button=True), offer.action.player)
-        elif offer.then is not None:
-            ask(AskChoice(offer.then), offer.action.player)
-        elif paid is not None and offer.pays:
-            pay(paid)
-        else:
-            attempt(offer.action)
+        return step(owner(action), Send(action))
 
     def take(player: str, action: PlayerAction) -> None:
-        """A player's button, as the rules offer it now."""
-        offer = game.allowed(player).offer(action)
-        if offer is not None and offer.reason is not None:  # refused now (a value just entered)
-            entry.refuse(offer.reason)
-            return
-        if offer is not None:
-            choose(offer)
-            return
-        paid = paid_first(action)  # not offered now (the game moved on): the engine says why
-        if paid is not None:
-            pay(paid)
-        else:
-            attempt(action)
+        step(player, Tap(action))
+
+    def pay(action: Paid) -> None:
+        step(action.player, Pay(action))
+
+    def answer(event: Event) -> None:
+        step(shown_owner, event)
 
     def save_value(value: Any) -> None:
         asked = pendings.get(shown_owner)
         assert isinstance(asked, AskValue)  # its form shows only while a value is asked for
         book.enter_in_game(games, game_id, asked.needs.key, value)  # raises: the form shows why
-        ask(None, shown_owner)
-        retry = asked.retry
-        paid = paid_first(retry) if not isinstance(retry, (Reveal, EnterPrintedValue)) else None
-        if asked.button and not isinstance(retry, (Reveal, EnterPrintedValue)):
-            take(retry.player, retry)
-        elif asked.pays and paid is not None:
-            pay(paid)
-        else:
-            attempt(asked.retry)
+        step(shown_owner, ValueEntered())
 
     def set_payment(changed: dict[str, int]) -> None:
         set_payments(lambda old: {**old, shown_owner: changed})
 
-    def ask_shown(asked: Pending | None) -> None:
-        ask(asked, shown_owner)
+    # Another phone's change may make the open question moot: the step function says what
+    # is asked now (the same question, the next one, or none); never an entry from here.
+    kept = pendings.get(shown_owner)
+    pending = use_slice(ViewOf(now=game.state), lambda state: next_step(
+        kept, Changed(), state, game.allowed(shown_owner)).pending if kept is not None else None)
+
+    def settle() -> None:
+        if pending != kept:
+            ask(pending, shown_owner, kept)
+
+    ft.use_effect(settle, [pending])
 
     taps = PlayTaps(pick=use_latest(show_sheet), attempt=use_latest(attempt), refuse=use_latest(entry.refuse),
                     take=use_latest(take), pay=use_latest(pay))
-    question_taps = QuestionTaps(attempt=taps.attempt, pay=taps.pay, choose=use_latest(choose),
-                                 ask=use_latest(ask_shown), save_value=use_latest(save_value),
+    question_taps = QuestionTaps(answer=use_latest(answer), save_value=use_latest(save_value),
                                  set_payment=use_latest(set_payment))
     table = ViewOf(now=lambda: game.allowed(""))
     offers: ViewOf[Allowed | None] = ViewOf(now=(lambda: game.allowed(name)) if may_act else (lambda: None))

@@ -1,202 +1,255 @@
-"""What a tap may need before it is an entry, asked where the player looks: a printed value
-nobody has entered, the payment (proposed by the engine, the player may change it), the
-bonus or Contract an action earns, and what a button asks first (the facility a Hay action
-builds, the Milestone Bonus, the province a Bridge joins: the engine's ``Choice``).
-A question is scrolled into view when it opens and stays with its player's sheet."""
+"""The live sheet's questions as a pure step function: what a tap still needs before it is
+an entry, the next question to show, and the entry to make once nothing is missing.
+
+``next_step(pending, event, state, allowed)`` takes the question open on one sheet (None:
+none), what the player did (``Event``), the game as it stands and what the rules allow
+that sheet's player now (the engine's ``allowed``, kept by the session), and returns a
+``Step``: the question to show next, the entry to send, or the rules' refusal. Everything
+it knows of the rules is the engine's answer before the entry: a button's ``Offer`` (its
+reason, the value it asks first, its choice, its payment), ``Allowed.payment`` and, for
+an action as it stands, ``needs`` (a printed value to read off the sheet, what it earns
+still to choose, or why not). No Flet here, no exceptions for the flow, no flags: the play
+screen keeps one pending question per sheet and calls this on each tap and each change.
+"""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-import flet as ft
-
-from companion.ui.components.common import TOUCH, stepper
-from companion.ui.components.printed_value import PrintedValueForm
-from companion.ui.components.sheet_scoring import note, plain
-from companion.ui.screens.gone_with_the_beans_live.buttons import tall_button
-from companion.ui.screens.gone_with_the_beans_live.words import (
-    facility_name, kinds, milestone_bonus_text, option_text, province, substitutions_text,
-)
-from sheets.gone_with_the_beans import Sheet
 from sheets.gone_with_the_beans.live import (
-    CONTRACTS_FIRST, NAMES, Action, BonusesDue, Build, Choice, ExecuteContract, HayActionTaken, Materials, Needed,
-    Offer, Payment, PlayerAction, spec,
+    Action, Allowed, Choice, Due, EnterPrintedValue, Needed, Offer, Paid, Payment, PlayerAction, Refused, Reveal,
+    State, needs, paid_first, payment_of,
 )
-from sheets.i18n import _, ngettext
 
-QUESTION_KEY = "live-sheet-question"  # the scroll key of the open question
-Paid = Build | HayActionTaken | ExecuteContract
+# -- what is pending on a sheet -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A player's button (an action as the rules offer it now: its value, choice or payment first)."""
+
+    action: PlayerAction
+
+
+@dataclass(frozen=True)
+class Pay:
+    """Show the payment of a build or a Contract (on B also the other way of paying the travel)."""
+
+    paid: Paid
+
+
+@dataclass(frozen=True)
+class Send:
+    """An entry as it stands (paid as composed, the Round card, the DP icons): made once nothing is missing."""
+
+    action: Action
+
+
+@dataclass(frozen=True)
+class Pick:
+    """An option of the open question: a choice's option or a bonus."""
+
+    option: str
+
+
+@dataclass(frozen=True)
+class ValueEntered:
+    """The printed value asked for was entered (the game now holds it, unless it was refused)."""
+
+
+@dataclass(frozen=True)
+class Cancel:
+    """The player closes the open question."""
+
+
+@dataclass(frozen=True)
+class Changed:
+    """The game changed (another phone, an Undo): is the open question still the one to ask?"""
+
+
+Event = Tap | Pay | Send | Pick | ValueEntered | Cancel | Changed
 
 
 @dataclass(frozen=True)
 class AskValue:
-    """A printed value play needs now; then ``retry`` again (its payment first when ``pays``;
-    its button tapped again when ``button``: the value decides whether it is allowed)."""
+    """A printed value play needs now; once entered, ``then`` runs again."""
 
     needs: Needed
-    retry: Action
-    pays: bool = False
-    button: bool = False
+    then: Tap | Pay | Send
 
 
 @dataclass(frozen=True)
 class AskPayment:
-    """The payment of a build or a Contract, to check (the engine's ``Payment``)."""
+    """The payment of a build or a Contract, proposed by the engine, for the player to check."""
 
     payment: Payment
 
 
 @dataclass(frozen=True)
 class AskBonus:
-    """What ``action`` earns, still to choose: ``due`` of ``left`` into its ``field`` (the
-    engine's BonusesDue); ``title`` English, translated where shown."""
+    """What ``action`` earns, still to choose (``due``); the ids chosen so far are in the action."""
 
     action: PlayerAction
-    field: str
-    due: int
-    left: tuple[str, ...]
-    title: str
+    due: Due
 
-    @staticmethod
-    def of(action: PlayerAction, due: BonusesDue) -> AskBonus:
-        return AskBonus(action, due.field, due.due, due.left, due.title)
+    @property
+    def picked(self) -> tuple[str, ...]:
+        chosen: tuple[str, ...] = getattr(self.action, self.due.field)
+        return chosen
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        return tuple(b for b in self.due.left if b not in self.picked)
 
 
 @dataclass(frozen=True)
 class AskChoice:
-    """What a button asks before its action: a facility, a Milestone Bonus, a province."""
+    """What a button asks before its action (a facility, a Milestone Bonus, a province);
+    ``button``: the action of the offer that opened it."""
 
     choice: Choice
+    button: PlayerAction
 
 
 Pending = AskValue | AskPayment | AskBonus | AskChoice
 
 
 @dataclass(frozen=True)
-class QuestionTaps:
-    """What an open question's buttons do (the play screen's, ``use_latest``)."""
+class Step:
+    """What comes of an event: the question now open (None: none), the entry to make, or
+    why the rules refuse the tap (the question it came from stays)."""
 
-    attempt: Callable[[Action], bool]  # make the entry; ask what it still needs
-    pay: Callable[[Paid], None]  # show the payment of a build or a Contract
-    choose: Callable[[Offer], None]  # an option of a choice: its action, its payment or its choice next
-    ask: Callable[[Pending | None], None]  # open another question on the shown sheet (None: close it)
-    save_value: Callable[[Any], None]  # the printed value asked for; then what needed it again
-    set_payment: Callable[[dict[str, int]], None]  # the payment as the player changes it
+    pending: Pending | None
+    send: Action | None = None
+    refusal: str | None = None
 
 
-def question(title: str, *controls: ft.Control) -> ft.Control:
-    """An open question: one look, one place, scrolled into view when it opens."""
-    return ft.Container(
-        ft.Column([ft.Row([ft.Icon(ft.Icons.HELP_OUTLINE, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                           ft.Text(title, size=16, weight=ft.FontWeight.W_600, expand=True,
-                                   color=ft.Colors.ON_TERTIARY_CONTAINER)]),
-                   *controls], spacing=4),
-        # Flet's lazy dataclass decorator hides ScrollKey's field from mypy.
-        key=ft.ScrollKey(value=QUESTION_KEY),  # type: ignore[call-arg]
-        padding=12, border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER,
-        border=ft.Border.all(2, ft.Colors.TERTIARY),
-    )
+def owner(action: Action) -> str:
+    """Whose sheet an entry's question stays with ("": the table's)."""
+    return "" if isinstance(action, (Reveal, EnterPrintedValue)) else action.player
 
 
-def cancel(taps: QuestionTaps) -> ft.Control:
-    return ft.TextButton(_("Cancel"), height=TOUCH, on_click=lambda _e: taps.ask(None))
+# -- the step function --------------------------------------------------------------------------
 
 
-def payment_panel(sheet: Sheet, payment: Payment, paying: dict[str, int], taps: QuestionTaps) -> ft.Control:
-    """The cost in words and the payment, proposed by the engine, each material a stepper;
-    on B, beside it, the travel paid the other way (with 1 Beanichalcum, or as printed)."""
-    action, has, other = payment.action, payment.has, payment.other
-    extra: list[ft.Control] = []
-    if other is not None and not isinstance(action, ExecuteContract):  # B: the other way of paying the travel
-        roads = sheet.beanichalcum_travel_roads or 0
-        extra.append(ft.TextButton(
-            _("Pay the travel as printed") if action.beanichalcum_travel
-            else ngettext("Pay the travel for {n} road with 1 Beanichalcum",
-                          "Pay the travel for {n} roads with 1 Beanichalcum", roads).format(n=roads),
-            height=TOUCH, on_click=lambda _e: taps.pay(other)))
-
-    def change(kind: str) -> Callable[[int], None]:
-        return lambda n: taps.set_payment({**paying, kind: n})
-
-    return question(
-        _("{what} costs {cost}").format(what=_(payment.what), cost=payment.cost.said),
-        note(_("You have {have}.").format(have=has.said) + " " + substitutions_text(sheet)),
-        *[stepper(_("Pay {material}").format(material=_(NAMES[k])), paying.get(k, 0), change(k), high=getattr(has, k))
-          for k in kinds(sheet)],
-        *extra,
-        ft.Row([ft.FilledButton(_("Pay and execute") if isinstance(action, ExecuteContract) else _("Pay and build"),
-                                icon=ft.Icons.CHECK, height=TOUCH,
-                                on_click=lambda _e: taps.attempt(action.changed(payment=Materials(**paying)))),
-                cancel(taps)], wrap=True),
-    )
+def next_step(pending: Pending | None, event: Event, state: State, allowed: Allowed | None) -> Step:
+    """The question after ``event`` on the sheet where ``pending`` is open; ``allowed``: what
+    the rules allow that sheet's player in ``state`` (None: the table's question)."""
+    if isinstance(event, Cancel):
+        return Step(None)
+    if isinstance(event, Changed):
+        return _settled(pending, state, allowed)
+    if isinstance(event, ValueEntered):
+        if not isinstance(pending, AskValue) or pending.needs.key not in state.entered:
+            return Step(pending)  # nothing was asked, or the value was refused: the question stays
+        return _run(None, pending.then, state, allowed)
+    if isinstance(event, Pick):
+        return _pick(pending, event.option, state, allowed)
+    return _run(pending, event, state, allowed)
 
 
-def chooser(title: str, options: list[tuple[str, str]], on_pick: Callable[[str], Any], taps: QuestionTaps) -> ft.Control:
-    def pick(option: str) -> Callable[[], Any]:
-        return lambda: on_pick(option)
-
-    return question(title, *[tall_button(text, None, pick(option)) for option, text in options], cancel(taps))
-
-
-def choice_title(sheet: Sheet, choice: Choice) -> str:
-    if choice.ask == "milestone":
-        return _("Choose a Milestone Bonus")
-    if choice.ask == "bridge":
-        return _("Which province does the Bridge join?")
-    first = choice.options[0][1].action
-    row = sheet.hay_action(first.row) if isinstance(first, HayActionTaken) else None
-    return _("{action}: which facility to build?").format(action=plain(row.effect) if row else "")
+def _run(pending: Pending | None, event: Tap | Pay | Send, state: State, allowed: Allowed | None) -> Step:
+    if isinstance(event, Tap):
+        offer = find_offer(allowed, event.action)
+        if offer is not None:
+            return _tapped(pending, offer, state, allowed)
+        paid = paid_first(event.action)  # not offered now (the game moved on): the engine says why
+        return _pay(pending, paid, state, allowed) if paid is not None else _send(pending, event.action, state)
+    if isinstance(event, Pay):
+        return _pay(pending, event.paid, state, allowed)
+    return _send(pending, event.action, state)
 
 
-def option_label(sheet: Sheet, choice: Choice, option: str) -> str:
-    if choice.ask == "milestone":
-        return milestone_bonus_text(sheet, option)
-    if choice.ask == "bridge":
-        return province(option)
-    if option == CONTRACTS_FIRST:
-        return _("Execute Contracts first, then build (the action waits)")
-    return facility_name(sheet, option)
+def _tapped(pending: Pending | None, offer: Offer, state: State, allowed: Allowed | None) -> Step:
+    """A button or a choice's option, as the rules offer it: refused, a value it asks
+    first, its choice, its payment, or the entry."""
+    if offer.reason is not None:
+        return Step(pending, refusal=offer.reason)
+    if offer.needs is not None:  # a value that decides whether the button is allowed: first
+        return Step(AskValue(offer.needs, Tap(offer.action)))
+    if offer.then is not None:
+        return Step(AskChoice(offer.then, offer.action))
+    paid = paid_first(offer.action)
+    if paid is not None and offer.pays:
+        return _pay(pending, paid, state, allowed)
+    return _send(pending, offer.action, state)
 
 
-def question_part(sheet: Sheet, pending: Pending, paying: dict[str, int], taps: QuestionTaps) -> ft.Control:
-    """The open question on the shown sheet: a printed value, a payment, a bonus, or what a
-    button asks first."""
+def _pay(pending: Pending | None, paid: Paid, state: State, allowed: Allowed | None) -> Step:
+    """The cost and the payment the engine proposes; a printed value first if unknown; what
+    is missing (and no payment) when the warehouse cannot pay."""
+    payment = (allowed.payment(paid) if allowed is not None else None) or payment_of(state, paid)
+    if payment.needs is not None:
+        return Step(AskValue(payment.needs, Pay(paid)))
+    if payment.refusal is not None:
+        return Step(pending, refusal=payment.refusal)
+    if payment.proposed is None:
+        return Step(None, refusal=payment.short)
+    return Step(AskPayment(payment))
+
+
+def _send(pending: Pending | None, action: Action, state: State) -> Step:
+    """The entry, once the engine says nothing is missing; else what it still needs."""
+    missing = needs(state, action)
+    if missing is None:
+        return Step(None, send=action)
+    if isinstance(missing, Refused):
+        return Step(pending, refusal=missing.reason)
+    if isinstance(missing, Needed):
+        return Step(AskValue(missing, Send(action)))
+    if isinstance(action, (Reveal, EnterPrintedValue)):  # the table's entries earn nothing
+        return Step(pending, send=action)
+    return Step(AskBonus(action, missing))
+
+
+def _pick(pending: Pending | None, option: str, state: State, allowed: Allowed | None) -> Step:
+    """An option of the open choice (its offer, as a button), or the next bonus chosen
+    (then what the action still needs: another bonus, or nothing)."""
+    if isinstance(pending, AskChoice):
+        offer = dict(pending.choice.options).get(option)
+        return _tapped(pending, offer, state, allowed) if offer is not None else Step(pending)
+    if isinstance(pending, AskBonus) and option in pending.options:
+        chosen = pending.action.changed(**{pending.due.field: (*pending.picked, option)})
+        return _send(pending, chosen, state)
+    return Step(pending)
+
+
+def find_offer(allowed: Allowed | None, action: PlayerAction) -> Offer | None:
+    """The offer of ``action`` now: a button, or an option of a button's choice."""
+    if allowed is None:
+        return None
+    found = allowed.offer(action)
+    if found is not None:
+        return found
+    stack = [o for o in (*allowed.income, *allowed.actions, *allowed.contracts) if o.then is not None]
+    while stack:
+        offer = stack.pop()
+        for _option, inner in offer.then.options if offer.then is not None else ():
+            if inner.action == action:
+                return inner
+            if inner.then is not None:
+                stack.append(inner)
+    return None
+
+
+def _settled(pending: Pending | None, state: State, allowed: Allowed | None) -> Step:
+    """The open question after another change of the game: the same while it still is the
+    one to ask; else the question that follows from the same tap, or none. A change
+    elsewhere never sends an entry from this phone, nor shows a refusal on it."""
+    if pending is None:
+        return Step(None)
     if isinstance(pending, AskValue):
-        found = spec(sheet, pending.needs.key)
-        return question(
-            _("Needed now: a value printed on your sheet"),
-            PrintedValueForm(found.key, pending.needs.place, found.kind, None, taps.save_value, _("Save value")),
-            cancel(taps),
-        )
-    if isinstance(pending, AskPayment):
-        return payment_panel(sheet, pending.payment, paying, taps)
-    if isinstance(pending, AskBonus):
-        asked = pending
-        picked: tuple[str, ...] = tuple(getattr(asked.action, asked.field))
-        if asked.field == "development_bonuses":
-            title = _("Choose a Development Bonus ({number} of {due})").format(number=len(picked) + 1, due=asked.due)
-        else:
-            title = _("Choose a {what}").format(what=_(asked.title))
-
-        def pick(option: str) -> None:
-            chosen = asked.action.changed(**{asked.field: (*picked, option)})
-            if asked.field == "development_bonuses" and len(picked) + 1 < asked.due:
-                taps.ask(AskBonus(chosen, asked.field, asked.due, asked.left, asked.title))
-            else:
-                taps.attempt(chosen)
-
-        return chooser(title, [(b, option_text(sheet, asked.field, b)) for b in asked.left if b not in picked],
-                       pick, taps)
-    choice = pending.choice
-    offers = dict(choice.options)
-    return chooser(choice_title(sheet, choice), [(o, option_label(sheet, choice, o)) for o in offers],
-                   lambda option: taps.choose(offers[option]), taps)
-
-
-async def scroll_to_question(column: ft.Column) -> None:
-    """Once the phone has drawn the question (a moment after the update that shows it)."""
-    await asyncio.sleep(0.2)
-    await column.scroll_to(scroll_key=QUESTION_KEY, duration=250)
+        if pending.needs.key not in state.entered:
+            return Step(pending)
+        after = _run(None, pending.then, state, allowed)  # entered on another phone: go on as if here
+    elif isinstance(pending, AskPayment):
+        after = _pay(None, pending.payment.asked, state, allowed)
+    elif isinstance(pending, AskBonus):
+        missing = needs(state, pending.action)
+        return Step(AskBonus(pending.action, missing) if isinstance(missing, Due) else None)
+    else:
+        offer = find_offer(allowed, pending.button)
+        if offer is None or offer.reason is not None or offer.then is None:
+            return Step(None)
+        return Step(AskChoice(offer.then, pending.button))
+    return Step(after.pending if after.send is None and after.refusal is None else None)
