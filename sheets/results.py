@@ -9,7 +9,6 @@ from sheets.errors import RulesError
 from sheets.i18n import _
 from sheets.limits import name_problem
 from sheets.model import Frozen
-from sheets.names import isolated, listed
 
 
 class PlayerResult(Frozen):
@@ -83,7 +82,7 @@ def position_of(names: Sequence[str], name: str) -> int:
         return list(names).index(name)
     except ValueError:
         raise RulesError(_("{name} is not playing; the players are {players}").format(
-            name=isolated(repr(name)), players=listed(names))) from None
+            name=repr(name), players=", ".join(names))) from None
 
 
 def name_problem_at(names: Sequence[Any]) -> tuple[int, str] | None:
