@@ -71,7 +71,7 @@ def undo_times(games: Games, game_id: str) -> tuple[list[tuple[float, float]], f
         undo.append(cpu_timed(lambda: games.undo(game_id)))
         games.redo(game_id)
     record = games.record(game_id)
-    full = [timed(lambda: games._fold(record, record.log)) for _ in range(5)]
+    full = [timed(lambda: games.fold(record, record.log)) for _ in range(5)]
     return undo, statistics.median(full)
 
 

@@ -20,6 +20,7 @@ from companion.session.common import BinnedGame, SeatAsk, SeatView, SetAside, Ne
 from companion.session.files import finished_games_csv
 from companion.session.followers import Listener, Presence
 from companion.session.games import Games
+from companion.session.players import PhonePlayers
 from companion.storage import Summary
 from sheets.errors import RulesError
 from sheets.game import GameRules
@@ -274,6 +275,11 @@ class PhoneGames:
     def restore_backup(self, game_id: str) -> None:
         self.games.bin.restore_backup(game_id, self.device)
 
+    def group(self) -> PhonePlayers:
+        """The group's players as this phone may see and change them (renames and merges:
+        the serving machine's own browser only)."""
+        return PhonePlayers(self.games.group, self.here)
+
     def why_not_everything(self) -> str | None:
         """Why this phone may not back up or restore every game at once (None: it may). A
         backup holds every seat's private note and PIN check, so only the serving machine's
@@ -371,6 +377,24 @@ class GameOf(Generic[S, A, L]):
         state = self.state()
         return self.phone.games.derived(self.game_id).of_state(
             state, (make, me, current(), key), lambda: make(state, me))
+
+
+    # What a play screen reads of its table, on the same handle (one handle per screen).
+
+    def seat(self) -> str | None:
+        """The player whose seat this phone holds at the game, if any."""
+        return self.phone.my_seat(self.game_id)
+
+    def seated(self) -> bool:
+        """Whether anybody sat down: then this phone acts only as its seat."""
+        return self.phone.seated(self.game_id)
+
+    def last_entry_by(self, kind: str | None = None) -> str | None:
+        return self.phone.last_entry_by(self.game_id, kind)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """``listener(game_id)`` after every change of the game, once it is durable."""
+        return self.phone.subscribe(self.game_id, listener)
 
 
 def _as_action(action: object) -> BaseModel | dict[str, Any]:
