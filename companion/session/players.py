@@ -24,7 +24,7 @@ from companion.storage.players import PlayersFile
 from sheets.errors import RulesError
 from sheets.i18n import _
 from sheets.limits import name_problem
-from sheets.names import isolated, name_unreadable
+from sheets.names import name_unreadable
 
 SUGGESTIONS = 8  # names offered under a name field at once
 LAST_RESULTS = 5  # a player's last results charted per game kind
@@ -270,7 +270,7 @@ class Players:
         with self.lock:
             person = self.known(name)
             if person is None:
-                raise RulesError(_("no player is named {name}").format(name=isolated(repr(name))))
+                raise RulesError(_("no player is named {name}").format(name=repr(name)))
             names = self._names_of()[person]
             games = sorted({i: s for n in names for i, s in self._of_name[n].items() if s.finished}.values(),
                            key=lambda s: s.played)
@@ -314,15 +314,15 @@ class Players:
             if why:
                 raise RulesError(why)
             if new == person:
-                raise RulesError(_("{name} is named so already").format(name=isolated(person)))
+                raise RulesError(_("{name} is named so already").format(name=person))
             other = self._holder(new)
             if other is not None and other != person:
                 raise RulesError(_("the name {name} is taken: {player} plays under it").format(
-                    name=isolated(new), player=isolated(other)))
+                    name=new, player=other))
             aliases = {a: (new if p == person else p) for a, p in self.aliases().items() if a != new}
             if person in self._of_name:
                 aliases[person] = new
-            return self._change(aliases, _("{old} is now {new}").format(old=isolated(person), new=isolated(new)))
+            return self._change(aliases, _("{old} is now {new}").format(old=person, new=new))
 
     def merge(self, name: str, into: str) -> NameChange:
         """Every game of ``name`` counts as ``into``'s (its name kept as their alias);
@@ -330,11 +330,11 @@ class Players:
         with self.lock:
             gone, kept = self._existing(name), self._existing(into)
             if gone == kept:
-                raise RulesError(_("{name} and {into} are one player already").format(name=isolated(name), into=isolated(into)))
+                raise RulesError(_("{name} and {into} are one player already").format(name=name, into=into))
             aliases = {a: (kept if p == gone else p) for a, p in self.aliases().items()}
             if gone in self._of_name:
                 aliases[gone] = kept
-            return self._change(aliases, _("{name} merged into {into}").format(name=isolated(gone), into=isolated(kept)))
+            return self._change(aliases, _("{name} merged into {into}").format(name=gone, into=kept))
 
     def undo(self, change: NameChange) -> None:
         """Take ``change`` back; RulesError when the names were changed since."""
@@ -346,7 +346,7 @@ class Players:
     def _existing(self, name: str) -> str:
         person = self.known(name)
         if person is None:
-            raise RulesError(_("no player is named {name}").format(name=isolated(repr(name))))
+            raise RulesError(_("no player is named {name}").format(name=repr(name)))
         return person
 
     def _holder(self, name: str) -> str | None:
