@@ -63,7 +63,7 @@ def test_a_tie_for_the_most_coins_in_todays_box_asks_the_tied_hands_on_the_resul
         games.dispatch(game_id, action)
 
     def field(page, player):
-        (found,) = [c for c in controls_on(page) if isinstance(c, ft.TextField) and c.label == f"Cards in {player}'s hand"]
+        (found,) = [c for c in controls_on(page) if isinstance(c, ft.TextField) and bare(c.label) == f"Cards in {player}'s hand"]
         return found
 
     def texts(page):

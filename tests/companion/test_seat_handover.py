@@ -12,7 +12,7 @@ from companion.pin_guard import FREE_TRIES, PinGuard
 from companion.session import IMPORTS_PER_MINUTE, NOTE_MAX, Games, PhoneGames
 from companion.storage import open_repository
 from sheets.errors import RulesError
-from sheets.names import bare
+from sheets.names import bare, isolated
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def test_a_released_seat_with_a_note_goes_to_no_phone_before_the_host_approves_i
     assert ben.my_seat(gid) is None and ben.private_note(gid) == ""  # releasing ends Ben's private access
     stranger = PhoneGames(games, "stranger")
     assert seat(stranger, gid, "Ben").host_decides
-    with pytest.raises(RulesError, match="the host released Ben's seat: ask the host"):
+    with pytest.raises(RulesError, match=f"the host released {isolated('Ben')}'s seat: ask the host"):
         stranger.claim_seat(gid, "Ben", "9999")
     with pytest.raises(RulesError, match="ask the host"):
         ben.claim_seat(gid, "Ben", "2222")  # his old PIN is gone with the release...
@@ -78,8 +78,8 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves_with_its_pin(ga
     assert new_phone.my_seat(gid) == "Ben"
     assert new_phone.private_note(gid) == "Ben's secret: blue 5 face down"
     assert other.my_seat(gid) is None and host.seat_asks(gid) == ()
-    assert new_phone.news(gid).said == "The host handed Ben's seat to this phone"
-    assert other.news(gid).said == "The host did not hand Ben's seat to this phone"
+    assert new_phone.news(gid).said == f"The host handed {isolated('Ben')}'s seat to this phone"
+    assert bare(other.news(gid).said) == "The host did not hand Ben's seat to this phone"
     # the PIN it asked with is the seat's PIN now: it gets the seat back from another browser
     PhoneGames(games, "ben-third").claim_seat(gid, "Ben", "4321")
     assert games.seat(gid, "ben-third") == "Ben"
@@ -93,7 +93,7 @@ def test_a_refused_phone_is_told_and_gets_nothing(games):
     host.answer_ask(gid, "Ben", stranger.my_code(gid), False)
     assert stranger.my_seat(gid) is None and stranger.private_note(gid) == ""
     news = stranger.news(gid)
-    assert news.said == "The host did not hand Ben's seat to this phone"
+    assert bare(news.said) == "The host did not hand Ben's seat to this phone"
     stranger.told(gid, news.serial)
     assert stranger.news(gid) is None
     assert not seat(stranger, gid, "Ben").asked and seat(stranger, gid, "Ben").host_decides
@@ -164,7 +164,7 @@ def test_phones_asking_for_one_seat_are_bounded(games):
     for n in range(table.ASKS_PER_SEAT):
         PhoneGames(games, f"phone-{n}").ask_seat(gid, "Ben", "1234")
     PhoneGames(games, "phone-0").ask_seat(gid, "Ben", "4321")  # asking again replaces its own ask
-    with pytest.raises(RulesError, match="phones already ask for Ben's seat: the host answers them first"):
+    with pytest.raises(RulesError, match=f"phones already ask for {isolated('Ben')}'s seat: the host answers them first"):
         PhoneGames(games, "one-more").ask_seat(gid, "Ben", "1234")
     assert len(host.seat_asks(gid)) == table.ASKS_PER_SEAT
 
