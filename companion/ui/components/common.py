@@ -221,6 +221,8 @@ def LanguageMenu() -> ft.Control:
         content=ft.PopupMenuButton(
             icon=ft.Icons.TRANSLATE,
             tooltip=label,
+            width=TOUCH,
+            height=TOUCH,
             items=[ft.PopupMenuItem(content=name, checked=code == language,
                                     on_click=lambda _e, code=code: choose(code))
                    for code, name in LANGUAGES.items()],

@@ -96,6 +96,7 @@ def players_section(sheet: Sheet, players: Players,
                 selected=province == chosen,
                 show_checkmark=False,
                 visual_density=ft.VisualDensity.STANDARD,
+                height=TOUCH,
                 on_select=lambda _e: change(i, province=province),
             ),
         )
@@ -138,7 +139,7 @@ def two_lines(text: str, most: int = 20) -> str:
 def sheet_choice(letter: str, choose: Callable[[str], object]) -> ft.Control:
     """One radio per sheet letter, A to D (a game's setup: all players use the same letter)."""
     return radio_group(letter, choose, ft.Column([ft.Radio(value=s.letter, label=two_lines(sheet_name(s)),
-                                                           visual_density=ft.VisualDensity.STANDARD)
+                                                           visual_density=ft.VisualDensity.STANDARD, height=TOUCH)
                                                   for s in SHEETS.values()], spacing=0))
 
 

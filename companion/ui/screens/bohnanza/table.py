@@ -22,7 +22,7 @@ from sheets.names import isolated
 
 def player_chip(shown: ViewOf[BohnanzaView], seat: int, name: str, selected: bool, taps: Taps) -> ft.Control:
     """A player's chip: their name and coins (its label, a piece of its own: only it changes)."""
-    return ft.Chip(label=ChipLabel(shown, seat), selected=selected, show_checkmark=False,
+    return ft.Chip(label=ChipLabel(shown, seat), selected=selected, show_checkmark=False, height=TOUCH,
                    on_select=lambda _e: taps.pick(name))
 
 

@@ -42,6 +42,7 @@ def Pickers(view_of: ViewOf[ScorerView], shown: str, taps: Taps) -> ft.Control:
             selected=name == shown,
             show_checkmark=False,
             visual_density=ft.VisualDensity.STANDARD,
+            height=TOUCH,
             on_select=lambda _e: taps.show(name),
         )
 

@@ -68,7 +68,7 @@ def RevealCard(sheet: Sheet, number: int, table: ViewOf[Allowed], taps: PlayTaps
         return ft.Semantics(label=_("Card {facility}").format(facility=name), button=True,
                             selected=facility_id == facility, exclude_semantics=True,
                             content=ft.Chip(label=ft.Text(name), selected=facility_id == facility, show_checkmark=False,
-                                            visual_density=ft.VisualDensity.STANDARD,
+                                            visual_density=ft.VisualDensity.STANDARD, height=TOUCH,
                                             on_select=lambda _e: set_facility(facility_id)))
 
     return section(
@@ -101,7 +101,7 @@ def SheetChipOf(view: ViewOf[PlayView], name: str, asking: bool, selected: bool,
                         button=True, selected=selected, exclude_semantics=True,
                         content=ft.Chip(label=SheetChipLabel(view, name, asking),
                                         selected=selected, show_checkmark=False,
-                                        visual_density=ft.VisualDensity.STANDARD,
+                                        visual_density=ft.VisualDensity.STANDARD, height=TOUCH,
                                         on_select=lambda _e: pick(name)))
 
 

@@ -26,7 +26,7 @@ def draft_hand(draft: dict[str, tuple[Card, ...]], number: int, player: str) -> 
 @ft.component
 def PlayerChip(view: ViewOf[PadView], number: int, name: str, selected: bool, draft: Draft, taps: Taps) -> ft.Control:
     """A player's chip: how many of their cards are entered in round ``number``."""
-    return ft.Chip(label=PlayerChipLabel(view, number, name, draft), selected=selected, show_checkmark=False,
+    return ft.Chip(label=PlayerChipLabel(view, number, name, draft), selected=selected, show_checkmark=False, height=TOUCH,
                    on_select=lambda _e: taps.player(name))
 
 

@@ -36,6 +36,8 @@ def _RoundPicker(number: int, open_rounds: tuple[bool, ...], taps: Taps) -> ft.C
         selected=[str(number)],
         on_change=lambda e: taps.round(int(e.control.selected[0])),
         show_selected_icon=False,
+        # 48 px high on every platform: a segment is its line of text (20 px) and this padding (issue 48)
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=(TOUCH - 20) / 2)),
     )
 
 

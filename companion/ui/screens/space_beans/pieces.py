@@ -69,8 +69,11 @@ def tile(label: str, text: str, on_click: Callable[[], Any] | None, selected: bo
         selected=selected,
         exclude_semantics=True,
         content=ft.Container(
-            ft.Row([words], tight=True, alignment=ft.MainAxisAlignment.CENTER,
-                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            # at least 48 px wide however short the name ("Cy" was 46): the row is as wide
+            # as the widest of its words and an empty box of the rest of 48 px (issue 48)
+            ft.Stack([ft.Container(width=TOUCH - 24), ft.Row([words], tight=True, alignment=ft.MainAxisAlignment.CENTER,
+                                                             vertical_alignment=ft.CrossAxisAlignment.CENTER)],
+                     alignment=ft.Alignment.CENTER),
             height=TOUCH,
             width=width,
             padding=ft.Padding.symmetric(horizontal=12 if width is None else 0),
