@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.players import Players  # noqa: E402
+from companion.session.players import Players  # noqa: E402
 from companion.session import Games  # noqa: E402
 from companion.storage import Repository  # noqa: E402
 

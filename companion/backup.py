@@ -33,7 +33,6 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from companion.players import players_of
 from companion.session import BIN_DAYS, NOTE_MAX, REPLAY_FAULTS, Games, PhoneGames, rules_for
 from companion.sheet_values import values_in_file
 from companion.storage import Repository
@@ -44,6 +43,7 @@ from companion.storage.sheet_values import FORMAT as VALUES_FORMAT
 from companion.storage.players import SCHEMA as PLAYERS_SCHEMA
 from companion.storage.players import PlayersFile
 from companion.storage.sheet_values import SheetValues
+from companion.table import Table
 from sheets.errors import RulesError, ScoreFileError
 from sheets.i18n import N_, _
 from sheets.game import fold
@@ -204,7 +204,7 @@ def _record(data: Any, name: str) -> GameRecord:
         raise BackupError(f"{name}: {exc}") from None
     except CorruptFileError as exc:
         raise BackupError(f"{name}: {exc.why}") from None
-    for note in record.table.get("notes", {}).values():
+    for note in Table.read(record.table).notes.values():
         if len(note) > NOTE_MAX:
             raise BackupError(_("{name}: a note of {n} characters; a note holds at most {most}").format(
                 name=name, n=len(note), most=NOTE_MAX))
@@ -354,6 +354,6 @@ def restore_for(phone: PhoneGames, backup: Backup) -> Restored:
     the games restored."""
     phone.may_do_everything()
     done = restore(phone.games.repo, backup)
-    players_of(phone.games).forget()  # the names the restore added are read again
+    phone.games.group.forget()  # the names the restore added are read again
     phone.games.notify("")
     return done

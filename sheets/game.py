@@ -31,7 +31,6 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
-from sheets.errors import RulesError
 from sheets.i18n import _
 from sheets.names import isolated
 from sheets.results import GameResult
@@ -72,9 +71,6 @@ class GameRules(Protocol[S, A, L_co]):
 
     def players(self, state: S) -> tuple[str, ...]:
         """The players' names in seating order."""
-
-    def why_not(self, state: S, action: A) -> str | None:
-        """Why the rules refuse ``action`` now, in the player's words; None when allowed."""
 
     def allowed(self, state: S, player: str) -> L_co:
         """What ``player`` may do now: every action the rules allow, each refused one with
@@ -182,7 +178,6 @@ class EngineRules(Generic[S, A, L]):
         export: Callable[[S], dict[str, Any]],
         import_file: Callable[[dict[str, Any]], StoredGame],
         owner: Callable[[A], str | None] = player_entry,
-        why_not: Callable[[S, A], str | None] | None = None,
         face_down: Callable[[S], bool] = all_face_up,
         grounds: Callable[[S, str], Hashable | None] = the_state,
         describe: Callable[[S, A], str] = an_entry,
@@ -207,15 +202,6 @@ class EngineRules(Generic[S, A, L]):
         self.describe = describe
         self.phase = phase
         self.holdings = holdings
-        self.why_not: Callable[[S, A], str | None] = why_not or self.refusal
-
-    def refusal(self, state: S, action: A) -> str | None:
-        """The usual ``why_not``: apply the action and report the RulesError's reason."""
-        try:
-            self.apply(state, action)
-        except RulesError as exc:
-            return exc.reason
-        return None
 
     def score_file(self, data: dict[str, Any]) -> GameResult:
         return self.result(self.read(data))

@@ -4,7 +4,6 @@ game's good backup put back. Who may delete or restore is decided here and in
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion import table
@@ -13,6 +12,7 @@ from companion.session.in_play import InPlay
 from companion.session.store import GameStore
 from companion.storage import BinEntry, GameRecord, StorageError
 from companion.storage.game_file import record_in
+from companion.table import Table
 from sheets.errors import RulesError
 from sheets.i18n import _, current
 
@@ -31,9 +31,9 @@ class Bin:
         host's command line: ``host``, which owns the files)."""
         def mark(game: InPlay) -> tuple[GameRecord, Any, None]:
             if not host:
-                table.may_delete(game.record.table, device)
-            who = {"by": "command line"} if host else deleter(game.record.table, device)
-            return replace(game.record, table={**game.record.table, "deleted_by": who}), game.state, None
+                table.may_delete(game.table, device)
+            who = {"by": "command line"} if host else deleter(game.table, device)
+            return game.with_table(game.table.changed(deleted_by=who))
 
         self.store.write(self.store.change(game_id, mark))  # a file moved: written at once, as its move
         with self.store.repo.lock:
@@ -75,14 +75,14 @@ class Bin:
     @staticmethod
     def _shown_in_bin(record: GameRecord, players: tuple[str, ...]) -> BinEntry:
         """What the bin's listing shows of a deleted game."""
+        seats = Table.read(record.table)
         return BinEntry(id=record.id, game=record.game, created=record.created, players=players,
-                        seated=table.seated(record.table), starter=record.table.get("starter"),
-                        deleted_by=record.table.get("deleted_by"))
+                        seated=table.seated(seats), starter=seats.starter, deleted_by=seats.deleted_by)
 
     def deleted_by(self, game_id: str) -> str | None:
         """Who deleted the game, while it is in the bin; None otherwise."""
         record = self.store.repo.in_bin(game_id, BIN_DAYS)
-        return None if record is None else who_deleted(record.table.get("deleted_by"))
+        return None if record is None else who_deleted(Table.read(record.table).deleted_by)
 
     def undelete(self, game_id: str, device: str | None = None, host: bool = False) -> None:
         """Restore a game from the bin: its host's phone (or any, if nobody sat at it), or
@@ -90,7 +90,7 @@ class Bin:
         binned = self.store.repo.in_bin(game_id, BIN_DAYS)
         if binned is None:
             raise RulesError(_("that game is no longer in the bin"))
-        if not (table.is_starter(binned.table, device) or host):
+        if not (host or table.is_starter(Table.read(binned.table), device)):
             raise RulesError(_("only the phone that started the game (the host) restores it"))
         with self.store.repo.lock:
             record = self.store.repo.undelete(game_id)
@@ -109,7 +109,7 @@ class Bin:
                     game=game_words(known)) if known else _("No good backup of this game is left to restore; "
                                                             "nothing was changed."))
             if not host:
-                table.may_delete(record_in(backup, self.store.repo.data_dir).table, device)
+                table.may_delete(Table.read(record_in(backup, self.store.repo.data_dir).table), device)
             self.store.repo.restore_backup(game_id)  # summarised again when games are next listed
             self.store.forget(game_id)
         self.store.notify(game_id)

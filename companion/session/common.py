@@ -147,7 +147,7 @@ def summary_of(record: GameRecord, state: Any) -> Summary:
 DELETERS = {"host": N_("the host's phone"), "command line": N_("the command line"), "phone": N_("a phone")}
 
 
-def deleter(seats: dict[str, Any], device: str | None) -> dict[str, str]:
+def deleter(seats: table.Table, device: str | None) -> dict[str, str]:
     """Who deletes a game, as its record keeps it (never words: phones differ in language)."""
     seat = table.seat_of(seats, device)
     if seat:
@@ -179,14 +179,3 @@ def who_deleted(stored: Any) -> str:
     if "words" in who:
         return who["words"]
     return _(DELETERS.get(who.get("by", ""), DELETERS["phone"]))
-
-
-
-def comment_of(record: GameRecord) -> str:
-    """The game's shared comment ("" if none): what the table wrote, else what its score file said."""
-    written = record.table.get("comment")
-    if isinstance(written, str):
-        return written
-    imported = record.table.get("imported")
-    said = imported.get("comment") if isinstance(imported, dict) else None
-    return said if isinstance(said, str) else ""

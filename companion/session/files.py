@@ -6,12 +6,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from companion.session.common import AlreadyStored, comment_of, fingerprint, rules_for, summary_of
+from companion.session.common import AlreadyStored, fingerprint, rules_for, summary_of
 from companion.session.store import GameStore
 from companion.storage import FINISHED, StorageError, Summary
 from companion.storage.game_file import now
 from companion.storage.played import played_moment
 from companion.storage.settings import LOCATION, read_settings, write_setting
+from companion.table import Table, comment_of
 from sheets.errors import RulesError
 from sheets.game import fold
 from sheets.i18n import _
@@ -43,10 +44,10 @@ class Files:
         """What is known about the play beside its result: a game played here has its date,
         start and duration from its entries; an imported one what its file said."""
         record = self.store.record(game_id)
-        imported = record.table.get("imported")
-        comment = comment_of(record) or None
-        location = record.table.get("location") if isinstance(record.table.get("location"), str) else None
-        if isinstance(imported, dict):
+        seats = self.store.table_of(game_id)
+        imported, location = seats.imported, seats.location
+        comment = comment_of(seats) or None
+        if imported is not None:
             said = imported.get("location")
             return PlayInfo(played=imported.get("played"),
                             start_player=imported.get("start_player") or self._first_starter(game_id),
@@ -99,7 +100,8 @@ class Files:
             record = self.store.repo.new_record(
                 data["game"], setup, [{"action": a, "at": stamp, "by": "import"} for a in actions]
             )
-            record.table = {**record.table, "imported": {"fingerprint": print_, **fields.model_dump(exclude_none=True)}}
+            record.table = Table.read(record.table).changed(
+                imported={"fingerprint": print_, **fields.model_dump(exclude_none=True)}).as_json()
             self.store.repo.save(record, summary_of(record, state))
             self.store.keep_new(record, state)
         return record.id
@@ -115,8 +117,8 @@ class Files:
                 continue
             try:
                 record = self.store.record(summary.id)
-                imported = record.table.get("imported")
-                if isinstance(imported, dict):
+                imported = self.store.table_of(summary.id).imported
+                if imported is not None:
                     theirs, their_date = imported.get("fingerprint"), imported.get("played")
                 else:
                     theirs, their_date = fingerprint(rules_for(record.game).export(self.store.state(summary.id))), \

@@ -10,10 +10,11 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from companion import table
 from companion.session.common import News
+from companion.storage import StorageError
+from companion.table import Table
 from sheets.errors import RulesError
 from sheets.i18n import N_, _
 
@@ -50,10 +51,10 @@ class Presence:
 
 class Followers:
     """The listeners of every game ("*": of any change), and each phone's places and pace.
-    ``seats_of(game_id)``: the game's table as stored (None when it cannot be read)."""
+    ``table_of(game_id)``: the game's table (StorageError when it cannot be read)."""
 
-    def __init__(self, seats_of: Callable[[str], dict[str, Any] | None]) -> None:
-        self._seats_of = seats_of
+    def __init__(self, table_of: Callable[[str], Table]) -> None:
+        self._table_of = table_of
         self.clock: Callable[[], float] = time.monotonic
         self._listeners: dict[str, list[tuple[Listener, str | None, Presence | None]]] = defaultdict(list)
         self._lock = threading.Lock()
@@ -179,6 +180,12 @@ class Followers:
         for game_id in [g for g, subs in self._listeners.items() if any(s[2] in presences for s in subs)]:
             self._listeners[game_id] = [s for s in self._listeners[game_id] if s[2] not in presences]
 
+    def _seats_of(self, game_id: str) -> Table | None:
+        try:
+            return self._table_of(game_id)
+        except StorageError:  # its screen says why
+            return None
+
     def why_not_follow(self, game_id: str, device: str | None) -> str | None:
         """Why this phone is not shown that game's changes (it has no seat there, and
         WATCHERS_PER_GAME phones without one follow it already), or None."""
@@ -191,7 +198,7 @@ class Followers:
         return _("This game is followed by {n} phones without a seat already. Sit down at it (a seat's phone "
                  "always may), or come back when one of them has left it.").format(n=WATCHERS_PER_GAME) if full else None
 
-    def _no_room(self, game_id: str, seats: dict[str, Any], device: str | None) -> bool:
+    def _no_room(self, game_id: str, seats: Table, device: str | None) -> bool:
         """Whether ``device``, neither at a seat of the game nor its host, finds
         WATCHERS_PER_GAME other such phones following it (call holding the listeners' lock)."""
         if device is None or table.sits_or_hosts(seats, device):

@@ -4,6 +4,7 @@ per server process that every phone's ``PhoneGames`` shares.
 - ``seating``: seats, PINs, the host handing seats, notes and the shared comment;
 - ``bin``: deleted games and damaged games' backups;
 - ``files``: score files out and in, what is known about a play, where it is played;
+- ``group``: the group's players across games, their records, renames and merges;
 - ``followers`` (of the store): who follows which game, each phone's pace and news.
 """
 
@@ -14,6 +15,7 @@ from typing import Any
 from companion.pin_guard import PinGuard
 from companion.session.bin import Bin
 from companion.session.files import Files
+from companion.session.players import Players
 from companion.session.seating import Seating
 from companion.session.store import GameStore
 from companion.storage import Repository
@@ -25,6 +27,7 @@ class Games(GameStore):
         self.seating = Seating(self, pins)
         self.bin = Bin(self)
         self.files = Files(self)
+        self.group = Players(self)  # the group's players across games
 
 
 def export_game(repo: Repository, game_id: str) -> dict[str, Any]:

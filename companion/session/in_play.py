@@ -7,11 +7,12 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.derived import Derived
 from companion.storage import GameRecord, Summary
+from companion.table import Table
 from sheets.timeline import Moment
 
 KEPT_GAMES = 64  # games whose state the session keeps at once (the least recently read go first)
@@ -37,7 +38,8 @@ class InPlay:
     far by language. ``turn`` is held while a change is worked out, ``writing`` while one
     is written; ``accepted`` and ``written`` count its changes, so a write that a later
     one already covered is not made again. ``gone``: dropped (a write failed, the game was
-    deleted): changes accepted on it are never written."""
+    deleted): changes accepted on it are never written. Its record's table is read once
+    per record (``table``)."""
 
     record: GameRecord
     state: Any
@@ -49,6 +51,27 @@ class InPlay:
     accepted: int = 0
     written: int = 0
     gone: bool = False
+    _read_table: tuple[dict[str, Any], Table] | None = field(default=None, repr=False)
+
+    @property
+    def table(self) -> Table:
+        """The latest record's table (seats, PINs, notes), read once per record."""
+        stored = self.record.table
+        kept = self._read_table
+        if kept is None or kept[0] is not stored:
+            kept = self._read_table = (stored, Table.read(stored))
+        return kept[1]
+
+    def keep_table(self, record: GameRecord, table: Table) -> None:
+        """``record`` keeps ``table`` (written as ``table.as_json()``): not read again."""
+        self._read_table = (record.table, table)
+
+    def with_table(self, new: Table) -> tuple[GameRecord, Any, None]:
+        """This game with ``new`` as its table, for ``GameStore.change``: its record keeps
+        ``new.as_json()``, and ``new`` is its table without being read again."""
+        record = replace(self.record, table=new.as_json())
+        self.keep_table(record, new)
+        return record, self.state, None
 
     @property
     def settled(self) -> bool:

@@ -166,10 +166,10 @@ class PhoneGames:
 
     def seated(self, game_id: str) -> bool:
         """Whether anybody sat down: then this phone acts only as its seat."""
-        return table.seated(self.games.record(game_id).table)
+        return table.seated(self.games.table_of(game_id))
 
     def is_starter(self, game_id: str) -> bool:
-        return table.is_starter(self.games.record(game_id).table, self.device)
+        return table.is_starter(self.games.table_of(game_id), self.device)
 
     def seats(self, game_id: str) -> tuple[SeatView, ...]:
         return self.games.seating.seats(game_id, self.device)
@@ -255,7 +255,7 @@ class PhoneGames:
     def why_not_delete(self, game_id: str) -> str | None:
         """Why this phone may not delete the game (None: it may)."""
         try:
-            table.may_delete(self.games.record(game_id).table, self.device)
+            table.may_delete(self.games.table_of(game_id), self.device)
         except RulesError as exc:
             return exc.reason
         return None
@@ -327,10 +327,10 @@ class PhoneGames:
         ``player`` to look at and record (None: it may). A seat's own phone always may. While
         nobody sits at the table, one phone serves it: it may, for one player at a time,
         who looks alone. Once anybody sat down, only ``player``'s own phone may."""
-        record = self.games.record(game_id)
+        seats = self.games.table_of(game_id)
         if player not in self.games.players(game_id):
             return _("{player} is not a player of this game").format(player=isolated(player))
-        if table.seat_of(record.table, self.device) == player or not table.seated(record.table):
+        if table.seat_of(seats, self.device) == player or not table.seated(seats):
             return None
         return _("{player}'s face-down cards are shown only on {player}'s own phone").format(player=isolated(player))
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import threading
 import unicodedata
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from companion.session import Games, PhoneGames
+from companion.session.store import GameStore
 from companion.storage import StorageError, Summary
 from companion.storage.players import PlayersFile
 from sheets.errors import RulesError
@@ -107,9 +106,9 @@ def ahead_of(summary: Summary, mine: int, theirs: int) -> int:
 
 
 class Players:
-    """The group's players over one data directory's games (``players_of``: one per ``Games``)."""
+    """The group's players over one data directory's games (``Games.group``: one per session)."""
 
-    def __init__(self, games: Games):
+    def __init__(self, games: GameStore):
         self.games = games
         self.file = PlayersFile(games.repo.data_dir, read_only=games.repo.read_only)
         self.lock = threading.RLock()
@@ -373,19 +372,6 @@ class Players:
         self.games.notify("*")  # every listing (Statistics, a player's screen) reads again
 
 
-_GROUPS: weakref.WeakKeyDictionary[Games, Players] = weakref.WeakKeyDictionary()
-_GROUPS_LOCK = threading.Lock()
-
-
-def players_of(games: Games) -> Players:
-    """The one ``Players`` of these games (kept beside them while they live)."""
-    with _GROUPS_LOCK:
-        found = _GROUPS.get(games)
-        if found is None:
-            found = _GROUPS[games] = Players(games)
-        return found
-
-
 @dataclass(frozen=True)
 class PhonePlayers:
     """The group's players as one phone may see and change them: any phone reads the
@@ -416,8 +402,3 @@ class PhonePlayers:
     def undo(self, change: NameChange) -> None:
         self._may_change()
         self.players.undo(change)
-
-
-def phone_players(phone: PhoneGames) -> PhonePlayers:
-    """What ``phone`` may see and change of the group's players."""
-    return PhonePlayers(players_of(phone.games), phone.here)

@@ -5,13 +5,13 @@ table is decided here and in ``companion.table``; screens only show it."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from companion import table
 from companion.pin_guard import PinGuard
-from companion.session.common import NOTE_MAX, comment_of, SeatAsk, SeatView, rules_for
+from companion.session.common import NOTE_MAX, SeatAsk, SeatView, rules_for
 from companion.session.store import GameStore
-from companion.storage import PLAYING, GameRecord, StorageError
+from companion.storage import PLAYING, StorageError
+from companion.table import Ask, Table
 from sheets.errors import RulesError
 from sheets.i18n import _
 from sheets.names import isolated, listed
@@ -32,7 +32,7 @@ class Seating:
         in_play = False
         for summary in self.store.summaries(PLAYING):
             try:
-                seats = self.store.record(summary.id).table
+                seats = self.store.table_of(summary.id)
             except StorageError:
                 continue
             if table.seated(seats):
@@ -43,30 +43,28 @@ class Seating:
 
     def seats(self, game_id: str, device: str | None) -> tuple[SeatView, ...]:
         """Every player's seat, in seating order, as ``device`` may see it."""
-        record = self.store.record(game_id)
-        seats = record.table["seats"]
+        seats = self.store.table_of(game_id)
         return tuple(
             SeatView(
                 player=p,
-                mine=device is not None and p in seats and seats[p]["device"] == device,
-                taken=p in seats and seats[p]["device"] is not None,
-                pin_set=p in seats,
-                host_decides=self._host_decides(record, p),
-                asked=table.asked(record.table, p, device),
+                mine=device is not None and table.device_at(seats, p) == device,
+                taken=table.device_at(seats, p) is not None,
+                pin_set=p in seats.seats,
+                host_decides=self._host_decides(game_id, seats, p),
+                asked=table.asked(seats, p, device),
             )
             for p in self.store.players(game_id)
         )
 
-    def _host_decides(self, record: GameRecord, player: str) -> bool:
+    def _host_decides(self, game_id: str, seats: Table, player: str) -> bool:
         """Whether only a phone the host approves may sit at ``player``'s seat (issue 33):
         the host released it while it keeps something private (its note, a face-down secret
         collection), or wrong PINs locked it (its owner too would wait up to an hour)."""
-        seats = record.table["seats"]
-        if player in seats:
-            return self.pins.seat_locked((record.id, player))
-        note = bool(record.table["notes"].get(player))  # a seat released before issue 33 kept its note
-        released = player in table.released(record.table) or note
-        return released and (note or rules_for(record.game).face_down(self.store.state(record.id)))
+        if player in seats.seats:
+            return self.pins.seat_locked((game_id, player))
+        note = bool(seats.notes.get(player))  # a seat released before issue 33 kept its note
+        released = player in seats.released or note
+        return released and (note or rules_for(self.store.kind(game_id)).face_down(self.store.state(game_id)))
 
     def claim_seat(self, game_id: str, player: str, pin: str, device: str) -> None:
         """Sit ``device`` at ``player``'s seat with the PIN. Wrong PINs are limited per seat
@@ -74,19 +72,19 @@ class Seating:
         A seat the host hands (``_host_decides``) is asked for instead, except by the host."""
         table.check_pin(pin)
         players = self.store.players(game_id)
-        record = self.store.record(game_id)
-        if player not in record.table["seats"] and self._host_decides(record, player) \
-                and not table.is_starter(record.table, device):
+        seats = self.store.table_of(game_id)
+        if player not in seats.seats and self._host_decides(game_id, seats, player) \
+                and not table.is_starter(seats, device):
             raise RulesError(_("the host released {player}'s seat: ask the host for it, and the host's "
                                "phone hands it to this one").format(player=isolated(player)))
         self.pins.check((game_id, player), device)
-        salt = table.salt_for(record.table, player)
+        salt = table.salt_for(seats, player)
         digest = table.pin_hash(pin, salt)
         before: list[str | None] = []  # the phone that held the seat, read under the game's lock
 
-        def claim(record: GameRecord) -> dict[str, Any]:
-            before.append(record.table["seats"].get(player, {}).get("device"))
-            return table.claim(record.table, players, player, salt, digest, device)
+        def claim(now: Table) -> Table:
+            before.append(table.device_at(now, player))
+            return table.claim(now, players, player, salt, digest, device)
 
         try:
             self.store.change_table(game_id, claim)
@@ -111,43 +109,43 @@ class Seating:
         if player not in players:
             raise RulesError(_("{name} is not playing; the players are {players}").format(
                 name=isolated(repr(player)), players=listed(players)))
-        if not self._host_decides(self.store.record(game_id), player):
+        if not self._host_decides(game_id, self.store.table_of(game_id), player):
             raise RulesError(_("{player}'s seat needs no asking: take it with its PIN").format(player=isolated(player)))
         salt = secrets.token_hex(8)
         digest = table.pin_hash(pin, salt)
-        self.store.change_table(game_id, lambda r: table.ask(r.table, player, salt, digest, device))
+        self.store.change_table(game_id, lambda now: table.ask(now, player, salt, digest, device))
 
     def seat_asks(self, game_id: str, device: str | None) -> tuple[SeatAsk, ...]:
         """The phones asking for a seat, for the host's phone only (others see none)."""
-        record = self.store.record(game_id)
-        if not table.is_starter(record.table, device):
+        seats = self.store.table_of(game_id)
+        if not table.is_starter(seats, device):
             return ()
-        return tuple(SeatAsk(player=p, code=table.code_of(game_id, a["device"]))
-                     for p, waiting in table.asks(record.table).items() for a in waiting)
+        return tuple(SeatAsk(player=p, code=table.code_of(game_id, a.device))
+                     for p, waiting in seats.asks.items() for a in waiting)
 
     def answer_ask(self, game_id: str, player: str, code: str, approve: bool, device: str | None) -> None:
         """The host hands ``player``'s seat to the asking phone with that code, or refuses
         it; each phone that asked is told."""
-        waiting: list[dict[str, str]] = []
+        waiting: list[Ask] = []
         before: list[str | None] = []
 
-        def answer(record: GameRecord) -> dict[str, Any]:
-            waiting.extend(table.asks(record.table).get(player, []))
-            before.append(record.table["seats"].get(player, {}).get("device"))
+        def answer(now: Table) -> Table:
+            waiting.extend(now.asks.get(player, ()))
+            before.append(table.device_at(now, player))
             if approve:
-                return table.approve(record.table, game_id, player, code, device)
-            return table.refuse(record.table, game_id, player, code, device)
+                return table.approve(now, game_id, player, code, device)
+            return table.refuse(now, game_id, player, code, device)
 
         self.store.change_table(game_id, answer)
         for ask in waiting:
-            chosen = table.code_of(game_id, ask["device"]) == code
+            chosen = table.code_of(game_id, ask.device) == code
             if chosen and approve:
-                self.pins.right((game_id, player), ask["device"])
-                self._seated(game_id, player, ask["device"], before[0])
-                self.store.followers.tell(game_id, ask["device"], lambda: _("The host handed {player}'s seat to this phone").format(
+                self.pins.right((game_id, player), ask.device)
+                self._seated(game_id, player, ask.device, before[0])
+                self.store.followers.tell(game_id, ask.device, lambda: _("The host handed {player}'s seat to this phone").format(
                     player=isolated(player)))
             elif chosen or approve:
-                self.store.followers.tell(game_id, ask["device"], lambda: _("The host did not hand {player}'s seat to this phone")
+                self.store.followers.tell(game_id, ask.device, lambda: _("The host did not hand {player}'s seat to this phone")
                            .format(player=isolated(player)))
         self.store.notify(game_id)
 
@@ -163,14 +161,14 @@ class Seating:
         self._moved.pop((game_id, device), None)
 
     def leave_seat(self, game_id: str, device: str) -> None:
-        self.store.change_table(game_id, lambda r: table.leave(r.table, device))
+        self.store.change_table(game_id, lambda now: table.leave(now, device))
 
     def release_seat(self, game_id: str, player: str, device: str | None) -> None:
-        self.store.change_table(game_id, lambda r: table.release(r.table, player, device))
+        self.store.change_table(game_id, lambda now: table.release(now, player, device))
 
     def comment(self, game_id: str) -> str:
         """The game's shared comment ("" if none): what the table wrote, else what its score file said."""
-        return comment_of(self.store.record(game_id))
+        return table.comment_of(self.store.table_of(game_id))
 
     def write_comment(self, game_id: str, text: str, device: str | None) -> None:
         """The game's shared comment, one per game: any seat writes it (anybody while nobody
@@ -178,18 +176,16 @@ class Seating:
         why = comment_problem(text)
         if why:
             raise RulesError(_("Not saved: {reason}").format(reason=why))
-        self.store.change_table(game_id, lambda r: table.with_comment(r.table, text.strip(), device))
+        self.store.change_table(game_id, lambda now: table.with_comment(now, text.strip(), device))
 
     def private_note(self, game_id: str, device: str | None) -> str:
         """This seat's private note; nobody else's phone is ever given it."""
-        record = self.store.record(game_id)
-        seat = table.seat_of(record.table, device)
-        return record.table["notes"].get(seat, "") if seat else ""
+        return table.note_of(self.store.table_of(game_id), device)
 
     def write_private_note(self, game_id: str, text: str, device: str | None) -> None:
         """Keep this seat's note; one over NOTE_MAX characters is refused (nothing changes)."""
         if len(text) > NOTE_MAX:
             raise RulesError(_("a private note holds at most {max} characters (this one has {n}); nothing was "
                                "saved").format(max=NOTE_MAX, n=len(text)))
-        self.store.change_table(game_id, lambda r: table.with_note(r.table, text, device))
+        self.store.change_table(game_id, lambda now: table.with_note(now, text, device))
 

@@ -22,17 +22,19 @@ from companion import table
 from companion.derived import Derived
 from companion.session.common import REPLAY_FAULTS, SetAside, damage_words, rules_for, summary_of
 from companion.session.followers import Followers
-from companion.session.in_play import WRITES, Change, InPlay, KeptGames, Told
+from companion.session.in_play import WRITES, Change, InPlay, KeptGames
+from companion.session.story import entry_words, told_on
 from companion.storage import PLAYING, DamagedGame, GameRecord, Repository, StorageError, Summary, of_game
 from companion.storage.game_file import now, record_in
 from companion.storage.repository import Unplayable
 from companion.storage.settings import LOCATION, read_settings
+from companion.table import Table
 from sheets.errors import RulesError
 from sheets.game import GameRules, fold
 from sheets.i18n import _, current
 from sheets.limits import one_line
 from sheets.names import readable_problem_at
-from sheets.timeline import Moment, imported_story, played, taken_back
+from sheets.timeline import Moment, imported_story
 
 S = TypeVar("S")  # a game's State
 L = TypeVar("L")  # what its state allows a player (``GameRules.allowed``)
@@ -44,12 +46,12 @@ CHECKPOINT_EVERY = 20  # entries between the states a game's fold remembers (in 
 class GameStore:
     def __init__(self, repo: Repository):
         self.repo = repo
-        self.followers = Followers(self._table_of)
+        self.followers = Followers(self.table_of)
         self._playing = KeptGames()
         self._hosts: set[str] = set()  # device tokens of the hosts of games read or started here
-        # game -> (the record read, its state and checkpoints): folded once when its file is
-        # read (``_replays``), taken by ``_in_play``
-        self._loaded: dict[str, tuple[GameRecord, Any, dict[int, Any]]] = {}
+        # game -> (the record read, its state and checkpoints, its table): folded once when its
+        # file is read (``_replays``), taken by ``_in_play``
+        self._loaded: dict[str, tuple[GameRecord, Any, dict[int, Any], Table]] = {}
         repo.check = self._replays
 
     # -- reading -------------------------------------------------------------------
@@ -63,6 +65,7 @@ class GameStore:
                 loaded = self._loaded.pop(game_id, None)
                 if loaded is not None and loaded[0] is record:
                     found = InPlay(record, loaded[1], loaded[2])
+                    found.keep_table(record, loaded[3])
                 else:
                     found = InPlay(record, *self._refold(record, record.log, 0))
                 self._playing.put(game_id, found)
@@ -90,19 +93,17 @@ class GameStore:
     def players(self, game_id: str) -> tuple[str, ...]:
         return self.rules(game_id).players(self.state(game_id))
 
-    def _table_of(self, game_id: str) -> dict[str, Any] | None:
-        try:
-            return self.record(game_id).table
-        except StorageError:  # its screen says why
-            return None
+    def table_of(self, game_id: str) -> Table:
+        """The game's table (seats, PINs, notes, its comment), read once per record."""
+        return self._in_play(game_id).table
 
     def last_entry_by(self, game_id: str, kind: str | None = None) -> str | None:
         """Which seat made the latest entry (of action ``kind``, if given), once anybody
         sits at the table; None before that, or when there is none."""
-        record = self.record(game_id)
-        if not table.seated(record.table):
+        game = self._in_play(game_id)
+        if not table.seated(game.table):
             return None
-        entries = (e for e in reversed(record.log) if kind is None or e["action"].get("kind") == kind)
+        entries = (e for e in reversed(game.record.log) if kind is None or e["action"].get("kind") == kind)
         by = next((e.get("by") for e in entries), None)
         return by if isinstance(by, str) else None
 
@@ -134,9 +135,10 @@ class GameStore:
             what = f"its entry {n}" if n else "an undone entry"
             why = one_line(str(exc).splitlines()[0][:160]) if str(exc).strip() else type(exc).__name__
             raise Unplayable(f"{what} no longer replays: {why}") from None
-        self._loaded[record.id] = (record, state, kept)
-        if isinstance(record.table.get("starter"), str):
-            self._hosts.add(record.table["starter"])
+        seats = Table.read(record.table)
+        self._loaded[record.id] = (record, state, kept, seats)
+        if seats.starter is not None:
+            self._hosts.add(seats.starter)
 
     def hosting(self, token: str) -> bool:
         """Whether ``token`` is the phone of a game's host (one read or started here): the
@@ -269,30 +271,12 @@ class GameStore:
         entry's telling, however long the game); told afresh after an Undo."""
         game = self._in_play(game_id)
         record, state = game.record, game.state
-        if isinstance(record.table.get("imported"), dict):  # a final score file: no moves to tell
+        if game.table.imported is not None:  # a final score file: no moves to tell
             totals = tuple((p.name, p.total) for p in rules_for(record.game).result(state).players)
             at = str(record.log[0].get("at", record.created)) if record.log else record.created
             by = record.log[0].get("by") if record.log else None
             return imported_story(at, by if isinstance(by, str) else None, totals)
-        return game.derived.of_state(state, ("timeline", current()), lambda: self._story(game, record, state))
-
-    @staticmethod
-    def _story(game: InPlay, record: GameRecord, now_: Any) -> tuple[Moment, ...]:
-        """Told on from the story told so far: by the new entries when entries were added,
-        as its beginning when the latest were taken back (an Undo: the game's state now is
-        the state after them), afresh otherwise (an Undo of an earlier entry)."""
-        rules, log, key = rules_for(record.game), record.log, current()
-        told = game.stories.get(key)
-        if told is not None and told.made <= len(log) and (not told.made or log[told.made - 1] == told.last):
-            more, state = played(rules, told.state, log[told.made:], told.made)
-            moments = told.moments + more
-        elif told is not None and told.log is not None and len(log) < told.made \
-                and all(a is b for a, b in zip(log, told.log)):
-            moments, state = told.moments[:len(log)], now_
-        else:
-            moments, state = played(rules, rules.new_game(record.setup), log)
-        game.stories[key] = Told(len(log), log[-1] if log else None, moments, state, log)
-        return moments + taken_back(rules, state, record.redo, len(moments))
+        return game.derived.of_state(state, ("timeline", current()), lambda: told_on(game, record, state))
 
     def timeline_view(self, game_id: str, make: Callable[[tuple[Moment, ...], Any], V], key: Hashable = None) -> V:
         """``make(moments, key)`` of the game's story now (a chart's thinned lines), worked
@@ -314,9 +298,7 @@ class GameStore:
         place = self.location()
         with self.repo.lock:
             record = self.repo.new_record(game, setup)
-            record.table = {"starter": starter, "seats": {}, "notes": {}}
-            if place:  # where it is played: kept with the game, whatever the setting says later
-                record.table["location"] = place
+            record.table = Table.new(starter, place).as_json()  # where it is played: kept, whatever is said later
             self.repo.save(record, summary_of(record, state))
             if starter is not None:
                 self._hosts.add(starter)
@@ -416,7 +398,7 @@ class GameStore:
             record = game.record
             rules = rules_for(record.game)
             parsed = rules.parse_action(action) if isinstance(action, dict) else action  # a phone's is parsed already
-            seat = table.author(record.table, rules.owner(parsed), device)
+            seat = table.author(game.table, rules.owner(parsed), device)
             state = rules.apply(game.state, parsed)
             entry = {"action": parsed.model_dump(mode="json"), "at": now(), "by": seat or by}
             return replace(record, log=[*record.log, entry], redo=[]), state, None
@@ -436,9 +418,9 @@ class GameStore:
 
         def make(game: InPlay) -> tuple[GameRecord, Any, dict[int, Any]]:
             record = game.record
-            i = table.last_undoable(record.table, record.log, device)
+            i = table.last_undoable(game.table, record.log, device)
             if i is None:
-                raise RulesError(_("nothing of yours to undo") if table.seated(record.table) else _("nothing to undo"))
+                raise RulesError(_("nothing of yours to undo") if table.seated(game.table) else _("nothing to undo"))
             log = record.log[:i] + record.log[i + 1:]
             try:
                 state, checkpoints = self._refold(record, log, i, game.checkpoints)
@@ -460,7 +442,7 @@ class GameStore:
         """``redo``: the new state and the write under way (``store``)."""
         def make(game: InPlay) -> tuple[GameRecord, Any, None]:
             record = game.record
-            i = table.last_undoable(record.table, record.redo, device)
+            i = table.last_undoable(game.table, record.redo, device)
             if i is None:
                 raise RulesError(_("nothing to redo"))
             entry = record.redo[i]
@@ -471,34 +453,19 @@ class GameStore:
         change = self.change(game_id, make)
         return change.state, self.store(change, by=device)
 
-    def change_table(self, game_id: str, change: Callable[[GameRecord], dict[str, Any]]) -> None:
-        """The game's table (seats, PINs, notes, its comment) changed by ``change(record)``,
+    def change_table(self, game_id: str, change: Callable[[Table], Table]) -> None:
+        """The game's table (seats, PINs, notes, its comment) changed by ``change(table)``,
         stored, and every phone showing it told."""
-        self.store(self.change(game_id, lambda game: (replace(game.record, table=change(game.record)),
-                                                      game.state, None)))
+        self.store(self.change(game_id, lambda game: game.with_table(change(game.table))))
 
     def can_undo(self, game_id: str, device: str | None = None) -> bool:
-        record = self.record(game_id)
-        return table.last_undoable(record.table, record.log, device) is not None
+        game = self._in_play(game_id)
+        return table.last_undoable(game.table, game.record.log, device) is not None
 
     def can_redo(self, game_id: str, device: str | None = None) -> bool:
-        record = self.record(game_id)
-        return table.last_undoable(record.table, record.redo, device) is not None
+        game = self._in_play(game_id)
+        return table.last_undoable(game.table, game.record.redo, device) is not None
 
     def seat(self, game_id: str, device: str | None) -> str | None:
         """The player whose seat this phone holds in that game, if any."""
-        return table.seat_of(self.record(game_id).table, device)
-
-
-def entry_words(game: str, before: Any, entry: dict[str, Any]) -> Callable[[], str]:
-    """An entry in words (the engine's ``describe``), made in the language of the phone
-    it is said to; ``before`` is the state it was made in."""
-    rules = rules_for(game)
-
-    def words() -> str:
-        try:
-            return rules.describe(before, rules.parse_action(entry["action"]))
-        except (RulesError, KeyError, TypeError, ValueError):  # an entry this version cannot read
-            return _("an entry")
-    return words
-
+        return table.seat_of(self.table_of(game_id), device)

@@ -4,21 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.storage.errors import DamagedGame, DataDirBusy, DiskError, GameNotFound, StorageError
+from companion.storage.game_bin import BinEntry
 from companion.storage.game_file import GameRecord
-from companion.storage.repository import (
-    FINISHED,
-    PLAYING,
-    BinEntry,
-    DamagedGame,
-    DataDirBusy,
-    DiskError,
-    GameNotFound,
-    Repository,
-    StorageError,
-    Summary,
-    of_game,
-    played_since,
-)
+from companion.storage.index import FINISHED, PLAYING, Summary, of_game, played_since
+from companion.storage.repository import Repository
 
 
 def open_repository(data_dir: Path, read_only: bool = False) -> Repository:

@@ -4,7 +4,7 @@
   saying what was done, with Undo);
 - ``use_shown_player``: the player a phone shows (its own seat first);
 - ``action_button``: a button the rules allow now, or a disabled one saying why (the
-  reason is the game contract's ``why_not``);
+  reason is the engine's ``allowed``);
 - ``result_banner``: the winners, or a solitaire game's rating (never "Winner");
 - ``GameScreens``: a game's screens, typed by its state.
 

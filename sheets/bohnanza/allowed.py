@@ -5,7 +5,7 @@ allowed or refused with the rules' reason; harvesting each field, with what it p
 why not; buying the third field, or why not. For the table (any player, or ``""``): the
 draw pile's exhaustion (the next pass, or the end of the game with what its harvest
 sells) and the final count. Every reason is the one ``apply`` raises for that action
-(``RULES.why_not``), in the asking phone's language; the answer is worked out from the
+(its RulesError), in the asking phone's language; the answer is worked out from the
 same checks ``apply`` makes, without applying every action.
 """
 

@@ -4,10 +4,10 @@ shows and never works out itself.
 For a player: in each round whose cards are entered card by card (the latest round, and
 the next one once the latest is complete; none once the third is complete: a finished
 game is closed), every card of the deck they may take or give back, each refused one
-with the reason the rules give for it (``why_not``'s very words), and "the rest of the
-deck" once it is theirs. For the table: the rounds entered only as a whole now (a
-correction; all three once the game is finished), and whose start may be recorded (who
-took the Bean chip last in the round before), asked while nobody is.
+with the reason the rules give for it (the very words of ``apply``'s RulesError), and
+"the rest of the deck" once it is theirs. For the table: the rounds entered only as a
+whole now (a correction; all three once the game is finished), and whose start may be
+recorded (who took the Bean chip last in the round before), asked while nobody is.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from companion import cli
+from companion.cli import scores, shared
 from companion.cli import main
 
 TRACEBACK_WORDS = re.compile(r"Traceback|[A-Z][a-z]+(Error|Exception)\b|Errno|\bat at\b")
@@ -90,14 +90,14 @@ def test_a_fault_of_the_machine_is_exit_1_in_plain_words(monkeypatch, capsys):
     def disk_fails(_args):
         raise OSError(5, "Input/output error", "/data/games/x.json")
 
-    monkeypatch.setattr(cli, "cmd_schema", disk_fails)
+    monkeypatch.setattr(scores, "cmd_schema", disk_fails)
     assert main(["schema"]) == 1
     assert capsys.readouterr().err == "beans: /data/games/x.json: Input/output error\n"
 
     def breaks(_args):
         raise KeyError("x")
 
-    monkeypatch.setattr(cli, "cmd_schema", breaks)
+    monkeypatch.setattr(scores, "cmd_schema", breaks)
     assert main(["schema"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "please report it" in err and not TRACEBACK_WORDS.search(err)
@@ -130,7 +130,7 @@ def test_listed_times_are_local_with_their_zone_named(tmp_path, capsys, monkeypa
         assert main(["list", "--data-dir", str(tmp_path)]) == 0
         out = capsys.readouterr().out
         assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d CET", out), out
-        assert cli.local_time(created, zone=True).endswith(" CET")
+        assert shared.local_time(created, zone=True).endswith(" CET")
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import threading
 
-from companion import cli
+from companion.cli import files
 from companion.backup import make_backup
 from companion.cli import main
 from companion.session import Games
@@ -82,13 +82,13 @@ def test_backups_in_a_folder_are_restored_with_the_score_files(tmp_path, capsys)
 def test_files_are_read_and_checked_off_the_main_thread(tmp_path, monkeypatch, capsys):
     folder = folder_of_files(tmp_path, count=4)
     threads = set()
-    prepare = cli.prepare
+    prepare = files.prepare
 
     def watched(source):
         threads.add(threading.current_thread() is threading.main_thread())
         return prepare(source)
 
-    monkeypatch.setattr(cli, "prepare", watched)
+    monkeypatch.setattr(files, "prepare", watched)
     assert main(["import", str(folder), "--data-dir", str(tmp_path / "d")]) == 2
     assert threads == {False}
 
@@ -97,7 +97,7 @@ def test_progress_shows_on_a_terminal_only(tmp_path, monkeypatch, capsys):
     folder = folder_of_files(tmp_path, count=3)
     assert main(["import", str(folder), "--data-dir", str(tmp_path / "d")]) == 2
     assert capsys.readouterr().err == ""  # a file or a pipe: no progress
-    monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: True)
+    monkeypatch.setattr(files.sys.stderr, "isatty", lambda: True)
     assert main(["import", str(folder), "--data-dir", str(tmp_path / "e")]) == 2
     err = capsys.readouterr().err
     assert "\rImporting 5 of 5" in err and err.endswith("\r\x1b[K")
@@ -110,7 +110,7 @@ def test_standard_input_is_imported_alone(tmp_path, capsys):
 
 def test_too_many_files_are_refused_before_any_is_read(tmp_path, monkeypatch, capsys):
     folder = folder_of_files(tmp_path, count=3)
-    monkeypatch.setattr(cli, "MAX_FILES_AT_ONCE", 4)
+    monkeypatch.setattr(files, "MAX_FILES_AT_ONCE", 4)
     assert main(["import", str(folder), "--data-dir", str(tmp_path / "d")]) == 2
     assert capsys.readouterr().err == "beans: more than 4 files at once; import them in parts\n"
     assert not (tmp_path / "d").exists()

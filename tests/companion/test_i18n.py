@@ -76,11 +76,15 @@ def test_two_phones_at_one_table_are_refused_each_in_its_own_language(games):
     assert said_de == "'Zoe' spielt nicht mit; es spielen Ann, Ben, Cy"
     assert said_en == "'Zoe' is not playing; the players are Ann, Ben, Cy"
     assert games.state(gid) == before
-    # why_not, as a screen asks it while rendering, in each phone's language as well
+    # what a player may do, as a screen asks it while rendering, in each phone's language as well
     rules, state = games.rules(gid), games.state(gid)
-    action = rules.parse_action(take_zoe())
-    assert as_phone(german_page, lambda: rules.why_not(state, action)).startswith("'Zoe' spielt nicht mit")
-    assert as_phone(english_page, lambda: rules.why_not(state, action)).startswith("'Zoe' is not playing")
+    taken = {"kind": "take-card", "round": 1, "player": "Ann", "card": "red-3"}
+    state = rules.apply(state, rules.parse_action(taken))
+    red_3 = rules.parse_action(taken).card
+    assert as_phone(german_page, lambda: rules.allowed(state, "Ben").hand(1).offer(red_3).take) == (
+        "Rot 3 wurde in dieser Runde schon von Ann genommen")
+    assert as_phone(english_page, lambda: rules.allowed(state, "Ben").hand(1).offer(red_3).take) == (
+        "red 3 is already taken by Ann in this round")
 
 
 def test_a_phone_switching_language_is_heard_in_the_new_one_at_once(games):

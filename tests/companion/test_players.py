@@ -10,7 +10,7 @@ import pytest
 from companion.backup import BackupError, make_backup, read_backup
 from companion.cli import main
 
-from companion.players import Players, phone_players, players_of
+from companion.session.players import Players
 from companion.session import Games, PhoneGames
 from companion.storage import Repository, StorageError
 from companion.storage.players import FILE_NAME
@@ -107,19 +107,19 @@ def test_a_rename_or_merge_refused_says_why_and_changes_nothing(games, tmp_path,
 
 def test_only_the_serving_machines_browser_renames_or_merges(games):
     imported(games, game(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
-    away = phone_players(PhoneGames(games, "a-phone"))
+    away = PhoneGames(games, "a-phone").group()
     assert away.why_not_change()
     with pytest.raises(RulesError, match="only the browser on the machine that serves the table"):
         away.rename("Ann", "Anna")
     with pytest.raises(RulesError, match="only the browser on the machine that serves the table"):
         away.merge("Ann", "Ben")
-    assert players_of(games).aliases() == {}
-    here = phone_players(PhoneGames(games, "host", here=True))
+    assert games.group.aliases() == {}
+    here = PhoneGames(games, "host", here=True).group()
     change = here.rename("Ann", "Anna")
     with pytest.raises(RulesError):
         away.undo(change)
     here.undo(change)
-    assert players_of(games).aliases() == {}
+    assert games.group.aliases() == {}
 
 
 def test_a_game_in_play_counts_in_no_figure(games):
@@ -169,12 +169,12 @@ def test_a_backup_keeps_the_groups_names_and_a_restore_adds_those_missing(games,
     every name the data directory shows already."""
     imported(games, game(["Jürgen", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
     imported(games, game(["Jurgen", "Ben", "Dora"], [9, 4, 0], "2026-01-11"))
-    players_of(games).merge("Jurgen", "Jürgen")
+    games.group.merge("Jurgen", "Jürgen")
     zipped = tmp_path / "backup.zip"
     zipped.write_bytes(make_backup(games))
     elsewhere = tmp_path / "elsewhere"
     other = Games(Repository(elsewhere))
-    other.import_file(game(["Ben", "Dora", "Eva"], [1, 2, 3], "2026-02-01"))
+    other.files.import_file(game(["Ben", "Dora", "Eva"], [1, 2, 3], "2026-02-01"))
     Players(other).rename("Dora", "Dorothea")
     other.repo.close()
     assert main(["import", str(zipped), "--data-dir", str(elsewhere)]) == 0

@@ -7,7 +7,6 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
-from companion.players import players_of
 from companion.rematch import play_again
 from companion.session import Games, PhoneGames
 from companion.storage import open_repository
@@ -132,5 +131,5 @@ def test_the_serving_machine_merges_a_name_and_undoes_it_from_the_message(tmp_pa
         host.type_into("New name", "Ben")
         host.tap("Rename")
         host.see("The name Ben is taken: Ben plays under it")
-    assert players_of(games).aliases() == {}
+    assert games.group.aliases() == {}
     repo.close()

@@ -79,10 +79,10 @@ def test_the_end_of_the_game_is_offered_with_the_engines_reason():
         name=isolated("Lando"))
     assert view(reached, "Leia").end == EndView("Lando", 30, False, lays_first)  # issue 47
     assert view(reached, "Leia").shape.reached == "Lando"
-    assert RULES.why_not(reached, EndGame(player="Lando")) == lays_first
+    assert RULES.allowed(reached, "Lando").end_game == lays_first
     laid = reached.changed(turn_over=True)
     assert view(laid, "Leia").end == EndView("Lando", 30, True, None)
-    assert RULES.why_not(laid, EndGame(player="Lando")) is None
+    assert RULES.allowed(laid, "Lando").end_game is None
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from typing import Any
 import flet as ft
 import pytest
 
-import companion.storage.repository as repository
+import companion.storage.game_bin as game_bin
 from companion import session
 from companion.cli import main
 from companion.session import Games, PhoneGames
@@ -344,7 +344,7 @@ def test_a_game_leaving_the_bin_for_good_takes_its_backups_with_it(tmp_path, mon
     kept, other = games, games.new_game("nicht-die-bohne", {"players": OTHERS})
     games.dispatch(other, {**take("red-1"), "player": "Eve"})
     assert [b.id for b in games.bin.listing()] == [gid] and f"{gid}.json.bak1" in copies(tmp_path, gid)
-    monkeypatch.setattr(repository, "time", Later(days=2))  # the bin's days are over
+    monkeypatch.setattr(game_bin, "time", Later(days=2))  # the bin's days are over
     assert kept.bin.listing() == [] and copies(tmp_path, gid) == []
     assert f"{other}.json.bak1" in copies(tmp_path, other)  # another game's backups stay
     games.repo.close()
@@ -377,8 +377,8 @@ def test_the_bin_is_listed_from_the_index_and_a_file_read_only_when_it_changed(t
     for _ in range(5):
         games.bin.delete(games.new_game("nicht-die-bohne", {"players": PLAYERS}))
     reads: list[Path] = []
-    record_in = repository.record_in
-    monkeypatch.setattr(repository, "record_in", lambda path, within=None: reads.append(path) or record_in(path, within))
+    record_in = game_bin.record_in
+    monkeypatch.setattr(game_bin, "record_in", lambda path, within=None: reads.append(path) or record_in(path, within))
     assert len(games.bin.listing()) == 5 and reads == []  # listed as deleted, no file read
     before = set((tmp_path / "deleted").iterdir())
     kept = min(before)

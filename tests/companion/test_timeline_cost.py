@@ -39,6 +39,10 @@ def sent_for_changes(tmp_path, entries: int, monkeypatch) -> list[int]:
                            lambda: lengthen(games, game_id, len(games.record(game_id).log) + 1)):
                 before = viewer.sent_bytes
                 change()
+                for _ in range(100):  # the story is read again on the viewer's own turn of the loop
+                    if viewer.sent_bytes != before:
+                        break
+                    await asyncio.sleep(0.02)
                 await table.quiet()
                 sent.append(viewer.sent_bytes - before)
             return sent

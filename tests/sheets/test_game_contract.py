@@ -1,5 +1,6 @@
 """The game contract every rules object keeps (issue 13): the players in seating order,
-and why the rules refuse an action, asked the same way of every game."""
+and what a player may do with why the rules refuse the rest (``allowed``), asked the same
+way of every game."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from sheets.bohnanza import Harvest, Plant
+from sheets.bohnanza import Bean, Harvest, Plant
 from sheets.errors import RulesError, ScoreFileError
 from sheets.gone_with_the_beans.live import Build
 from sheets.registry import KINDS
@@ -35,20 +36,27 @@ def test_players_are_the_names_in_seating_order(kind: str):
     assert rules.players(rules.new_game(SETUPS[kind])) == ("Cem", "Ann", "Ben")
 
 
-def test_why_not_is_the_rules_refusal_in_the_players_words():
-    """Bohnanza rulebook: a field is harvested only when it holds beans."""
+def test_allowed_says_why_the_rules_refuse_in_the_words_apply_refuses_with():
+    """Bohnanza rulebook: a field is harvested only when it holds beans. What a player may
+    do (``allowed``) gives each refused action its reason: the RulesError ``apply`` raises."""
     rules = KINDS["bohnanza"]
     state = rules.new_game(SETUPS["bohnanza"])
-    assert rules.why_not(state, Harvest(player="Ann", field=1)) == "field 1 is empty; there is nothing to harvest"
-    assert rules.why_not(state, Plant(player="Ann", field=1, bean="red")) is None
-    assert state.player("Ann").fields[0].bean is None  # asking changed nothing
+    answer = rules.allowed(state, "Ann")
+    empty = "field 1 is empty; there is nothing to harvest"
+    assert answer.harvest(1) == empty
+    with pytest.raises(RulesError, match=empty):
+        rules.apply(state, Harvest(player="Ann", field=1))
+    assert answer.plant(1, Bean.RED, 1) is None
+    assert rules.apply(state, Plant(player="Ann", field=1, bean="red")).player("Ann").fields[0].bean == "red"
 
 
 def test_the_live_sheet_allows_what_only_needs_a_printed_value():
-    """The live sheet's own why_not: a build waiting for a printed value is allowed."""
+    """The live sheet's ``allowed``: a build waiting for a printed value is offered (the
+    value is asked when it is built)."""
     rules = KINDS["gone-with-the-beans-live"]
     unknown = give(rules.apply(game(("Ann", "macadimia"), known=False), card("market", 0)), "Ann", thaler=9)
-    assert rules.why_not(unknown, Build(player="Ann", facility="market")) is None
+    offer = rules.allowed(unknown, "Ann").offer(Build(player="Ann", facility="market"))
+    assert offer is not None and offer.reason is None
 
 
 def test_the_live_sheet_has_no_score_file_of_its_own():

@@ -10,7 +10,6 @@ from typing import Any, cast
 
 import flet as ft
 
-from companion.players import phone_players
 from companion.ui.components.common import TOUCH, error_line, icon_button, sentence, text_field
 from companion.ui.hooks import go, use_games, use_typed
 from sheets.errors import RulesError
@@ -73,7 +72,7 @@ def PlayersSetup(game: str, low: int, high: int, extra: Mapping[str, Any] | None
     ]
     room = len(names) < high or any(not n.strip() for n in names)
     now_typed = names[active] if active < len(names) else ""
-    offered = phone_players(games).players.suggestions(
+    offered = games.group().players.suggestions(
         now_typed, game, [n for j, n in enumerate(names) if j != active]) if room else []
     # Buttons, not chips: Flutter says a chip is a checkbox, and a tap here adds a player
     chips = ft.Row([ft.OutlinedButton(name, icon=ft.Icons.PERSON_ADD_ALT, height=TOUCH,

@@ -13,7 +13,7 @@ import flet as ft
 import flet_charts as charts  # type: ignore[import-untyped]  # ships no py.typed
 
 from companion.i18n import number
-from companion.players import KindRecord, NameChange, PhonePlayers, PlayerRecord, phone_players
+from companion.session.players import KindRecord, NameChange, PhonePlayers, PlayerRecord
 from companion.storage import StorageError
 from companion.ui.components.charts import SERIES_COLOURS, axis
 from companion.ui.components.common import TOUCH, error_line, screen, section, sentence, text_field
@@ -36,7 +36,7 @@ def read_record(group: PhonePlayers, name: str) -> PlayerRecord | str:
 @ft.component
 def PlayerScreen() -> ft.View:
     name = unquote(ft.use_route_params().get("name", ""))
-    group = phone_players(use_games())
+    group = use_games().group()
     shown = use_listing(lambda: read_record(group, name))
     if isinstance(shown, str):
         return screen(player_route(name), name, [ft.Text(shown)], back="/stats")
@@ -101,7 +101,7 @@ def last_results_chart(totals: tuple[int, ...]) -> ft.Control:
 @ft.component
 def NameChanges(name: str) -> ft.Control:
     """Rename this player, or merge another name into them (the serving machine's own browser)."""
-    group = phone_players(use_games())
+    group = use_games().group()
     new_name, set_new_name, typed_name = use_typed(name)
     other, set_other, typed_other = use_typed("")
     error, set_error = ft.use_state(cast("str | None", None))

@@ -9,7 +9,6 @@ import flet as ft
 
 from companion.i18n import day, number
 from companion.stats import game_records, player_records, solitaire_records
-from companion.players import phone_players
 from companion.storage import FINISHED
 from companion.ui.hooks import use_games, use_listing
 from companion.ui.components.charts import over_time_chart, wins_chart
@@ -24,7 +23,7 @@ from sheets.registry import KINDS
 @ft.component
 def Statistics() -> ft.View:
     games = use_games()
-    group = phone_players(games).players
+    group = games.group().players
     # a tap at a table draws it no more; every name as the group shows it (issue 49)
     summaries = use_listing(lambda: group.as_group(games.summaries(FINISHED)))
     players = player_records(summaries)

@@ -112,7 +112,7 @@ RULES = EngineRules(
     new_game=engine.new_game, parse_action=engine.parse_action, apply=engine.apply,
     is_over=engine.is_over, result=engine.result, players=engine.players, allowed=allowed, grounds=grounds,
     read=no_live_file, export=engine.export, import_file=no_live_file,
-    why_not=engine.why_not, describe=describe, phase=Phase("round", engine.round_of),
+    describe=describe, phase=Phase("round", engine.round_of),
     holdings=engine.materials_of,
 )
 

@@ -1,5 +1,5 @@
 """What a Bohnanza state allows a player (``RULES.allowed``, issue 30): every answer is the
-rules' own (``why_not``, the refusal ``apply`` raises), for every field, bean and count
+rules' own (the refusal ``apply`` raises), for every field, bean and count
 a tap offers, every harvest, the third field, and the table's draw pile and final count."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from sheets.bohnanza import (
     allowed_by_seat, preview_harvest,
 )
 from sheets.errors import RulesError
+from testkit.refusals import refusal
 
 NAMES = ["Ann", "Ben", "Cem", "Dee", "Eve"]
 BEANS = list(Bean)
@@ -28,7 +29,7 @@ def played(names: list[str], *actions: Plant | Harvest | BuyField | DeckExhauste
 
 
 def assert_as_the_rules_say(state: State, player: str) -> None:
-    """``allowed`` against ``why_not`` for every action a phone offers ``player``."""
+    """``allowed`` against ``apply``'s refusal for every action a phone offers ``player``."""
     answer = RULES.allowed(state, player)
     assert answer.farmer is not None and answer.farmer.player == player
     farmer = state.player(player)
@@ -36,20 +37,20 @@ def assert_as_the_rules_say(state: State, player: str) -> None:
     for number in (1, 2, 3):
         for bean in BEANS:
             for count in range(1, COUNTS + 1):
-                assert answer.plant(number, bean, count) == RULES.why_not(
-                    state, Plant(player=player, field=number, bean=bean, count=count)), (number, bean, count)
-        assert answer.harvest(number) == RULES.why_not(state, Harvest(player=player, field=number)), number
+                assert answer.plant(number, bean, count) == refusal(
+                    RULES, state, Plant(player=player, field=number, bean=bean, count=count)), (number, bean, count)
+        assert answer.harvest(number) == refusal(RULES, state, Harvest(player=player, field=number)), number
     for offer in answer.farmer.fields:
         if offer.harvest_refused is None:
             assert offer.harvest == preview_harvest(state, player, offer.number)
         else:
             assert offer.harvest is None
-    assert answer.farmer.buy_field == RULES.why_not(state, BuyField(player=player))
+    assert answer.farmer.buy_field == refusal(RULES, state, BuyField(player=player))
     assert_table(state, answer)
 
 
 def assert_table(state: State, answer: Allowed) -> None:
-    assert answer.deck.refused == RULES.why_not(state, DeckExhausted())
+    assert answer.deck.refused == refusal(RULES, state, DeckExhausted())
     if answer.deck.refused is None:
         after = RULES.apply(state, DeckExhausted())
         if answer.deck.next_pass is None:  # the end: what its harvest sells, as applied
@@ -61,7 +62,7 @@ def assert_table(state: State, answer: Allowed) -> None:
             assert answer.deck.next_pass == after.deck_pass and answer.deck.end == ()
     counted = FinalCount(players=tuple(PlayerCount(name=f.name, coins=f.total, third_field=f.third_field)
                                        for f in state.players))
-    assert answer.final_count == RULES.why_not(state, counted)
+    assert answer.final_count == refusal(RULES, state, counted)
 
 
 def test_a_new_game_allows_planting_every_bean_up_to_what_the_deck_has():
@@ -157,7 +158,7 @@ def entry(state: State, step: tuple[int, int, int, int, int]) -> Plant | Harvest
 @settings(max_examples=40, deadline=None)
 @given(st.integers(3, 5), st.lists(STEP, max_size=60), st.integers(0, 4))
 def test_random_play_allowed_is_what_the_rules_say(players, steps, seat):
-    """Random play: at the end, every answer for a player is the engine's ``why_not``."""
+    """Random play: at the end, every answer for a player is the refusal ``apply`` raises."""
     state = RULES.new_game({"players": NAMES[:players]})
     for step in steps:
         try:

@@ -20,7 +20,7 @@ def game(sheet: str = "A", *provinces: str) -> State:
     return RULES.new_game(setup(sheet, *provinces))
 
 
-def refusal(state: State, action: MarkMilestoneBonus | MarkDevelopmentBonus | MarkContract) -> str | None:
+def refusal(state: State, action: MarkMilestoneBonus | MarkDevelopmentBonus | MarkContract | Finish) -> str | None:
     try:
         RULES.apply(state, action)
     except RulesError as exc:
@@ -114,5 +114,5 @@ def test_the_table_has_no_sheet_and_the_answer_depends_on_the_players_own_sheet_
     assert RULES.allowed(after, "Ann") == RULES.allowed(state, "Ann")
     impossible = RULES.apply(after, MarkDevelopmentBonus(player="Ben", bonus="hay"))
     assert RULES.grounds(impossible, "") != RULES.grounds(after, "")
-    assert RULES.allowed(impossible, "").finish == RULES.why_not(impossible, Finish()) == (
+    assert RULES.allowed(impossible, "").finish == refusal(impossible, Finish()) == (
         "Ben: 1 Development Bonus, but at most 0 were gained: 0 Houses, 0 Silos, 0 Hay actions used 3 times")

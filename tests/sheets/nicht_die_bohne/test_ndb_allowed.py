@@ -16,6 +16,7 @@ from sheets.nicht_die_bohne import (
 )
 from sheets.nicht_die_bohne.engine import apply
 from sheets.names import bare
+from testkit.refusals import refusal
 
 PLAYERS = ["Alex", "Beate", "Claudia", "Dirk"]
 
@@ -45,7 +46,7 @@ def test_a_card_another_player_took_is_refused_with_the_engines_reason():
     assert offer is not None
     card = offer.offer(red_3)
     assert bare(card.take) == "red 3 is already taken by Alex in this round"
-    assert card.take == RULES.why_not(state, TakeCard(round=1, player="Beate", card=red_3))
+    assert card.take == refusal(RULES, state, TakeCard(round=1, player="Beate", card=red_3))
     assert card.holders == ("Alex",) and card.mine == 0 and card.left == 0
     assert RULES.allowed(state, "Alex").hand(1).offer(red_3).give_back is None
     assert offer.offer(parse_card("red-4")).take is None  # nobody has it
@@ -76,7 +77,7 @@ def test_a_full_hand_takes_no_card_and_says_the_hand_size():
 
 def test_every_answer_is_the_one_the_engine_gives_the_tap():
     """Random rounds of taps: for every player and card, what ``allowed`` says of taking
-    and giving back is exactly ``why_not`` of that entry (the same words, or None)."""
+    and giving back is exactly ``apply``'s refusal of that entry (the same words, or None)."""
     rng = random.Random(11)
     cards = sorted(DECK)
     for players in (PLAYERS, ["Ann", "Ben", "Cy"], ["A", "B", "C", "D", "E", "F"]):
@@ -93,8 +94,8 @@ def test_every_answer_is_the_one_the_engine_gives_the_tap():
                     offer = RULES.allowed(state, player).hand(1)
                     assert offer is not None
                     for card in offer.offers:
-                        assert card.take == RULES.why_not(state, TakeCard(round=1, player=player, card=card.card))
-                        assert card.give_back == RULES.why_not(state, ReturnCard(round=1, player=player,
+                        assert card.take == refusal(RULES, state, TakeCard(round=1, player=player, card=card.card))
+                        assert card.give_back == refusal(RULES, state, ReturnCard(round=1, player=player,
                                                                                  card=card.card))
                         assert card.may_take == (card.take is None)
                         assert card.may_give_back == (card.give_back is None)
@@ -113,7 +114,7 @@ def test_the_rest_of_the_deck_is_offered_exactly_when_the_others_hold_all_but_a_
     offer = RULES.allowed(state, "Dirk").hand(1)
     assert offer is not None
     assert offer.rest == tuple(sorted(parse_card(c) for c in hands["Dirk"]))
-    assert RULES.why_not(state, EnterCards(round=1, player="Dirk", cards=offer.rest)) is None
+    assert refusal(RULES, state, EnterCards(round=1, player="Dirk", cards=offer.rest)) is None
     assert RULES.allowed(state, "Claudia").hand(1).rest == ()  # her hand is full
     state = apply(state, TakeCard(round=1, player="Dirk", card=hands["Dirk"][0]))  # begun: still offered
     assert RULES.allowed(state, "Dirk").hand(1).rest == offer.rest
@@ -158,10 +159,10 @@ def test_cards_go_to_the_latest_round_or_the_next_and_a_round_before_is_correcte
     state = apply(state, TakeCard(round=2, player="Alex", card="red-4"))
     answer = RULES.allowed(state, "Alex")
     assert [h.round for h in answer.hands] == [2] and answer.finished == (1,) and answer.hand(1) is None
-    assert RULES.why_not(state, TakeCard(round=1, player="Alex", card="red-4")) == \
+    assert refusal(RULES, state, TakeCard(round=1, player="Alex", card="red-4")) == \
         "round 1 is finished; correct it as a whole round"
     fixed = {p: state.cards_of(1, p) for p in PLAYERS}
-    assert RULES.why_not(state, CorrectRound(round=1, cards=fixed)) is None
+    assert refusal(RULES, state, CorrectRound(round=1, cards=fixed)) is None
     state = entered(entered(state, 2, {p: [] for p in PLAYERS}), 2, deal(PLAYERS, 4))
     state = entered(state, 3, deal(PLAYERS, 5))
     assert RULES.is_over(state)
@@ -196,5 +197,5 @@ def test_a_german_phone_reads_the_reasons_in_german():
     state = apply(new(), TakeCard(round=1, player="Alex", card="red-3"))
     with using(i18n.translations("de")):
         take = RULES.allowed(state, "Beate").hand(1).offer(parse_card("red-3")).take
-        assert take == RULES.why_not(state, TakeCard(round=1, player="Beate", card="red-3"))
+        assert take == refusal(RULES, state, TakeCard(round=1, player="Beate", card="red-3"))
     assert bare(take) == "Rot 3 wurde in dieser Runde schon von Alex genommen"

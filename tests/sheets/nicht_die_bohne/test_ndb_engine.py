@@ -223,7 +223,6 @@ def test_a_finished_game_is_closed_to_card_entries_and_reopened_only_by_correcti
     reason = "the game is finished: round 3 is complete; correct it as a whole round"
     for action in (ReturnCard(round=3, player="Dirk", card=card), TakeCard(round=3, player="Dirk", card=card),
                    EnterCards(round=3, player="Dirk", cards=rounds[2]["Dirk"][1:])):
-        assert RULES.why_not(state, action) == reason
         with pytest.raises(RulesError, match=reason):
             apply(state, action)
     swapped = {**rounds[2], "Alex": rounds[2]["Dirk"], "Dirk": rounds[2]["Alex"]}
@@ -247,7 +246,6 @@ def test_a_finished_games_starter_changes_only_by_correcting_its_round():
         state = apply(state, EnterCards(round=3, player=p, cards=rounds[2][p]))
     assert RULES.is_over(state) and state.starter(3) == "Alex"
     reason = "the game is finished: who starts round 3 changes only by correcting round 3 as a whole"
-    assert RULES.why_not(state, RecordChip(round=2, player="Claudia")) == reason
     with pytest.raises(RulesError, match=reason):
         apply(state, RecordChip(round=2, player="Claudia"))
     assert RULES.allowed(state, "Alex").starter(3).refused == reason

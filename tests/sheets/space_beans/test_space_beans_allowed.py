@@ -18,6 +18,7 @@ from sheets.space_beans import (
     close_out, worth,
 )
 from sheets.names import bare
+from testkit.refusals import refusal
 from tests.sheets.space_beans.test_space_beans_engine import earn, lay, play, start
 from tests.sheets.space_beans.test_space_beans_properties import SETTINGS, games
 
@@ -34,16 +35,16 @@ def agrees_with_apply(state: State, player: str) -> None:
     answer = allowed(state, player)
     assert answer.player == player
     assert [(c.collection, c.new) for c in answer.lays] == list(WAYS)
-    assert answer.close_out.refused == RULES.why_not(state, CloseOut(player=player))
-    assert answer.close_out.forced_refused == RULES.why_not(state, CloseOut(player=player, forced=True))
-    assert answer.end_game == RULES.why_not(state, EndGame(player=player))
+    assert answer.close_out.refused == refusal(RULES, state, CloseOut(player=player))
+    assert answer.close_out.forced_refused == refusal(RULES, state, CloseOut(player=player, forced=True))
+    assert answer.end_game == refusal(RULES, state, EndGame(player=player))
     for choice in answer.lays:
         bean = choice.bean or Bean.BOHRION
         value = free_value(state, bean)
         if value is None:
             continue
         entry = Lay(player=player, collection=choice.collection, new=choice.new, bean=bean, values=(value,))
-        assert choice.refused == RULES.why_not(state, entry), entry
+        assert choice.refused == refusal(RULES, state, entry), entry
         said = answer.lay(choice, [value], bean)
         if choice.refused is None:
             assert said.refused is None and said.action == entry

@@ -2,7 +2,7 @@
 face down answered "the only card is already on the table", so any phone, a watcher's too,
 learned a secret collection (rulebook, action 2: "Only the player who laid down the secret
 collection knows its contents"). No answer a phone is shown counts a face-down card: the
-preview (``allowed(...).lay``), the refusals of ``allowed``, ``why_not`` and ``apply``."""
+preview (``allowed(...).lay``), the refusals of ``allowed`` and of ``apply``."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from sheets.errors import RulesError
 from sheets.space_beans import RULES, VALUES, WAYS, Bean, Collection, Lay, State, allowed
+from testkit.refusals import refusal
 from tests.sheets.space_beans.test_space_beans_engine import lay, play, start
 from tests.sheets.space_beans.test_space_beans_properties import SETTINGS, games
 
@@ -33,7 +34,7 @@ def applied(state: State, action: Lay) -> object:
 def answers(state: State, player: str, bean: Bean, value: int) -> list[object]:
     """Every answer about laying one ``bean`` ``value`` that a phone may be shown, for each
     way to lay: the preview and its refusal, as the player's own phone, another player's
-    and a watcher's see them, ``why_not`` and ``apply``."""
+    and a watcher's see them, and ``apply``'s refusal and answer."""
     answer = allowed(state, player)
     said: list[object] = [answer.seen_by(None), answer.seen_by(player)]
     for which, new in WAYS:
@@ -43,7 +44,7 @@ def answers(state: State, player: str, bean: Bean, value: int) -> list[object]:
             seen = answer.seen_by(viewer)
             said.append(seen.lay(seen.choice(which, new), [value], bean))
         action = Lay(player=player, collection=which, new=new, bean=choice.bean or bean, values=(value,))
-        said += [RULES.why_not(state, action), applied(state, action)]
+        said += [refusal(RULES, state, action), applied(state, action)]
     return said
 
 
@@ -57,7 +58,7 @@ def test_a_value_held_face_down_elsewhere_is_answered_as_any_other():
     answer = allowed(holding, "Leia")
     said = answer.lay(answer.choice("open", True), [1], Bean.BOHRION)
     assert said.refused is None and said.action is not None
-    assert RULES.why_not(holding, said.action) is None
+    assert refusal(RULES, holding, said.action) is None
     after = RULES.apply(holding, said.action)  # a recording mistake somewhere: not told by a refusal
     assert after.player("Leia").open_collection == Collection(bean="bohrion", values=(1,))
     # Face up, the card is the table's: a second Bohrion 1 is refused, and the words say so.
@@ -81,7 +82,7 @@ def test_the_own_secret_collection_counts_for_its_player():
 @given(games(), st.data())
 def test_every_answer_is_the_same_whatever_lies_face_down_elsewhere(game, data):
     """For every bean and value: what a phone is told of a player's lay (preview, refusal,
-    ``why_not``, ``apply``) is the same whether another player's face-down collection holds
+    ``apply``) is the same whether another player's face-down collection holds
     that card, holds other cards of that bean, or is another bean altogether."""
     states = [s for s in game[2] if not RULES.is_over(s)]
     assume(states)

@@ -11,6 +11,7 @@ from sheets.game import fold
 from sheets.registry import score
 from sheets.space_beans import DECK, END_AT, RULES, Bean, CloseOut, EndGame, Lay, State, check_supply, worth
 from sheets.space_beans.scorefile import read
+from testkit.refusals import refusal
 
 NAMES = ["Ann", "Ben", "Cem", "Dana", "Eli", "Fay"]
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -198,7 +199,7 @@ def test_after_the_reach_of_30_only_that_players_turn_remains(game, data):
         if isinstance(action, EndGame):
             continue
         if state.turn_over or action.player != state.reached.name:
-            assert "already reached 30" in (RULES.why_not(state, action) or "")
+            assert "already reached 30" in (refusal(RULES, state, action) or "")
 
 
 @SETTINGS

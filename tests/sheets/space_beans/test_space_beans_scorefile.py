@@ -10,6 +10,7 @@ from sheets.registry import score
 from sheets.space_beans import RULES, seen_by
 from sheets.space_beans.scorefile import read
 from sheets.names import bare
+from testkit.refusals import refusal
 
 
 def trophies(*cards: str) -> list[dict]:
@@ -243,13 +244,13 @@ def test_an_unfinished_file_at_30_leaves_only_that_turn():
     data = allister_file()
     data["ended_by"] = None
     state = fold(RULES, *RULES.import_file(copy.deepcopy(data)))
-    assert state.turn_over and RULES.why_not(state, RULES.parse_action({"kind": "end-game", "player": "Allister"})) is None
-    assert "already reached 30" in (RULES.why_not(state, RULES.parse_action(
+    assert state.turn_over and refusal(RULES, state, RULES.parse_action({"kind": "end-game", "player": "Allister"})) is None
+    assert "already reached 30" in (refusal(RULES, state, RULES.parse_action(
         {"kind": "lay", "player": "Leia", "collection": "open", "bean": "moonbohnen", "values": [4]})) or "")
     data["collections"]["Allister"] = []
     state = fold(RULES, *RULES.import_file(copy.deepcopy(data)))
     assert not state.turn_over and state == read(data)
-    assert RULES.why_not(state, RULES.parse_action(
+    assert refusal(RULES, state, RULES.parse_action(
         {"kind": "lay", "player": "Allister", "collection": "open", "new": True, "bean": "darth-beans", "values": [2, 8]})) is None
 
 
@@ -275,7 +276,7 @@ def test_an_imported_game_goes_on_from_whoever_plays_next():
     state = RULES.apply(state, RULES.parse_action(
         {"kind": "lay", "player": "Leia", "collection": "open", "bean": "moonbohnen", "values": [2], "in_turn": True}))
     assert state.turn == "Allister"
-    assert bare(RULES.why_not(state, RULES.parse_action(
+    assert bare(refusal(RULES, state, RULES.parse_action(
         {"kind": "close-out", "player": "Leia", "in_turn": True}))) == (
         "Leia has laid this turn; close-outs come before the lay")
 

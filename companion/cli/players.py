@@ -8,20 +8,22 @@ import argparse
 import json
 import sys
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from companion.cli.shared import Commands
 from sheets.limits import one_line
 
 if TYPE_CHECKING:
-    from companion.players import Players
+    from companion.session.players import Players
 
 
-def add_players_parser(sub: Any, data_dir: argparse.ArgumentParser) -> None:
+def add_commands(commands: Commands) -> None:
     """``beans players [--json]``, ``show NAME``, ``merge NAME INTO``, ``rename OLD NEW``."""
-    players = sub.add_parser("players", parents=[data_dir], help="the group's players, their records, renames and merges",
-                             description="Every name that played here, with the other names its games were played "
-                                         "under; a player's record per game (show); one person under two names "
-                                         "(merge), a new name shown everywhere (rename). Stored games keep their names.")
+    data_dir = commands.data_dir
+    players = commands.add("players", cmd_players, help="the group's players, their records, renames and merges",
+                           description="Every name that played here, with the other names its games were played "
+                                       "under; a player's record per game (show); one person under two names "
+                                       "(merge), a new name shown everywhere (rename). Stored games keep their names.")
     players.add_argument("--json", action="store_true")
     actions = players.add_subparsers(dest="players_action")
     show = actions.add_parser("show", parents=[data_dir], help="one player's record per game and head to head")
@@ -33,18 +35,16 @@ def add_players_parser(sub: Any, data_dir: argparse.ArgumentParser) -> None:
     rename = actions.add_parser("rename", parents=[data_dir], help="show OLD as NEW everywhere")
     rename.add_argument("old", metavar="OLD")
     rename.add_argument("new", metavar="NEW")
-    players.set_defaults(func=cmd_players)
 
 
 def cmd_players(args: argparse.Namespace) -> int:
-    from companion.players import Players
-    from companion.session import Games
+    from companion.session import Games  # here, as every command's: beans score never loads the storage
     from companion.storage import open_repository
 
     action = getattr(args, "players_action", None)
     repo = open_repository(args.data_dir, read_only=action not in ("merge", "rename"))
     try:
-        players = Players(Games(repo))
+        players = Games(repo).group
         players.aliases()
         if players.damaged:  # never silently: every name is shown as played meanwhile
             print(f"beans: {one_line(players.damaged)}", file=sys.stderr)
