@@ -81,10 +81,10 @@ def test_two_phones_at_one_table_are_refused_each_in_its_own_language(games):
     taken = {"kind": "take-card", "round": 1, "player": "Ann", "card": "red-3"}
     state = rules.apply(state, rules.parse_action(taken))
     red_3 = rules.parse_action(taken).card
-    assert as_phone(german_page, lambda: rules.allowed(state, "Ben").hand(1).offer(red_3).take) == (
+    assert as_phone(german_page, lambda: bare(str(rules.allowed(state, "Ben").hand(1).offer(red_3).take))) == (
         "Rot 3 wurde in dieser Runde schon von Ann genommen")
     assert as_phone(english_page, lambda: rules.allowed(state, "Ben").hand(1).offer(red_3).take) == (
-        "red 3 is already taken by Ann in this round")
+        f"red 3 is already taken by {isolated('Ann')} in this round")
 
 
 def test_a_phone_switching_language_is_heard_in_the_new_one_at_once(games):

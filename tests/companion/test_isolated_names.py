@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.cli import format_table
+from companion.cli.scores import format_table
 from companion import i18n
 from companion.session import Games
 from companion.storage import open_repository
@@ -25,6 +25,7 @@ from sheets.nicht_die_bohne import RULES as NDB, TakeCard, parse_card
 from sheets.registry import score
 from sheets.space_beans import RULES as SPACE_BEANS, CloseOut
 from testkit.harness import Table, controls_on
+from testkit.refusals import refusal
 from testkit.positions import bohnanza_over, dealt_in_order, play
 
 SARA, YAEL, LI_LEI = "سارا", "יעל", "李雷"
@@ -46,7 +47,7 @@ def test_the_engines_words_keep_a_right_to_left_name_apart_from_the_numbers():
     said = NDB.describe(state, TakeCard(round=1, player=SARA, card=parse_card("blue-3")))
     assert said == f"{FSI}{SARA}{PDI} took blue 3"
     beans = SPACE_BEANS.new_game({"players": [YAEL, "Ann"]})
-    why = SPACE_BEANS.why_not(beans, CloseOut(player=YAEL))
+    why = refusal(SPACE_BEANS, beans, CloseOut(player=YAEL))
     assert why is not None and f"{FSI}{YAEL}{PDI}" in why
 
 
