@@ -278,7 +278,7 @@ class Screen:
         """Pick the radio button whose label or value is ``value`` (its group hears it)."""
         for group in (c for c in self.visible() if isinstance(c, ft.RadioGroup)):
             for radio in (c for c in shown(group) if isinstance(c, ft.Radio)):
-                if value == radio.value or any(value in w for w in words_of(radio)):
+                if value == radio.value or any(value in w.replace("\n", " ") for w in words_of(radio)):  # as wrapped
                     self.patch(group, value=radio.value)
                     self.table.run(self.phone.session.dispatch_event(group._i, "change", radio.value))
                     self.table.settle()

@@ -114,6 +114,27 @@ def radio_group(value: str, on_pick: Callable[[str], object], content: ft.Contro
     return ft.RadioGroup(value=value, content=content, on_change=lambda e: on_pick(sent(e)))
 
 
+def two_lines(text: str, most: int = 20) -> str:
+    """``text`` on two lines, broken at the last space within ``most`` characters: a radio's
+    label is cut at the phone's edge (320 px at 150 % text), not wrapped."""
+    cut = text.rfind(" ", 0, most + 1) if len(text) > most else -1
+    return f"{text[:cut]}\n{text[cut + 1:]}" if cut > 0 else text
+
+
+TWO_LINE_HEIGHT = 1.75  # a two-line label's lines: 2 x 1.75 x 14 px = 49 px, whatever the platform
+
+
+def radio_button(value: str, label: str) -> ft.Radio:
+    """A radio button of a ``radio_group`` at least 48 px high on every platform (issue 48):
+    a label of one line gets a 48 px row; a longer one is broken onto two lines
+    (``two_lines``: Flutter cuts a radio's label at the phone's edge, it never wraps it),
+    spaced to 48 px."""
+    shown = two_lines(label)
+    if "\n" in shown:
+        return ft.Radio(value=value, label=shown, label_style=ft.TextStyle(height=TWO_LINE_HEIGHT))
+    return ft.Radio(value=value, label=shown, height=TOUCH)
+
+
 def sent(e: ft.ControlEvent) -> str:
     """The value the phone sent with a change event, not ``e.control.value``: a re-render
     that runs between the phone's keystroke (or pick) and its event (a busy table)

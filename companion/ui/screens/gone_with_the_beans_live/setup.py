@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.session import PhoneGames
 from companion.storage import StorageError
-from companion.ui.components.common import TOUCH, error_line, radio_group, section, text_field
+from companion.ui.components.common import TOUCH, error_line, radio_button, radio_group, section, text_field
 from companion.ui.components.sheet_scoring import note, players_section, sheet_choice
 from companion.ui.hooks import go, use_games, use_sheet_values, use_typed
 from companion.ui.screens.gone_with_the_beans_live.words import arrow, deck_label, province
@@ -145,9 +145,7 @@ def Setup(game: str) -> ft.Control:
             players_section(SHEETS[letter], players, set_players),
             section(
                 _("Round card deck"),
-                radio_group(deck, set_deck, ft.Column([ft.Radio(value=d, label=deck_label(d),
-                                                                visual_density=ft.VisualDensity.STANDARD, height=TOUCH)
-                                                       for d in ROUND_DECKS], spacing=0)),
+                radio_group(deck, set_deck, ft.Column([radio_button(d, deck_label(d)) for d in ROUND_DECKS], spacing=0)),
             ),
             section(
                 _("Ruler's Starting Point card: the Ruler's first province"),

@@ -53,9 +53,11 @@ def Hand(view: ViewOf[PadView], number: int, player: str, colour: Colour, draft:
     if part is None:  # no longer entered card by card: the screen around it shows the round finished
         return ft.Column([error_line(refusal)], spacing=SECTION_SPACING)
     score = round_score(part.cards)
-    controls: list[ft.Control] = [round_totals(score, player, number), error_line(refusal),
-                                  colour_tabs(score, colour, taps),
-                                  colour_cards(part.colour, colour, score.colours[list(Colour).index(colour)], taps)]
+    # The keypad right under the chips, the round's totals below it (issue 48): on a small
+    # phone at 150 % text with six players the keypad is on the screen without scrolling.
+    controls: list[ft.Control] = [colour_tabs(score, colour, taps),
+                                  colour_cards(part.colour, colour, score.colours[list(Colour).index(colour)], taps),
+                                  error_line(refusal), round_totals(score, player, number)]
     if part.rest:  # below the keypad: when it comes, the cards stay under the player's finger
         # As tall as its words: a long name or German words wrap onto a second line.
         controls.append(ft.FilledTonalButton(

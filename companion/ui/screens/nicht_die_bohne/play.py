@@ -50,13 +50,16 @@ def starts(player: str, number: int) -> str:
 
 @ft.component
 def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], taps: Taps,
-                   refused: str | None = None) -> ft.Control:
+                   refused: str | None = None, folds: bool = True) -> ft.Control:
     """Who took the Bean chip last in the round before, and so starts this one (rulebook,
     Game End). A question while nobody is recorded; each name a 48 px button that says
     what it records ("Anna starts round 2"). ``refused``: the engine's reason it is not
     recorded on its own (a finished game: changed by "Correct round N"), said below the
-    names, which then are no buttons (issue 47)."""
+    names, which then are no buttons (issue 47). Once told, the question folds to one line
+    with Change (issue 48): the keypad below stays on a small phone's screen all round; a
+    correction's own starter does not fold (``folds``), it is part of what is corrected."""
     asked = starter is None and refused is None
+    unfolded, set_unfolded = ft.use_state(False)
     if number == 1:  # rulebook, Preparation: "The player left to the deal takes the Bean chip"
         question = (_("Who starts round 1? The player left of the dealer takes the Bean chip.") if asked
                     else _("{player} starts round 1: {player} took the Bean chip at the deal.").format(player=isolated(str(starter))))
@@ -75,13 +78,18 @@ def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], t
                 height=TOUCH, padding=ft.Padding.symmetric(horizontal=14),
                 border_radius=8, bgcolor=ft.Colors.PRIMARY if p == starter else None,
                 border=ft.Border.all(2, ft.Colors.PRIMARY if asked or p == starter else ft.Colors.OUTLINE_VARIANT),
-                on_click=(lambda _e, p=p: taps.chip(number, p)) if refused is None else None,
+                on_click=(lambda _e, p=p: (taps.chip(number, p), set_unfolded(False))) if refused is None else None,
             ),
         ) for p in players],
         wrap=True, spacing=6, run_spacing=6,
     )
     text = ft.Text(question, size=14, weight=ft.FontWeight.W_600 if asked else None,
                    color=ft.Colors.ON_SURFACE if asked else ft.Colors.ON_SURFACE_VARIANT)
+    if starter is not None and refused is None and folds and not unfolded:
+        return ft.Row([ft.Text(question, size=14, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+                               overflow=ft.TextOverflow.ELLIPSIS, expand=True, tooltip=question),
+                       ft.TextButton(_("Change"), icon=ft.Icons.EDIT, on_click=lambda _e: set_unfolded(True))],
+                      spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     if refused is not None:
         return ft.Column([text, names, ft.Text(refused[0].upper() + refused[1:] + ".", size=13,
                                                color=ft.Colors.ON_SURFACE_VARIANT)], spacing=6)
@@ -254,7 +262,7 @@ def Play(game_id: str) -> ft.Control:
         # does not move under a player's finger when another phone answers.
         controls.append(Starter(pad, number, taps))
     elif draft is not None:  # the correction's own: saved with the round (issue 47)
-        controls.append(StarterPicker(number, draft_starter, shape.names, taps))
+        controls.append(StarterPicker(number, draft_starter, shape.names, taps, folds=False))
     heading = _("Round {number} – correcting") if draft is not None else _("Round {number}")
     controls.append(section(heading.format(number=number), *round_part))
     controls.append(RoundPicker(number, tuple(n in shape.rounds for n in range(1, ROUNDS + 1)), taps))

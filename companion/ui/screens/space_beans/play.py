@@ -85,9 +85,11 @@ def Play(game_id: str) -> ft.Control:
         return game_body([Final(table)])
     controls: list[ft.Control] = [GameEnd(table, taps.end_game)] if shape.reached else []
     controls.append(Leader(table))
-    controls += [Sheet(table, n) for n in shape.names]
     if not shape.turn_over:  # else only the end of the game is left, above
+        # The turn above the players' sheets (issue 48): with six players "Lay cards" was
+        # 1,600 px down, two or three screens of scrolling every turn.
         shown = table if player == me else own if alone else onlooker
         controls.append(Turn(shown, player, me, entry.refusal, taps, may_look, alone))
+    controls += [Sheet(table, n) for n in shape.names]
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
     return game_body(controls)
