@@ -8,6 +8,9 @@ screen's controls in the harness)."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
 import pytest
 
 from companion.session import Games
@@ -35,6 +38,15 @@ BOXES = """() => [...document.querySelectorAll('flt-semantics[role]')]
 @pytest.fixture(scope="module")
 def tablet_server(tmp_path_factory):
     data = tmp_path_factory.mktemp("touch")
+    with ThreadPoolExecutor(1) as pool:  # the sync Playwright of other tests owns this thread's loop
+        paths = pool.submit(stored, data).result()
+    server = Server(data).start()
+    yield server, paths
+    server.stop()
+
+
+def stored(data: Path) -> dict[str, tuple[str, str]]:
+    """The screens' paths and a word each shows once drawn; their games written first."""
     repo = open_repository(data)
     games = Games(repo)
     paths = {
@@ -45,9 +57,7 @@ def tablet_server(tmp_path_factory):
         "Gone with the Beans' setup": ("/new/gone-with-the-beans-live", "Add player"),
     }
     repo.close()
-    server = Server(data).start()
-    yield server, paths
-    server.stop()
+    return paths
 
 
 @pytest.mark.parametrize("screen", ["Home", "Nicht die Bohne! in round 1", "Space Beans", "Bohnanza's setup",
