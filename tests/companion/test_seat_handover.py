@@ -236,6 +236,21 @@ def test_undo_tells_the_phone_what_it_took_back(games):
     assert PhoneGames(games, "ben").news(gid) is None  # told to the phone that undid it
 
 
+
+def test_redo_tells_the_phone_what_it_made_again(games):
+    """Issue 48: Redo said nothing while Undo said what it undid."""
+    gid = pad(games)
+    ann = PhoneGames(games, "ann")
+    ann.claim_seat(gid, "Ann", "1111")
+    ann.dispatch(gid, {"kind": "take-card", "round": 1, "player": "Ann", "card": "blue-3"})
+    ann.undo(gid)
+    ann.told(gid, ann.news(gid).serial)
+    ann.redo(gid)
+    assert bare(ann.news(gid).said) == "Redone: Ann took blue 3"
+    assert [e["action"]["card"] for e in games.record(gid).log] == ["blue-3"]
+    assert PhoneGames(games, "ben").news(gid) is None  # told to the phone that redid it
+
+
 def test_undo_of_a_face_down_entry_counts_its_cards_and_never_names_them(games):
     gid = games.new_game("space-beans", {"players": ["Leia", "Londo"]}, starter="host")
     leia = PhoneGames(games, "leia")
