@@ -108,3 +108,20 @@ def test_a_tap_draws_home_again_only_when_who_leads_changes(tmp_path: Path, monk
     assert unchanged == []  # nothing Home shows changed, and no game finished: neither is drawn again
     assert drawn == ["tile"]  # Ben leads now: Home's tile is drawn again, Statistics still not
     assert any("In play, Ben leads" in bare(said) for said in last)
+
+
+def test_the_bin_is_listed_below_no_games_yet(tmp_path: Path) -> None:
+    """Issue 48: with every game in the bin, Home said the bin first and "No games yet"
+    under it; the games (none) come first, the bin below them."""
+    games = Games(Repository(tmp_path))
+    games.bin.delete(games.new_game("nicht-die-bohne", {"players": PLAYERS}))
+
+    async def look() -> list[str]:
+        async with Table() as table:
+            phone = await table.open(make_main(games), "/", "a phone")
+            return shown(phone.session.page)
+
+    said = asyncio.run(look())
+    none = next(i for i, s in enumerate(said) if s.startswith("No games yet."))
+    bin_ = next(i for i, s in enumerate(said) if s.startswith("Bin (kept"))
+    assert none < bin_

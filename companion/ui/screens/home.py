@@ -285,13 +285,13 @@ def Listed(games: PhoneGames, actions: TileActions, changed_here: int) -> ft.Con
             controls.append(section(title, *[game_tile(t, actions) for t in part.shown], *more(name, part)))
     if listed.set_aside:
         controls.append(section(_("Set aside (damaged)"), *[set_aside_tile(a) for a in listed.set_aside]))
-    if listed.binned.shown:  # below the games
-        controls.append(section(ngettext("Bin (kept {days} day)", "Bin (kept {days} days)", BIN_DAYS).format(
-            days=BIN_DAYS), *[bin_tile(b, actions.restore) for b in listed.binned.shown],
-            *more("bin", listed.binned)))
     if not listed.playing.total and not listed.finished.total and not listed.set_aside:
         controls.append(ft.Text(_("No games yet. Start one with the real cards on the table."),
                                 color=ft.Colors.ON_SURFACE_VARIANT))
+    if listed.binned.shown:  # below the games, and below "No games yet" (issue 48)
+        controls.append(section(ngettext("Bin (kept {days} day)", "Bin (kept {days} days)", BIN_DAYS).format(
+            days=BIN_DAYS), *[bin_tile(b, actions.restore) for b in listed.binned.shown],
+            *more("bin", listed.binned)))
     return ft.Column(controls, spacing=SPACING)
 
 
