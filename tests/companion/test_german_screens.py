@@ -241,12 +241,12 @@ def test_a_german_phone_plays_a_round_of_nicht_die_bohne_and_is_refused_in_germa
         german.see("Runde 1 ist vollständig")
 
         german.see("Wer beginnt Runde 2? Wer hat in Runde 1 zuletzt den Bohnenchip genommen?")
-        german.button("Grün 10")  # the keypad stays, with the question above it
+        german.button("Blau 10")  # the keypad stays, with the question above it (Anna holds nothing yet: blue)
         german.tap("Eva beginnt Runde 2")
         german.see("Eva beginnt Runde 2: Eva hat in Runde 1 zuletzt den Bohnenchip genommen.")
         english.see("Eva starts round 2: Eva took the Bean chip last in round 1.")
 
-        german.tap("Grün 1")  # round 2 has begun: round 1 is finished
+        german.tap("Blau 1")  # round 2 has begun: round 1 is finished
         german.see("Anna 1/10")
         german.tap("Runde 1")
         german.see("Runde 1 ist beendet.")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import flet as ft
 
 from companion.session import Games
@@ -23,5 +25,26 @@ def test_add_player_focuses_the_new_field(tmp_path):
             fields = [c for c in phone.visible() if isinstance(c, ft.TextField)]
             assert len(fields) == count + 1
             assert fields[-1].label == f"Player {count + 1}" and fields[-1].autofocus is True
+    finally:
+        games.repo.close()
+
+
+def test_the_keypad_opens_on_the_colour_a_player_last_used_else_the_first_they_hold(tmp_path):
+    """The keypad stayed on the previous player's colour: one more tap for each player."""
+    games = Games(open_repository(tmp_path))
+    game_id = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]})
+    games.dispatch(game_id, {"kind": "take-card", "round": 1, "player": "Cy", "card": "green-4"})
+    try:
+        with Tables() as table:
+            phone = table.open(make_main(games), f"/game/{game_id}", "a phone")
+            assert phone.find("blue 1") and not phone.find("red 1")  # Ann holds nothing yet: blue
+            phone.tap(re.compile(r"^Red"))
+            assert phone.find("red 1")
+            phone.send(phone.chip(re.compile(r"^Cy ")))
+            assert phone.find("green 1") and not phone.find("red 1")  # the first colour Cy holds
+            phone.send(phone.chip(re.compile(r"^Ben ")))
+            assert phone.find("blue 1")  # Ben holds nothing: blue
+            phone.send(phone.chip(re.compile(r"^Ann ")))
+            assert phone.find("red 1") and not phone.find("blue 1")  # the colour Ann last used
     finally:
         games.repo.close()

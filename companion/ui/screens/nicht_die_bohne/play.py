@@ -60,6 +60,11 @@ def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], t
     correction's own starter does not fold (``folds``), it is part of what is corrected."""
     asked = starter is None and refused is None
     unfolded, set_unfolded = ft.use_state(False)
+
+    def answer(player: str) -> None:
+        taps.chip(number, player)
+        set_unfolded(False)
+
     if number == 1:  # rulebook, Preparation: "The player left to the deal takes the Bean chip"
         question = (_("Who starts round 1? The player left of the dealer takes the Bean chip.") if asked
                     else _("{player} starts round 1: {player} took the Bean chip at the deal.").format(player=isolated(str(starter))))
@@ -78,7 +83,7 @@ def _StarterPicker(number: int, starter: str | None, players: tuple[str, ...], t
                 height=TOUCH, padding=ft.Padding.symmetric(horizontal=14),
                 border_radius=8, bgcolor=ft.Colors.PRIMARY if p == starter else None,
                 border=ft.Border.all(2, ft.Colors.PRIMARY if asked or p == starter else ft.Colors.OUTLINE_VARIANT),
-                on_click=(lambda _e, p=p: (taps.chip(number, p), set_unfolded(False))) if refused is None else None,
+                on_click=(lambda _e, p=p: answer(p)) if refused is None else None,
             ),
         ) for p in players],
         wrap=True, spacing=6, run_spacing=6,
@@ -138,7 +143,9 @@ def Play(game_id: str) -> ft.Control:
     draft, set_draft = ft.use_state(cast(Draft, None))
     # Who started the round being corrected, as the correction will save it (issue 47).
     draft_starter, set_draft_starter = ft.use_state(cast("str | None", None))
-    colour, set_colour = ft.use_state(Colour.BLUE)
+    # The keypad opens on the colour a player last used, else the first one they hold (issue
+    # 48: it stayed on the previous player's colour, one more tap for each player)
+    used, set_used = ft.use_state(cast("dict[str, Colour]", {}))
     entry: Entry[State, Action] = use_entry(game)
 
     number = shape.shown_round(chosen_round)
@@ -146,6 +153,12 @@ def Play(game_id: str) -> ft.Control:
     # Not seated: the first player still entering cards. A pick counts for its round only.
     player, show = use_shown_player(game_id, shape.names, default=next(iter(shape.still_entering(number)), None),
                                     key=number)
+    held = (draft.get(player, ()) if draft is not None else pad.now().cards_of(number, player)) if player else ()
+    colour = used.get(player or "") or (held[0].colour if held else Colour.BLUE)
+
+    def set_colour(chosen: Colour) -> None:
+        if player is not None:
+            set_used(lambda old: {**old, player: chosen})
 
     def commit(action: Action) -> None:
         """Store one change of the round being entered; say so when it completes the round
