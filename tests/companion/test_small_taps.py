@@ -48,3 +48,20 @@ def test_the_keypad_opens_on_the_colour_a_player_last_used_else_the_first_they_h
             assert phone.find("red 1") and not phone.find("blue 1")  # the colour Ann last used
     finally:
         games.repo.close()
+
+
+def test_the_past_view_draws_no_live_keys(tmp_path):
+    """The read-only past view drew a live-looking keypad whose taps were refused in red:
+    its keys are drawn disabled, and the way back to now stays."""
+    games = Games(open_repository(tmp_path))
+    game_id = games.new_game("nicht-die-bohne", {"players": ["Ann", "Ben", "Cy"]})
+    for card in ("blue-1", "blue-2"):
+        games.dispatch(game_id, {"kind": "take-card", "round": 1, "player": "Ann", "card": card})
+    try:
+        with Tables() as table:
+            phone = table.open(make_main(games), f"/game/{game_id}/at/1", "a phone")
+            assert phone.button("blue 3").disabled and phone.button(re.compile(r"^Red")).disabled
+            now = table.open(make_main(games), f"/game/{game_id}", "another phone")
+            assert not now.button("blue 3").disabled  # the game as it is now takes taps
+    finally:
+        games.repo.close()

@@ -8,7 +8,7 @@ from typing import cast
 
 import flet as ft
 
-from companion.session import damage_words
+from companion.session import PhoneGames, damage_words
 from companion.storage import DamagedGame, StorageError
 from companion.ui.hooks import (
     GameChangedContext, GamesContext, ScreenColumnContext, go, moment_route, use_game_frame, use_games,
@@ -61,7 +61,14 @@ def GameScreen() -> ft.View:
     # Each piece of the screen reads what it shows of the game (use_game_part) and is told
     # of a change through ``changed``: on most changes only the pieces it touches render.
     return GameChangedContext(changed, lambda: game_screen(
-        games, game_id, shown, ScreenColumnContext(column, lambda: GAME_SCREENS[shown.kind].play(game_id)), column))
+        games, game_id, shown, ScreenColumnContext(column, lambda: played(games, game_id, shown.kind)), column))
+
+
+def played(games: PhoneGames, game_id: str, kind: str) -> ft.Control:
+    """The game's play screen; as the game stood after an entry (the timeline's way back),
+    read only: every key drawn disabled, none taps to be refused in red (issue 48)."""
+    play = GAME_SCREENS[kind].play(game_id)
+    return play if games.after is None else ft.Container(play, disabled=True)
 
 
 def entry_number(segment: str) -> int:
