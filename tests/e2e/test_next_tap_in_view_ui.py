@@ -114,3 +114,25 @@ def test_bohnanzas_box_choices_are_whole(browser, games, size):
         assert phone.page.get_by_role("radio", name=re.compile(r"^Today's box: 2–7\s+players, 11 beans$")).count() == 1
     finally:
         context.close()
+
+
+def test_a_snackbar_is_two_lines_at_most_with_undo_beside_them(browser, games):
+    """At 320 px and 150 % text a snackbar was 118-238 px tall (Undo on a line of its own),
+    over the field being typed in: now two lines at most, Undo beside them."""
+    server, _ids = games
+    phone, context = opened(browser, server, "/", (320, 844), "Resume")  # as tall as Phone.reveal scrolls
+    try:
+        phone.tap("Delete game Nicht die Bohne!", exact=False)
+        phone.see("Delete this game?")
+        phone.click(phone.button("Delete").last)
+        phone.see("Deleted Nicht die Bohne!")
+        phone.page.wait_for_timeout(400)  # the snackbar slides in
+        phone.shot("in-view-snackbar-320")
+        words = phone.page.evaluate(BOX, "Deleted Nicht die Bohne!")
+        undo = phone.page.evaluate(BOX, "Undo")
+        assert words is not None and undo is not None
+        line = 1.5 * 14 * 1.5  # px: a line of a snackbar's 14 px words at 150 % text
+        assert words["height"] <= 2 * line + 2 * 14 + 4, words  # two lines and the snackbar's padding
+        assert abs((undo["y"] + undo["height"] / 2) - (words["y"] + words["height"] / 2)) < line, (words, undo)
+    finally:
+        context.close()
