@@ -10,6 +10,7 @@ from sheets.gone_with_the_beans.live.model import (
     Action, AddHayShed, Build, EnterDpIcons, EnterPrintedValue, ExecuteContract, Forgo, HayActionTaken, Milestone,
     Reveal, SpecialIncome, State,
 )
+from sheets.gone_with_the_beans.live.printed import spec
 from sheets.i18n import _, ngettext
 from sheets.names import isolated
 
@@ -48,11 +49,32 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, EnterDpIcons):
         return ngettext("{player}: {n} DP icon filled", "{player}: {n} DP icons filled", action.filled).format(
             player=isolated(action.player), n=action.filled)
-    if isinstance(action, Reveal):
-        return _("Round {number}: the Round card revealed").format(number=state.round + 1)
-    if isinstance(action, EnterPrintedValue):
-        return _("a printed value read off the sheet")
+    if isinstance(action, Reveal):  # which card (issue 48: the timeline said only "revealed")
+        card = action.card
+        facility = sheet.facility(card.facility) if card.facility else None
+        shown = (_("the special card") if card.special or card.facility is None
+                 else _("{facility}, {hay} Hay").format(facility=_(facility.name) if facility else card.facility,
+                                                      hay=card.hay or 0))
+        return _("Round {number}: Round card revealed: {card}").format(number=state.round + 1, card=shown)
+    if isinstance(action, EnterPrintedValue):  # which value, and what it reads
+        try:
+            place = spec(sheet, action.key).place
+        except RulesError:  # a key this version does not know
+            place = action.key
+        return _("Read off the sheet: {place}: {value}").format(place=place, value=_printed(action.value))
     return _("an entry for the whole table")
+
+
+def _printed(value: object) -> str:
+    """A printed value as a player reads it: a number, numbers, or materials."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        try:
+            return Materials.model_validate(value).said
+        except ValueError:
+            return str(value)
+    return value.said if isinstance(value, Materials) else str(value)
 
 
 def _paid(state: State, action: Build) -> Materials | None:
