@@ -123,7 +123,8 @@ def Play(game_id: str) -> ft.Control:
 
 
 def title(state: State) -> str:
-    # TRANSLATORS: the app bar's title: at 150 % text about 11 characters fit after "Bohnanza,"
+    # TRANSLATORS: the app bar's title: at 150 % text about 11 characters fit after "Bohnanza,";
+    # keep the pass and its number together with a no-break space (U+00A0) where it wraps
     return (_("{title}, game over").format(title=RULES.title) if RULES.is_over(state)
             else _("{title}, pass {number} of {passes}").format(title=RULES.title, number=state.deck_pass,
                                                                 passes=state.table.passes))
