@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
 from sheets.errors import RulesError
 from sheets.i18n import _
+from sheets.names import isolated, listed
 
 PIN = re.compile(r"\d{4}")
 
@@ -260,14 +261,14 @@ def claim(table: Table, players: tuple[str, ...], player: str, salt: str, digest
     without a host becomes its host."""
     if player not in players:
         raise RulesError(_("{name} is not playing; the players are {players}").format(
-            name=repr(player), players=", ".join(players)))
+            name=isolated(repr(player)), players=listed(players)))
     seats = _stood_up(table.seats, device)
     seat = seats.get(player)
     if seat is not None:
         if seat.salt != salt:
-            raise RulesError(_("{player}'s seat changed meanwhile; enter the PIN again").format(player=player))
+            raise RulesError(_("{player}'s seat changed meanwhile; enter the PIN again").format(player=isolated(player)))
         if not hmac.compare_digest(seat.pin, digest):
-            raise WrongPin(_("wrong PIN for {player}'s seat").format(player=player))
+            raise WrongPin(_("wrong PIN for {player}'s seat").format(player=isolated(player)))
         seats[player] = seat.changed(device=device)
     else:
         seats[player] = Seat(device=device, salt=salt, pin=digest)
@@ -317,7 +318,7 @@ def release(table: Table, player: str, device: str | None) -> Table:
     if not is_starter(table, device):
         raise RulesError(_("only the phone that started the game (the host) releases a seat"))
     if player not in table.seats:
-        raise RulesError(_("{player}'s seat is free already").format(player=player))
+        raise RulesError(_("{player}'s seat is free already").format(player=isolated(player)))
     return table.changed(seats={p: s for p, s in table.seats.items() if p != player},
                          released=tuple(sorted({*table.released, player})))
 
@@ -337,7 +338,7 @@ def ask(table: Table, player: str, salt: str, digest: str, device: str) -> Table
     mine = [a for a in table.asks.get(player, ()) if a.device != device]
     if len(mine) >= ASKS_PER_SEAT:
         raise RulesError(_("{n} phones already ask for {player}'s seat: the host answers them first").format(
-            n=len(mine), player=player))
+            n=len(mine), player=isolated(player)))
     return table.changed(asks={**table.asks, player: (*mine, Ask(device=device, salt=salt, pin=digest))})
 
 
@@ -350,7 +351,7 @@ def _the_ask(table: Table, game_id: str, player: str, code: str, device: str | N
         raise RulesError(_("only the phone that started the game (the host) answers a phone asking for a seat"))
     found = next((a for a in table.asks.get(player, ()) if code_of(game_id, a.device) == code), None)
     if found is None:
-        raise RulesError(_("that phone no longer asks for {player}'s seat").format(player=player))
+        raise RulesError(_("that phone no longer asks for {player}'s seat").format(player=isolated(player)))
     return found
 
 

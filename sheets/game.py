@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from sheets.i18n import _
+from sheets.names import isolated
 from sheets.results import GameResult
 
 S = TypeVar("S")  # a game's State
@@ -148,7 +149,7 @@ def all_face_up(state: object) -> bool:
 def an_entry(state: object, action: object) -> str:
     """The usual ``describe``, for a game without words of its own: whose entry it is."""
     player = player_entry(action)
-    return _("{player}'s entry").format(player=player) if player else _("an entry for the whole table")
+    return _("{player}'s entry").format(player=isolated(player)) if player else _("an entry for the whole table")
 
 
 def the_state(state: object, player: str) -> None:

@@ -16,7 +16,10 @@ reader could not see what makes it the name it is.
 
 Each refusal says which characters it refused. These are the doors of new names (a new
 game's setup, a score file); a stored game keeps the names it was stored with and opens
-as ever."""
+as ever.
+
+A name inside a composed label goes in isolated (``isolated``, a list of names ``listed``):
+the one way a name meets other words, so a right-to-left name never turns a label around."""
 
 from __future__ import annotations
 
@@ -35,6 +38,45 @@ FILLERS = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xF
 # Format characters that are seen: the prepended concatenation marks (Arabic, Syriac, Kaithi)
 SEEN_FORMAT = frozenset({*range(0x0600, 0x0606), 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD})
 BLACK_FLAG, TAGS, CANCEL_TAG = 0x1F3F4, range(0xE0020, 0xE007F), 0xE007F
+
+
+FSI, PDI = "\u2068", "\u2069"  # FIRST STRONG ISOLATE, POP DIRECTIONAL ISOLATE
+
+
+def isolated(name: str) -> str:
+    """``name`` as it goes inside a composed label, between U+2068 and U+2069: its direction
+    is its own and stays inside, so "سارا 0/12" reads name first in an English or German
+    label (without them the digits after an Arabic letter join its right-to-left run).
+    Stored and exported data keep the bare name."""
+    return f"{FSI}{name}{PDI}"
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names as one phrase, each isolated: "Ann", "Ann and Ben", "Ann, Ben and Cy" (the one
+    way a list of names is said)."""
+    shown = [isolated(name) for name in names]
+    if len(shown) < 2:
+        return "".join(shown)
+    return _("{names} and {last}").format(names=", ".join(shown[:-1]), last=shown[-1])
+
+
+def columns(text: str) -> int:
+    """How many columns ``text`` takes in a terminal: two for an East Asian wide or full-width
+    character ("李雷" takes four), none for a combining mark or a format character (the
+    isolates), one for any other."""
+    return sum(0 if unicodedata.combining(c) or unicodedata.category(c) in ("Cf", "Mn", "Me")
+               else 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` and blanks to fill ``width`` terminal columns (``columns``)."""
+    return text + " " * max(0, width - columns(text))
+
+
+def bare(text: str) -> str:
+    """``text`` without the isolates names were put between: what a reader sees of it, and
+    what a copy into a terminal or a file needs."""
+    return text.replace(FSI, "").replace(PDI, "")
 
 
 def _selector(cp: int) -> bool:

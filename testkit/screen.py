@@ -9,7 +9,8 @@ whole server side runs for each phone (testkit/harness.py), only the drawing is 
         phone.type_into("Player 1", "Alex")
         phone.see("Round 1")
 
-A control's name is what a screen reader hears of it, as the browser tests name it: its
+What a player reads has no isolates (``sheets.names.bare``: they draw nothing; a test of
+the isolation reads a control's own words). A control's name is what a screen reader hears of it, as the browser tests name it: its
 own words (a button's text, a field's label, a chip's words, a tooltip) or the label of
 the ``ft.Semantics`` around it. Each call waits until no phone is sent anything more, so
 a test reads what every phone shows after the tap, as a player would look up.
@@ -30,6 +31,7 @@ import flet as ft
 
 from companion.session import Games
 from companion.ui.flet_compat import BaseControl, Component
+from sheets.names import bare
 from testkit.harness import Phone, Table, children
 
 T = TypeVar("T")
@@ -65,7 +67,7 @@ def words_of(control: Any) -> list[str]:
         if isinstance(value, ft.Tooltip):
             value = value.message
         if isinstance(value, str) and value.strip():
-            found.append(value)
+            found.append(bare(value))
     return found
 
 
@@ -80,9 +82,9 @@ def read(control: Any) -> str:
     if hidden(control):
         return ""
     if isinstance(control, ft.Semantics) and control.label and control.exclude_semantics:
-        return control.label
+        return bare(control.label)
     if isinstance(control, ft.Semantics):
-        own = [control.label] if control.label else []
+        own = [bare(control.label)] if control.label else []
     else:
         own = [w for w in words_of(control) if w != tooltip_of(control)]
     return " ".join(w for w in (*own, *(read(c) for c in children(control))) if w)
@@ -143,7 +145,7 @@ def look(root: Any) -> tuple[list[Any], list[Shown]]:
         disabled = disabled or bool(getattr(control, "disabled", False))
         wrapper = isinstance(control, (ft.Semantics, Component))
         if isinstance(control, ft.Semantics) and control.label:
-            labels = (*labels, control.label)
+            labels = (*labels, bare(control.label))
         place, place_controls = len(taps), len(controls) - 1
         own = words_of(control)
         words = list(own)
@@ -224,7 +226,7 @@ class Screen:
     def node(self, name: Name, exact: bool = True) -> ft.Semantics:
         """The node a screen reader reads as ``name`` (an ``ft.Semantics``: a tick, a row)."""
         nodes = [c for c in self.visible() if isinstance(c, ft.Semantics) and c.label
-                 and matches(name, c.label, exact)]
+                 and matches(name, bare(c.label), exact)]
         if not nodes:
             raise AssertionError(f"no node {name!r}; the screen says:\n{self.text()}")
         return nodes[0]
@@ -240,7 +242,7 @@ class Screen:
         """Tap the control named ``name``; a disabled one fails the test, as a lost tap would."""
         for bar in (c for c in self.visible() if isinstance(c, ft.SegmentedButton)):
             for segment in bar.segments:
-                words = said(segment.label) if isinstance(segment.label, BaseControl) else str(segment.label)
+                words = said(segment.label) if isinstance(segment.label, BaseControl) else bare(str(segment.label))
                 if matches(name, words, exact):  # a segment: its bar hears the pick
                     if segment.disabled or bar.disabled:
                         raise AssertionError(f"{name!r} is disabled")
@@ -265,7 +267,7 @@ class Screen:
 
     def type_into(self, label: str, value: str) -> None:
         """Type ``value`` into the text field labelled ``label``, as the phone sends it."""
-        fields = [c for c in self.visible() if isinstance(c, ft.TextField) and c.label == label]
+        fields = [c for c in self.visible() if isinstance(c, ft.TextField) and bare(c.label or "") == label]
         if not fields:
             raise AssertionError(f"no field {label!r}; the screen says:\n{self.text()}")
         self.patch(fields[0], value=value)
@@ -276,7 +278,7 @@ class Screen:
         """Pick the radio button whose label or value is ``value`` (its group hears it)."""
         for group in (c for c in self.visible() if isinstance(c, ft.RadioGroup)):
             for radio in (c for c in shown(group) if isinstance(c, ft.Radio)):
-                if value == radio.value or any(value in w for w in words_of(radio)):
+                if value == radio.value or any(value in w.replace("\n", " ") for w in words_of(radio)):  # as wrapped
                     self.patch(group, value=radio.value)
                     self.table.run(self.phone.session.dispatch_event(group._i, "change", radio.value))
                     self.table.settle()
@@ -292,7 +294,7 @@ class Screen:
     def says(self, text: Name, exact: bool = False) -> bool:
         """Whether any words on the screen, or a control's name, are ``text``."""
         names = [n for t in self.look()[1] for n in t.names]
-        labels = [c.label for c in self.visible() if isinstance(c, ft.Semantics) and c.label]
+        labels = [bare(c.label) for c in self.visible() if isinstance(c, ft.Semantics) and c.label]
         return any(matches(text, w, exact) for w in (*self.words(), *names, *labels))
 
 

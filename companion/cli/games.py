@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.cli.shared import Commands, UsageError, day, local_midnight, local_time
 from sheets.limits import one_line
+from sheets.names import isolated
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -70,7 +71,7 @@ def cmd_timeline(args: argparse.Namespace) -> int:
     if not moments:
         print("No entries yet.")
     for m in moments:
-        totals = "(undone)" if m.undone else "  ".join(f"{name} {total}" for name, total in m.totals)
+        totals = "(undone)" if m.undone else "  ".join(f"{isolated(name)} {total}" for name, total in m.totals)
         print(f"{m.n:>4}  {local_time(m.at, zone=True)}  {m.by or '-':<12.12} {m.what:<44}  {totals}")
     return 0
 

@@ -9,6 +9,7 @@ import sys
 
 from companion.cli.shared import Commands, UsageError, read_json_file
 from sheets.errors import RulesError, ScoreFileError
+from sheets.names import columns, isolated, listed, padded
 from sheets.results import GameResult
 
 
@@ -16,7 +17,7 @@ def format_table(result: GameResult) -> str:
     """A readable result: rank, name, total and the breakdown's top-level numbers, best
     rank first (tied players in the file's order; the JSON keeps the file's order)."""
     lines = []
-    width = max(len(p.name) for p in result.players)
+    width = max(columns(p.name) for p in result.players)
     for p in sorted(result.players, key=lambda p: p.rank):
         parts = [
             f"{key} {value}" for key, value in p.breakdown.items()
@@ -26,12 +27,11 @@ def format_table(result: GameResult) -> str:
             parts = [f"round {i} {r['total']:+d}" for i, r in enumerate(p.breakdown["rounds"], 1)]
         extra = f"  ({', '.join(parts)})" if parts else ""
         rating = f"  {p.rating}" if p.rating else ""
-        lines.append(f"{p.rank:>2}. {p.name:<{width}}  {p.total:>4}{extra}{rating}")
+        lines.append(f"{p.rank:>2}. {padded(isolated(p.name), width)}  {p.total:>4}{extra}{rating}")
     if result.winners and len(result.players) == 1:  # solitaire: a rating, not a winner
         lines.append(f"Solitaire: {result.players[0].total} points, {result.players[0].rating}")
     elif result.winners:
-        lines.append("Winner: " + " and ".join(result.winners) if len(result.winners) == 1
-                     else "Shared victory: " + ", ".join(result.winners))
+        lines.append(("Winner: " if len(result.winners) == 1 else "Shared victory: ") + listed(result.winners))
     else:
         lines.append("The game is not over.")
     return "\n".join(lines)

@@ -16,6 +16,7 @@ from companion.storage.played import played_moment
 from sheets.errors import RulesError
 from sheets.game import GameRules
 from sheets.i18n import N_, _
+from sheets.names import isolated
 from sheets.registry import KINDS
 
 BIN_DAYS = 30  # a deleted game can be restored from the bin this long
@@ -174,7 +175,7 @@ def who_deleted(stored: Any) -> str:
     who = stored_deleter(stored)
     if "seat" in who:
         # TRANSLATORS: who deleted a game, said as "{who} deleted this game" and "deleted by {who}".
-        return _("{player}'s phone").format(player=who["seat"])
+        return _("{player}'s phone").format(player=isolated(who["seat"]))
     if "words" in who:
         return who["words"]
     return _(DELETERS.get(who.get("by", ""), DELETERS["phone"]))

@@ -26,6 +26,7 @@ from companion.storage import Summary
 from sheets.errors import RulesError
 from sheets.game import GameRules
 from sheets.i18n import _, current
+from sheets.names import isolated
 from sheets.results_out import bgstats_link, bgstats_play
 from sheets.timeline import Moment
 
@@ -339,10 +340,10 @@ class PhoneGames:
         who looks alone. Once anybody sat down, only ``player``'s own phone may."""
         seats = self.games.table_of(game_id)
         if player not in self.games.players(game_id):
-            return _("{player} is not a player of this game").format(player=player)
+            return _("{player} is not a player of this game").format(player=isolated(player))
         if table.seat_of(seats, self.device) == player or not table.seated(seats):
             return None
-        return _("{player}'s face-down cards are shown only on {player}'s own phone").format(player=player)
+        return _("{player}'s face-down cards are shown only on {player}'s own phone").format(player=isolated(player))
 
 
 

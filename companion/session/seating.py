@@ -15,6 +15,7 @@ from companion.storage import PLAYING, StorageError
 from companion.table import Ask, Table
 from sheets.errors import RulesError
 from sheets.i18n import _
+from sheets.names import isolated, listed
 from sheets.scorefile import comment_problem
 
 
@@ -76,7 +77,7 @@ class Seating:
         if player not in seats.seats and self._host_decides(game_id, seats, player) \
                 and not table.is_starter(seats, device):
             raise RulesError(_("the host released {player}'s seat: ask the host for it, and the host's "
-                               "phone hands it to this one").format(player=player))
+                               "phone hands it to this one").format(player=isolated(player)))
         self.pins.check((game_id, player), device)
         salt = table.salt_for(seats, player)
         digest = table.pin_hash(pin, salt)
@@ -108,9 +109,9 @@ class Seating:
         players = self.store.players(game_id)
         if player not in players:
             raise RulesError(_("{name} is not playing; the players are {players}").format(
-                name=repr(player), players=", ".join(players)))
+                name=isolated(repr(player)), players=listed(players)))
         if not self._host_decides(game_id, self.store.table_of(game_id), player):
-            raise RulesError(_("{player}'s seat needs no asking: take it with its PIN").format(player=player))
+            raise RulesError(_("{player}'s seat needs no asking: take it with its PIN").format(player=isolated(player)))
         salt = secrets.token_hex(8)
         digest = table.pin_hash(pin, salt)
         self.store.change_table(game_id, lambda now: table.ask(now, player, salt, digest, device))
@@ -143,10 +144,10 @@ class Seating:
                 self.pins.right((game_id, player), ask.device)
                 self._seated(game_id, player, ask.device, before[0])
                 self.store.followers.tell(game_id, ask.device, lambda: _("The host handed {player}'s seat to this phone").format(
-                    player=player))
+                    player=isolated(player)))
             elif chosen or approve:
                 self.store.followers.tell(game_id, ask.device, lambda: _("The host did not hand {player}'s seat to this phone")
-                           .format(player=player))
+                           .format(player=isolated(player)))
         self.store.notify(game_id)
 
     def wrong_pin_tries(self, game_id: str, player: str) -> int:

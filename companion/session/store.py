@@ -444,7 +444,10 @@ class GameStore:
         return self.do_again(game_id, device)[0]
 
     def do_again(self, game_id: str, device: str | None = None) -> tuple[Any, asyncio.Future[bool] | None]:
-        """``redo``: the new state and the write under way (``store``)."""
+        """``redo``: the new state and the write under way (``store``); the phone is told
+        what was made again, as Undo tells what it took back (issue 48)."""
+        done: list[Callable[[], str]] = []
+
         def make(game: InPlay) -> tuple[GameRecord, Any, None]:
             record = game.record
             i = table.last_undoable(game.table, record.redo, device)
@@ -453,9 +456,13 @@ class GameStore:
             entry = record.redo[i]
             rules = rules_for(record.game)
             state = rules.apply(game.state, rules.parse_action(entry["action"]))
+            done.append(entry_words(record.game, game.state, entry))
             return replace(record, log=[*record.log, entry], redo=record.redo[:i] + record.redo[i + 1:]), state, None
 
         change = self.change(game_id, make)
+        if device is not None:
+            words = done[0]
+            self.followers.tell(game_id, device, lambda: _("Redone: {entry}").format(entry=words()))
         return change.state, self.store(change, by=device)
 
     def change_table(self, game_id: str, change: Callable[[Table], Table]) -> None:

@@ -14,8 +14,9 @@ import flet as ft
 from companion import i18n
 from companion.session import Games, PhoneGames, Presence, this_machine
 from companion.sheet_values import SheetValuesService
+from companion.ui.components.common import TOUCH
 from companion.ui.components.seats import Seats
-from companion.ui.flet_compat import Session, fresh_unless_ready, hide_tracebacks, keep_phones_updating
+from companion.ui.flet_compat import Session, fresh_unless_ready, hide_tracebacks, keep_phones_updating, touch_theme
 from companion.ui.hooks import (CertificateContext, GamesContext, InviteContext, LanguageContext, SheetValuesContext,
                                 phone_translations, speak)
 from companion.ui.screens.game import GameScreen, PastGameScreen
@@ -172,8 +173,8 @@ def make_main(games: Games, invite_url: str | None = None,
     def main(page: ft.Page) -> None:
         page.title = "Bean Counter"
         page.theme_mode = ft.ThemeMode.SYSTEM
-        page.theme = ft.Theme(color_scheme_seed=SEED)
-        page.dark_theme = ft.Theme(color_scheme_seed=SEED)
+        page.theme = touch_theme(SEED, TOUCH)  # 48 px targets whatever the browser reports (issue 48)
+        page.dark_theme = touch_theme(SEED, TOUCH)
         connection = Connection()
         connection.watch(games, page)
         page.render_views(App, games, values, invite_url, fingerprint, connection)

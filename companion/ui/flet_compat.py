@@ -30,6 +30,11 @@ screens' kept controls rely on: Flet passes over a control it sent before).
 - ``fallback_font_table(main_js)``: which characters each of the web engine's fallback
   font slices holds, read from the client's compiled table (packaging/make_fonts.py cuts
   them by it; tests check the slices shipped against it).
+- ``touch_theme(seed, touch)``: a theme whose buttons (every kind, icon buttons too)
+  are at least ``touch`` px each way whatever the browser reports. Flutter
+  pads a tap target to 48 px only on a platform it takes for a phone; a tablet or laptop
+  browser reporting a desktop got 32-40 px. Flet's ``ButtonStyle`` has no minimum size,
+  the web client reads one (``minimum_size``): ``TouchButtonStyle`` adds that field.
 - For the in-process harness (testkit/harness.py, testkit/screen.py): a ``Session`` on a
   ``Connection``, Flet's messages and their msgpack encoding, the pubsub hub, ``bind_page``,
   what a component rendered (``rendered``) and a page's layers over its views
@@ -53,6 +58,7 @@ from flet.components.component import Component
 from flet.components.utils import _CURRENT_RENDERER, current_renderer, shallow_compare_args_and_kwargs
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
+from flet.controls.value_types import value
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import (
     Message,
@@ -421,3 +427,29 @@ def rendering() -> bool:
 
 
 __all__ += ["place", "rendering"]
+@value
+class TouchButtonStyle(ft.ButtonStyle):
+    """A ``ButtonStyle`` with the minimum size Flet 1.0.5's web client reads (``minimum_size``,
+    Flutter's ``ButtonStyle.minimumSize``) and its Python class does not offer."""
+
+    minimum_size: ft.Size | None = None
+
+
+__all__ += ["TouchButtonStyle", "touch_theme"]
+
+
+def touch_theme(seed: str, touch: int) -> ft.Theme:
+    """The app's theme: standard density on every platform (a desktop's is compact) and every
+    kind of button at least ``touch`` px wide and high (issue 48)."""
+    style = TouchButtonStyle(minimum_size=ft.Size(touch, touch))
+    return ft.Theme(
+        color_scheme_seed=seed,
+        visual_density=ft.VisualDensity.STANDARD,
+        button_theme=ft.ButtonTheme(style=style),
+        filled_button_theme=ft.FilledButtonTheme(style=style),
+        outlined_button_theme=ft.OutlinedButtonTheme(style=style),
+        text_button_theme=ft.TextButtonTheme(style=style),
+        icon_button_theme=ft.IconButtonTheme(style=style),
+        radio_theme=ft.RadioTheme(visual_density=ft.VisualDensity.STANDARD),
+        list_tile_theme=ft.ListTileTheme(visual_density=ft.VisualDensity.STANDARD),
+    )

@@ -29,6 +29,7 @@ from companion.session import GameOf
 from companion.ui.hooks import go, notify, timeline_route, use_games
 from sheets.errors import RulesError
 from sheets.i18n import _, whole
+from sheets.names import isolated, listed
 from sheets.results import GameResult
 
 S = TypeVar("S")  # a game's State
@@ -161,9 +162,9 @@ def result_banner(result: GameResult, points: Callable[[int], str] = whole,
         solo = ranked[0]
         headline = f"{best}: {_(solo.rating)}" if solo.rating else best
     elif len(result.winners) == 1:
-        headline = _("{player} wins with {points}").format(player=result.winners[0], points=best)
+        headline = _("{player} wins with {points}").format(player=isolated(result.winners[0]), points=best)
     else:
-        headline = _("Shared victory with {points}: {players}").format(points=best, players=", ".join(result.winners))
+        headline = _("Shared victory with {points}: {players}").format(points=best, players=listed(result.winners))
     rows: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=32),
                                       ft.Text(headline, size=20, weight=ft.FontWeight.BOLD, expand=True)])]
     if details is None:

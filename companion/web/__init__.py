@@ -58,6 +58,9 @@ PATCHED_BY_FLET = frozenset({"index.html", "manifest.json", "assets/FontManifest
 LOST = N_("The connection to the table is lost")
 RECONNECTS = N_("Bean Counter reconnects by itself as soon as the table's server answers again. "
                 "Keep this page open.")
+# Over the page a phone reloads to come back (issue 48: a splash, "Working..." and an empty
+# page for several seconds looked broken), until the app has drawn its screen again.
+BACK = N_("Reconnecting…")
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
 
@@ -79,7 +82,8 @@ def client_version() -> str:
 
 def page_script(version: str) -> bytes:
     words = {code: {"lost": i18n.translations(code).gettext(LOST),
-                    "reconnects": i18n.translations(code).gettext(RECONNECTS)} for code in i18n.LANGUAGES}
+                    "reconnects": i18n.translations(code).gettext(RECONNECTS),
+                    "back": i18n.translations(code).gettext(BACK)} for code in i18n.LANGUAGES}
     config = json.dumps({"version": version, "words": words}, ensure_ascii=False)
     return SCRIPT.read_text(encoding="utf-8").replace("__CONFIG__", config).encode()
 

@@ -42,7 +42,9 @@
   // 3. The connection to the table: when the app's websocket closes, say so over the
   //    whole screen (instead of Flet's "Working..."); when the server answers again,
   //    reload the page: the same screen, a new session (Flet's own retries wait longer
-  //    and longer, and find a restarted server's session gone).
+  //    and longer, and find a restarted server's session gone). The last screen stays
+  //    under the panel, dimmed; the reloaded page says "Reconnecting…" over Flet's splash
+  //    and its first empty frames until the app has drawn its screen (issue 48).
   function language() {
     var chosen = null;
     try { chosen = JSON.parse(localStorage.getItem("flutter.bean-counter.language")); } catch (e) { }
@@ -69,12 +71,12 @@
       "<style>" +
       "#connection-lost{position:fixed;inset:0;z-index:2147483647;display:flex;flex-direction:column;" +
       "align-items:center;justify-content:center;gap:16px;padding:32px;text-align:center;" +
-      "background:#fff8f6;color:#231917;font:1rem/1.5 Roboto,system-ui,sans-serif}" +
+      "background:rgba(255,248,246,.9);color:#231917;font:1rem/1.5 Roboto,system-ui,sans-serif}" +
       "#connection-lost h1{font-size:1.375rem;font-weight:500;margin:0}" +
       "#connection-lost p{margin:0;max-width:28em;color:#53433f}" +
       "#connection-lost img{width:72px;height:72px;animation:bc-wait 1.6s ease-in-out infinite}" +
       "@keyframes bc-wait{50%{opacity:.35}}" +
-      "@media (prefers-color-scheme: dark){#connection-lost{background:#1a110f;color:#f1dfda}" +
+      "@media (prefers-color-scheme: dark){#connection-lost{background:rgba(26,17,15,.9);color:#f1dfda}" +
       "#connection-lost p{color:#d8c2bc}}" +
       "</style>";
     var title = document.createElement("h1");
@@ -93,7 +95,10 @@
     // The same screen in a new session at once: the tab's Flet session id (kept in its
     // sessionStorage) names a session the restarted server never had, or one still
     // waiting on the dead connection; left in place it stranded the tab blank.
-    try { sessionStorage.removeItem("_flet_session_id"); } catch (e) { }
+    try {
+      sessionStorage.removeItem("_flet_session_id");
+      sessionStorage.setItem(BACK, "1");  // the reloaded page says it is coming back
+    } catch (e) { }
     location.reload();
   }
 
@@ -109,6 +114,48 @@
     }, 1000);
   }
 
+  var BACK = "bean-counter.back";
+  var back = null;  // the "Reconnecting…" panel of a page reloaded to come back
+  var quiet = null;
+  var heard = 0;
+  function comingBack() {
+    var words = config.words[language()];
+    back = document.createElement("div");
+    back.id = "connection-back";
+    back.setAttribute("role", "status");
+    back.innerHTML =
+      "<style>" +
+      "#connection-back{position:fixed;inset:0;z-index:2147483647;display:flex;flex-direction:column;" +
+      "align-items:center;justify-content:center;gap:16px;pointer-events:none;" +
+      "background:rgba(255,248,246,.9);color:#231917;font:1.375rem/1.5 Roboto,system-ui,sans-serif}" +
+      "#connection-back img{width:72px;height:72px;animation:bc-wait 1.6s ease-in-out infinite}" +
+      "@keyframes bc-wait{50%{opacity:.35}}" +
+      "@media (prefers-color-scheme: dark){#connection-back{background:rgba(26,17,15,.9);color:#f1dfda}}" +
+      "</style>";
+    var title = document.createElement("p");
+    title.textContent = words.back;
+    back.append(icon, title);
+    document.body.append(back);
+    setTimeout(drawn, 20000);  // at the latest: never left over a screen
+  }
+  function drawn() {
+    if (back) { back.remove(); back = null; }
+  }
+  function heardApp() {
+    // The app draws its screen in a few messages (the page, the phone's token, the screen):
+    // once they have come and the socket is quiet for a moment, the screen is there.
+    heard += 1;
+    if (!back) return;
+    clearTimeout(quiet);
+    quiet = setTimeout(function () { if (heard >= 3) drawn(); }, 700);
+  }
+  try {
+    if (sessionStorage.getItem(BACK)) {
+      sessionStorage.removeItem(BACK);
+      if (document.body) comingBack(); else document.addEventListener("DOMContentLoaded", comingBack);
+    }
+  } catch (e) { }
+
   var NativeWebSocket = window.WebSocket;
   var appSocket = new URL(flet.webSocketEndpoint, location.href).pathname;
   function Watched(url, protocols) {
@@ -120,6 +167,7 @@
         if (panel) startAfresh();
         connected = true;
       });
+      socket.addEventListener("message", heardApp);
       socket.addEventListener("close", function () {
         // only a connection this page had is lost (a page that never connected is left
         // to Flet's own message: reloading it could go on for ever)

@@ -26,6 +26,7 @@ from pydantic import Field, SerializerFunctionWrapHandler, TypeAdapter, field_va
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.i18n import _, ngettext
 from sheets.model import Frozen
+from sheets.names import listed
 from sheets.nicht_die_bohne.cards import DECK, Card, hand_size, too_many
 from sheets.nicht_die_bohne.scoring import RoundScore, round_score
 from sheets.results import GameResult, build_result, clean_names, position_of
@@ -215,7 +216,7 @@ def size_refusal(count: int, players: int, size: int) -> str:
 def taken_refusal(card: Card, holders: Sequence[str]) -> str:
     """The refusal for a card whose every copy other players (``holders``, a name per copy) hold."""
     return _("{card} is already taken by {names} in this round").format(
-        card=card.label, names=and_list(list(dict.fromkeys(holders))))
+        card=card.label, names=listed(list(dict.fromkeys(holders))))
 
 
 def closed_refusal(number: int) -> str:
@@ -226,13 +227,6 @@ def closed_refusal(number: int) -> str:
 def missing_refusal(card: Card, number: int) -> str:
     """The refusal for giving back a card the player does not hold in round ``number``."""
     return _("has no {card} in round {number}").format(card=card.label, number=number)
-
-
-def and_list(names: list[str]) -> str:
-    """"Alex", "Alex and Beate", "Alex, Beate and Dirk" in the phone's language."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _check_round_number(state: State, number: int, latest_only: bool) -> None:

@@ -21,6 +21,7 @@ from typing import Literal
 
 from sheets.errors import RulesError
 from sheets.i18n import _
+from sheets.names import isolated
 from sheets.space_beans.cards import Bean, Card, CardValue, Collection, check_supply
 from sheets.space_beans.engine import (
     Lay, PlayerSheet, State, check_close_out, check_end, check_not_over, check_turn, check_turn_over, check_where,
@@ -146,7 +147,7 @@ class Allowed:
         then recorded on this player's own phone (``elsewhere`` says so)."""
         if viewer == self.player:
             return self
-        note = _("{player}'s secret collection is recorded on {player}'s own phone.").format(player=self.player)
+        note = _("{player}'s secret collection is recorded on {player}'s own phone.").format(player=isolated(self.player))
         lays = tuple(replace(c, bean=None, holds=(), refused=c.refused or note) if c.collection == "secret" else c
                      for c in self.lays)
         private = any(c.collection == "secret" and c.refused is None for c in self.lays)

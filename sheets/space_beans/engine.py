@@ -55,6 +55,7 @@ from pydantic import Field, TypeAdapter, field_validator
 from sheets.errors import RulesError, parse_entry, parse_setup
 from sheets.i18n import _, ngettext
 from sheets.model import Frozen
+from sheets.names import isolated
 from sheets.results import GameResult, build_result, clean_names, position_of
 from sheets.space_beans.cards import BEAN_NAMES, Bean, Card, CardValue, Collection, check_supply
 from sheets.space_beans.scoring import END_AT, close_out, score, trophy_points, worth
@@ -216,19 +217,19 @@ def check_where(sheet: PlayerSheet, which: Literal["open", "secret"], new: bool)
     if new:
         if sheet.secret_collection is not None:
             raise RulesError(_("{name} already has two collections, the most a player may have; "
-                               "close out the open one first").format(name=name))
+                               "close out the open one first").format(name=isolated(name)))
         expected = "open" if sheet.open_collection is None else "secret"
         if which != expected:
             raise RulesError(
-                _("{name} has no collection yet, so a new collection is the open one").format(name=name)
+                _("{name} has no collection yet, so a new collection is the open one").format(name=isolated(name))
                 if expected == "open"
-                else _("{name} has an open collection, so a new collection is the secret one").format(name=name)
+                else _("{name} has an open collection, so a new collection is the secret one").format(name=isolated(name))
             )
         return
     current = sheet.open_collection if which == "open" else sheet.secret_collection
     if current is None:
         raise RulesError((_("{name} has no open collection to add to; start a new one") if which == "open"
-                          else _("{name} has no secret collection to add to; start a new one")).format(name=name))
+                          else _("{name} has no secret collection to add to; start a new one")).format(name=isolated(name)))
 
 
 def _lay(state: State, sheet: PlayerSheet, action: Lay) -> PlayerSheet:
@@ -242,7 +243,7 @@ def _lay(state: State, sheet: PlayerSheet, action: Lay) -> PlayerSheet:
         if current.bean != action.bean:
             raise RulesError((_("{name}'s open collection is {bean}, not {other}") if which == "open"
                               else _("{name}'s secret collection is {bean}, not {other}")).format(
-                name=name, bean=BEAN_NAMES[current.bean], other=BEAN_NAMES[action.bean]))
+                name=isolated(name), bean=BEAN_NAMES[current.bean], other=BEAN_NAMES[action.bean]))
         values = current.values + action.values
     check_supply(state.known_to(name), action.cards)  # never another player's face-down cards
     return sheet.changed(**{f"{which}_collection": Collection(bean=action.bean, values=values)})
@@ -253,17 +254,17 @@ def check_close_out(sheet: PlayerSheet, forced: bool) -> None:
     ``forced`` or not. Raises RulesError."""
     name, collection = sheet.name, sheet.open_collection
     if collection is None:
-        raise RulesError(_("{name} has no collection to close out").format(name=name))
+        raise RulesError(_("{name} has no collection to close out").format(name=isolated(name)))
     if forced and sheet.secret_collection is None:
         raise RulesError(_("{name} has only one collection: a close-out is forced only when a player "
-                           "with two collections has no card in hand that fits either").format(name=name))
+                           "with two collections has no card in hand that fits either").format(name=isolated(name)))
     size = len(collection.values)
     if not forced and worth(collection) == 0:
         raise RulesError(ngettext("{name}'s open collection ({collection}) has {n} card and no {n}: "
                                   "it has no value, and is closed out only when forced",
                                   "{name}'s open collection ({collection}) has {n} cards and no {n}: "
                                   "it has no value, and is closed out only when forced", size).format(
-            name=name, collection=collection.label, n=size))
+            name=isolated(name), collection=collection.label, n=size))
 
 
 def _close_out(sheet: PlayerSheet, forced: bool) -> PlayerSheet:
@@ -304,7 +305,7 @@ def apply(state: State, action: Action) -> State:
 def check_not_over(state: State) -> None:
     """Nothing is recorded after the end of the game. Raises RulesError."""
     if state.ended_by is not None:
-        raise RulesError(_("the game is over: {name} ended it").format(name=state.ended_by))
+        raise RulesError(_("the game is over: {name} ended it").format(name=isolated(state.ended_by)))
 
 
 def check_end(sheet: PlayerSheet) -> None:
@@ -313,7 +314,7 @@ def check_end(sheet: PlayerSheet) -> None:
     if sheet.trophy_points < END_AT:
         raise RulesError(_("{name}'s trophies are worth {points}; the game ends only after the turn in "
                            "which a player's trophies reach {end}").format(
-            name=sheet.name, points=sheet.trophy_points, end=END_AT))
+            name=isolated(sheet.name), points=sheet.trophy_points, end=END_AT))
 
 
 def check_turn_over(state: State, sheet: PlayerSheet) -> None:
@@ -323,7 +324,7 @@ def check_turn_over(state: State, sheet: PlayerSheet) -> None:
     or 2 collections (score-files.md, reading of 2026-12-05). Raises RulesError."""
     if not state.turn_over:
         raise RulesError(_("{name} lays first: every turn ends with a lay, and the game ends at the end of "
-                           "{name}'s turn").format(name=sheet.name))
+                           "{name}'s turn").format(name=isolated(sheet.name)))
 
 
 def in_the_last_turn(state: State, sheet: PlayerSheet) -> None:
@@ -351,7 +352,7 @@ def check_turn(state: State, name: str, lay: bool) -> None:
     if name == state.laid:
         raise RulesError((_("{name} has laid this turn: one lay a turn, and now it is {turn}'s turn") if lay
                           else _("{name} has laid this turn; close-outs come before the lay")).format(
-            name=name, turn=turn))
+            name=isolated(name), turn=turn))
     raise RulesError(_("It is {turn}'s turn").format(turn=turn))
 
 

@@ -12,6 +12,7 @@ from pydantic import AfterValidator, field_validator
 from sheets.errors import RulesError, ScoreFileError
 from sheets.i18n import _
 from sheets.model import Frozen
+from sheets.names import listed
 from sheets.scorefile import FORMAT, parse_model
 from sheets.space_beans.cards import DECK, Card, Collection, check_supply
 from sheets.space_beans.engine import (
@@ -49,7 +50,7 @@ def _per_player(section: str, entries: Mapping[str, T], names: tuple[str, ...]) 
     for key, value in entries.items():
         name = key.strip()
         if name not in names:
-            raise ScoreFileError(f"{section}.{key}", _("not one of the players ({players})").format(players=", ".join(names)))
+            raise ScoreFileError(f"{section}.{key}", _("not one of the players ({players})").format(players=listed(names)))
         if name in found:
             raise ScoreFileError(f"{section}.{key}", _("{name} is named twice").format(name=name))
         found[name] = (key, value)
@@ -208,7 +209,7 @@ def read(data: Any) -> State:
     ended_by = parsed.ended_by.strip() if parsed.ended_by is not None else None
     if ended_by is not None and ended_by not in names:
         raise ScoreFileError("ended_by", _("{name} is not one of the players ({players})").format(
-            name=repr(parsed.ended_by), players=", ".join(names)))
+            name=repr(parsed.ended_by), players=listed(names)))
     _check_end(state, ended_by)
     if ended_by is not None:
         _check_collections_at_the_end(names, collections)

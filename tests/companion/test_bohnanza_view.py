@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.ui.screens.bohnanza.view import view
 from sheets.bohnanza import RULES, DeckExhausted, FinalCount, Harvest, Plant, PlayerCount
+from sheets.names import bare
 
 PLAYERS = ["Ann", "Ben", "Cem"]
 
@@ -62,11 +63,11 @@ def test_a_tie_for_the_most_coins_in_todays_box_asks_the_tied_hands_on_the_resul
         games.dispatch(game_id, action)
 
     def field(page, player):
-        (found,) = [c for c in controls_on(page) if isinstance(c, ft.TextField) and c.label == f"Cards in {player}'s hand"]
+        (found,) = [c for c in controls_on(page) if isinstance(c, ft.TextField) and bare(c.label) == f"Cards in {player}'s hand"]
         return found
 
     def texts(page):
-        return [c.value for c in controls_on(page) if isinstance(c, ft.Text) and isinstance(c.value, str)]
+        return [bare(c.value) for c in controls_on(page) if isinstance(c, ft.Text) and isinstance(c.value, str)]
 
     async def play() -> None:
         async with Table() as table:

@@ -9,6 +9,7 @@ import pytest
 
 from companion.session import Games, PhoneGames
 from companion.storage import open_repository
+from sheets.names import bare, isolated
 
 
 @pytest.fixture
@@ -34,13 +35,13 @@ def test_once_anybody_sat_down_only_the_players_own_phone_shows_them(games):
     games.seating.claim_seat(gid, "Beth", "4321", "beths-phone")
     beth, watcher, host = PhoneGames(games, "beths-phone"), PhoneGames(games, "watcher"), PhoneGames(games, "host")
     assert beth.why_not_show_face_down(gid, "Beth") is None
-    refused = "Beth's face-down cards are shown only on Beth's own phone"
+    refused = f"{isolated('Beth')}'s face-down cards are shown only on {isolated('Beth')}'s own phone"
     assert watcher.why_not_show_face_down(gid, "Beth") == refused
     assert host.why_not_show_face_down(gid, "Beth") == refused  # the host too: a seat is its player's
-    assert beth.why_not_show_face_down(gid, "Ann") == "Ann's face-down cards are shown only on Ann's own phone"
+    assert bare(str(beth.why_not_show_face_down(gid, "Ann"))) == "Ann's face-down cards are shown only on Ann's own phone"
     assert PhoneGames(games, None).why_not_show_face_down(gid, "Cyd") is not None
 
 
 def test_a_name_that_is_not_a_players_is_refused(games):
     gid = space_beans(games)
-    assert PhoneGames(games, "host").why_not_show_face_down(gid, "Zed") == "Zed is not a player of this game"
+    assert PhoneGames(games, "host").why_not_show_face_down(gid, "Zed") == f"{isolated('Zed')} is not a player of this game"

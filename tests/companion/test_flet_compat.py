@@ -18,6 +18,7 @@ import msgpack
 import pytest
 
 from companion.ui.flet_compat import (
+    ENCODE,
     FLET,
     Component,
     PLAIN_ERROR,
@@ -43,6 +44,7 @@ from companion.ui.flet_compat import (
     page_layers,
     rendered,
     web_sessions,
+    touch_theme,
 )
 from companion.ui import app
 from companion.ui.hooks import piece
@@ -433,3 +435,16 @@ def test_what_a_component_rendered_and_a_pages_layers_are_where_the_harness_read
     assert isinstance(text, ft.Text) and text.value == "hello"
     assert any(isinstance(d, ft.AlertDialog) and d.open for d in layers)
     assert rendered(ft.Text("not a component")) is None
+
+
+def test_the_web_client_reads_a_buttons_minimum_size_that_the_touch_theme_sends() -> None:
+    """Issue 48: Flet's ButtonStyle has no minimum size; the installed web client reads one
+    (``minimum_size``, Flutter's ``minimumSize``) for a button style, and the app's theme
+    sends it for every kind of button (48 px whatever the browser reports)."""
+    client = (flet_web_dir() / "main.dart.js").read_text(encoding="utf-8")
+    assert '"minimum_size"' in client
+    theme = msgpack.unpackb(msgpack.packb(touch_theme("#795548", 48), default=ENCODE))
+    for kind in ("button_theme", "filled_button_theme", "outlined_button_theme", "text_button_theme",
+                 "icon_button_theme"):
+        assert theme[kind]["style"]["minimum_size"] == {"width": 48, "height": 48}, kind
+    assert theme["visual_density"] == "standard"

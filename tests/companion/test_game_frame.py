@@ -25,6 +25,7 @@ from companion.ui.screens import nicht_die_bohne
 from companion.ui.screens.catalog import GAME_SCREENS
 from companion.ui.screens.game import GameScreen
 from sheets.errors import RulesError
+from sheets.names import isolated
 
 
 FRAME = "'appbar'"  # a patch that reaches into the app bar from the screen
@@ -71,10 +72,15 @@ def change_a_card(games: Games, game_id: str, player: str, phone: str) -> None:
 
 
 
+def as_sent(words: str) -> str:
+    """``words`` as a recorded message holds them (its repr: the isolates escaped)."""
+    return repr(words)[1:-1]
+
+
 def test_an_entry_reaches_every_play_screen_without_sending_the_frame_again(tmp_path):
     to_ann, to_ben = asyncio.run(at_the_table("ben's entry", tmp_path))
     for sent in (to_ann, to_ben):
-        assert any("Last entry by Ben" in m for m in sent)
+        assert any(as_sent(f"Last entry by {isolated('Ben')}") in m for m in sent)
         assert not any(FRAME in m for m in sent)  # the app bar stays as it was
         assert not patched(sent, GameBar) and not patched(sent, GameScreen)
 
@@ -93,7 +99,7 @@ def test_another_phone_is_sent_only_the_pieces_an_entry_changes(tmp_path):
     _to_ann, to_ben = asyncio.run(at_the_table("undo", tmp_path))
     patches = [m for m in to_ben if "PATCH_CONTROL" in m and "_services" not in m]  # a snackbar's patch is the page's
     assert patches and all(m.startswith(f"{nicht_die_bohne.Play.__name__} ") for m in patches)
-    assert any("'Ann " in m and "'value'" in m for m in patches)  # her chip's words
+    assert any(as_sent(f"{isolated('Ann')} ") in m and "'value'" in m for m in patches)  # her chip's words
     assert not patched(to_ben, GameScreen) and not patched(to_ben, GameBar)
 
 
@@ -172,5 +178,5 @@ def test_a_phone_past_the_watchers_bound_is_told_in_plain_words_and_sent_no_taps
     repo.close()
     assert f"This game is followed by {WATCHERS_PER_GAME} phones without a seat already. Sit down at it (a " \
            "seat's phone always may), or come back when one of them has left it." in said
-    assert any("Last entry by Ben" in m for m in to_ann)
+    assert any(as_sent(f"Last entry by {isolated('Ben')}") in m for m in to_ann)
     assert not any("Last entry" in m or "GameScreen" in m for m in to_late)  # not drawn again for a tap

@@ -59,7 +59,7 @@ def test_home_lists_games_and_a_finished_game_shows_the_final_ranking(seeded) ->
             phone.see("Resume")
             phone.see("In play, Dee leads")  # Dee: red 7, the only card entered
             phone.see("Finished games")
-            phone.tap(re.compile(r"^Nicht die Bohne! Ann, Bo, Cy"))  # the tile, not its Share or Delete
+            phone.tap(re.compile(r"^Nicht die Bohne! Ann, Bo and Cy"))  # the tile, not its Share or Delete
             best = max(p.total for p in result.players)
             phone.see(f"{result.winners[0]} wins with {best}" if len(result.winners) == 1 else "Shared victory")
             for p in result.players:

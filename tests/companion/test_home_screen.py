@@ -20,6 +20,7 @@ from companion.ui.screens import home, statistics
 from companion.ui.screens.home import PAGE
 from testkit.gwtb_live_play import setup
 from testkit.harness import Table, controls_on
+from sheets.names import bare
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -64,7 +65,7 @@ def test_home_names_a_live_sheets_letter_and_pages_its_games(tmp_path: Path) -> 
     assert len(titles[0]) == PAGE + 1 and len(titles[1]) == PAGE + 4 + 1 + 1  # a page, then all, and the bin's
     assert live in second and "Show 5 more games" not in second
     assert "Bin (kept 30 days)" in second and "Bin (kept 30 days)" not in third  # restored ...
-    assert "New game" in third and "Gus, Hanna, Ida" in "\n".join(third)  # ... and still on Home
+    assert "New game" in third and "Gus, Hanna and Ida" in bare("\n".join(third))  # ... and still on Home
 
 
 def test_a_tap_draws_home_again_only_when_who_leads_changes(tmp_path: Path, monkeypatch: Any) -> None:
@@ -103,10 +104,27 @@ def test_a_tap_draws_home_again_only_when_who_leads_changes(tmp_path: Path, monk
 
     first, unchanged, last = asyncio.run(look())
     games.repo.close()
-    assert any("In play, Ann leads" in said for said in first)  # Ben and Cy at 0
+    assert any("In play, Ann leads" in bare(said) for said in first)  # Ben and Cy at 0
     assert unchanged == []  # nothing Home shows changed, and no game finished: neither is drawn again
     assert drawn == ["tile"]  # Ben leads now: Home's tile is drawn again, Statistics still not
-    assert any("In play, Ben leads" in said for said in last)
+    assert any("In play, Ben leads" in bare(said) for said in last)
+
+
+def test_the_bin_is_listed_below_no_games_yet(tmp_path: Path) -> None:
+    """Issue 48: with every game in the bin, Home said the bin first and "No games yet"
+    under it; the games (none) come first, the bin below them."""
+    games = Games(Repository(tmp_path))
+    games.bin.delete(games.new_game("nicht-die-bohne", {"players": PLAYERS}))
+
+    async def look() -> list[str]:
+        async with Table() as table:
+            phone = await table.open(make_main(games), "/", "a phone")
+            return shown(phone.session.page)
+
+    said = asyncio.run(look())
+    none = next(i for i, s in enumerate(said) if s.startswith("No games yet."))
+    bin_ = next(i for i, s in enumerate(said) if s.startswith("Bin (kept"))
+    assert none < bin_
 
 
 def test_a_game_started_on_one_phone_is_listed_on_every_phone_on_home(tmp_path: Path, monkeypatch: Any) -> None:

@@ -23,6 +23,7 @@ from sheets.errors import RulesError, ScoreFileError
 from sheets.limits import read_json
 from sheets.registry import score
 from sheets.i18n import _, follow, ngettext, signed, using, whole
+from sheets.names import bare, isolated
 
 GERMAN = i18n.translations("de")
 ENGLISH = i18n.translations("en")
@@ -80,10 +81,10 @@ def test_two_phones_at_one_table_are_refused_each_in_its_own_language(games):
     taken = {"kind": "take-card", "round": 1, "player": "Ann", "card": "red-3"}
     state = rules.apply(state, rules.parse_action(taken))
     red_3 = rules.parse_action(taken).card
-    assert as_phone(german_page, lambda: rules.allowed(state, "Ben").hand(1).offer(red_3).take) == (
+    assert as_phone(german_page, lambda: bare(str(rules.allowed(state, "Ben").hand(1).offer(red_3).take))) == (
         "Rot 3 wurde in dieser Runde schon von Ann genommen")
     assert as_phone(english_page, lambda: rules.allowed(state, "Ben").hand(1).offer(red_3).take) == (
-        "red 3 is already taken by Ann in this round")
+        f"red 3 is already taken by {isolated('Ann')} in this round")
 
 
 def test_a_phone_switching_language_is_heard_in_the_new_one_at_once(games):
@@ -201,7 +202,7 @@ def test_a_german_phones_wrong_pins_are_counted_and_limited(games):
     thief = PhoneGames(games, "thief")
     for pin in ("0000", "0001", "0002", "0003", "0004"):
         said = as_phone(page, lambda: refusal(lambda: thief.claim_seat(gid, "Ben", pin)))
-        assert said == "falsche PIN für den Platz von Ben"
+        assert said == f"falsche PIN für den Platz von {isolated('Ben')}"
     assert games.seating.wrong_pin_tries(gid, "Ben") == FREE_TRIES
     said = as_phone(page, lambda: refusal(lambda: thief.claim_seat(gid, "Ben", "2222")))  # even the right one waits
     assert said == "zu viele falsche PINs: Versuch es in 1 Minute noch einmal"
@@ -209,9 +210,9 @@ def test_a_german_phones_wrong_pins_are_counted_and_limited(games):
 
 
 @pytest.mark.parametrize(("language", "not_playing", "not_the_host"), [
-    ("de", "'Zoe' spielt nicht mit; es spielen Ann, Ben, Cy",
+    ("de", "'Zoe' spielt nicht mit; es spielen Ann, Ben und Cy",
      "nur das Handy, das das Spiel gestartet hat (der Gastgeber), darf es löschen, solange Spieler daran sitzen"),
-    ("en", "'Zoe' is not playing; the players are Ann, Ben, Cy",
+    ("en", "'Zoe' is not playing; the players are Ann, Ben and Cy",
      "only the phone that started the game (the host) deletes it while players sit at it"),
 ])
 def test_a_seat_claim_and_a_delete_are_refused_in_the_phones_language(games, language, not_playing, not_the_host):
@@ -221,7 +222,7 @@ def test_a_seat_claim_and_a_delete_are_refused_in_the_phones_language(games, lan
     page = Page()
     speak(page, language)
     ann = PhoneGames(games, "ann")
-    assert as_phone(page, lambda: refusal(lambda: ann.claim_seat(gid, "Zoe", "1234"))) == not_playing
+    assert bare(as_phone(page, lambda: refusal(lambda: ann.claim_seat(gid, "Zoe", "1234")))) == not_playing
     ann.claim_seat(gid, "Ann", "1111")
     assert as_phone(page, lambda: refusal(lambda: ann.delete(gid))) == not_the_host
     assert as_phone(page, lambda: ann.why_not_delete(gid)) == not_the_host
@@ -239,17 +240,17 @@ def test_who_deleted_a_game_is_said_by_each_phone_in_its_own_language(games):
     host.claim_seat(seated, "Ben", "2222")
     host.delete(seated)
     games.bin.delete(by_hand, host=True)  # the host's command line
-    assert as_phone(german_page, lambda: games.bin.deleted_by(seated)) == "das Handy von Ben"
-    assert as_phone(english_page, lambda: games.bin.deleted_by(seated)) == "Ben's phone"
-    assert as_phone(german_page, lambda: {b.id: b.deleted_by for b in host.bin()}) == {
+    assert as_phone(german_page, lambda: games.bin.deleted_by(seated)) == f"das Handy von {isolated('Ben')}"
+    assert bare(as_phone(english_page, lambda: games.bin.deleted_by(seated))) == "Ben's phone"
+    assert as_phone(german_page, lambda: {b.id: bare(b.deleted_by) for b in host.bin()}) == {
         seated: "das Handy von Ben", by_hand: "die Kommandozeile"}
     kept = games.repo.trash_dir / f"{by_hand}.json"
     stored = json.loads(kept.read_text(encoding="utf-8"))
     (record,) = stored["game"].values()
     record["table"]["deleted_by"] = "Ann's phone"  # as an older version kept it
     kept.write_text(json.dumps(stored), encoding="utf-8")
-    assert as_phone(german_page, lambda: games.bin.deleted_by(by_hand)) == "das Handy von Ann"
-    assert as_phone(english_page, lambda: games.bin.deleted_by(by_hand)) == "Ann's phone"
+    assert bare(as_phone(german_page, lambda: games.bin.deleted_by(by_hand))) == "das Handy von Ann"
+    assert bare(as_phone(english_page, lambda: games.bin.deleted_by(by_hand))) == "Ann's phone"
 
 
 def test_pydantic_words_are_translated_and_stay_pydantics_in_english(games):

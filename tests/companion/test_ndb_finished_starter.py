@@ -17,6 +17,7 @@ from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
 from sheets.nicht_die_bohne import DECK, EnterCards, RecordChip
+from sheets.names import bare
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 CLOSED = "The game is finished: who starts round 3 changes only by correcting round 3 as a whole."
@@ -40,12 +41,12 @@ def finished_game(games: Games) -> str:
 
 def starter_tiles(page: Any) -> dict[str, ft.Container]:
     """The starter picker's names: label -> the tile under it."""
-    return {c.label: c.content for c in controls_on(page)
+    return {bare(c.label): c.content for c in controls_on(page)
             if isinstance(c, ft.Semantics) and isinstance(c.label, str) and " starts round " in c.label}
 
 
 def texts(page: Any) -> list[str]:
-    return [c.value for c in controls_on(page) if isinstance(c, ft.Text) and isinstance(c.value, str)]
+    return [bare(c.value) for c in controls_on(page) if isinstance(c, ft.Text) and isinstance(c.value, str)]
 
 
 def test_a_finished_games_starter_is_no_button_and_changes_with_correct_round_3(tmp_path):

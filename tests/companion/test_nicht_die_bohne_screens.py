@@ -109,14 +109,21 @@ def round_two(games: Games) -> str:
 def test_who_starts_round_2_is_told_and_round_1_reads_as_printed(games: Games, round_two: str) -> None:
     """Rulebook, Game End: "The player who takes the Bean chip the very last of the previous
     round starts the new round": asked as round 2 begins, each answer a named button; once
-    told, the answer stays marked. A finished round reads as printed (no card ids)."""
+    told, the question folds to its one line (issue 48: the keypad below stays on a small
+    phone's screen) and Change opens it again, the answer marked. A finished round reads as
+    printed (no card ids)."""
     with Tables() as table:
         phone = table.open(make_main(games), f"/game/{round_two}", "phone")
         phone.see("Who starts round 2?")
         phone.tap("Eva starts round 2")
         phone.see("Eva starts round 2: Eva took the Bean chip last in round 1.")
         assert not phone.says("Who starts round 2?")
+        assert not phone.find("Anna starts round 2")  # folded: the names wait behind Change
+        phone.tap("Change")
         assert phone.node("Eva starts round 2").selected
+        phone.tap("Anna starts round 2")
+        phone.see("Anna starts round 2: Anna took the Bean chip last in round 1.")
+        assert not phone.find("Eva starts round 2")  # folded again
 
         phone.tap("blue 1")  # round 2 has begun: round 1 is finished
         phone.see("Anna 1/10")
@@ -175,7 +182,7 @@ def test_a_finished_game_is_closed_to_taps_and_round_3_is_corrected_as_a_whole(g
     game_id = dealt_in_order(games, SIX)
     with Tables() as table:
         phone = table.open(make_main(games), f"/game/{game_id}", "phone")
-        phone.see("Shared victory with 165: Anna, Dirk")
+        phone.see("Shared victory with 165: Anna and Dirk")
         phone.see("Round 3 is finished.")
         for card in ("blue 1", "blue 10", "green 4"):
             assert not phone.find(card), card  # no keypad: a tap cannot reopen the game
@@ -187,7 +194,7 @@ def test_a_finished_game_is_closed_to_taps_and_round_3_is_corrected_as_a_whole(g
         phone.tap("Anna 10/10")
         phone.tap("blue 1")  # given back in the draft: nothing is stored yet
         phone.see("Anna 9/10")
-        phone.see("Shared victory with 165: Anna, Dirk")
+        phone.see("Shared victory with 165: Anna and Dirk")
         phone.tap("Ben 10/10")
         phone.tap("blue Doubler")
         phone.see("Ben 9/10")

@@ -24,7 +24,8 @@ LONGEST_IN_COMPANION = 600  # lines any other module of companion/ may have (iss
 GAME_PACKAGES = ("sheets.nicht_die_bohne", "sheets.space_beans", "sheets.bohnanza", "sheets.gone_with_the_beans",
                  "sheets.gone_with_the_beans.live")
 SHARED = ("sheets.errors", "sheets.game", "sheets.i18n", "sheets.results", "sheets.limits", "sheets.registry",
-          "sheets.scorefile", "sheets.results_out", "sheets.timeline")
+          "sheets.scorefile", "sheets.results_out", "sheets.timeline",
+          "sheets.names")  # names: how a name goes inside a label (isolated), how a list of names is said
 FLET_COMPAT = "companion.ui.flet_compat"
 FLET_COMPAT_TEST = "tests.companion.test_flet_compat"
 

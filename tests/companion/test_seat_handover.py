@@ -12,6 +12,7 @@ from companion.pin_guard import FREE_TRIES, PinGuard
 from companion.session import IMPORTS_PER_MINUTE, NOTE_MAX, Games, PhoneGames
 from companion.storage import open_repository
 from sheets.errors import RulesError
+from sheets.names import bare, isolated
 
 
 @pytest.fixture
@@ -51,7 +52,7 @@ def test_a_released_seat_with_a_note_goes_to_no_phone_before_the_host_approves_i
     assert ben.my_seat(gid) is None and ben.private_note(gid) == ""  # releasing ends Ben's private access
     stranger = PhoneGames(games, "stranger")
     assert seat(stranger, gid, "Ben").host_decides
-    with pytest.raises(RulesError, match="the host released Ben's seat: ask the host"):
+    with pytest.raises(RulesError, match=f"the host released {isolated('Ben')}'s seat: ask the host"):
         stranger.claim_seat(gid, "Ben", "9999")
     with pytest.raises(RulesError, match="ask the host"):
         ben.claim_seat(gid, "Ben", "2222")  # his old PIN is gone with the release...
@@ -77,8 +78,8 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves_with_its_pin(ga
     assert new_phone.my_seat(gid) == "Ben"
     assert new_phone.private_note(gid) == "Ben's secret: blue 5 face down"
     assert other.my_seat(gid) is None and host.seat_asks(gid) == ()
-    assert new_phone.news(gid).said == "The host handed Ben's seat to this phone"
-    assert other.news(gid).said == "The host did not hand Ben's seat to this phone"
+    assert new_phone.news(gid).said == f"The host handed {isolated('Ben')}'s seat to this phone"
+    assert bare(other.news(gid).said) == "The host did not hand Ben's seat to this phone"
     # the PIN it asked with is the seat's PIN now: it gets the seat back from another browser
     PhoneGames(games, "ben-third").claim_seat(gid, "Ben", "4321")
     assert games.seat(gid, "ben-third") == "Ben"
@@ -92,7 +93,7 @@ def test_a_refused_phone_is_told_and_gets_nothing(games):
     host.answer_ask(gid, "Ben", stranger.my_code(gid), False)
     assert stranger.my_seat(gid) is None and stranger.private_note(gid) == ""
     news = stranger.news(gid)
-    assert news.said == "The host did not hand Ben's seat to this phone"
+    assert bare(news.said) == "The host did not hand Ben's seat to this phone"
     stranger.told(gid, news.serial)
     assert stranger.news(gid) is None
     assert not seat(stranger, gid, "Ben").asked and seat(stranger, gid, "Ben").host_decides
@@ -163,7 +164,7 @@ def test_phones_asking_for_one_seat_are_bounded(games):
     for n in range(table.ASKS_PER_SEAT):
         PhoneGames(games, f"phone-{n}").ask_seat(gid, "Ben", "1234")
     PhoneGames(games, "phone-0").ask_seat(gid, "Ben", "4321")  # asking again replaces its own ask
-    with pytest.raises(RulesError, match="phones already ask for Ben's seat: the host answers them first"):
+    with pytest.raises(RulesError, match=f"phones already ask for {isolated('Ben')}'s seat: the host answers them first"):
         PhoneGames(games, "one-more").ask_seat(gid, "Ben", "1234")
     assert len(host.seat_asks(gid)) == table.ASKS_PER_SEAT
 
@@ -231,8 +232,23 @@ def test_undo_tells_the_phone_what_it_took_back(games):
     ann.claim_seat(gid, "Ann", "1111")
     ann.dispatch(gid, {"kind": "take-card", "round": 1, "player": "Ann", "card": "blue-3"})
     ann.undo(gid)
-    assert ann.news(gid).said == "Undone: Ann took blue 3"
+    assert bare(ann.news(gid).said) == "Undone: Ann took blue 3"
     assert PhoneGames(games, "ben").news(gid) is None  # told to the phone that undid it
+
+
+
+def test_redo_tells_the_phone_what_it_made_again(games):
+    """Issue 48: Redo said nothing while Undo said what it undid."""
+    gid = pad(games)
+    ann = PhoneGames(games, "ann")
+    ann.claim_seat(gid, "Ann", "1111")
+    ann.dispatch(gid, {"kind": "take-card", "round": 1, "player": "Ann", "card": "blue-3"})
+    ann.undo(gid)
+    ann.told(gid, ann.news(gid).serial)
+    ann.redo(gid)
+    assert bare(ann.news(gid).said) == "Redone: Ann took blue 3"
+    assert [e["action"]["card"] for e in games.record(gid).log] == ["blue-3"]
+    assert PhoneGames(games, "ben").news(gid) is None  # told to the phone that redid it
 
 
 def test_undo_of_a_face_down_entry_counts_its_cards_and_never_names_them(games):
@@ -243,4 +259,4 @@ def test_undo_of_a_face_down_entry_counts_its_cards_and_never_names_them(games):
     leia.dispatch(gid, {**lay, "collection": "open", "values": [4]})
     leia.dispatch(gid, {**lay, "collection": "secret", "bean": "moonbohnen", "values": [7]})
     leia.undo(gid)
-    assert leia.news(gid).said == "Undone: Leia laid 1 card face down"  # never the face-down card
+    assert bare(leia.news(gid).said) == "Undone: Leia laid 1 card face down"  # never the face-down card

@@ -12,6 +12,7 @@ from companion import table
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
+from sheets.names import bare
 from testkit.screen import Tables, at_a_players_pace
 
 NOTE = "Ben: blue 5 face down, SENTINEL-4e1b"
@@ -52,7 +53,7 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves(tmp_path: Path)
 
             new.see("The host handed Ben's seat to this phone")
             new.see("This phone is Ben's seat.")
-            assert [f for f in new.visible() if getattr(f, "label", None) == "Ben's private note"]
+            assert [f for f in new.visible() if bare(getattr(f, "label", None) or "") == "Ben's private note"]
             new.see(NOTE)  # his note, now on his new phone
 
             host.go("/")

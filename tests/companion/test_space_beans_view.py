@@ -11,6 +11,7 @@ from companion.session import Games, PhoneGames
 from companion.storage import open_repository
 from companion.ui.screens.space_beans.view import EndView, view
 from sheets.space_beans import RULES, Allowed, Card, Collection, EndGame, Lay, State, allowed
+from sheets.names import isolated
 
 SECRETS = {"Leia": Collection(bean="klingbohnen", values=(7, 8)), "Londo": Collection(bean="darth-beans", values=(9,))}
 
@@ -74,7 +75,8 @@ def test_the_end_of_the_game_is_offered_with_the_engines_reason():
     trophies = tuple(Card(bean=bean, value=9) for bean in ("beanliens", "bluebeans", "centauribohnen")) + (
         Card(bean="bluebeans", value=3),)
     reached = state.with_player(state.player("Lando").changed(trophies=tuple(sorted(trophies))))
-    lays_first = "Lando lays first: every turn ends with a lay, and the game ends at the end of Lando's turn"
+    lays_first = "{name} lays first: every turn ends with a lay, and the game ends at the end of {name}'s turn".format(
+        name=isolated("Lando"))
     assert view(reached, "Leia").end == EndView("Lando", 30, False, lays_first)  # issue 47
     assert view(reached, "Leia").shape.reached == "Lando"
     assert RULES.allowed(reached, "Lando").end_game == lays_first

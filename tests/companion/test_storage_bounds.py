@@ -28,6 +28,7 @@ from companion.ui.app import make_main
 from companion.ui.flet_compat import MessageAction
 from testkit.harness import Table, controls_on, sent_to
 from testkit.stored import whole
+from sheets.names import bare
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 OTHERS = ["Eve", "Finn", "Gus"]
@@ -152,7 +153,7 @@ def home_of(data_dir: Path, device: str = "a phone") -> tuple[str, list[Any]]:
         try:
             async with Table() as table:
                 phone = await table.open(make_main(games), "/", device)
-                return words_on(phone.session.page), sent_to(phone)
+                return bare(words_on(phone.session.page)), sent_to(phone)
         finally:
             games.repo.close()
     return asyncio.run(look())
@@ -169,9 +170,9 @@ def test_a_damaged_game_never_blanks_home_nor_beans_list(tmp_path, damage, backu
     assert other in out and gid in out and not err
 
     shown, _sent = home_of(tmp_path)
-    assert "Eve, Finn, Gus" in shown  # every other game is listed
+    assert "Eve, Finn and Gus" in shown  # every other game is listed
     if backup:  # the damaged one, from its backup, with what can be done
-        assert "Ann, Ben, Cy" in shown and "could not be read" in shown
+        assert "Ann, Ben and Cy" in shown and "could not be read" in shown
         assert "Restore the newest good backup" in shown
     else:
         assert "A damaged game" in shown and "no good backup is left" in shown
@@ -187,7 +188,7 @@ def test_a_damaged_game_never_blanks_home_nor_beans_list(tmp_path, damage, backu
     games.repo.close()
     if backup:
         shown, _sent = home_of(tmp_path)
-        assert "Ann, Ben, Cy" in shown and "could not be read" not in shown
+        assert "Ann, Ben and Cy" in shown and "could not be read" not in shown
 
 
 def test_home_shows_the_host_the_backup_and_restoring_it_keeps_the_phone_on_home(tmp_path):
@@ -207,14 +208,14 @@ def test_home_shows_the_host_the_backup_and_restoring_it_keeps_the_phone_on_home
                              if isinstance(c, ft.TextButton) and c.content == "Restore the newest good backup"]
                 button.on_click(None)
                 await table.quiet()
-                return before, words_on(phone.session.page), sent
+                return before, bare(words_on(phone.session.page)), sent
         finally:
             games.repo.close()
 
     before, after, sent = asyncio.run(look())
     assert "could not be read" in before
     assert 0 < 2 * before.count("Delete game") == after.count("Delete game")  # the damaged game had none
-    assert "could not be read" not in after and "Ann, Ben, Cy" in after and "Eve, Finn, Gus" in after
+    assert "could not be read" not in after and "Ann, Ben and Cy" in after and "Eve, Finn and Gus" in after
     assert not [body for action, body in sent if action == MessageAction.SESSION_CRASHED]
     assert "Invite" in after or "New game" in after  # still Home
 

@@ -9,6 +9,7 @@ import pytest
 from companion.session import Games, PhoneGames
 from companion.storage import open_repository
 from sheets.errors import RulesError
+from sheets.names import isolated
 
 
 @pytest.fixture
@@ -42,14 +43,14 @@ def test_the_first_claim_sets_the_pin_and_the_pin_gets_the_seat_back_elsewhere(g
     gid = gwtb(games)
     games.seating.claim_seat(gid, "Ann", "1234", device="ann-phone")
     assert games.seat(gid, "ann-phone") == "Ann"
-    with pytest.raises(RulesError, match="wrong PIN for Ann's seat"):
+    with pytest.raises(RulesError, match=f"wrong PIN for {isolated('Ann')}'s seat"):
         games.seating.claim_seat(gid, "Ann", "9999", device="ann-laptop")
     assert games.seat(gid, "ann-phone") == "Ann"
     games.seating.claim_seat(gid, "Ann", "1234", device="ann-laptop")  # another browser
     assert games.seat(gid, "ann-laptop") == "Ann" and games.seat(gid, "ann-phone") is None
     with pytest.raises(RulesError, match="a PIN is 4 digits"):
         games.seating.claim_seat(gid, "Ben", "12", device="ben-phone")
-    with pytest.raises(RulesError, match="'Eve' is not playing"):
+    with pytest.raises(RulesError, match=f"{isolated(repr('Eve'))} is not playing"):
         games.seating.claim_seat(gid, "Eve", "1111", device="eve-phone")
     assert "1234" not in str(games.record(gid).table)  # only a salted hash is stored
 

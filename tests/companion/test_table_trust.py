@@ -17,6 +17,7 @@ from companion.session import Games, PhoneGames, export_game
 from companion.sheet_values import SheetValuesService
 from companion.storage import open_repository
 from sheets.errors import RulesError
+from sheets.names import bare, isolated
 
 
 @pytest.fixture
@@ -76,7 +77,7 @@ def test_a_deleted_game_waits_in_the_bin_and_every_phone_learns_who_deleted_it(g
     ann.subscribe(gid, heard.append)
     host.delete(gid)
     assert heard == [gid]
-    assert ann.deleted_by(gid) == "Ben's phone"
+    assert ann.deleted_by(gid) == f"{isolated('Ben')}'s phone"
     (binned,) = ann.bin()
     assert (binned.id, binned.players, binned.may_restore) == (gid, ("Ann", "Ben", "Cy"), False)
     with pytest.raises(RulesError, match="only the phone that started the game"):
@@ -126,7 +127,7 @@ def test_who_deleted_a_game_is_kept_as_who_never_as_words(games):
     host.delete(gid)
     (record,) = json.loads((games.repo.trash_dir / f"{gid}.json").read_text(encoding="utf-8"))["game"].values()
     assert record["table"]["deleted_by"] == {"seat": "Ben"}
-    assert games.bin.deleted_by(gid) == "Ben's phone"
+    assert bare(games.bin.deleted_by(gid)) == "Ben's phone"
 
 
 @pytest.mark.parametrize(("words", "said"), [
@@ -148,8 +149,8 @@ def test_a_game_deleted_by_an_older_version_still_says_who_deleted_it(games, wor
     (record,) = stored["game"].values()
     record["table"]["deleted_by"] = words
     kept.write_text(json.dumps(stored), encoding="utf-8")
-    assert games.bin.deleted_by(gid) == said
-    assert [b.deleted_by for b in games.bin.listing()] == [said]
+    assert bare(games.bin.deleted_by(gid)) == said
+    assert [bare(b.deleted_by) for b in games.bin.listing()] == [said]
 
 
 def space_beans_in_play(games: Games) -> str:
@@ -207,7 +208,7 @@ def test_wrong_pins_make_the_next_try_wait_and_the_seat_is_told(games):
     ben.claim_seat(gid, "Ben", "2222")
     thief = PhoneGames(games, "thief")
     for pin in ("0000", "0001", "0002", "0003", "0004"):
-        with pytest.raises(RulesError, match="wrong PIN for Ben's seat"):
+        with pytest.raises(RulesError, match=f"wrong PIN for {isolated('Ben')}'s seat"):
             thief.claim_seat(gid, "Ben", pin)
     with pytest.raises(RulesError, match="too many wrong PINs: try again in 1 minute"):
         thief.claim_seat(gid, "Ben", "2222")  # even the right PIN waits now

@@ -13,7 +13,7 @@ from companion.session import Games, PhoneGames, rules_for
 from companion.storage import Repository, open_repository
 from companion.ui.app import make_main
 from companion.ui.components.charts import (
-    axis, holdings_charts, line_chart, phase_ends, phase_holdings, phase_totals, running_totals, totals_words, whole_step,
+    axis, axis_range, holdings_charts, line_chart, phase_ends, phase_holdings, phase_totals, running_totals, totals_words, whole_step,
 )
 from sheets.bohnanza import RULES as BOHNANZA
 from sheets.nicht_die_bohne import DECK as NDB_DECK
@@ -21,6 +21,7 @@ from sheets.errors import RulesError
 from sheets.timeline import story
 from testkit.positions import GAMES, device, live_rounds, mid_game, planted_and_taken_back
 from testkit.screen import Tables, at_a_players_pace
+from sheets.names import bare
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -38,7 +39,7 @@ def played(tmp_path):
 def test_the_session_tells_which_seat_made_each_entry_and_what_was_undone(played):
     games, game_id = played
     moments = games.timeline(game_id)
-    assert [(m.n, m.by, m.what, m.undone) for m in moments] == [
+    assert [(m.n, m.by, bare(m.what), m.undone) for m in moments] == [
         (1, "Ann", "Ann planted 4 Blue Beans on field 1", False),
         (2, "Ann", "Ann harvested field 1", False),
         (3, "Ben", "Ben planted 2 Red Beans on field 1", True)]
@@ -53,7 +54,7 @@ def test_beans_timeline_prints_each_entry_and_its_json(played, tmp_path, capsys)
     assert main(["timeline", "--data-dir", str(tmp_path), game_id]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 3
-    assert lines[1].split()[4:] == ["Ann", "Ann", "harvested", "field", "1", "Ann", "1", "Ben", "0", "Cy", "0"]  # after n, day, time, zone
+    assert bare(lines[1]).split()[4:] == ["Ann", "Ann", "harvested", "field", "1", "Ann", "1", "Ben", "0", "Cy", "0"]  # after n, day, time, zone
     assert lines[2].endswith("(undone)")
     assert main(["timeline", "--data-dir", str(tmp_path), game_id, "--json"]) == 0
     entries = json.loads(capsys.readouterr().out)["entries"]
@@ -74,8 +75,8 @@ def test_the_chart_draws_each_total_where_it_changed_and_leaves_undone_entries_o
     games, game_id = played
     lines = running_totals(games.timeline(game_id))
     assert lines == {"Ann": [(1, 0), (2, 1)], "Ben": [(1, 0), (2, 0)], "Cy": [(1, 0), (2, 0)]}
-    assert totals_words(lines) == "Ann from 0 to 1; Ben from 0 to 0; Cy from 0 to 0"
-    assert [whole_step(span) for span in (0, 1, 4, 5, 300)] == [1, 1, 1, 2, 75]  # whole-number axis labels
+    assert bare(totals_words(lines)) == "Ann from 0 to 1; Ben from 0 to 0; Cy from 0 to 0"
+    assert [whole_step(span) for span in (0, 1, 4, 5, 300)] == [1, 1, 1, 2, 100]  # round axis steps (issue 48)
 
 
 def test_a_phone_shows_the_game_as_it_stood_after_an_entry_and_changes_nothing_there(played):
@@ -140,13 +141,20 @@ def test_every_games_timeline_at_a_table_of_seats_tells_each_entry_and_its_total
         games.repo.close()
 
 
-def test_a_charts_axis_is_labelled_at_whole_steps_with_the_minus_sign_and_not_at_its_ends():
-    """Nicht die Bohne! totals run negative: "−39" with the one minus sign, as every number
-    a player reads; no number at the chart's edges, where 150 % text would cut it."""
-    labels = axis(-88, 67).labels
-    assert [label.value for label in labels] == [-78, -39, 0, 39]
-    assert [label.label.value for label in labels] == ["−78", "−39", "0", "39"]
+def test_a_charts_axis_is_labelled_at_round_steps_with_the_minus_sign_and_not_at_its_ends():
+    """Nicht die Bohne! totals run negative: "−50" with the one minus sign, as every number
+    a player reads; no number at the chart's edges, where 150 % text would cut it. Issue 48:
+    the steps are round (they read 154 / 77 / −77) and the axis holds the data's range, a
+    label at its highest step ("Games won" with one win showed only "0")."""
+    low, high, step = axis_range(-88, 67)
+    assert (low, high, step) == (-100, 100, 50)
+    labels = axis(low, high, step=step).labels
+    assert [label.value for label in labels] == [-50, 0, 50]
+    assert [label.label.value for label in labels] == ["−50", "0", "50"]
     assert [label.value for label in axis(1, 4).labels] == [2, 3]
+    one_win = axis_range(0, 1)
+    assert one_win == (0, 2, 1) and [label.value for label in axis(0, 2, step=1).labels] == [0, 1]
+    assert axis_range(0, 154)[:2] == (0, 200) and whole_step(154 + 77) == 100
 
 
 def test_a_game_played_in_rounds_is_charted_at_the_end_of_each_round(tmp_path):
@@ -192,7 +200,7 @@ def test_the_live_sheets_materials_are_charted_as_they_stood_at_each_rounds_end(
         said = [part.label for part in holdings_charts(moments, "round").controls[:-1]]  # the legend last
         assert said == [f"Chart of {what} at the end of each round: {totals_words(lines)}"
                         for what, lines in charted.items()]
-        assert said[0].startswith("Chart of Thaler at the end of each round: Ann from ")
+        assert bare(said[0]).startswith("Chart of Thaler at the end of each round: Ann from ")
         games.dispatch(game_id, {"kind": "reveal", "card": {"facility": "farm", "hay": 4}})  # round 4's income
         record = games.record(game_id)
         assert games.timeline(game_id) == story(rules_for(record.game), record.setup, record.log, record.redo)
@@ -283,3 +291,15 @@ def test_the_app_bars_more_menu_opens_the_timeline_and_redoes(tmp_path):
             assert watcher.button("Redo: sit down to make entries").disabled
     finally:
         repo.close()
+
+
+def test_a_short_timeline_is_charted_as_levels_not_as_a_line_at_the_right_edge():
+    """Issue 48: a three-entry Gone with the Beans timeline was one vertical line at the
+    chart's right edge (the totals changed at the last entry). Each total is held half an
+    entry past the last, so the newest totals read as levels; one entry is charted too."""
+    chart = line_chart({"Ann": [(1, 0), (2, 0), (3, 35)], "Ben": [(1, 0), (2, 0), (3, 12)]}, False, 200).content
+    assert (chart.min_x, chart.max_x) == (0.5, 3.5)
+    assert [[(p.x, p.y) for p in line.points][-2:] for line in chart.data_series] == [
+        [(3, 35), (3.5, 35)], [(3, 12), (3.5, 12)]]
+    single = line_chart({"Ann": [(1, 7)]}, False, 200).content
+    assert (single.min_x, single.max_x) == (0.5, 1.5) and single.max_y > 7

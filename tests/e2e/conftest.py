@@ -3,6 +3,7 @@ Playwright in Debian's Chromium (shared/design/testing.md)."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections import deque
 from pathlib import Path
@@ -70,6 +71,19 @@ def busy_processes(browser) -> str:
                      for p in after)
 
 
+ISOLATES = "[\u2068\u2069]*"  # a name in a composed label stands between isolates (sheets.names)
+
+
+def as_read(name, exact: bool = True):
+    """``name`` as a reader finds it on the screen: the isolates around a player's name in
+    a label (U+2068 ... U+2069) are not seen, so they are passed over; a pattern as it is."""
+    if not isinstance(name, str):
+        return name
+    # blanks as Playwright reads them; "/" escaped too (Playwright writes the pattern as /.../)
+    pattern = ISOLATES.join(r"\s+" if c == " " else re.escape(c).replace("/", r"\/") for c in name)
+    return re.compile(f"^{ISOLATES}{pattern}{ISOLATES}$") if exact else re.compile(pattern, re.IGNORECASE)
+
+
 class Phone:
     """One phone-sized browser page on the app, with Flutter's accessibility tree on."""
 
@@ -112,7 +126,7 @@ class Phone:
         return self
 
     def button(self, name: str, exact: bool = True):
-        return self.page.get_by_role("button", name=name, exact=exact)
+        return self.page.get_by_role("button", name=as_read(name, exact))
 
     def tap(self, name: str, exact: bool = True) -> None:
         self.click(self.button(name, exact).first)
@@ -121,7 +135,7 @@ class Phone:
         """An item of the app bar's "More" menu (⋮), the menu opened first. The bar stands
         still: no scrolling, unlike ``click``."""
         self.button("More").click()
-        return self.page.get_by_role("menuitem", name=name, exact=True)
+        return self.page.get_by_role("menuitem", name=as_read(name))
 
     def menu(self, name: str) -> None:
         """Tap ``name`` in the app bar's "More" menu: "Timeline", "Redo"."""
@@ -161,13 +175,13 @@ class Phone:
 
     def chip(self, name: str):
         """A selectable chip (Flutter exposes it as a checkbox)."""
-        return self.page.get_by_role("checkbox", name=name)
+        return self.page.get_by_role("checkbox", name=as_read(name, exact=False))
 
     def text(self, text: str, exact: bool = False):
         """Words on the screen. Flutter puts a text in the accessibility tree either as text
         or, when it shares a node with a button (a snackbar with Undo), as the node's label;
         which one depends on timing, so both count."""
-        return self.page.get_by_text(text, exact=exact).or_(self.page.get_by_label(text, exact=exact))
+        return self.page.get_by_text(as_read(text, exact)).or_(self.page.get_by_label(as_read(text, exact)))
 
     def see(self, text: str, timeout: float = 15_000, exact: bool = False) -> None:
         self.text(text, exact).first.wait_for(state="visible", timeout=timeout)

@@ -11,6 +11,7 @@ from sheets.nicht_die_bohne import RULES as NDB, RecordChip, ReturnCard, TakeCar
 from sheets.space_beans import RULES as SPACE_BEANS
 from sheets.gone_with_the_beans.live import RULES as LIVE, AddHayShed, Build, apply
 from testkit.gwtb_live_play import card, game, give
+from sheets.names import bare
 
 GERMAN = i18n.translations("de")
 
@@ -18,26 +19,26 @@ GERMAN = i18n.translations("de")
 def test_nicht_die_bohne_says_which_card_was_taken():
     state = NDB.new_game({"players": ["Ann", "Ben", "Cy"]})
     take = TakeCard(round=1, player="Ann", card=parse_card("blue-3"))
-    assert NDB.describe(state, take) == "Ann took blue 3"
-    assert NDB.describe(state, ReturnCard(round=1, player="Ben", card=parse_card("red-doubler"))) == \
+    assert bare(NDB.describe(state, take)) == "Ann took blue 3"
+    assert bare(NDB.describe(state, ReturnCard(round=1, player="Ben", card=parse_card("red-doubler")))) == \
         "Ben gave back red Doubler"
     # Issue 47: the Bean chip of round n is told as who starts round n + 1 (rulebook, New Round:
     # "The player who takes the Bean chip begins the next card play"); round 0: at the deal.
-    assert NDB.describe(state, RecordChip(round=2, player="Cy")) == "Cy starts round 3"
-    assert NDB.describe(state, RecordChip(round=0, player="Ann")) == "Ann starts round 1"
-    assert NDB.describe(state, RecordChip(round=1, player=None)) == "nobody told who starts round 2"
+    assert bare(NDB.describe(state, RecordChip(round=2, player="Cy"))) == "Cy starts round 3"
+    assert bare(NDB.describe(state, RecordChip(round=0, player="Ann"))) == "Ann starts round 1"
+    assert bare(NDB.describe(state, RecordChip(round=1, player=None))) == "nobody told who starts round 2"
     with using(GERMAN):
-        assert NDB.describe(state, take) == "Ann hat Blau 3 genommen"
+        assert bare(NDB.describe(state, take)) == "Ann hat Blau 3 genommen"
 
 
 def test_bohnanza_says_what_was_planted_harvested_or_bought():
     state = BOHNANZA.new_game({"players": ["Ann", "Ben", "Cy"]})
-    assert BOHNANZA.describe(state, Plant(player="Ann", field=1, bean="red", count=2)) == \
+    assert bare(BOHNANZA.describe(state, Plant(player="Ann", field=1, bean="red", count=2))) == \
         "Ann planted 2 Red Beans on field 1"
-    assert BOHNANZA.describe(state, Harvest(player="Ben", field=2)) == "Ben harvested field 2"
-    assert BOHNANZA.describe(state, BuyField(player="Cy")) == "Cy bought the third bean field"
+    assert bare(BOHNANZA.describe(state, Harvest(player="Ben", field=2))) == "Ben harvested field 2"
+    assert bare(BOHNANZA.describe(state, BuyField(player="Cy"))) == "Cy bought the third bean field"
     with using(GERMAN):
-        assert BOHNANZA.describe(state, Plant(player="Ann", field=1, bean="red", count=2)) == \
+        assert bare(BOHNANZA.describe(state, Plant(player="Ann", field=1, bean="red", count=2))) == \
             "Ann hat 2 Rote Bohnen auf Bohnenfeld 1 angebaut"
 
 
@@ -46,7 +47,7 @@ def test_a_face_down_lay_is_described_without_its_cards():
     lay = SPACE_BEANS.parse_action({"kind": "lay", "player": "Leia", "new": True, "bean": "moonbohnen",
                                     "collection": "secret", "values": [7]})
     said = SPACE_BEANS.describe(state, lay)
-    assert said == "Leia laid 1 card face down" and "7" not in said and "oonbohnen" not in said
+    assert bare(said) == "Leia laid 1 card face down" and "7" not in said and "oonbohnen" not in said
 
 
 def test_space_beans_says_what_was_laid_face_up_and_what_a_close_out_gave():
@@ -61,19 +62,19 @@ def test_space_beans_says_what_was_laid_face_up_and_what_a_close_out_gave():
         action = SPACE_BEANS.parse_action(data)
         said.append(SPACE_BEANS.describe(state, action))
         state = SPACE_BEANS.apply(state, action)
-    assert said == ["Cy started an open collection: Klingbohnen 4, 1, 2",
+    assert [bare(s) for s in said] == ["Cy started an open collection: Klingbohnen 4, 1, 2",
                     "Cy added to the open collection: Klingbohnen 3", "Cy closed out Klingbohnen: trophy 4"]
     with using(GERMAN):
-        assert SPACE_BEANS.describe(state, SPACE_BEANS.parse_action(entries[2])).startswith("Cy hat ")
+        assert bare(SPACE_BEANS.describe(state, SPACE_BEANS.parse_action(entries[2]))).startswith("Cy hat ")
 
 
 def test_the_live_sheet_says_what_was_built_and_what_it_cost():
     """Rulebook, Travel cost: Zoodai 2 roads from the Ruler: 4 Bean + 2 Thaler, plus the
     Farm's 1 Bean + 2 Thaler."""
     state = give(apply(game(("Ann", "zoodai")), card("market", 0)), "Ann", bean=5, thaler=4)
-    assert LIVE.describe(state, Build(player="Ann", facility="farm")) == "Ann built: Farm (paid 5 Bean + 4 Thaler)"
-    assert LIVE.describe(state, AddHayShed(player="Ann")) == "Ann added a Hay Shed"
+    assert bare(LIVE.describe(state, Build(player="Ann", facility="farm"))) == "Ann built: Farm (paid 5 Bean + 4 Thaler)"
+    assert bare(LIVE.describe(state, AddHayShed(player="Ann"))) == "Ann added a Hay Shed"
     with using(GERMAN):
-        assert LIVE.describe(state, Build(player="Ann", facility="farm")) == \
+        assert bare(LIVE.describe(state, Build(player="Ann", facility="farm"))) == \
             "Ann hat gebaut: Bauernhof (bezahlt 5 Bohnen + 4 Taler)"
 

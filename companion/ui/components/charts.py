@@ -12,6 +12,7 @@ import flet_charts as charts  # type: ignore[import-untyped]  # ships no py.type
 
 from companion.stats import PlayerRecord
 from sheets.i18n import N_, _, whole
+from sheets.names import isolated
 from sheets.timeline import Moment
 
 # A line per player, told apart on a light and a dark screen alike.
@@ -24,11 +25,11 @@ CHART_POINTS = 64  # places across a chart entry by entry: a phone's 390 px show
 ROUND_LABELS = 8  # labels under a chart by round at most: "15" beside "14" ran together at 320 px, 150 % text
 
 
-def axis(low: int, high: int, labels: int = 4) -> object:
-    """An axis from ``low`` to ``high`` labelled at whole steps (about ``labels`` of them),
-    with the one minus sign ("−12"); not at its ends, where a number would be cut in half by
-    the chart's edge or drawn over its neighbour (at 150 % text)."""
-    step = whole_step(high - low, labels)
+def axis(low: int, high: int, labels: int = 4, step: int | None = None) -> object:
+    """An axis from ``low`` to ``high`` labelled at round steps (about ``labels`` of them,
+    ``whole_step``, or ``step``), with the one minus sign ("−12"); not at its ends, where a
+    number would be cut in half by the chart's edge or drawn over its neighbour (150 % text)."""
+    step = step or whole_step(high - low, labels)
     first = -(-low // step) * step  # the first multiple of the step from ``low`` on
     values = [v for v in range(first, high + 1, step) if low < v < high or low == v == 0]
     return charts.ChartAxis(label_size=LABELS, label_spacing=step, labels=[
@@ -135,14 +136,34 @@ def chart_lines(moments: Sequence[Moment], phase: str | None) -> ChartLines:
 
 
 def whole_step(span: int, labels: int = 4) -> int:
-    """The distance between an axis's labels: whole numbers, about ``labels`` of them."""
-    return max(1, -(-span // labels))
+    """The distance between an axis's labels: a round number (1, 2 or 5 times a power of
+    ten), about ``labels`` of them (issue 48: Nicht die Bohne!'s axis read 154 / 77 / −77)."""
+    least = max(1, -(-span // labels))
+    power = 1
+    while True:
+        for factor in (1, 2, 5):
+            if factor * power >= least:
+                return factor * power
+        power *= 10
+
+
+def axis_range(low: int, high: int, labels: int = 4) -> tuple[int, int, int]:
+    """The ends of an axis that holds ``low`` to ``high``, at multiples of its round step,
+    and the step: a label stands inside the ends at the data's highest (and lowest below
+    0) step, as "1" on a chart of games won where one game is the most (it showed "0" only)."""
+    step = whole_step(high - low, labels)
+    bottom, top = (low // step) * step, -(-high // step) * step
+    if top == high:
+        top += step
+    if bottom == low < 0:
+        bottom -= step
+    return bottom, top, step
 
 
 def totals_words(lines: dict[str, list[tuple[int, int]]]) -> str:
     """The chart said: "Ann from 0 to 14, Ben from 0 to 9"."""
     return "; ".join(_("{player} from {first} to {last}").format(
-        player=name, first=whole(line[0][1]), last=whole(line[-1][1])) for name, line in lines.items())
+        player=isolated(name), first=whole(line[0][1]), last=whole(line[-1][1])) for name, line in lines.items())
 
 
 BY_PHASE = {"round": N_("Every player's total, round by round"), "pass": N_("Every player's total, pass by pass")}
@@ -175,7 +196,7 @@ def two_begun(lines: dict[str, list[tuple[int, int]]]) -> bool:
     return bool(lines) and len(next(iter(lines.values()))) >= 2
 
 
-Points = dict[tuple[int, int], object]  # a chart's points drawn before, by (x, y): kept, not built again
+Points = dict[tuple[float, int], object]  # a chart's points drawn before, by (x, y): kept, not built again
 
 
 def line_chart(lines: dict[str, list[tuple[int, int]]], by_round: bool, height: int,
@@ -185,30 +206,34 @@ def line_chart(lines: dict[str, list[tuple[int, int]]], by_round: bool, height: 
     points drawn last time, which Flet passes over (a new entry moves one or two points)."""
     drawn: Points = {} if kept is None else kept
 
-    def point(n: int, total: int) -> object:
+    def point(n: float, total: int) -> object:
         found = drawn.get((n, total))
         if found is None:
             found = drawn[(n, total)] = charts.LineChartDataPoint(x=n, y=total)
         return found
 
+    xs = sorted({n for line in lines.values() for n, _total in line})
+    # Entry by entry, each total held half an entry past the last: a total that changed at the
+    # last entry reads as a level, not as a line up the chart's right edge (issue 48)
+    held = [] if by_round or not xs else [xs[-1] + 0.5]
     series = [charts.LineChartData(
-        points=[point(n, total) for n, total in line],
+        points=[point(n, total) for n, total in line] + [point(x, line[-1][1]) for x in held if line],
         color=SERIES_COLOURS[i % len(SERIES_COLOURS)], stroke_width=3,
         step_direction=None if by_round else FORWARD, point=by_round)
         for i, line in enumerate(lines.values())]
     totals = [total for line in lines.values() for _n, total in line]
-    xs = sorted({n for line in lines.values() for n, _total in line})
     if by_round:  # a label under every round (every other one past ROUND_LABELS), with room at both ends
         step = -(-len(xs) // ROUND_LABELS)
         across = {"min_x": xs[0] - 0.5, "max_x": xs[-1] + 0.5, "bottom_axis": charts.ChartAxis(
             label_size=LABELS, label_spacing=1, labels=[
                 charts.ChartAxisLabel(value=x, label=ft.Text(str(x), size=12)) for x in xs[::step]])}
     else:
-        across = {"bottom_axis": axis(1, xs[-1])}
-    low, high = min(0, *totals), max(1, *totals)
+        across = {"min_x": xs[0] - 0.5, "max_x": xs[-1] + 0.5, "bottom_axis": axis(0, xs[-1] + 1)}
+    labels = 4 if height >= 200 else 3
+    low, high, step = axis_range(min(0, *totals), max(1, *totals), labels)
     chart: ft.Control = charts.LineChart(
         data_series=series, height=height, interactive=False, min_y=low, max_y=high,
-        left_axis=axis(low, high, 4 if height >= 200 else 3), **across)
+        left_axis=axis(low, high, labels, step), **across)
     return ft.Container(chart, padding=ft.Padding.only(right=EDGE))
 
 
@@ -254,11 +279,11 @@ def wins_chart(players: Sequence[PlayerRecord], most: int = 6) -> ft.Control:
     groups = [charts.BarChartGroup(x=i, rods=[charts.BarChartRod(
         from_y=0, to_y=p.won, width=20, color=SERIES_COLOURS[i % len(SERIES_COLOURS)],
         border_radius=4)]) for i, p in enumerate(shown)]
-    top = max(p.won for p in shown)
+    _low, top, step = axis_range(0, max(p.won for p in shown))
     chart: ft.Control = charts.BarChart(
         groups=groups, height=180, interactive=False, max_y=top,
-        left_axis=axis(0, top), bottom_axis=named_axis([p.name for p in shown]))
-    said = _("Chart of games won: {wins}").format(wins=", ".join(f"{p.name} {p.won}" for p in shown))
+        left_axis=axis(0, top, step=step), bottom_axis=named_axis([p.name for p in shown]))
+    said = _("Chart of games won: {wins}").format(wins=", ".join(f"{isolated(p.name)} {p.won}" for p in shown))
     caption = ft.Text(_("Games won"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     return said_as(said, [caption, chart])
 
@@ -269,10 +294,10 @@ def over_time_chart(totals: Sequence[int]) -> ft.Control:
         return ft.Container(height=0)
     line = charts.LineChartData(points=[charts.LineChartDataPoint(x=i + 1, y=t) for i, t in enumerate(totals)],
                                 color=SERIES_COLOURS[0], stroke_width=3)
-    low, high = min(0, *totals), max(1, *totals)
+    low, high, step = axis_range(min(0, *totals), max(1, *totals))
     chart: ft.Control = charts.LineChart(
         data_series=[line], height=120, interactive=False, min_y=low, max_y=high,
-        left_axis=axis(low, high), bottom_axis=axis(1, len(totals)))
+        left_axis=axis(low, high, step=step), bottom_axis=axis(1, len(totals)))
     said = _("Chart of the winning totals, the oldest game first: {totals}").format(
         totals=", ".join(whole(t) for t in totals))
     caption = ft.Text(_("Winning totals, the oldest game first"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)

@@ -10,6 +10,7 @@ import flet as ft
 from companion.i18n import LANGUAGES
 from companion.ui.hooks import go, notify, piece, use_language
 from sheets.i18n import _
+from sheets.names import isolated
 
 
 TOUCH = 48  # minimum touch target, in logical pixels
@@ -97,6 +98,27 @@ def radio_group(value: str, on_pick: Callable[[str], object], content: ft.Contro
     return ft.RadioGroup(value=value, content=content, on_change=lambda e: on_pick(sent(e)))
 
 
+def two_lines(text: str, most: int = 20) -> str:
+    """``text`` on two lines, broken at the last space within ``most`` characters: a radio's
+    label is cut at the phone's edge (320 px at 150 % text), not wrapped."""
+    cut = text.rfind(" ", 0, most + 1) if len(text) > most else -1
+    return f"{text[:cut]}\n{text[cut + 1:]}" if cut > 0 else text
+
+
+TWO_LINE_HEIGHT = 1.75  # a two-line label's lines: 2 x 1.75 x 14 px = 49 px, whatever the platform
+
+
+def radio_button(value: str, label: str) -> ft.Radio:
+    """A radio button of a ``radio_group`` at least 48 px high on every platform (issue 48):
+    a label of one line gets a 48 px row; a longer one is broken onto two lines
+    (``two_lines``: Flutter cuts a radio's label at the phone's edge, it never wraps it),
+    spaced to 48 px."""
+    shown = two_lines(label)
+    if "\n" in shown:
+        return ft.Radio(value=value, label=shown, label_style=ft.TextStyle(height=TWO_LINE_HEIGHT))
+    return ft.Radio(value=value, label=shown, height=TOUCH)
+
+
 def sent(e: ft.ControlEvent) -> str:
     """The value the phone sent with a change event, not ``e.control.value``: a re-render
     that runs between the phone's keystroke (or pick) and its event (a busy table)
@@ -130,7 +152,7 @@ def name_cell(name: str, width: float | None = None, *, size: float | None = Non
 def ranked_line(rank: int, player: str, points: str, note: str | None = None) -> ft.Control:
     """A player's line of a game's ranking: rank, name (cut with "…" where it must, whole a
     tap away), points and a ``note`` after them; each part in its own box, said as one line."""
-    said = f"{rank}. {player}: {points}" + (f" ({note})" if note else "")
+    said = f"{rank}. {isolated(player)}: {points}" + (f" ({note})" if note else "")
     parts: list[ft.Control] = [
         own_node(f"{rank}.", ft.Text(f"{rank}.", size=16, width=RANK, no_wrap=True)),
         name_cell(player, size=16),
@@ -204,6 +226,8 @@ def LanguageMenu() -> ft.Control:
         content=ft.PopupMenuButton(
             icon=ft.Icons.TRANSLATE,
             tooltip=label,
+            width=TOUCH,
+            height=TOUCH,
             items=[ft.PopupMenuItem(content=name, checked=code == language,
                                     on_click=lambda _e, code=code: choose(code))
                    for code, name in LANGUAGES.items()],

@@ -25,6 +25,7 @@ def PlayersSetup(game: str, low: int, high: int, extra: Mapping[str, Any] | None
     names, set_names, typed = use_typed([""] * low)
     active, set_active, latest_active = use_typed(0)  # the field typed in last
     error, set_error = ft.use_state(cast("str | None", None))
+    added, set_added = ft.use_state(0)  # the field that takes the keyboard: the first, then a new one
     fields: list[ft.Ref[ft.TextField]] = ft.use_memo(lambda: [ft.Ref[ft.TextField]() for _ in range(high)], [high])
 
     def rename(i: int, value: str) -> None:
@@ -50,6 +51,11 @@ def PlayersSetup(game: str, low: int, high: int, extra: Mapping[str, Any] | None
         set_active(next((j for j, n in enumerate(filled) if not n.strip()), len(filled)))
         set_error(None)
 
+    def add() -> None:
+        """A new empty field, focused: a player types the name at once (issue 48)."""
+        set_added(len(typed()))
+        set_names(lambda old: [*old, ""])
+
     def start(_e: object) -> None:
         try:
             game_id = games.new_game(game, {**(extra or {}), "players": typed()})
@@ -62,7 +68,7 @@ def PlayersSetup(game: str, low: int, high: int, extra: Mapping[str, Any] | None
         ft.Row(
             [
                 text_field(_("Player {number}").format(number=i + 1), name, partial(rename, i),
-                           expand=True, autofocus=i == 0, ref=fields[i], on_submit=partial(next_name, i)),
+                           expand=True, autofocus=i == added, ref=fields[i], on_submit=partial(next_name, i)),
                 icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, _("Remove player {number}").format(number=i + 1),
                             lambda _e, i=i: set_names(lambda old: [n for j, n in enumerate(old) if j != i]),
                             disabled=len(names) <= low),
@@ -85,7 +91,7 @@ def PlayersSetup(game: str, low: int, high: int, extra: Mapping[str, Any] | None
             *([ft.Text(_("Players of this group: tap one to add them"), color=ft.Colors.ON_SURFACE_VARIANT),
                chips] if offered else []),
             ft.OutlinedButton(_("Add player"), icon=ft.Icons.PERSON_ADD, height=TOUCH,
-                              disabled=len(names) >= high, on_click=lambda _e: set_names(lambda old: [*old, ""])),
+                              disabled=len(names) >= high, on_click=lambda _e: add()),
             error_line(error),
             ft.FilledButton(_("Start game"), icon=ft.Icons.PLAY_ARROW, on_click=start, height=56),
         ],

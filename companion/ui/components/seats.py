@@ -17,6 +17,7 @@ from companion.ui.hooks import notify, piece, use_games, use_typed, use_view
 from sheets.errors import RulesError
 from sheets.i18n import _, ngettext
 from sheets.limits import MAX_COMMENT
+from sheets.names import isolated
 
 
 @piece
@@ -27,15 +28,15 @@ def SeatButton(games: PhoneGames, game_id: str, me: str | None, moved: str | Non
     happened to it (the host handed it a seat, its Undo took an entry back), and on the
     host's phone when a phone asks for a seat."""
     warning = ngettext("{n} wrong PIN try for {player}'s seat", "{n} wrong PIN tries for {player}'s seat",
-                       wrong).format(n=wrong, player=me) if me and wrong else None
+                       wrong).format(n=wrong, player=isolated(me)) if me and wrong else None
     asking = ngettext("A phone asks for a seat: open Seats to approve or refuse it",
                       "{n} phones ask for a seat: open Seats to approve or refuse them", len(asks)).format(
         n=len(asks)) if asks else None
-    label = _("Seat: {player}").format(player=me) if me else _("Seat: watching")
+    label = _("Seat: {player}").format(player=isolated(me)) if me else _("Seat: watching")
 
     def tell() -> None:
         if moved:
-            notify(_("Another phone took {player}'s seat with its PIN: this phone now watches").format(player=moved))
+            notify(_("Another phone took {player}'s seat with its PIN: this phone now watches").format(player=isolated(moved)))
             games.told_seat_moved(game_id)
         elif warning:
             notify(warning)
@@ -175,7 +176,7 @@ def Seats() -> ft.View:
             else:
                 status = _("taken") if seat.taken else (_("free, PIN set") if seat.pin_set else _("free"))
             words = _("Ask for {player}'s seat") if asks_host(player) else _("Sit as {player}")
-            action = ft.FilledTonalButton(words.format(player=player), height=TOUCH,
+            action = ft.FilledTonalButton(words.format(player=isolated(player)), height=TOUCH,
                                           on_click=lambda _e: (set_asking(player), set_pin(""), set_error(None)))
         # a long name is cut with "…" (never broken inside a word): its button says it whole
         line = ft.Row([ft.Column([ft.Text(player, size=18, weight=ft.FontWeight.W_600, max_lines=1,
@@ -184,7 +185,7 @@ def Seats() -> ft.View:
                                  spacing=0, expand=True), action])
         if not (starter and seat.pin_set and not seat.mine):
             return line
-        release = ft.TextButton(_("Release {player}'s seat").format(player=player), height=TOUCH,
+        release = ft.TextButton(_("Release {player}'s seat").format(player=isolated(player)), height=TOUCH,
                                 on_click=lambda _e: attempt(lambda: games.release_seat(game_id, player)))
         return ft.Column([line, release], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END)
 
@@ -194,7 +195,7 @@ def Seats() -> ft.View:
         ask = asks_host(player)
         return [
             text_field(
-                _("PIN for {player}'s seat").format(player=player), pin, set_pin,
+                _("PIN for {player}'s seat").format(player=isolated(player)), pin, set_pin,
                 helper=_("Choose 4 digits: the seat's new PIN once the host hands it to this phone") if ask
                 else _("Choose 4 digits: they get this seat back from another phone") if first
                 else _("The 4 digits chosen when this seat was first taken"),
@@ -202,7 +203,7 @@ def Seats() -> ft.View:
                 max_length=4, keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
             ),
             ft.FilledButton(
-                (_("Ask the host for {player}'s seat") if ask else _("Take {player}'s seat")).format(player=player),
+                (_("Ask the host for {player}'s seat") if ask else _("Take {player}'s seat")).format(player=isolated(player)),
                 height=TOUCH, disabled=not PIN.fullmatch(pin),
                 on_click=lambda _e: attempt(lambda: (games.ask_seat if ask else games.claim_seat)(
                     game_id, player, typed_pin()))),
@@ -213,7 +214,7 @@ def Seats() -> ft.View:
 
     def ask_row(player: str, code: str) -> ft.Control:
         return ft.Column([
-            ft.Text(_("The phone showing the code {code} asks for {player}'s seat").format(code=code, player=player),
+            ft.Text(_("The phone showing the code {code} asks for {player}'s seat").format(code=code, player=isolated(player)),
                     size=16),
             ft.Row([ft.FilledButton(_("Approve"), height=TOUCH, on_click=lambda _e: answer(player, code, True)),
                     ft.OutlinedButton(_("Refuse"), height=TOUCH, on_click=lambda _e: answer(player, code, False))],
@@ -221,7 +222,7 @@ def Seats() -> ft.View:
         ], spacing=4)
 
     controls: list[ft.Control] = [
-        ft.Text(_("This phone is {player}'s seat.").format(player=me) if me else _(
+        ft.Text(_("This phone is {player}'s seat.").format(player=isolated(me)) if me else _(
             "This phone is watching: it sees the game, and takes a seat to make entries."), size=16),
         ft.Text(_("Sitting down makes this a table of phones: each phone then enters only for its own "
                   "player. Playing on one phone alone? Don't sit down; a seated phone leaves with one tap."),
@@ -237,7 +238,7 @@ def Seats() -> ft.View:
         text = stored if note is None else note
         controls += [
             text_field(
-                _("{player}'s private note").format(player=me), text, set_note, multiline=True, min_lines=2,
+                _("{player}'s private note").format(player=isolated(me)), text, set_note, multiline=True, min_lines=2,
                 helper=_("Only this seat's phone ever shows it (a secret collection, a reminder)"), helper_max_lines=5,
                 max_length=NOTE_MAX,
             ),

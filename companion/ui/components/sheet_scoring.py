@@ -10,7 +10,7 @@ from typing import cast
 
 import flet as ft
 
-from companion.ui.components.common import TOUCH, icon_button, radio_group, section, text_field
+from companion.ui.components.common import TOUCH, icon_button, radio_button, radio_group, section, text_field
 from companion.ui.hooks import part
 from companion.ui.kit import result_banner
 from sheets.gone_with_the_beans import PROVINCES, RULES, SHEETS, Sheet, State
@@ -96,6 +96,7 @@ def players_section(sheet: Sheet, players: Players,
                 selected=province == chosen,
                 show_checkmark=False,
                 visual_density=ft.VisualDensity.STANDARD,
+                height=TOUCH,
                 on_select=lambda _e: change(i, province=province),
             ),
         )
@@ -128,17 +129,9 @@ def sheet_name(sheet: Sheet) -> str:
     return f"{sheet.letter} · {_(sheet.title)}"
 
 
-def two_lines(text: str, most: int = 20) -> str:
-    """``text`` on two lines, broken at the last space within ``most`` characters: a radio's
-    label is cut at the phone's edge (320 px at 150 % text), not wrapped."""
-    cut = text.rfind(" ", 0, most + 1) if len(text) > most else -1
-    return f"{text[:cut]}\n{text[cut + 1:]}" if cut > 0 else text
-
-
 def sheet_choice(letter: str, choose: Callable[[str], object]) -> ft.Control:
     """One radio per sheet letter, A to D (a game's setup: all players use the same letter)."""
-    return radio_group(letter, choose, ft.Column([ft.Radio(value=s.letter, label=two_lines(sheet_name(s)),
-                                                           visual_density=ft.VisualDensity.STANDARD)
+    return radio_group(letter, choose, ft.Column([radio_button(s.letter, sheet_name(s))
                                                   for s in SHEETS.values()], spacing=0))
 
 

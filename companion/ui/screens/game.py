@@ -8,7 +8,7 @@ from typing import cast
 
 import flet as ft
 
-from companion.session import damage_words
+from companion.session import PhoneGames, damage_words
 from companion.storage import DamagedGame, StorageError
 from companion.ui.hooks import GamesContext, ScreenColumnContext, go, moment_route, use_games, use_view
 from companion.ui.components.common import TOUCH, error_line, screen
@@ -57,7 +57,14 @@ def GameScreen() -> ft.View:
             ft.OutlinedButton(_("Home"), icon=ft.Icons.HOME, height=TOUCH, on_click=lambda _e: go("/"))],
             wrap=True, spacing=8, run_spacing=8)])
     return game_screen(games, game_id, shown,
-                       ScreenColumnContext(column, lambda: GAME_SCREENS[shown.kind].play(game_id)), column)
+                       ScreenColumnContext(column, lambda: played(games, game_id, shown.kind)), column)
+
+
+def played(games: PhoneGames, game_id: str, kind: str) -> ft.Control:
+    """The game's play screen; as the game stood after an entry (the timeline's way back),
+    read only: every key drawn disabled, none taps to be refused in red (issue 48)."""
+    play = GAME_SCREENS[kind].play(game_id)
+    return play if games.after is None else ft.Container(play, disabled=True)
 
 
 def entry_number(segment: str) -> int:

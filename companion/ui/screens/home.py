@@ -28,6 +28,7 @@ from companion.ui.components.where_we_play import WhereWePlay
 from sheets.errors import RulesError
 from sheets.gone_with_the_beans.live import RULES as LIVE_SHEET
 from sheets.i18n import _, ngettext
+from sheets.names import isolated, listed
 from sheets.registry import KINDS, score
 
 PAGE = 20  # games shown per part of Home before "Show more"
@@ -104,20 +105,13 @@ def invite_dialog(url: str, close: Callable[[], None], fingerprint: str | None =
     )
 
 
-def names(players: list[str] | tuple[str, ...]) -> str:
-    """"Ann", "Ann and Ben", "Ann, Ben and Cy"."""
-    if len(players) < 2:
-        return "".join(players)
-    return _("{names} and {last}").format(names=", ".join(players[:-1]), last=players[-1])
-
-
 def leading(summary: Summary) -> str:
     """"Ann leads" for a game in play, from the totals its summary keeps ("" before any points)."""
     if not any(summary.totals):
         return ""
     best = max(summary.totals)
     leaders = [name for name, total in zip(summary.players, summary.totals) if total == best]
-    return ngettext("{names} leads", "{names} lead", len(leaders)).format(names=names(leaders))
+    return ngettext("{names} leads", "{names} lead", len(leaders)).format(names=listed(leaders))
 
 
 def result_words(summary: Summary) -> str:
@@ -131,8 +125,8 @@ def result_words(summary: Summary) -> str:
         return ngettext("Solitaire: {total} point, {rating}", "Solitaire: {total} points, {rating}",
                         total).format(total=i18n.number(total), rating=rating)
     if len(summary.winners) == 1:
-        return _("Winner: {names}").format(names=", ".join(summary.winners))
-    return _("Shared victory: {names}").format(names=", ".join(summary.winners))
+        return _("Winner: {names}").format(names=listed(summary.winners))
+    return _("Shared victory: {names}").format(names=listed(summary.winners))
 
 
 def in_bin_for() -> str:
@@ -141,13 +135,13 @@ def in_bin_for() -> str:
 
 def bin_tile(binned: BinnedGame, restore: Callable[[str], None]) -> ft.Control:
     """A deleted game: who deleted it, and Restore for its host's phone."""
-    said = [when(binned.created), _("deleted by {who}").format(who=binned.deleted_by)]
+    said = [when(binned.created), _("deleted by {who}").format(who=isolated(binned.deleted_by))]
     if not binned.may_restore:
         said.append(_("the host's phone restores it"))
     return ft.ListTile(  # Restore under the words: beside them it leaves long words too narrow a column
         title=ft.Text(title_of(binned.game)),
         subtitle=ft.Column([
-            ft.Text(f"{', '.join(binned.players)}\n{' · '.join(said)}"),
+            ft.Text(f"{listed(binned.players)}\n{' · '.join(said)}"),
             ft.TextButton(_("Restore"), icon=ft.Icons.RESTORE, disabled=not binned.may_restore,
                           on_click=lambda _e: restore(binned.id)),
         ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.START),
@@ -174,7 +168,7 @@ def damaged_tile(summary: Summary, damaged: DamagedGame, restore: Callable[[str]
     return ft.ListTile(
         leading=ft.Icon(ft.Icons.REPORT_PROBLEM_OUTLINED, color=ft.Colors.ERROR),
         title=ft.Text(title_of(summary.game)),
-        subtitle=ft.Column([ft.Text(f"{', '.join(summary.players)}\n{damage_words(damaged)}"), *buttons],
+        subtitle=ft.Column([ft.Text(f"{listed(summary.players)}\n{damage_words(damaged)}"), *buttons],
                            spacing=4, horizontal_alignment=ft.CrossAxisAlignment.START),
         is_three_line=True,
     )
@@ -219,7 +213,7 @@ def tile_of(games: PhoneGames, summary: Summary) -> Tile:
         why_not, damaged = None, exc
     except StorageError:  # gone meanwhile: the next draw lists it no more
         why_not, damaged = None, None
-    return Tile(summary.id, tile_title(games, summary), ", ".join(summary.players),
+    return Tile(summary.id, tile_title(games, summary), listed(summary.players),
                 f"{when(summary.played)} · {result_words(summary)}", why_not, damaged, summary)
 
 
@@ -291,13 +285,13 @@ def Listed(games: PhoneGames, actions: TileActions, changed_here: int) -> ft.Con
             controls.append(section(title, *[game_tile(t, actions) for t in part.shown], *more(name, part)))
     if listed.set_aside:
         controls.append(section(_("Set aside (damaged)"), *[set_aside_tile(a) for a in listed.set_aside]))
-    if listed.binned.shown:  # below the games
-        controls.append(section(ngettext("Bin (kept {days} day)", "Bin (kept {days} days)", BIN_DAYS).format(
-            days=BIN_DAYS), *[bin_tile(b, actions.restore) for b in listed.binned.shown],
-            *more("bin", listed.binned)))
     if not listed.playing.total and not listed.finished.total and not listed.set_aside:
         controls.append(ft.Text(_("No games yet. Start one with the real cards on the table."),
                                 color=ft.Colors.ON_SURFACE_VARIANT))
+    if listed.binned.shown:  # below the games, and below "No games yet" (issue 48)
+        controls.append(section(ngettext("Bin (kept {days} day)", "Bin (kept {days} days)", BIN_DAYS).format(
+            days=BIN_DAYS), *[bin_tile(b, actions.restore) for b in listed.binned.shown],
+            *more("bin", listed.binned)))
     return ft.Column(controls, spacing=SPACING)
 
 
@@ -354,7 +348,7 @@ def Home() -> ft.View:
                 "{game}, {players}. It waits in the bin on this screen for {days} day; every phone showing "
                 "it is told.",
                 "{game}, {players}. It waits in the bin on this screen for {days} days; every phone showing "
-                "it is told.", BIN_DAYS).format(game=title_of(confirm.game), players=", ".join(confirm.players),
+                "it is told.", BIN_DAYS).format(game=title_of(confirm.game), players=listed(confirm.players),
                                                 days=BIN_DAYS)),
             actions=[
                 ft.TextButton(_("Keep"), on_click=lambda _e: set_confirm(None)),

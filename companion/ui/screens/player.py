@@ -21,6 +21,7 @@ from companion.ui.components.player_link import player_route
 from companion.ui.hooks import go, notify, use_games, use_listing, use_typed
 from sheets.errors import RulesError
 from sheets.i18n import _, ngettext, whole
+from sheets.names import isolated, listed
 from sheets.registry import KINDS
 
 
@@ -41,7 +42,7 @@ def PlayerScreen() -> ft.View:
         return screen(player_route(name), name, [ft.Text(shown)], back="/stats")
     parts: list[ft.Control] = []
     if shown.aliases:
-        parts.append(ft.Text(_("Also played as: {names}").format(names=", ".join(shown.aliases)),
+        parts.append(ft.Text(_("Also played as: {names}").format(names=listed(shown.aliases)),
                              color=ft.Colors.ON_SURFACE_VARIANT))
     parts += [kind_card(kind) for kind in shown.kinds] or [ft.Text(_("No finished games yet."))]
     if shown.head_to_head:
@@ -139,8 +140,8 @@ def NameChanges(name: str) -> ft.Control:
         color=ft.Colors.ON_SURFACE_VARIANT),
         text_field(_("New name"), new_name, lambda v: (set_new_name(v), set_error(None))),
         ft.OutlinedButton(_("Rename"), icon=ft.Icons.EDIT, height=TOUCH, on_click=rename),
-        text_field(_("Another name of {player}").format(player=name), other,
+        text_field(_("Another name of {player}").format(player=isolated(name)), other,
                    lambda v: (set_other(v), set_error(None))),
-        ft.OutlinedButton(_("Merge into {player}").format(player=name), icon=ft.Icons.MERGE, height=TOUCH,
+        ft.OutlinedButton(_("Merge into {player}").format(player=isolated(name)), icon=ft.Icons.MERGE, height=TOUCH,
                           on_click=merge),
         error_line(error))

@@ -35,7 +35,7 @@ from sheets.i18n import N_, _, ngettext
 from sheets.limits import one_line
 from sheets.gone_with_the_beans import SHEETS, Cost, Sheet
 from sheets.gone_with_the_beans.live import (
-    RULES as LIVE_RULES, Materials, State as LiveState, check_printed_value, keys, shown, spec,
+    RULES as LIVE_RULES, Materials, State as LiveState, check_printed_value, keys, said, shown, spec,
 )
 
 # Where a value came from (shown translated: _(source))
@@ -52,12 +52,13 @@ Row = tuple[str, Kept | None, str, str | None]
 
 
 def in_words(kind: str, value: Kept) -> str:
-    """A value in its JSON or engine form as a player reads it ("2 Bean + 1 Thaler")."""
+    """A value in its JSON or engine form as a player reads it, in the phone's language
+    ("2 Beans + 1 Thaler", "2 Bohnen + 1 Taler")."""
     try:
         if isinstance(value, Cost):  # stated by the rulebook
-            return shown(Materials.of(value))
+            return said(Materials.of(value))
         if kind == "materials":
-            return shown(value if isinstance(value, Materials) else Materials.model_validate(value))
+            return said(value if isinstance(value, Materials) else Materials.model_validate(value))
         if kind == "numbers":
             return shown(tuple(value)) if isinstance(value, (list, tuple)) else str(value)
         return shown(value) if isinstance(value, (int, tuple)) else str(value)

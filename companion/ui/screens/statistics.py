@@ -16,6 +16,7 @@ from companion.ui.components.common import screen, section
 from companion.ui.components.player_link import player_link
 from companion.ui.components.files import download_text
 from sheets.i18n import _, ngettext, whole
+from sheets.names import isolated, listed
 from sheets.registry import KINDS
 
 
@@ -43,7 +44,7 @@ def Statistics() -> ft.View:
         ft.Card(ft.Container(ft.Column([
             ft.Text(title(g.game), size=18, weight=ft.FontWeight.W_600),
             ft.Text(ngettext("{n} finished game", "{n} finished games", g.played).format(n=g.played)),
-            ft.Text(_("Best total: {total} ({players})").format(total=whole(g.best), players=", ".join(g.best_by)),
+            ft.Text(_("Best total: {total} ({players})").format(total=whole(g.best), players=listed(g.best_by)),
                     size=16, weight=ft.FontWeight.BOLD),
             ft.Text(_("Average total: {average}").format(average=number(g.average, decimals=1))),
             over_time_chart(g.winning_totals),
@@ -57,8 +58,8 @@ def Statistics() -> ft.View:
     download = ft.TextButton(_("Download all results (CSV)"), icon=ft.Icons.DOWNLOAD, on_click=download_csv)
     ratings = [
         ft.ListTile(
-            title=ft.Text(_("{player}: {total} points, {rating}").format(player=r.name, total=r.total, rating=_(r.rating))
-                          if r.rating else _("{player}: {total} points").format(player=r.name, total=r.total)),
+            title=ft.Text(_("{player}: {total} points, {rating}").format(player=isolated(r.name), total=r.total, rating=_(r.rating))
+                          if r.rating else _("{player}: {total} points").format(player=isolated(r.name), total=r.total)),
             subtitle=ft.Text(f"{title(r.game)} · {played_on(r.played)}"),
         )
         for r in solo

@@ -22,6 +22,7 @@ from companion.ui.components.common import screen
 from companion.ui.components.gone import not_here
 from companion.ui.hooks import go, keyed_part, moment_route, timeline_route, use_games, use_listing
 from sheets.i18n import _, ngettext, whole
+from sheets.names import isolated
 from sheets.timeline import Moment
 
 PAGE = 50  # entries shown before "Show more"
@@ -46,11 +47,12 @@ def moment_row(game_id: str, moment: Moment) -> ft.Control:
     """One entry: "12 · 21:05 · Ann", what it was, the totals after it; said as one line.
     A tap on an entry made shows the game as it stood just after it."""
     who, time = moment.by or _("a phone"), clock(moment.at)
+    who = isolated(who)  # a name, or a phone's words with one in it
     head = " · ".join(part for part in (str(moment.n), time, who) if part)
     if moment.undone:
         tail = _("undone")
     else:
-        tail = " · ".join(f"{name} {whole(total)}" for name, total in moment.totals)
+        tail = " · ".join(f"{isolated(name)} {whole(total)}" for name, total in moment.totals)
     said = _("Entry {n}, {time}, by {who}: {what}. {after}").format(
         n=moment.n, time=time, who=who, what=moment.what, after=tail)
     what = ft.Text(moment.what, size=16, style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)

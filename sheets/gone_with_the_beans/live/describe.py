@@ -10,7 +10,9 @@ from sheets.gone_with_the_beans.live.model import (
     Action, AddHayShed, Build, EnterDpIcons, EnterPrintedValue, ExecuteContract, Forgo, HayActionTaken, Milestone,
     Reveal, SpecialIncome, State,
 )
+from sheets.gone_with_the_beans.live.printed import spec
 from sheets.i18n import _, ngettext
+from sheets.names import isolated
 
 
 def describe(state: State, action: Action) -> str:
@@ -21,8 +23,8 @@ def describe(state: State, action: Action) -> str:
         name = _(facility.name) if facility is not None else action.facility
         paid = _paid(state, action)
         if paid is None:
-            return _("{player} built: {facility}").format(player=action.player, facility=name)
-        return _("{player} built: {facility} (paid {cost})").format(player=action.player, facility=name,
+            return _("{player} built: {facility}").format(player=isolated(action.player), facility=name)
+        return _("{player} built: {facility} (paid {cost})").format(player=isolated(action.player), facility=name,
                                                                    cost=paid.said)
     if isinstance(action, HayActionTaken):
         row = sheet.hay_action(action.row)
@@ -30,28 +32,49 @@ def describe(state: State, action: Action) -> str:
         built = sheet.facility(action.facility) if action.facility else None
         if built is not None:
             return _("{player} took a Hay action ({hay} Hay) and built: {facility}").format(
-                player=action.player, hay=hay, facility=_(built.name))
-        return _("{player} took a Hay action ({hay} Hay)").format(player=action.player, hay=hay)
+                player=isolated(action.player), hay=hay, facility=_(built.name))
+        return _("{player} took a Hay action ({hay} Hay)").format(player=isolated(action.player), hay=hay)
     if isinstance(action, Milestone):
-        return _("{player} achieved a milestone").format(player=action.player)
+        return _("{player} achieved a milestone").format(player=isolated(action.player))
     if isinstance(action, AddHayShed):
-        return _("{player} added a Hay Shed").format(player=action.player)
+        return _("{player} added a Hay Shed").format(player=isolated(action.player))
     if isinstance(action, SpecialIncome):
-        return _("{player} took the special card's income").format(player=action.player)
+        return _("{player} took the special card's income").format(player=isolated(action.player))
     if isinstance(action, ExecuteContract):
         contract = sheet.contract(action.contract)
         title = _(CONTRACT_TITLES[contract.kind]) if contract is not None else action.contract
-        return _("{player} executed a {contract}").format(player=action.player, contract=title)
+        return _("{player} executed a {contract}").format(player=isolated(action.player), contract=title)
     if isinstance(action, Forgo):
-        return _("{player} let an owed action pass").format(player=action.player)
+        return _("{player} let an owed action pass").format(player=isolated(action.player))
     if isinstance(action, EnterDpIcons):
         return ngettext("{player}: {n} DP icon filled", "{player}: {n} DP icons filled", action.filled).format(
-            player=action.player, n=action.filled)
-    if isinstance(action, Reveal):
-        return _("Round {number}: the Round card revealed").format(number=state.round + 1)
-    if isinstance(action, EnterPrintedValue):
-        return _("a printed value read off the sheet")
+            player=isolated(action.player), n=action.filled)
+    if isinstance(action, Reveal):  # which card (issue 48: the timeline said only "revealed")
+        card = action.card
+        facility = sheet.facility(card.facility) if card.facility else None
+        shown = (_("the special card") if card.special or card.facility is None
+                 else _("{facility}, {hay} Hay").format(facility=_(facility.name) if facility else card.facility,
+                                                      hay=card.hay or 0))
+        return _("Round {number}: Round card revealed: {card}").format(number=state.round + 1, card=shown)
+    if isinstance(action, EnterPrintedValue):  # which value, and what it reads
+        try:
+            place = spec(sheet, action.key).place
+        except RulesError:  # a key this version does not know
+            place = action.key
+        return _("Read off the sheet: {place}: {value}").format(place=place, value=_printed(action.value))
     return _("an entry for the whole table")
+
+
+def _printed(value: object) -> str:
+    """A printed value as a player reads it: a number, numbers, or materials."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        try:
+            return Materials.model_validate(value).said
+        except ValueError:
+            return str(value)
+    return value.said if isinstance(value, Materials) else str(value)
 
 
 def _paid(state: State, action: Build) -> Materials | None:

@@ -84,6 +84,7 @@ from sheets.gone_with_the_beans.sheets import (
     building,
 )
 from sheets.i18n import N_, _, ngettext
+from sheets.names import isolated
 from sheets.results import GameResult
 
 GAME_ID = "gone-with-the-beans-live"
@@ -120,6 +121,10 @@ CHOICE_FIELDS = {"contracts": N_("contracts"), "milestone_bonuses": N_("mileston
 
 def _one_of(ids: Iterable[str]) -> str:
     return ", ".join(ids)
+
+
+def _players(names: Iterable[str]) -> str:
+    return ", ".join(map(isolated, names))
 
 
 # --- Setup -------------------------------------------------------------------------------
@@ -725,12 +730,12 @@ def reveal(state: State, action: Reveal) -> State:
     if state.round >= ROUNDS:
         raise RulesError(_("the game ends after round {rounds}").format(rounds=ROUNDS))
     waiting = [p.name for p in state.players if not p.actions]
-    owing = [_("{player} owes {action}").format(player=p.name, action=_(DUE_NAMES[p.due[0]]))
+    owing = [_("{player} owes {action}").format(player=isolated(p.name), action=_(DUE_NAMES[p.due[0]]))
              for p in state.players if p.due]
     if state.round and waiting:
         raise RulesError(ngettext("round {round} is not over: {players} has not taken an action",
                                   "round {round} is not over: {players} have not taken an action",
-                                  len(waiting)).format(round=state.round, players=_one_of(waiting)))
+                                  len(waiting)).format(round=state.round, players=_players(waiting)))
     if state.round and owing:
         raise RulesError(_("round {round} is not over: {owing}").format(round=state.round, owing=_one_of(owing)))
     number = state.round + 1
@@ -938,8 +943,7 @@ def milestone_refusal(step: Step) -> Event | None:
         # number of Contracts' (our reading: executed Contracts, the row's name)
         executed = len(step.player.contracts_executed)
         if executed < numbers[filled]:
-            # the English says "1 Contracts executed" as the tests and players know it
-            return counted("the next milestone needs {need} Contracts executed; you have executed {done}",
+            return counted("the next milestone needs {need} Contract executed; you have executed {done}",
                            "the next milestone needs {need} Contracts executed; you have executed {done}",
                            numbers[filled], need=numbers[filled], done=executed)
     elif step.player.facilities_built < numbers[filled]:

@@ -136,7 +136,7 @@ def test_the_house_completion_adds_a_hay_shed_or_achieves_a_milestone():
     after = apply(state, Build(player="Ann", facility="house"))
     assert player(after).due == ("hay-shed-or-milestone",)
     assert player(apply(after, AddHayShed(player="Ann"))).hay_sheds == 1
-    rejects(after, Milestone(player="Ann", bonus="points"), "the next milestone needs 1 Contracts executed")
+    rejects(after, Milestone(player="Ann", bonus="points"), "the next milestone needs 1 Contract executed")
 
 
 def test_the_farm_completion_gains_1_worker_and_6_hay_then_a_hay_action():
@@ -240,7 +240,7 @@ def test_milestones_by_contracts_1_3_5_7_and_macadimia_gains_3_thaler():
     3 Thaler each time it achieves a milestone."""
     state = round_1()
     rejects(state, Milestone(player="Ann", bonus="points"),
-            "the next milestone needs 1 Contracts executed; you have executed 0")
+            "the next milestone needs 1 Contract executed; you have executed 0")
     state = edit(state, contracts_gained=("normal-1",), contracts_executed=("normal-1",))
     after = apply(state, Milestone(player="Ann", bonus="points"))
     assert player(after).materials.thaler == 3 and player(after).milestones == 1

@@ -9,6 +9,7 @@ from companion import i18n
 from sheets.errors import RulesError, ScoreFileError
 from sheets.i18n import using
 from sheets.space_beans import BEAN_NAMES, RULES, Bean, Card, CloseOut, Lay, State
+from sheets.names import bare
 
 GERMAN = i18n.translations("de")
 
@@ -38,9 +39,9 @@ def test_a_valueless_close_out_refused_in_german():
                                      values=(2, 3, 6, 8)))
     with using(GERMAN):
         said = refusal(state, CloseOut(in_turn=False, player="Leia"))
-    assert said == ("die offene Sammlung von Leia (Klingbohnen 2, 3, 6, 8) hat 4 Karten und keine 4: "
+    assert bare(said) == ("die offene Sammlung von Leia (Klingbohnen 2, 3, 6, 8) hat 4 Karten und keine 4: "
                     "Sie ist nichts wert und wird nur geerntet, wenn es sein muss")
-    assert refusal(state, CloseOut(in_turn=False, player="Leia")).startswith("Leia's open collection (Klingbohnen 2, 3, 6, 8)")
+    assert bare(refusal(state, CloseOut(in_turn=False, player="Leia"))).startswith("Leia's open collection (Klingbohnen 2, 3, 6, 8)")
 
 
 def test_the_supply_rule_and_a_wrong_bean_in_german():
@@ -51,8 +52,8 @@ def test_the_supply_rule_and_a_wrong_bean_in_german():
         other = refusal(state, Lay(in_turn=False, player="Leia", collection="open", bean=Bean.BLUEBEANS, values=(2,)))
         none = refusal(start(), CloseOut(in_turn=False, player="Londo"))
     assert taken == "Bohrion 1: die einzige Karte liegt schon auf dem Tisch"
-    assert other == "die offene Sammlung von Leia ist Bohrion, nicht Bluebeans"
-    assert none == "Londo hat keine Sammlung zum Ernten"
+    assert bare(other) == "die offene Sammlung von Leia ist Bohrion, nicht Bluebeans"
+    assert bare(none) == "Londo hat keine Sammlung zum Ernten"
 
 
 def test_a_score_file_refused_in_german():
@@ -72,7 +73,7 @@ def test_the_turn_refusals_in_german():
     with using(GERMAN):
         assert refusal(state, Lay(player="Lando", collection="open", new=True, bean=Bean.BLUEBEANS,
                                   values=(2,))) == "Londo ist am Zug"
-        assert refusal(state, CloseOut(player="Leia")) == (
+        assert bare(refusal(state, CloseOut(player="Leia"))) == (
             "Leia hat in diesem Zug schon ausgelegt; geerntet wird vor dem Auslegen")
-        assert refusal(state, Lay(player="Leia", collection="open", bean=Bean.BOHRION, values=(2,))) == (
+        assert bare(refusal(state, Lay(player="Leia", collection="open", bean=Bean.BOHRION, values=(2,)))) == (
             "Leia hat in diesem Zug schon ausgelegt: Ausgelegt wird einmal pro Zug, und jetzt ist Londo am Zug")

@@ -16,6 +16,7 @@ from companion.ui.screens.bohnanza.taps import Panel, Taps
 from companion.ui.screens.bohnanza.view import BohnanzaView
 from sheets.bohnanza import COUNTS, Bean, Beanometer, HarvestPreview, PlantOffer, count_of, name
 from sheets.i18n import _, ngettext
+from sheets.names import isolated
 
 Card = tuple[int, Bean | None, int, str | None]  # a field's number, bean, count, why it may not be harvested
 Harvesting = tuple[HarvestPreview | None, str | None, Beanometer | None]  # FieldView.harvest
@@ -161,7 +162,7 @@ def Fields(fields: FieldsSlice, player: str, panel: Panel, bean: Bean | None, er
     the engine's word on the last tap (above the fields while no panel is open)."""
     cards, opened, beans = fields
     field_panel = panel is not None and panel[0] in ("plant", "harvest")
-    parts = [section_title(_("{player}'s fields").format(player=player))]
+    parts = [section_title(_("{player}'s fields").format(player=isolated(player)))]
     parts += [_card_part(card, panel, beans, bean, opened, error, taps) for card in cards]
     return ft.Column([error_line(None if field_panel else error), ft.Column(parts, spacing=SECTION_SPACING)],
                      spacing=SPACING)

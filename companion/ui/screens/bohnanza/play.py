@@ -23,6 +23,7 @@ from sheets.bohnanza import (
     RULES, Action, Bean, BuyField, DeckExhausted, EnterBeanometer, Harvest, Plant, State, TellHand, count_of, label,
 )
 from sheets.i18n import _, ngettext
+from sheets.names import isolated
 
 ROWS = "rows"  # where a refused beanometer is said: on its own card
 HAND = "hand"  # where a refused hand size is said: under the tie-break
@@ -63,7 +64,7 @@ def Play(game_id: str) -> ft.Control:
     def plant(number: int, count: int) -> None:
         if bean is not None:
             act(Plant(player=player, field=number, bean=bean, count=count),
-                _("{player} planted {beans} in field {field}").format(player=player, beans=count_of(bean, count),
+                _("{player} planted {beans} in field {field}").format(player=isolated(player), beans=count_of(bean, count),
                                                                       field=number))
 
     def harvest(number: int) -> None:
@@ -71,7 +72,7 @@ def Play(game_id: str) -> ft.Control:
         sale = side.fields[number - 1].offer.harvest if side is not None and number <= len(side.fields) else None
         act(Harvest(player=player, field=number),  # refused: the engine says why where the player looks
             None if sale is None else _("{player} harvested {beans}: +{coins}").format(
-                player=player, beans=count_of(sale.bean, sale.beans), coins=coins(sale.coins)))
+                player=isolated(player), beans=count_of(sale.bean, sale.beans), coins=coins(sale.coins)))
 
     def exhausted() -> None:
         set_panel(("end", 0))  # the next pass, or what the end harvest pays: to confirm
@@ -87,18 +88,18 @@ def Play(game_id: str) -> ft.Control:
         """A tied player's cards in hand as typed; the engine says why not where it is asked."""
         text = text.strip()
         if not text.isdigit():
-            entry.refuse(_("{player}: type the number of cards in hand").format(player=name), HAND)
+            entry.refuse(_("{player}: type the number of cards in hand").format(player=isolated(name)), HAND)
             return
         cards = int(text)
         entry.make(TellHand(player=name, cards=cards),
                    ngettext("{player} holds {n} card in hand", "{player} holds {n} cards in hand", cards).format(
-                       player=name, n=cards), where=HAND)
+                       player=isolated(name), n=cards), where=HAND)
 
     taps = Taps(
         pick=use_latest(pick), open_plant=use_latest(open_plant), open_harvest=use_latest(open_harvest),
         choose=use_latest(set_bean), plant=use_latest(plant), harvest=use_latest(harvest),
         buy=use_latest(lambda: act(BuyField(player=player),
-                                   _("{player} bought the third field").format(player=player))),
+                                   _("{player} bought the third field").format(player=isolated(player)))),
         exhausted=use_latest(exhausted), shuffle=use_latest(shuffle), end=use_latest(lambda: act(DeckExhausted(), _("The game is over"))),
         close=use_latest(close),
         enter_row=use_latest(lambda bean, row: entry.make(
@@ -126,7 +127,8 @@ def Play(game_id: str) -> ft.Control:
 
 
 def title(state: State) -> str:
-    # TRANSLATORS: the app bar's title: at 150 % text about 11 characters fit after "Bohnanza,"
+    # TRANSLATORS: the app bar's title: at 150 % text about 11 characters fit after "Bohnanza,";
+    # keep the pass and its number together with a no-break space (U+00A0) where it wraps
     return (_("{title}, game over").format(title=RULES.title) if RULES.is_over(state)
             else _("{title}, pass {number} of {passes}").format(title=RULES.title, number=state.deck_pass,
                                                                 passes=state.table.passes))

@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.session import PhoneGames
 from companion.storage import StorageError, of_game
-from companion.ui.components.common import radio_group
+from companion.ui.components.common import radio_button, radio_group
 from companion.ui.components.players import PlayersSetup
 from companion.ui.hooks import use_games
 from sheets.bohnanza import DECK_NAMES, PLAYERS, RULES, Deck, entered_rows
@@ -42,7 +42,7 @@ def Setup(game: str) -> ft.Control:
     extra: dict[str, Any] = {"deck": deck.value}
     if deck is Deck.RIO_GRANDE and rows:
         extra["beanometers"] = rows
-    choices = ft.Column([ft.Radio(value=d.value, label=_(DECK_NAMES[d])) for d in Deck], spacing=0)
+    choices = ft.Column([radio_button(d.value, _(DECK_NAMES[d])) for d in Deck], spacing=0)
     return ft.Column([
         ft.Text(_("Which box do you play?"), weight=ft.FontWeight.W_600),
         radio_group(deck.value, lambda value: set_deck(Deck(value)), choices),

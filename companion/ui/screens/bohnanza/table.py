@@ -18,22 +18,23 @@ from companion.ui.screens.bohnanza.view import BohnanzaView
 from sheets.bohnanza import DeckOffer, EndSale, count_of
 from sheets.results import GameResult
 from sheets.i18n import _, ngettext
+from sheets.names import isolated
 
 
 @piece
 def PlayerChip(name: str, total: int, selected: bool, taps: Taps) -> ft.Control:
     """A player's chip: their name and coins."""
-    return ft.Chip(label=ft.Text(f"{name} · {total}"), selected=selected, show_checkmark=False,
+    return ft.Chip(label=ft.Text(f"{isolated(name)} · {total}"), selected=selected, show_checkmark=False, height=TOUCH,
                    on_select=lambda _e: taps.pick(name))
 
 
 def _coins(player: str, total: int) -> ft.Control:
     return ft.Semantics(
-        label=_("{player} has {coins}").format(player=player, coins=coins(total)), exclude_semantics=True,
+        label=_("{player} has {coins}").format(player=isolated(player), coins=coins(total)), exclude_semantics=True,
         content=ft.Row(
             [ft.Text(str(total), size=56, weight=ft.FontWeight.BOLD),
              # Beside the number while it fits, else on more lines (a long name at 320 px ran off the screen).
-             ft.Text(_("{player}'s coins").format(player=player), size=16, color=ft.Colors.ON_SURFACE_VARIANT,
+             ft.Text(_("{player}'s coins").format(player=isolated(player)), size=16, color=ft.Colors.ON_SURFACE_VARIANT,
                      expand=True)],
             vertical_alignment=ft.CrossAxisAlignment.END, spacing=10,
         ),
@@ -134,7 +135,7 @@ def _end_harvest(sales: tuple[EndSale, ...], taps: Taps) -> ft.Control:
     for sale in sales:
         sold = ", ".join(count_of(bean, count) for bean, count in sale.sold) or _("no beans")
         lines.append(ft.Text(_("{player} +{gain} ({coins} in all): {sold}").format(
-            player=sale.player, gain=sale.gain, coins=coins(sale.total), sold=sold), size=15))
+            player=isolated(sale.player), gain=sale.gain, coins=coins(sale.total), sold=sold), size=15))
     return ft.Container(
         ft.Column(
             [
@@ -191,11 +192,11 @@ def TieBreak(tie: tuple[tuple[str, int | None], ...], error: str | None, taps: T
 
     rows: list[ft.Control] = []
     for player, hand in tie:
-        told = (ngettext("{player} holds {n} card", "{player} holds {n} cards", hand).format(player=player, n=hand)
-                if hand is not None else _("{player}: not told yet").format(player=player))
+        told = (ngettext("{player} holds {n} card", "{player} holds {n} cards", hand).format(player=isolated(player), n=hand)
+                if hand is not None else _("{player}: not told yet").format(player=isolated(player)))
         rows.append(ft.Text(told, size=15))
         rows.append(ft.Row([
-            text_field(_("Cards in {player}'s hand").format(player=player), texts.get(player, ""),
+            text_field(_("Cards in {player}'s hand").format(player=isolated(player)), texts.get(player, ""),
                        partial(put, player), keyboard_type=ft.KeyboardType.NUMBER, expand=True),
             ft.FilledButton(_("Save"), height=TOUCH, on_click=lambda _e, p=player: taps.tell_hand(
                 p, typed().get(p, ""))),

@@ -19,6 +19,7 @@ from companion.ui.screens.gone_with_the_beans.areas import sheet_areas
 from companion.ui.screens.gone_with_the_beans.parts import area, summary
 from companion.ui.screens.gone_with_the_beans.view import Refused, SheetShown, Taps, view
 from sheets.gone_with_the_beans import RULES, Action, Finish, Reopen
+from sheets.names import isolated
 from sheets.i18n import _
 from sheets.results import GameResult
 
@@ -33,10 +34,11 @@ def Pickers(totals: tuple[tuple[str, int], ...], shown: str, taps: Taps) -> ft.C
 
 def player_chip(name: str, total: int, selected: bool, show: Callable[[str], None]) -> ft.Control:
     return ft.Chip(
-        label=ft.Text(f"{name} {total}"),
+        label=ft.Text(f"{isolated(name)} {total}"),
         selected=selected,
         show_checkmark=False,
         visual_density=ft.VisualDensity.STANDARD,
+        height=TOUCH,
         on_select=lambda _e: show(name),
     )
 

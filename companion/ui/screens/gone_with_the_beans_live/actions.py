@@ -21,6 +21,7 @@ from sheets.gone_with_the_beans.live import (
     ACTION_NAMES, DUE_NAMES, Action, Allowed, ExecuteContract, Forgo, Offer, Paid, PlayerAction,
 )
 from sheets.i18n import _
+from sheets.names import isolated
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class PlayTaps:
 
 
 def waiting_words(name: str) -> str:
-    return _("{player} takes {player}'s actions on {player}'s own phone.").format(player=name)
+    return _("{player} takes {player}'s actions on {player}'s own phone.").format(player=isolated(name))
 
 
 def title_of(allowed: Allowed) -> str:

@@ -38,6 +38,7 @@ from companion.ui.screens.gone_with_the_beans_live.view import play_view
 from companion.ui.screens.gone_with_the_beans_live.words import province
 from sheets.gone_with_the_beans.live import KINDS, RULES, Action, Allowed, Paid, PlayerAction, State, said_event
 from sheets.i18n import _
+from sheets.names import isolated, listed
 
 
 def said(new: State) -> str | None:
@@ -146,8 +147,8 @@ def Play(game_id: str) -> ft.Control:
     elsewhere = [n for n in pendings if n and n != name]
     if elsewhere:  # a question switched away from is kept with its sheet
         controls.append(ft.Row([note(_("Open question on {players}'s sheet: it waits there.").format(
-                                    players=", ".join(elsewhere))),
-                                *[ft.TextButton(_("Back to {player}").format(player=n), height=TOUCH,
+                                    players=listed(elsewhere))),
+                                *[ft.TextButton(_("Back to {player}").format(player=isolated(n)), height=TOUCH,
                                                 on_click=_showing(show, n)) for n in elsewhere]], wrap=True))
     controls.append(ft.Text(f"{name} · {province(home)}", size=18, weight=ft.FontWeight.W_600))
     controls.append(MaterialsOf(sheet, shown.player.materials, shown.capacity, shown.player.hay_lost))

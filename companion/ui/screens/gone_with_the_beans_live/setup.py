@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.session import PhoneGames
 from companion.storage import StorageError
-from companion.ui.components.common import error_line, radio_group, section, text_field
+from companion.ui.components.common import TOUCH, error_line, radio_button, radio_group, section, text_field
 from companion.ui.components.sheet_scoring import note, players_section, sheet_choice
 from companion.ui.hooks import go, use_games, use_sheet_values, use_typed
 from companion.ui.screens.gone_with_the_beans_live.words import arrow, deck_label, province
@@ -19,6 +19,7 @@ from sheets.errors import RulesError
 from sheets.gone_with_the_beans import PROVINCES, SHEETS
 from sheets.gone_with_the_beans.live import ROUND_DECKS, RULES, map_orders, roads
 from sheets.i18n import _
+from sheets.names import isolated
 
 
 def last_map(games: PhoneGames) -> tuple[str, ...] | None:
@@ -93,7 +94,8 @@ def Setup(game: str) -> ft.Control:
                 ft.Row([ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED if chosen else ft.Icons.RADIO_BUTTON_UNCHECKED,
                                 color=ft.Colors.PRIMARY),
                         ft.Text(arrow(option), expand=True, size=15)]),
-                padding=ft.Padding.symmetric(horizontal=8, vertical=10), border_radius=8, ink=True,
+                # 48 px high at least: the 24 px icon and this padding (issue 48)
+                padding=ft.Padding.symmetric(horizontal=8, vertical=(TOUCH - 24) / 2), border_radius=8, ink=True,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
                 on_click=lambda _e: set_order(option),
             ),
@@ -105,14 +107,15 @@ def Setup(game: str) -> ft.Control:
             label=_("Ruler starts in {province}").format(province=name), button=True, selected=chosen == first,
             exclude_semantics=True,
             content=ft.Chip(label=ft.Text(name), selected=chosen == first, show_checkmark=False,
-                            visual_density=ft.VisualDensity.STANDARD, on_select=lambda _e: set_first(chosen)),
+                            visual_density=ft.VisualDensity.STANDARD, height=TOUCH,
+                            on_select=lambda _e: set_first(chosen)),
         )
 
     def bridge_chip(i: int, who: str, p: str) -> ft.Control:
-        return ft.Semantics(label=_("{player}'s setup Bridge to {province}").format(player=who, province=province(p)),
+        return ft.Semantics(label=_("{player}'s setup Bridge to {province}").format(player=isolated(who), province=province(p)),
                             button=True, selected=bridges.get(i) == p, exclude_semantics=True,
                             content=ft.Chip(label=ft.Text(province(p)), selected=bridges.get(i) == p,
-                                            show_checkmark=False, visual_density=ft.VisualDensity.STANDARD,
+                                            show_checkmark=False, visual_density=ft.VisualDensity.STANDARD, height=TOUCH,
                                             on_select=lambda _e: set_bridges({**bridges, i: p})))
 
     def bridge_part() -> ft.Control:
@@ -142,9 +145,7 @@ def Setup(game: str) -> ft.Control:
             players_section(SHEETS[letter], players, set_players),
             section(
                 _("Round card deck"),
-                radio_group(deck, set_deck, ft.Column([ft.Radio(value=d, label=deck_label(d),
-                                                                visual_density=ft.VisualDensity.STANDARD)
-                                                       for d in ROUND_DECKS], spacing=0)),
+                radio_group(deck, set_deck, ft.Column([radio_button(d, deck_label(d)) for d in ROUND_DECKS], spacing=0)),
             ),
             section(
                 _("Ruler's Starting Point card: the Ruler's first province"),

@@ -19,6 +19,7 @@ from companion.ui.screens.gone_with_the_beans_live.words import facility_name, p
 from sheets.gone_with_the_beans import Sheet
 from sheets.gone_with_the_beans.live import ROUNDS, EnterDpIcons, Reveal, RoundCard
 from sheets.i18n import _
+from sheets.names import isolated, listed
 
 
 @piece
@@ -36,9 +37,9 @@ def RoundOf(sheet: Sheet, number: int, card: RoundCard | None, ruler: str, revea
     lines = [
         ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
         ft.Text(f"{in_ruler} · {shown}", size=15),
-        note(_("Revealed by {player}").format(player=revealed_by) if revealed_by else ""),
+        note(_("Revealed by {player}").format(player=isolated(revealed_by)) if revealed_by else ""),
     ]
-    by = "; " + _("revealed by {player}").format(player=revealed_by) if revealed_by else ""
+    by = "; " + _("revealed by {player}").format(player=isolated(revealed_by)) if revealed_by else ""
     return ft.Semantics(label=f"{title}: {in_ruler}; {shown}{by}",
                         container=True, exclude_semantics=True,
                         content=ft.Row([ft.Container(ft.Column(lines, spacing=2), padding=12, border_radius=12,
@@ -65,7 +66,7 @@ def RevealCard(sheet: Sheet, number: int, special_refused: str | None, taps: Pla
         return ft.Semantics(label=_("Card {facility}").format(facility=name), button=True,
                             selected=facility_id == facility, exclude_semantics=True,
                             content=ft.Chip(label=ft.Text(name), selected=facility_id == facility, show_checkmark=False,
-                                            visual_density=ft.VisualDensity.STANDARD,
+                                            visual_density=ft.VisualDensity.STANDARD, height=TOUCH,
                                             on_select=lambda _e: set_facility(facility_id)))
 
     return section(
@@ -85,7 +86,7 @@ def RoundStatus(sheet: Sheet, revealing: bool, number: int, waiting: tuple[str, 
     if revealing:
         return RevealCard(sheet, number + 1, special_refused, taps)
     if waiting:
-        return note(_("Waiting for {players} to take an action").format(players=", ".join(waiting)))
+        return note(_("Waiting for {players} to take an action").format(players=listed(waiting)))
     return ft.Container(height=0)
 
 
@@ -93,11 +94,11 @@ def RoundStatus(sheet: Sheet, revealing: bool, number: int, waiting: tuple[str, 
 def SheetChipOf(name: str, done: bool, asking: bool, selected: bool, pick: Callable[[str], None]) -> ft.Control:
     """A player's sheet to show: a question is open on it (``asking``), or done this round."""
     return ft.Semantics(label=(_("Sheet of {player} (a question is open)") if asking
-                               else _("Sheet of {player}")).format(player=name),
+                               else _("Sheet of {player}")).format(player=isolated(name)),
                         button=True, selected=selected, exclude_semantics=True,
                         content=ft.Chip(label=sheet_chip_label(name, asking, done),
                                         selected=selected, show_checkmark=False,
-                                        visual_density=ft.VisualDensity.STANDARD,
+                                        visual_density=ft.VisualDensity.STANDARD, height=TOUCH,
                                         on_select=lambda _e: pick(name)))
 
 
@@ -128,10 +129,10 @@ def Final(final: FinalView | None, taps: PlayTaps, at_table: bool, mine: str | N
         for name, filled in final.dp_icons:
             if at_table and name != mine:
                 continue
-            counters.append(stepper(_("{player}: filled DP icons").format(player=name), filled or 0,
+            counters.append(stepper(_("{player}: filled DP icons").format(player=isolated(name)), filled or 0,
                                     _count(taps, name)))
             if filled is None:  # not counted yet: 0 is a count too
-                counters.append(ft.Row([note(_("{player}: not counted yet").format(player=name)),
+                counters.append(ft.Row([note(_("{player}: not counted yet").format(player=isolated(name))),
                                         ft.TextButton(_("No DP icon filled"), height=TOUCH,
                                                       on_click=_none_filled(taps, name))]))
         parts.append(section(_("End of the game: count the filled Development Passport icons on each sheet"),

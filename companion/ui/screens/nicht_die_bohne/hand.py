@@ -12,6 +12,7 @@ from companion.ui.screens.nicht_die_bohne.keypad import colour_cards, colour_tab
 from companion.ui.screens.nicht_die_bohne.taps import Taps
 from companion.ui.screens.nicht_die_bohne.view import HandPart
 from sheets.i18n import _, ngettext
+from sheets.names import isolated
 from sheets.nicht_die_bohne import Card, Colour, HandOffer, cards_text, hand_offer, round_score
 
 Draft = dict[str, tuple[Card, ...]] | None  # {player: cards}, in seating order, while a finished round is corrected
@@ -26,7 +27,7 @@ def draft_hand(draft: dict[str, tuple[Card, ...]], number: int, player: str) -> 
 def PlayerChip(name: str, cards: int, hand: int, selected: bool, taps: Taps) -> ft.Control:
     """A player's chip: how many of their ``hand`` cards are entered in the round (or in a
     correction's draft)."""
-    return ft.Chip(label=ft.Text(f"{name} {cards}/{hand}"), selected=selected, show_checkmark=False,
+    return ft.Chip(label=ft.Text(f"{isolated(name)} {cards}/{hand}"), selected=selected, show_checkmark=False, height=TOUCH,
                    on_select=lambda _e: taps.player(name))
 
 
@@ -52,15 +53,17 @@ def Hand(part: HandPart | None, number: int, player: str, colour: Colour, refusa
     if part is None:  # no longer entered card by card: the screen around it shows the round finished
         return ft.Column([error_line(refusal)], spacing=SECTION_SPACING)
     score = round_score(part.cards)
-    controls: list[ft.Control] = [round_totals(score, player, number), error_line(refusal),
-                                  colour_tabs(score, colour, taps),
-                                  colour_cards(part.colour, colour, score.colours[list(Colour).index(colour)], taps)]
+    # The keypad right under the chips, the round's totals below it (issue 48): on a small
+    # phone at 150 % text with six players the keypad is on the screen without scrolling.
+    controls: list[ft.Control] = [colour_tabs(score, colour, taps),
+                                  colour_cards(part.colour, colour, score.colours[list(Colour).index(colour)], taps),
+                                  error_line(refusal), round_totals(score, player, number)]
     if part.rest:  # below the keypad: when it comes, the cards stay under the player's finger
         # As tall as its words: a long name or German words wrap onto a second line.
         controls.append(ft.FilledTonalButton(
             content=ft.Text(ngettext("{player} takes the rest of the deck ({n} card)",
                                      "{player} takes the rest of the deck ({n} cards)", len(part.rest)).format(
-                player=player, n=len(part.rest))),
+                player=isolated(player), n=len(part.rest))),
             icon=ft.Icons.AUTO_FIX_HIGH,
             on_click=lambda _e: taps.fill_rest(),
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14)),  # >= 48 px
@@ -76,7 +79,7 @@ def FinishedHand(mine: tuple[Card, ...], number: int, player: str, refusal: str 
         round_totals(round_score(mine), player, number),
         error_line(refusal),
         ft.Text(_("Round {number} is finished. {player}: {cards}.").format(
-            number=number, player=player, cards=cards_text(mine) or _("no cards")), color=ft.Colors.ON_SURFACE_VARIANT),
+            number=number, player=isolated(player), cards=cards_text(mine) or _("no cards")), color=ft.Colors.ON_SURFACE_VARIANT),
         ft.OutlinedButton(_("Correct round {number}").format(number=number), icon=ft.Icons.EDIT,
                           on_click=lambda _e: taps.correct(), height=TOUCH),
     ], spacing=SECTION_SPACING)

@@ -11,6 +11,7 @@ from companion.ui.components.common import TOUCH, big_number, icon_button
 from companion.ui.hooks import piece
 from companion.ui.screens.nicht_die_bohne.taps import Taps
 from sheets.i18n import N_, _, pgettext, signed
+from sheets.names import isolated
 from sheets.nicht_die_bohne import Card, CardOffer, Colour, ColourScore, RoundScore, colour_name, face_name
 
 # Card colour (fill and outline) and the text colour on that fill.
@@ -60,7 +61,7 @@ def card_button(card: Card, chosen: bool, holder: str | None, taps: Taps) -> ft.
             border=ft.Border.all(2, ft.Colors.OUTLINE_VARIANT if taken else fill),
             # A taken card still answers: the engine says why not.
             on_click=lambda _e: (taps.give_back if chosen else taps.take)(card),
-            tooltip=_("taken by {player}").format(player=holder) if taken else None,
+            tooltip=_("taken by {player}").format(player=isolated(str(holder))) if taken else None,
         ),
     )
 
@@ -192,4 +193,4 @@ def Totals(positive: int, negative: int, total: int, caption: str) -> ft.Control
 def round_totals(score: RoundScore, player: str, number: int) -> ft.Control:
     """The player's round (``score``) in large type."""
     return Totals(score.positive, score.negative, score.total,
-                  _("{player}, round {number}").format(player=player, number=number))
+                  _("{player}, round {number}").format(player=isolated(player), number=number))

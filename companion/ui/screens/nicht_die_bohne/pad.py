@@ -12,6 +12,7 @@ from companion.ui.hooks import part, piece
 from companion.ui.kit import result_banner
 from companion.ui.screens.nicht_die_bohne.view import RoundCell, Row
 from sheets.i18n import _, pgettext, signed, whole
+from sheets.names import isolated
 from sheets.nicht_die_bohne import ROUNDS
 from sheets.results import GameResult
 
@@ -42,7 +43,7 @@ def score_row(row: Row, width: Width) -> ft.Control:
     name, cells, total, winner = row
     shown = ["–" if c is None else signed(c[0]) for c in cells]
     return ft.Semantics(
-        label=" ".join([name, *shown, whole(total)]),
+        label=" ".join([isolated(name), *shown, whole(total)]),
         container=True,  # its own node: screen readers (and tests) read one row at a time
         content=ft.Container(
             ft.Row([part(player_name, name, winner, width), *[part(round_points, cell) for cell in cells],
@@ -138,5 +139,5 @@ def Result(result: GameResult | None) -> ft.Control:
 def LastEntry(last_by: str | None) -> ft.Control:
     """Who made the last entry: the table's record of the game, not its state."""
     # Always there, empty or not: a screen that keeps its shape keeps a tap made during an update.
-    return ft.Text(_("Last entry by {player}").format(player=last_by) if last_by else "", size=13,
+    return ft.Text(_("Last entry by {player}").format(player=isolated(last_by)) if last_by else "", size=13,
                    color=ft.Colors.ON_SURFACE_VARIANT)

@@ -19,6 +19,7 @@ from companion.ui.screens.nicht_die_bohne.pad import LastEntry, Pad, Result
 from companion.ui.screens.nicht_die_bohne.taps import Taps
 from companion.ui.screens.nicht_die_bohne.view import hand_part, view
 from sheets.i18n import _
+from sheets.names import isolated
 from sheets.nicht_die_bohne import (
     RULES, ROUNDS, Action, Card, Colour, StarterOffer, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard,
 )
@@ -34,30 +35,40 @@ def RoundPicker(number: int, open_rounds: tuple[bool, ...], taps: Taps) -> ft.Co
         selected=[str(number)],
         on_change=lambda e: taps.round(int(e.control.selected[0])),
         show_selected_icon=False,
+        # 48 px high on every platform: a segment is its line of text (20 px) and this padding (issue 48)
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=(TOUCH - 20) / 2)),
     )
 
 
 def starts(player: str, number: int) -> str:
-    return _("{player} starts round {number}").format(player=player, number=number)
+    return _("{player} starts round {number}").format(player=isolated(player), number=number)
 
 
 @piece
 def StarterPicker(number: int, starter: str | None, players: tuple[str, ...], taps: Taps,
-                   refused: str | None = None) -> ft.Control:
+                  refused: str | None = None, folds: bool = True) -> ft.Control:
     """Who took the Bean chip last in the round before, and so starts this one (rulebook,
     Game End). A question while nobody is recorded; each name a 48 px button that says
     what it records ("Anna starts round 2"). ``refused``: the engine's reason it is not
     recorded on its own (a finished game: changed by "Correct round N"), said below the
-    names, which then are no buttons (issue 47)."""
+    names, which then are no buttons (issue 47). Once told, the question folds to one line
+    with Change (issue 48): the keypad below stays on a small phone's screen all round; a
+    correction's own starter does not fold (``folds``), it is part of what is corrected."""
     asked = starter is None and refused is None
+    unfolded, set_unfolded = ft.use_state(False)
+
+    def answer(player: str) -> None:
+        taps.chip(number, player)
+        set_unfolded(False)
+
     if number == 1:  # rulebook, Preparation: "The player left to the deal takes the Bean chip"
         question = (_("Who starts round 1? The player left of the dealer takes the Bean chip.") if asked
-                    else _("{player} starts round 1: {player} took the Bean chip at the deal.").format(player=starter))
+                    else _("{player} starts round 1: {player} took the Bean chip at the deal.").format(player=isolated(str(starter))))
     else:
         question = (_("Who starts round {number}? Who took the Bean chip last in round {previous}?").format(
                         number=number, previous=number - 1) if asked
                     else _("{player} starts round {number}: {player} took the Bean chip last in round {previous}.")
-                    .format(player=starter, number=number, previous=number - 1))
+                    .format(player=isolated(str(starter)), number=number, previous=number - 1))
     names = ft.Row(
         [ft.Semantics(
             label=starts(p, number), button=refused is None, selected=p == starter, exclude_semantics=True,
@@ -68,13 +79,18 @@ def StarterPicker(number: int, starter: str | None, players: tuple[str, ...], ta
                 height=TOUCH, padding=ft.Padding.symmetric(horizontal=14),
                 border_radius=8, bgcolor=ft.Colors.PRIMARY if p == starter else None,
                 border=ft.Border.all(2, ft.Colors.PRIMARY if asked or p == starter else ft.Colors.OUTLINE_VARIANT),
-                on_click=(lambda _e, p=p: taps.chip(number, p)) if refused is None else None,
+                on_click=(lambda _e, p=p: answer(p)) if refused is None else None,
             ),
         ) for p in players],
         wrap=True, spacing=6, run_spacing=6,
     )
     text = ft.Text(question, size=14, weight=ft.FontWeight.W_600 if asked else None,
                    color=ft.Colors.ON_SURFACE if asked else ft.Colors.ON_SURFACE_VARIANT)
+    if starter is not None and refused is None and folds and not unfolded:
+        return ft.Row([ft.Text(question, size=14, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+                               overflow=ft.TextOverflow.ELLIPSIS, expand=True, tooltip=question),
+                       ft.TextButton(_("Change"), icon=ft.Icons.EDIT, on_click=lambda _e: set_unfolded(True))],
+                      spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     if refused is not None:
         return ft.Column([text, names, ft.Text(refused[0].upper() + refused[1:] + ".", size=13,
                                                color=ft.Colors.ON_SURFACE_VARIANT)], spacing=6)
@@ -100,7 +116,9 @@ def Play(game_id: str) -> ft.Control:
     draft, set_draft = ft.use_state(cast(Draft, None))
     # Who started the round being corrected, as the correction will save it (issue 47).
     draft_starter, set_draft_starter = ft.use_state(cast("str | None", None))
-    colour, set_colour = ft.use_state(Colour.BLUE)
+    # The keypad opens on the colour a player last used, else the first one they hold (issue
+    # 48: it stayed on the previous player's colour, one more tap for each player)
+    used, set_used = ft.use_state(cast("dict[str, Colour]", {}))
     entry: Entry[State, Action] = use_entry(game)
 
     number = shape.shown_round(chosen_round)
@@ -108,6 +126,12 @@ def Play(game_id: str) -> ft.Control:
     # Not seated: the first player still entering cards. A pick counts for its round only.
     player, show = use_shown_player(game, shape.names, default=next(iter(shape.still_entering(number)), None),
                                     key=number)
+    held = (draft.get(player, ()) if draft is not None else pad.cards_of(number, player)) if player else ()
+    colour = used.get(player or "") or (held[0].colour if held else Colour.BLUE)
+
+    def set_colour(chosen: Colour) -> None:
+        if player is not None:
+            set_used(lambda old: {**old, player: chosen})
 
     def commit(action: Action) -> None:
         """Store one change of the round being entered; say so when it completes the round
@@ -226,7 +250,7 @@ def Play(game_id: str) -> ft.Control:
         # does not move under a player's finger when another phone answers.
         controls.append(Starter(pad.starter(number), number, shape.names, taps))
     elif draft is not None:  # the correction's own: saved with the round (issue 47)
-        controls.append(StarterPicker(number, draft_starter, shape.names, taps))
+        controls.append(StarterPicker(number, draft_starter, shape.names, taps, folds=False))
     heading = _("Round {number} – correcting") if draft is not None else _("Round {number}")
     controls.append(section(heading.format(number=number), *round_part))
     controls.append(RoundPicker(number, tuple(n in shape.rounds for n in range(1, ROUNDS + 1)), taps))

@@ -45,11 +45,6 @@ def worth_words(value: int) -> str:
     return _("worth {value}").format(value=value) if value else _("no value yet")
 
 
-def names_and(names: Sequence[str]) -> str:
-    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
-    return names[0] if len(names) == 1 else _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-
-
 def name_text(name: str, size: int = 18, expand: bool = False) -> ft.Text:
     """A player's name on one line, bold: cut with "…" where the phone is too narrow (a name
     may have 40 letters), never broken inside; a tap shows the whole name (``expand``: in a
@@ -74,8 +69,11 @@ def tile(label: str, text: str, on_click: Callable[[], Any] | None, selected: bo
         selected=selected,
         exclude_semantics=True,
         content=ft.Container(
-            ft.Row([words], tight=True, alignment=ft.MainAxisAlignment.CENTER,
-                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            # at least 48 px wide however short the name ("Cy" was 46): the row is as wide
+            # as the widest of its words and an empty box of the rest of 48 px (issue 48)
+            ft.Stack([ft.Container(width=TOUCH - 24), ft.Row([words], tight=True, alignment=ft.MainAxisAlignment.CENTER,
+                                                             vertical_alignment=ft.CrossAxisAlignment.CENTER)],
+                     alignment=ft.Alignment.CENTER),
             height=TOUCH,
             width=width,
             padding=ft.Padding.symmetric(horizontal=12 if width is None else 0),

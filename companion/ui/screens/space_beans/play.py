@@ -26,6 +26,7 @@ from companion.ui.screens.space_beans.table import Final, GameEnd, Leader, Sheet
 from companion.ui.screens.space_beans.turn import Taps, Turn
 from companion.ui.screens.space_beans.view import TableView, view
 from sheets.i18n import _
+from sheets.names import isolated
 from sheets.space_beans import RULES, CloseOut, EndGame, Lay
 
 
@@ -71,7 +72,7 @@ def Play(game_id: str) -> ft.Control:
         return done
 
     def lay(action: Lay) -> bool:
-        return made(entry.make(action, _("{player} laid {cards}").format(player=action.player,
+        return made(entry.make(action, _("{player} laid {cards}").format(player=isolated(action.player),
                                                                           cards=cards_word(len(action.values)))))
 
     def close_out(action: CloseOut, said: str) -> bool:
@@ -88,9 +89,11 @@ def Play(game_id: str) -> ft.Control:
         return game_body([Final(final_of(table))])
     controls: list[ft.Control] = [GameEnd(table.end, taps.end_game)] if shape.reached else []
     controls.append(Leader(table.best, table.leaders, table.doubled))
-    controls += [Sheet(*sheet_of(table.sheet(n))) for n in shape.names]
     if not shape.turn_over:  # else only the end of the game is left, above
+        # The turn above the players' sheets (issue 48): with six players "Lay cards" was
+        # 1,600 px down, two or three screens of scrolling every turn.
         shown = table if player == me else own if own is not None else onlooker
         controls.append(Turn(shown, player, me, entry.refusal, taps, may_look, alone))
+    controls += [Sheet(*sheet_of(table.sheet(n))) for n in shape.names]
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
     return game_body(controls)

@@ -14,10 +14,11 @@ from companion.ui.components.common import SPACING, big_number, error_line, sect
 from companion.ui.hooks import part, piece
 from companion.ui.kit import result_banner
 from companion.ui.screens.space_beans.pieces import (
-    BEAN_COLOURS, MUTED, card_list, cards_word, collection_line, end_button, name_text, names_and, pile,
+    BEAN_COLOURS, MUTED, card_list, cards_word, collection_line, end_button, name_text, pile,
 )
 from companion.ui.screens.space_beans.view import EndView, SheetView, TableView
 from sheets.i18n import _, ngettext
+from sheets.names import isolated, listed
 from sheets.results import GameResult
 from sheets.space_beans import BOHNUS, END_AT, Card, Collection, close_out
 
@@ -92,7 +93,7 @@ def card_heading(name: str, you: bool, leader: bool, points: int) -> ft.Control:
                 [
                     ft.Row(
                         ([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=20)] if leader else [])
-                        + [name_text(_("{name} (you)").format(name=name) if you else name, expand=True)],
+                        + [name_text(_("{name} (you)").format(name=isolated(name)) if you else name, expand=True)],
                         spacing=4,
                     ),
                     ft.Text(status, size=13, color=ft.Colors.PRIMARY if to_go <= 0 else MUTED,
@@ -128,7 +129,7 @@ def Leader(best: int, leaders: tuple[str, ...], doubled: tuple[Card, ...]) -> ft
         line = ft.Text(_("No trophies yet. The first to {end} ends the game.").format(end=END_AT), color=MUTED)
     else:
         line = ft.Text(ngettext("Leader: {who} with {points}", "Leaders: {who} with {points}", len(leaders)).format(
-            who=names_and(leaders), points=best), size=18, weight=ft.FontWeight.BOLD)
+            who=listed(leaders), points=best), size=18, weight=ft.FontWeight.BOLD)
     if not doubled:
         return line
     return ft.Column([line, error_line(_("Recorded more often than the deck holds: {cards}. One of these entries "
@@ -147,14 +148,14 @@ def GameEnd(end: EndView | None, end_game: Callable[[str], object]) -> ft.Contro
         ft.Column(
             [
                 ft.Text(_("{player}'s trophies reached {points}: the game ends at the end of {player}'s turn.")
-                        .format(player=player, points=end.points), size=16, weight=ft.FontWeight.W_600),
+                        .format(player=isolated(player), points=end.points), size=16, weight=ft.FontWeight.W_600),
                 ft.Text(" ".join([
                     _("{player} has laid: the turn is over.") if end.turn_over else
                     _("Nobody else plays; {player} may still close out, then lays once, which ends the turn."),
                     _("{player} gets the {bohnus}-point Bohnus; then every collection is turned up and "
                       "closed out."),
-                ]).format(player=player, bohnus=BOHNUS), size=13),
-                end_button(_("End of {player}'s turn: end the game").format(player=player),
+                ]).format(player=isolated(player), bohnus=BOHNUS), size=13),
+                end_button(_("End of {player}'s turn: end the game").format(player=isolated(player)),
                            end.refused, lambda: end_game(player)),
             ],
             spacing=8,
@@ -203,7 +204,7 @@ def final_table(result: GameResult, final: FinalView) -> list[ft.Control]:
             ],
         ))
     ranking = result_banner(result, details=[
-        ft.Text(_("{player} ended the game: {bohnus}-point Bohnus.").format(player=final.ended_by, bohnus=BOHNUS),
+        ft.Text(_("{player} ended the game: {bohnus}-point Bohnus.").format(player=isolated(str(final.ended_by)), bohnus=BOHNUS),
                 size=13, color=MUTED), *rows])
     steps: list[ft.Control] = []
     for sheet in final.sheets:

@@ -20,6 +20,7 @@ from companion.ui.screens.space_beans.pieces import (
 )
 from companion.ui.screens.space_beans.view import TableView
 from sheets.i18n import _
+from sheets.names import isolated
 from sheets.space_beans import (
     BEAN_NAMES, END_AT, VALUES, Allowed, Bean, CloseOut, CloseOutOffer, Collection, Lay, LayChoice,
 )
@@ -73,8 +74,8 @@ def turn_slice(view: TableView, player: str, drafting: bool) -> TurnSlice:
 def title(player: str, turn: str | None) -> str:
     """The section's title: the player's turn, or whose turn it is while showing another."""
     if turn is None or turn == player:
-        return _("{player}'s turn").format(player=player)
-    return _("{player} · it is {turn}'s turn").format(player=player, turn=turn)
+        return _("{player}'s turn").format(player=isolated(player))
+    return _("{player} · it is {turn}'s turn").format(player=isolated(player), turn=isolated(turn))
 
 
 def way(where: Where, choices: tuple[LayChoice, ...]) -> LayChoice:
@@ -154,7 +155,7 @@ def Turn(view: TableView, player: str, me: str | None, refusal: str | None, taps
         assert collection is not None  # the dialog shows only for an open collection
         taps.close_out(CloseOut(player=player, forced=forced),
                        _("{player} closed out {bean}: +{value}").format(
-                           player=player, bean=BEAN_NAMES[collection.bean], value=turn.close_out.value))
+                           player=isolated(player), bean=BEAN_NAMES[collection.bean], value=turn.close_out.value))
 
     def pick_where(where: Where) -> None:
         changed(lambda d: replace(d, where=where, values=()))
@@ -186,7 +187,7 @@ def Turn(view: TableView, player: str, me: str | None, refusal: str | None, taps
 
     parts: list[ft.Control] = []
     if turn.names:
-        options = tuple(Option(_("Record for {player}").format(player=n), n, n, n == player) for n in turn.names)
+        options = tuple(Option(_("Record for {player}").format(player=isolated(n)), n, n, n == player) for n in turn.names)
         parts.append(part(tiles, options, taps.choose))
     parts.append(part(error_line, refusal))
     collection = turn.close_out.collection
@@ -216,9 +217,9 @@ def look_dialog(player: str, on_show: Callable[[], object], on_cancel: Callable[
     """Before a phone the table shares shows a secret collection: only its player looks."""
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(_("Show {player}'s secret collection?").format(player=player)),
+        title=ft.Text(_("Show {player}'s secret collection?").format(player=isolated(player))),
         content=ft.Text(_("Hand the phone to {player}: only {player} looks. It is hidden again once the cards "
-                          "are laid.").format(player=player), width=340),
+                          "are laid.").format(player=isolated(player)), width=340),
         actions=[ft.TextButton(_("Cancel"), on_click=lambda _e: on_cancel()),
                  ft.FilledButton(_("Show"), on_click=lambda _e: on_show())],
     )
@@ -233,13 +234,13 @@ def face_down_parts(turn: TurnSlice, player: str, taps: DraftTaps, may_look: boo
     if not turn.elsewhere:
         return []
     if may_look:
-        return [part(look_button, _("Record {player}'s secret collection").format(player=player), taps.look)]
+        return [part(look_button, _("Record {player}'s secret collection").format(player=isolated(player)), taps.look)]
     return [part(quiet_line, turn.elsewhere)]
 
 
 def shown_alone(player: str, secret: Collection | None, hide: Callable[[], None]) -> ft.Control:
     """The secret collection shown to its player alone, and Hide."""
-    words = _("Only {player} looks: shown until the cards are laid.").format(player=player)
+    words = _("Only {player} looks: shown until the cards are laid.").format(player=isolated(player))
     lines: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.VISIBILITY, color=ft.Colors.ON_TERTIARY_CONTAINER),
                                        ft.Text(words, size=14, expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER)])]
     if secret is not None:
@@ -287,7 +288,7 @@ def lay_panel(turn: TurnSlice, player: str, draft: Draft, taps: DraftTaps, may_l
         after = answer.after
         effect = (_("{player}'s open collection: {cards}") if choice.collection == "open"
                   else _("{player}'s secret collection: {cards}")).format(
-            player=player, cards=f"{after.label} · {cards_word(len(after.values))}, {worth_words(answer.value)}")
+            player=isolated(player), cards=f"{after.label} · {cards_word(len(after.values))}, {worth_words(answer.value)}")
     to_lay = (_("To lay: {cards}").format(cards=f"{BEAN_NAMES[bean]} {', '.join(map(str, values))}") if values
               else _("Tap the values of the cards laid."))
     parts.append(part(to_lay_row, to_lay, where, bool(values), taps.take_back))
@@ -336,7 +337,7 @@ def close_out_dialog(player: str, offer: CloseOutOffer, on_confirm: Callable[[bo
     ]
     if offer.refused is None or offer.forced_refused is None:
         lines.append(ft.Text(_("{player}'s trophy points: {now} now, {after} after").format(
-            player=player, now=offer.points, after=offer.points_after), size=14, color=MUTED))
+            player=isolated(player), now=offer.points, after=offer.points_after), size=14, color=MUTED))
         if offer.reaches_end:
             lines.append(ft.Text(_("That reaches {end}: the game ends at the end of this turn.").format(end=END_AT),
                                  size=14,
@@ -350,13 +351,13 @@ def close_out_dialog(player: str, offer: CloseOutOffer, on_confirm: Callable[[bo
     elif offer.forced_refused is None:
         lines.append(ft.Text(_("Only if no card in {player}'s hand fits either collection: then the close-out "
                                "is forced and all {cards} go to the discard pile.").format(
-            player=player, cards=cards_word(size)), size=14))
+            player=isolated(player), cards=cards_word(size)), size=14))
         actions.append(ft.FilledButton(_("Forced close-out"), on_click=lambda _e: on_confirm(True)))
     else:
         lines.append(error_line(offer.refused))
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(_("Close out {player}'s {bean}?").format(player=player, bean=BEAN_NAMES[collection.bean])),
+        title=ft.Text(_("Close out {player}'s {bean}?").format(player=isolated(player), bean=BEAN_NAMES[collection.bean])),
         content=ft.Column(lines, spacing=6, tight=True, width=340),
         actions=actions,
     )

@@ -1,0 +1,138 @@
+"""Issue 48: the next tap is on the screen without scrolling, on the small phones of the
+size matrix (320x640 and 360x740 at 150 % text, dark) with six long names (Latin, Arabic,
+Chinese): Nicht die Bohne!'s keypad once who starts is answered (the answer folds to one
+line), Space Beans' "Lay cards" (the turn above the players' sheets) and Bohnanza's box
+choices whole (their words broken onto two lines, not cut at the screen's edge)."""
+
+from __future__ import annotations
+
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from companion.session import Games
+from companion.storage import open_repository
+from sheets.nicht_die_bohne import RecordChip
+from testkit.browser import FONT_150, Server
+from testkit.positions import dealt_in_order
+from tests.e2e.conftest import Phone
+
+pytestmark = pytest.mark.e2e
+
+SIX = ["Friedemann", "Anneliese", "سارا", "李雷", "Dorothea-Luise", "Maximiliane"]
+SIZES = [pytest.param((320, 640), id="320x640-150"), pytest.param((360, 740), id="360x740-150")]
+
+# The box of the first node of the accessibility tree whose words start with ``name``
+BOX = """name => {
+  const said = e => (e.getAttribute('aria-label') || e.textContent).replace(/[\\u2068\\u2069]/g, '').trim();
+  const e = [...document.querySelectorAll('flt-semantics')].find(e => said(e).startsWith(name));
+  if (!e) return null;
+  const r = e.getBoundingClientRect();
+  return {x: r.x, y: r.y, width: r.width, height: r.height};
+}"""
+
+
+def stored(data: Path) -> dict[str, str]:
+    """The games, written before this returns (run off the sync Playwright's loop)."""
+    repo = open_repository(data)
+    table = Games(repo)
+    ndb = dealt_in_order(table, SIX, rounds=1)
+    table.dispatch(ndb, RecordChip(round=1, player="Anneliese"))  # who starts round 2: answered
+    space = table.new_game("space-beans", {"players": SIX})
+    repo.close()
+    return {"ndb": ndb, "space": space}
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    data = tmp_path_factory.mktemp("in-view")
+    with ThreadPoolExecutor(1) as pool:  # the sync Playwright of other tests owns this thread's loop
+        ids = pool.submit(stored, data).result()
+    server = Server(data).start()
+    yield server, ids
+    server.stop()
+
+
+def in_view(phone: Phone, name: str) -> dict:
+    """The box of ``name`` as the screen opens (no scrolling); it must lie inside the screen."""
+    box = phone.page.evaluate(BOX, name)
+    assert box is not None, f"{name!r} is not on the screen at all"
+    view = phone.page.viewport_size
+    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 1, f"{name!r} runs off the side: {box}"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"], f"{name!r} is below the screen: {box}"
+    return box
+
+
+def opened(browser, server: Server, path: str, size: tuple[int, int], ready: str):
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme="dark")
+    context.add_init_script(FONT_150)
+    phone = Phone(context.new_page(), server.url).open(path)
+    phone.see(ready)
+    phone.page.wait_for_timeout(500)  # the route's slide-in ends
+    return phone, context
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_nicht_die_bohnes_keypad_is_on_the_screen_once_who_starts_is_answered(browser, games, size):
+    server, ids = games
+    phone, context = opened(browser, server, f"/game/{ids['ndb']}", size, "Round 2")
+    try:
+        phone.button("Change").wait_for()
+        phone.shot(f"in-view-ndb-{size[0]}")
+        in_view(phone, "Change")  # the answer, folded to one line
+        in_view(phone, "Blue")  # the colour tabs
+        in_view(phone, "blue 1")  # the keypad's first key
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_space_beans_lay_cards_is_on_the_screen_with_six_players(browser, games, size):
+    server, ids = games
+    phone, context = opened(browser, server, f"/game/{ids['space']}", size, "Lay cards")
+    try:
+        phone.shot(f"in-view-space-beans-{size[0]}")
+        in_view(phone, "Lay cards")
+        in_view(phone, "New open collection")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_bohnanzas_box_choices_are_whole(browser, games, size):
+    server, _ids = games
+    phone, context = opened(browser, server, "/new/bohnanza", size, "Which box do you play?")
+    try:
+        phone.shot(f"in-view-bohnanza-setup-{size[0]}")
+        for choice in ("1997 rules", "Today's box"):
+            box = in_view(phone, choice)
+            assert box["height"] >= 47.5, box
+        # the words themselves, whole: a screen reader reads them on two lines
+        assert phone.page.get_by_role("radio", name=re.compile(r"^Today's box: 2–7\s+players, 11 beans$")).count() == 1
+    finally:
+        context.close()
+
+
+def test_a_snackbar_is_two_lines_at_most_with_undo_beside_them(browser, games):
+    """At 320 px and 150 % text a snackbar was 118-238 px tall (Undo on a line of its own),
+    over the field being typed in: now two lines at most, Undo beside them."""
+    server, _ids = games
+    phone, context = opened(browser, server, "/", (320, 844), "Resume")  # as tall as Phone.reveal scrolls
+    try:
+        phone.tap("Delete game Nicht die Bohne!", exact=False)
+        phone.see("Delete this game?")
+        phone.click(phone.button("Delete").last)
+        phone.see("Deleted Nicht die Bohne!")
+        phone.page.wait_for_timeout(400)  # the snackbar slides in
+        phone.shot("in-view-snackbar-320")
+        words = phone.page.evaluate(BOX, "Deleted Nicht die Bohne!")
+        undo = phone.page.evaluate(BOX, "Undo")
+        assert words is not None and undo is not None
+        line = 1.5 * 14 * 1.5  # px: a line of a snackbar's 14 px words at 150 % text
+        assert words["height"] <= 2 * line + 2 * 14 + 4, words  # two lines and the snackbar's padding
+        assert abs((undo["y"] + undo["height"] / 2) - (words["y"] + words["height"] / 2)) < line, (words, undo)
+    finally:
+        context.close()
