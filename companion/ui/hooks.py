@@ -11,7 +11,7 @@ import random
 import weakref
 from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from typing import Any, Generic, ParamSpec, TypeVar, cast
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import flet as ft
 
@@ -386,6 +386,11 @@ def notify(message: str, undo: Callable[[], Any] | None = None) -> None:
 
 def go(route: str) -> None:
     ft.context.page.navigate(route)
+
+
+def player_route(name: str) -> str:
+    """A player's record (``screens/player.py``; any name: its characters are kept in the address)."""
+    return f"/players/{quote(name, safe='')}"
 
 
 def timeline_route(game_id: str) -> str:

@@ -23,6 +23,7 @@ from companion.ui.screens.gone_with_the_beans import play as scorer
 from companion.ui.screens.gone_with_the_beans.view import view
 from companion.ui.screens.game import GameScreen
 from sheets.errors import RulesError
+from sheets.names import isolated
 from sheets.gone_with_the_beans import (
     RULES, SHEETS, MarkDevelopmentBonus, MarkMilestoneBonus, SetDpIcons, SetFacility, SetHayActionUses, State,
 )
@@ -58,7 +59,7 @@ def test_anns_entry_sends_bens_phone_the_totals_and_the_final_table_not_his_shee
     to_ann, to_ben = asyncio.run(anns_entry(tmp_path))
     ben = [m for m in to_ben if "PATCH_CONTROL" in m and "_services" not in m]  # a snackbar's patch is the page's
     assert ben and all(m.startswith(f"{scorer.Play.__name__} ") for m in ben)
-    assert any("'Ann 6'" in m for m in ben)  # her total on her chip
+    assert any(repr(f"{isolated('Ann')} 6") in m for m in ben)  # her total on her chip (the name isolated)
     assert any("Total 6; Rank 1" in m for m in ben)  # the final table
     assert not any(re.search(r"Horse-Riding Level \d|Stables", m) for m in ben)
     assert not patched(to_ben, GameScreen)

@@ -157,3 +157,15 @@ def test_play_again_seats_the_same_phones_with_their_pins_and_a_watcher_may_not(
     with pytest.raises(RulesError):
         games.seating.claim_seat(new_id, "Anna", "2222", "ben-new-browser")
     repo.close()
+
+
+def test_a_name_in_a_finished_games_result_opens_that_players_record(tmp_path):
+    """Issue 49: a player's screen is reached from Statistics and from a name in a result."""
+    repo = open_repository(tmp_path)
+    games = at_a_players_pace(Games(repo))
+    over = bohnanza_over(games, ["Anna", "Ben", "Cleo", "Dirk", "Eva"])
+    with Tables() as table:
+        phone = table.open(make_main(games), f"/game/{over}", "phone")
+        phone.tap("Anna")
+        assert phone.route == "/players/Anna"
+    repo.close()

@@ -8,7 +8,7 @@ from typing import Any, cast
 import flet as ft
 
 from companion.i18n import LANGUAGES
-from companion.ui.hooks import go, notify, piece, use_language
+from companion.ui.hooks import go, notify, piece, player_route, use_language
 from sheets.i18n import _
 from sheets.names import isolated
 
@@ -131,31 +131,34 @@ def sent(e: ft.ControlEvent) -> str:
 
 
 def name_cell(name: str, width: float | None = None, *, size: float | None = None,
-              weight: ft.FontWeight | None = None, color: str | None = None) -> ft.Control:
+              weight: ft.FontWeight | None = None, color: str | None = None, opens: str | None = None) -> ft.Control:
     """A player's name in a row of a table: one line, cut with "…" where it does not fit
     (never broken inside a word, never drawn over the next column), the whole name a tap
     away (a tooltip) and said whole by a screen reader, in its own node. ``width``: fixed;
-    None: the room the row leaves (give the row's other columns fixed widths)."""
+    None: the room the row leaves (give the row's other columns fixed widths). ``opens``: a
+    route the tap opens instead (a player's record)."""
+    tap = (lambda _e: go(opens)) if opens is not None else (lambda _e: notify(name))
     return ft.Semantics(
         label=name, container=True, exclude_semantics=True, expand=width is None,
-        on_tap=lambda _e: notify(name),  # a screen reader's tap
+        on_tap=tap,  # a screen reader's tap
         # A tap says the whole name at the bottom of the screen (a tooltip is not shown by a
         # tap on the web); a mouse shows it on hover.
         content=ft.Container(
             ft.Text(name, width=width, size=size, weight=weight, color=color, max_lines=1, no_wrap=True,
                     overflow=ft.TextOverflow.ELLIPSIS, tooltip=ft.Tooltip(message=name, trigger_mode=TAP)),
-            on_click=lambda _e: notify(name),
+            on_click=tap,
         ),
     )
 
 
 def ranked_line(rank: int, player: str, points: str, note: str | None = None) -> ft.Control:
-    """A player's line of a game's ranking: rank, name (cut with "…" where it must, whole a
-    tap away), points and a ``note`` after them; each part in its own box, said as one line."""
+    """A player's line of a game's ranking: rank, name (cut with "…" where it must; a tap
+    opens the player's record, issue 49), points and a ``note`` after them; each part in its
+    own box, said as one line."""
     said = f"{rank}. {isolated(player)}: {points}" + (f" ({note})" if note else "")
     parts: list[ft.Control] = [
         own_node(f"{rank}.", ft.Text(f"{rank}.", size=16, width=RANK, no_wrap=True)),
-        name_cell(player, size=16),
+        name_cell(player, size=16, opens=player_route(player)),
     ]
     score: list[ft.Control] = [own_node(points, ft.Text(points, size=16, weight=ft.FontWeight.BOLD, no_wrap=True))]
     if note:  # under the points: the name keeps its room on a narrow phone

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 import flet as ft
 
 from companion.ui.components.common import NAME_WIDTH
-from companion.ui.hooks import go
-
-
-def player_route(name: str) -> str:
-    """A player's screen (any name: its characters are kept in the address)."""
-    return f"/players/{quote(name, safe='')}"
+from companion.ui.hooks import go, player_route
 
 
 def player_link(name: str, width: float = NAME_WIDTH) -> ft.Control:

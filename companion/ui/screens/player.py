@@ -17,8 +17,7 @@ from companion.session.players import KindRecord, NameChange, PhonePlayers, Play
 from companion.storage import StorageError
 from companion.ui.components.charts import SERIES_COLOURS, axis
 from companion.ui.components.common import TOUCH, error_line, screen, section, sentence, text_field
-from companion.ui.components.player_link import player_route
-from companion.ui.hooks import go, notify, use_games, use_listing, use_typed
+from companion.ui.hooks import go, notify, player_route, use_games, use_listing, use_typed
 from sheets.errors import RulesError
 from sheets.i18n import _, ngettext, whole
 from sheets.names import isolated, listed
