@@ -191,7 +191,7 @@ class Phone:
         few frames after the tap and then writes the text it holds into it: what a test
         types before that is lost (a person's first keystroke comes later). So the text
         must still be there a moment later, or the field is tapped and typed into again."""
-        box = self.page.get_by_role("textbox", name=label)
+        box = self.page.get_by_role("textbox", name=as_read(label))
         for _ in range(5):
             seen = self.reveal(box)  # scrolled in first, like any tap
             # On the input line, where a finger taps: a helper text under it is a node of

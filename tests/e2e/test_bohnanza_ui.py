@@ -30,7 +30,7 @@ def test_a_harvest_previews_the_beanometer_payout_then_pays_the_coins(phone):
     discard pile; 2 coins are not enough for the third field (it costs 3). A single bean
     beside 6 may not be harvested first (the engine's allowed, shown before the tap)."""
     start_game(phone, ["Ann", "Bo", "Cy"])
-    phone.click(phone.page.get_by_role("checkbox", name="Bo · 0"))
+    phone.click(phone.chip("Bo · 0"))
     phone.see("Bo has 0 coins")
 
     phone.tap("Plant in field 1")

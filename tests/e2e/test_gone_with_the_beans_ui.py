@@ -15,6 +15,7 @@ from companion.session import Games
 from companion.storage import open_repository
 from testkit.browser import FONT_150, PHONE, Server
 from tests.e2e.conftest import Phone
+from tests.e2e.conftest import ISOLATES
 
 pytestmark = pytest.mark.e2e
 
@@ -72,7 +73,7 @@ def test_the_scorer_is_set_up_and_a_sheet_is_tapped_in_on_a_phone(phone):
     sheet answer taps. The whole game (both sheets, a refused finish, the final table as the
     engine scores it) is played in process: tests/companion/test_gwtb_scorer_flow.py."""
     start_game(phone)
-    phone.click(phone.page.get_by_role("checkbox", name=re.compile(r"^Ann \d+$")))
+    phone.click(phone.page.get_by_role("checkbox", name=re.compile(rf"^{ISOLATES}Ann{ISOLATES} \d+$")))
     count_up(phone, SHEET.facility("farm").plural, SHEET.facility("farm").built_at_setup, 2)
     tick(phone, f"Milestone Bonus: {plain(SHEET.milestone_bonus('points').effect)}")
     shot(phone, "gwtb-ann")

@@ -15,6 +15,7 @@ from sheets.i18n import whole
 from testkit.browser import Server
 from tests.companion.test_home_and_history_screens import PLAYERS, seed
 from tests.e2e.conftest import Phone
+from sheets.names import bare, listed
 
 pytestmark = pytest.mark.e2e
 
@@ -34,7 +35,7 @@ def test_a_finished_game_downloads_as_a_score_file_and_uploads_back(browser, see
     phone = Phone(context.new_page(), server.url).open("/")
     phone.see("Finished games")
     with phone.page.expect_download() as download:
-        phone.tap(f"Share game Nicht die Bohne!: {', '.join(PLAYERS)}, ", exact=False)  # a download here
+        phone.tap(f"Share game Nicht die Bohne!: {bare(listed(PLAYERS))}, ", exact=False)  # a download here
     saved = tmp_path / "export.json"
     download.value.save_as(saved)
     data = json.loads(saved.read_text())

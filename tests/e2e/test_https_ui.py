@@ -26,6 +26,7 @@ from companion.session import Games
 from companion.storage import open_repository
 from testkit.browser import ARGS, CHROMIUM, FONT_150, PHONE, Server
 from tests.e2e.conftest import Phone
+from sheets.names import bare, listed
 
 pytestmark = pytest.mark.e2e
 
@@ -95,7 +96,7 @@ def test_over_https_by_a_lan_name_the_phone_stays_awake_shares_and_installs(brow
         phone.shot("https-invite")
         phone.tap("Done")
 
-        phone.click(phone.button("Nicht die Bohne! " + ", ".join(SIX), exact=False))  # the game, from Home
+        phone.click(phone.button("Nicht die Bohne! " + bare(listed(SIX)), exact=False))  # the game, from Home
         phone.see("Round 1")
         phone.page.wait_for_function("beanCounter.awake()", timeout=10_000)
         assert phone.page.get_by_text("This address is plain http").count() == 0

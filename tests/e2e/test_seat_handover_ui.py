@@ -13,6 +13,7 @@ from companion.session import Games
 from companion.storage import open_repository
 from testkit.browser import Server
 from tests.e2e.conftest import phone_holding
+from tests.e2e.conftest import as_read
 
 pytestmark = pytest.mark.e2e
 
@@ -49,7 +50,7 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves(browser, tmp_pa
         new.tap("Ask for Ben's seat")
         # typed straight into the field: the field the tap brought in is scrolled into view by
         # Flutter, and a click there lands on the list's node above it
-        box = new.page.get_by_role("textbox", name="PIN for Ben's seat")
+        box = new.page.get_by_role("textbox", name=as_read("PIN for Ben's seat"))
         for _ in range(10):  # until Flutter took the field over (typing before that is lost)
             box.fill("4321")
             try:
@@ -72,7 +73,7 @@ def test_the_host_hands_a_released_seat_to_the_phone_it_approves(browser, tmp_pa
 
         new.see("The host handed Ben's seat to this phone")
         new.see("This phone is Ben's seat.")
-        new.page.get_by_role("textbox", name="Ben's private note").wait_for()
+        new.page.get_by_role("textbox", name=as_read("Ben's private note")).wait_for()
         assert sent(frames, NOTE)  # his note, now on his new phone
     finally:
         for context, _ in contexts:

@@ -16,6 +16,8 @@ from companion.storage import open_repository
 from testkit.browser import ARGS, CHROMIUM, PHONE, Server
 from testkit.positions import ann_and_ben_seated
 from tests.e2e.conftest import Phone, phone_holding
+from tests.e2e.conftest import as_read
+from tests.e2e.conftest import ISOLATES
 
 pytestmark = pytest.mark.e2e
 
@@ -134,16 +136,16 @@ async def tap_together(url: str, game_id: str) -> list[int]:
             await page.goto(f"{url}/game/{game_id}")
             await page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=60_000)
             await page.locator("flt-semantics-placeholder").dispatch_event("click")
-            await page.get_by_role("button", name=f"Seat: {player}").wait_for(timeout=30_000)
+            await page.get_by_role("button", name=as_read(f"Seat: {player}")).wait_for(timeout=30_000)
             # A seated phone opens on its own player's cards.
-            await page.get_by_role("checkbox", name=f"{player} 0/20", checked=True).wait_for(timeout=30_000)
+            await page.get_by_role("checkbox", name=as_read(f"{player} 0/20"), checked=True).wait_for(timeout=30_000)
             pages.append(page)
         boxes = [await page.get_by_role("button", name="blue 7", exact=True).bounding_box() for page in pages]
         await asyncio.gather(*[
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             for page, box in zip(pages, boxes)
         ])
-        refused = re.compile(r"blue 7 is already taken by (Ann|Ben) in this round")
+        refused = re.compile(rf"blue 7 is already taken by {ISOLATES}(Ann|Ben){ISOLATES} in this round")
         # Until the later tap's phone says why (the phone whose tap took the card never does).
         for _ in range(150):
             counts = [await page.get_by_text(refused).count() for page in pages]

@@ -13,6 +13,7 @@ from companion.ui.components.charts import phase_holdings, totals_words
 from testkit.browser import FONT_150, Server
 from testkit.positions import live_rounds, planted_and_taken_back
 from tests.e2e.conftest import Phone
+from sheets.names import bare
 
 pytestmark = pytest.mark.e2e
 
@@ -87,7 +88,7 @@ def test_the_live_sheets_timeline_charts_every_players_materials_round_by_round(
         phone.shot("timeline-live-390-dark-150")
         for what in ("Thaler", "Bean", "Worker", "Hay"):
             said = f"Chart of {what} at the end of each round: {totals_words(charted[what])}"
-            assert said.startswith(f"Chart of {what} at the end of each round: Ann from ")
+            assert bare(said).startswith(f"Chart of {what} at the end of each round: Ann from ")
             phone.see(said)
         phone.page.mouse.move(195, 500)
         phone.page.mouse.wheel(0, 700)
