@@ -169,3 +169,20 @@ def test_a_name_in_a_finished_games_result_opens_that_players_record(tmp_path):
         phone.tap("Anna")
         assert phone.route == "/players/Anna"
     repo.close()
+
+
+def test_gone_with_the_beans_setup_offers_the_groups_names_too(tmp_path):
+    """Issue 49: every setup offers the group's players, the sheet's as well: a tap fills the
+    first empty name, then adds a row."""
+    repo = open_repository(tmp_path)
+    games = at_a_players_pace(Games(repo))
+    bohnanza_over(games, ["Anna", "Ben", "Cleo", "Dirk", "Eva"])
+    with Tables() as table:
+        phone = table.open(make_main(games), "/new/gone-with-the-beans", "phone")
+        phone.see("Players of this group: tap one to add them")
+        for name in ("Anna", "Ben", "Cleo"):
+            phone.tap(name)
+        phone.tap("Start scoring")
+        game_id = phone.route.removeprefix("/game/")
+    assert games.players(game_id) == ("Anna", "Ben", "Cleo")
+    repo.close()

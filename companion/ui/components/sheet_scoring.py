@@ -4,7 +4,7 @@ headline once a game is finished (rulebook: End of the Game)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import cast
 
@@ -65,7 +65,8 @@ def ability(sheet: Sheet, province: str) -> str:
 
 
 def players_section(sheet: Sheet, players: Players,
-                    set_players: Callable[[Callable[[Players], Players]], None]) -> ft.Control:
+                    set_players: Callable[[Callable[[Players], Players]], None],
+                    offered: Sequence[str] = ()) -> ft.Control:
     """Names and provinces in seating order; each player taps the province they drew (its
     ability as ``sheet`` prints it under the chips). ``set_players`` takes a function of
     the latest rows (``use_typed``'s change)."""
@@ -83,6 +84,16 @@ def players_section(sheet: Sheet, players: Players,
 
     def remove(i: int, _e: object) -> None:
         set_players(lambda rows: [p for j, p in enumerate(rows) if j != i])
+
+    def take(name: str) -> None:
+        """One of the group's players (``offered``, issue 49) fills the first empty name, else
+        a new row: a game is set up from the names without typing."""
+        def fill(rows: Players) -> Players:
+            at = next((j for j, (n, _p) in enumerate(rows) if not n.strip()), None)
+            if at is None:
+                return [*rows, (name, next_province([p for _n, p in rows]))]
+            return [(name, row[1]) if j == at else row for j, row in enumerate(rows)]
+        set_players(fill)
 
     def province_chip(i: int, province: str, chosen: str) -> ft.Control:
         name = _(PROVINCES[province].name)
@@ -116,9 +127,15 @@ def players_section(sheet: Sheet, players: Players,
             ],
             spacing=6,
         ))
+    room = len(players) < len(PROVINCES) or any(not n.strip() for n, _p in players)
+    group = [ft.Text(_("Players of this group: tap one to add them"), color=ft.Colors.ON_SURFACE_VARIANT),
+             ft.Row([ft.OutlinedButton(name, icon=ft.Icons.PERSON_ADD_ALT, height=TOUCH,
+                                       on_click=lambda _e, name=name: take(name)) for name in offered],
+                    wrap=True, spacing=8, run_spacing=4)] if offered and room else []
     return section(
         _("Players and their provinces (1 player: solitaire)"),
         *rows,
+        *group,
         ft.OutlinedButton(_("Add player"), icon=ft.Icons.PERSON_ADD, on_click=add, height=TOUCH),
     )
 

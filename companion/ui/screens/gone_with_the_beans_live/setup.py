@@ -142,7 +142,8 @@ def Setup(game: str) -> ft.Control:
                 note(_("Sheet {letter} · {title}: every rule checked as you play.").format(
                     letter=letter, title=_(SHEETS[letter].title))),
             ),
-            players_section(SHEETS[letter], players, set_players),
+            players_section(SHEETS[letter], players, set_players,
+                            games.group().players.suggestions("", RULES.id, [n for n, _p in players])),
             section(
                 _("Round card deck"),
                 radio_group(deck, set_deck, ft.Column([radio_button(d, deck_label(d)) for d in ROUND_DECKS], spacing=0)),
