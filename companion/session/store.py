@@ -358,11 +358,7 @@ class GameStore:
         in its news, and every phone shows the game as it is stored). Any other change (the
         command line, a test, a script) is written and told before this returns (None), or
         StorageError is raised."""
-        try:
-            if not made_by_a_phone():
-                raise RuntimeError("not a phone's change")
-            asyncio.get_running_loop()
-        except RuntimeError:
+        if not (made_by_a_phone() and _loop_running()):
             try:
                 self.write(change)
             finally:  # written, or every phone shows the game as it is stored
@@ -481,3 +477,11 @@ class GameStore:
     def seat(self, game_id: str, device: str | None) -> str | None:
         """The player whose seat this phone holds in that game, if any."""
         return table.seat_of(self.table_of(game_id), device)
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
