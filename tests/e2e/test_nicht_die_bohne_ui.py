@@ -78,7 +78,7 @@ def row_text(phone: Phone, player: str) -> str:
     """The player's line of the round table, as a screen reader reads it (a group: each
     cell is a node of its own inside it)."""
     # a round: +5, −10 (U+2212), 0, – (not begun)
-    row = phone.page.get_by_label(re.compile(rf"^{player} [−+0–]")).and_(phone.page.locator("[role=group]"))
+    row = phone.page.get_by_label(re.compile(rf"^{ISOLATES}{player}{ISOLATES} [−+0–]")).and_(phone.page.locator("[role=group]"))
     row.wait_for()
     return row.get_attribute("aria-label") or ""
 
