@@ -247,20 +247,21 @@ def game_tile(game: Tile, actions: TileActions) -> ft.Control:
         return damaged_tile(summary, game.damaged, actions.restore_backup)
     named = f"{game.title}: {game.players}, {game.stands}"  # as the tile reads, never the game's id
     delete_label = _("Delete game {game}").format(game=named)
+    # Share and Delete under the words, not in a column beside them: at 320 px and 150 % text
+    # that column squeezed the title and names into a card 256-388 px tall (issue 48).
+    buttons = ft.Row(
+        [
+            icon_button(ft.Icons.SHARE, _("Share game {game}").format(game=named), on_export),
+            icon_button(ft.Icons.DELETE_OUTLINE, f"{delete_label}: {why_not}" if why_not else delete_label,
+                        lambda _e: actions.ask_delete(summary), disabled=why_not is not None),
+        ],
+        alignment=ft.MainAxisAlignment.END,
+        spacing=0,
+    )
     return ft.ListTile(
         title=ft.Text(game.title),
-        subtitle=ft.Text(f"{game.players}\n{game.stands}"),
-        is_three_line=True,
+        subtitle=ft.Column([ft.Text(f"{game.players}\n{game.stands}"), buttons], spacing=0, tight=True),
         on_click=lambda _e: go(f"/game/{summary.id}"),
-        trailing=ft.Row(
-            [
-                icon_button(ft.Icons.SHARE, _("Share game {game}").format(game=named), on_export),
-                icon_button(ft.Icons.DELETE_OUTLINE, f"{delete_label}: {why_not}" if why_not else delete_label,
-                            lambda _e: actions.ask_delete(summary), disabled=why_not is not None),
-            ],
-            tight=True,
-            spacing=0,
-        ),
     )
 
 
