@@ -206,6 +206,13 @@ def dealt_in_order(games: Games, players: list[str], rounds: int = 3) -> str:
     return game_id
 
 
+def bohnanza_final(names: list[str], coins: list[int], played: str) -> dict[str, Any]:
+    """A finished Bohnanza game as a score file (the 1997 rules: the most coins win, a tie
+    is shared), played on the day ``played``: what an import or a backup brings."""
+    return {"format": "beans-score/1", "game": "bohnanza", "played": played,
+            "players": [{"name": n, "coins": c, "third_field": False} for n, c in zip(names, coins)]}
+
+
 def bohnanza_over(games: Games, players: list[str]) -> str:
     """A 1997-rules Bohnanza game of five, each with one field planted and the third pass
     run out: the end harvest pays the first player's 10 Blue Beans 4 coins, nothing else."""

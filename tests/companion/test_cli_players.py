@@ -8,18 +8,15 @@ import pytest
 from companion.cli import main
 from companion.session import Games
 from companion.storage import Repository
+from testkit.positions import bohnanza_final
 
-
-def game(names, coins, played):
-    return {"format": "beans-score/1", "game": "bohnanza", "played": played,
-            "players": [{"name": n, "coins": c, "third_field": False} for n, c in zip(names, coins)]}
 
 
 @pytest.fixture
 def data_dir(tmp_path):
     games = Games(Repository(tmp_path))
-    games.files.import_file(game(["Jürgen", "Ben", "Cleo"], [10, 4, 1], "2026-01-10"))
-    games.files.import_file(game(["Jurgen", "Ben", "Cleo"], [3, 8, 1], "2026-01-11"))
+    games.files.import_file(bohnanza_final(["Jürgen", "Ben", "Cleo"], [10, 4, 1], "2026-01-10"))
+    games.files.import_file(bohnanza_final(["Jurgen", "Ben", "Cleo"], [3, 8, 1], "2026-01-11"))
     games.repo.close()
     return str(tmp_path)
 

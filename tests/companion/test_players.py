@@ -15,12 +15,8 @@ from companion.session import Games, PhoneGames
 from companion.storage import Repository, StorageError
 from companion.storage.players import FILE_NAME
 from sheets.errors import RulesError
+from testkit.positions import bohnanza_final
 
-
-def game(names, coins, played):
-    """A finished Bohnanza game (the 1997 rules: the most coins win, a tie is shared)."""
-    return {"format": "beans-score/1", "game": "bohnanza", "played": played,
-            "players": [{"name": n, "coins": c, "third_field": False} for n, c in zip(names, coins)]}
 
 
 
@@ -37,9 +33,9 @@ def imported(games, data):
 
 
 def test_suggestions_offer_the_last_games_players_first_then_by_how_often(games):
-    imported(games, game(["Ben", "Cleo", "Dan"], [5, 3, 1], "2026-01-10"))
-    imported(games, game(["Ben", "Cleo", "Dan"], [5, 3, 2], "2026-01-11"))
-    imported(games, game(["Anna", "Zoe", "Ben"], [5, 3, 1], "2026-03-01"))  # the last game of this kind
+    imported(games, bohnanza_final(["Ben", "Cleo", "Dan"], [5, 3, 1], "2026-01-10"))
+    imported(games, bohnanza_final(["Ben", "Cleo", "Dan"], [5, 3, 2], "2026-01-11"))
+    imported(games, bohnanza_final(["Anna", "Zoe", "Ben"], [5, 3, 1], "2026-03-01"))  # the last game of this kind
     games.new_game("space-beans", {"players": ["Eamon", "Ann", "Gwen"]})  # in play: its names count
     players = Players(games)
     offered = players.suggestions("", "bohnanza")
@@ -53,9 +49,9 @@ def test_suggestions_offer_the_last_games_players_first_then_by_how_often(games)
 
 
 def test_a_players_record_per_game_kind_and_head_to_head(games):
-    imported(games, game(["Anna", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
-    imported(games, game(["Anna", "Ben", "Dora"], [3, 8, 0], "2026-01-11"))
-    imported(games, game(["Anna", "Ben", "Cleo"], [6, 6, 1], "2026-01-12"))  # a shared win counts for each
+    imported(games, bohnanza_final(["Anna", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    imported(games, bohnanza_final(["Anna", "Ben", "Dora"], [3, 8, 0], "2026-01-11"))
+    imported(games, bohnanza_final(["Anna", "Ben", "Cleo"], [6, 6, 1], "2026-01-12"))  # a shared win counts for each
     record = Players(games).record("anna")  # a name as a player reads it
     assert record.name == "Anna"
     (kind,) = record.kinds
@@ -66,8 +62,8 @@ def test_a_players_record_per_game_kind_and_head_to_head(games):
 
 
 def test_a_merge_makes_two_spellings_one_player_and_undo_takes_it_back(games, tmp_path):
-    imported(games, game(["Jürgen", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
-    imported(games, game(["Jurgen", "Ben", "Dora"], [9, 4, 0], "2026-01-11"))
+    imported(games, bohnanza_final(["Jürgen", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    imported(games, bohnanza_final(["Jurgen", "Ben", "Dora"], [9, 4, 0], "2026-01-11"))
     players = Players(games)
     assert {p.name for p in players.players()} == {"Jürgen", "Jurgen", "Ben", "Dora"}  # never merged by itself
     change = players.merge("Jurgen", "Jürgen")
@@ -81,7 +77,7 @@ def test_a_merge_makes_two_spellings_one_player_and_undo_takes_it_back(games, tm
 
 
 def test_a_rename_shows_the_new_name_everywhere_while_the_games_keep_theirs(games):
-    game_id = imported(games, game(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    game_id = imported(games, bohnanza_final(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
     players = Players(games)
     players.rename("Ann", "Anna")
     assert {p.name for p in players.players()} == {"Anna", "Ben", "Dora"}
@@ -98,7 +94,7 @@ def test_a_rename_shows_the_new_name_everywhere_while_the_games_keep_theirs(game
     (lambda p: p.merge("Ann", "Nobody"), "no player is named 'Nobody'"),
 ])
 def test_a_rename_or_merge_refused_says_why_and_changes_nothing(games, tmp_path, change, said):
-    imported(games, game(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    imported(games, bohnanza_final(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
     players = Players(games)
     with pytest.raises(RulesError, match=f"^{said}$"):
         change(players)
@@ -106,7 +102,7 @@ def test_a_rename_or_merge_refused_says_why_and_changes_nothing(games, tmp_path,
 
 
 def test_only_the_serving_machines_browser_renames_or_merges(games):
-    imported(games, game(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    imported(games, bohnanza_final(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
     away = PhoneGames(games, "a-phone").group()
     assert away.why_not_change()
     with pytest.raises(RulesError, match="only the browser on the machine that serves the table"):
@@ -125,7 +121,7 @@ def test_only_the_serving_machines_browser_renames_or_merges(games):
 def test_a_game_in_play_counts_in_no_figure(games):
     """Space Beans' secret collections never enter a figure before the game's end: no game in
     play does."""
-    imported(games, game(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    imported(games, bohnanza_final(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
     games.new_game("space-beans", {"players": ["Ann", "Ben"]})
     record = Players(games).record("Ann")
     assert [k.game for k in record.kinds] == ["bohnanza"]
@@ -133,13 +129,13 @@ def test_a_game_in_play_counts_in_no_figure(games):
 
 
 def test_a_new_finished_game_is_folded_in_without_reading_the_others_again(games):
-    imported(games, game(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    imported(games, bohnanza_final(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
     players = Players(games)
     assert players.record("Ann").kinds[0].plays == 1
     read = []
     load = games.repo.load
     games.repo.load = lambda game_id: read.append(game_id) or load(game_id)
-    imported(games, game(["Ann", "Ben", "Dora"], [3, 4, 0], "2026-01-11"))
+    imported(games, bohnanza_final(["Ann", "Ben", "Dora"], [3, 4, 0], "2026-01-11"))
     read.clear()
     assert players.record("Ann").kinds[0].plays == 2
     assert read == []  # no game file opened: the index's summaries suffice
@@ -154,7 +150,7 @@ def test_a_damaged_players_file_is_set_aside_and_said(games, tmp_path):
 
 
 def test_a_newer_bean_counters_players_file_is_left_alone(games, tmp_path):
-    imported(games, game(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    imported(games, bohnanza_final(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
     newer = '{"schema": {"1": {"schema": 2}}, "aliases": {}}'
     (tmp_path / FILE_NAME).write_text(newer)
     players = Players(games)
@@ -167,14 +163,14 @@ def test_a_newer_bean_counters_players_file_is_left_alone(games, tmp_path):
 def test_a_backup_keeps_the_groups_names_and_a_restore_adds_those_missing(games, tmp_path, capsys):
     """The group's players are in backups; ``beans import FILE.zip`` restores them, keeping
     every name the data directory shows already."""
-    imported(games, game(["Jürgen", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
-    imported(games, game(["Jurgen", "Ben", "Dora"], [9, 4, 0], "2026-01-11"))
+    imported(games, bohnanza_final(["Jürgen", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    imported(games, bohnanza_final(["Jurgen", "Ben", "Dora"], [9, 4, 0], "2026-01-11"))
     games.group.merge("Jurgen", "Jürgen")
     zipped = tmp_path / "backup.zip"
     zipped.write_bytes(make_backup(games))
     elsewhere = tmp_path / "elsewhere"
     other = Games(Repository(elsewhere))
-    other.files.import_file(game(["Ben", "Dora", "Eva"], [1, 2, 3], "2026-02-01"))
+    other.files.import_file(bohnanza_final(["Ben", "Dora", "Eva"], [1, 2, 3], "2026-02-01"))
     Players(other).rename("Dora", "Dorothea")
     other.repo.close()
     assert main(["import", str(zipped), "--data-dir", str(elsewhere)]) == 0
@@ -185,7 +181,7 @@ def test_a_backup_keeps_the_groups_names_and_a_restore_adds_those_missing(games,
 
 
 def test_a_backups_names_are_checked_before_anything_is_stored(games, tmp_path):
-    imported(games, game(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
+    imported(games, bohnanza_final(["Ann", "Ben", "Dora"], [10, 4, 0], "2026-01-10"))
     made = io.BytesIO(make_backup(games))
     out = io.BytesIO()
     with zipfile.ZipFile(made) as source, zipfile.ZipFile(out, "w") as archive:

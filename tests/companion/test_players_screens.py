@@ -12,13 +12,9 @@ from companion.session import Games, PhoneGames
 from companion.storage import open_repository
 from companion.ui.app import make_main
 from sheets.errors import RulesError
-from testkit.positions import bohnanza_over
+from testkit.positions import bohnanza_final, bohnanza_over
 from testkit.screen import Screen, Tables, at_a_players_pace
 
-
-def bohnanza(names: list[str], coins: list[int], played: str) -> dict:
-    return {"format": "beans-score/1", "game": "bohnanza", "played": played,
-            "players": [{"name": n, "coins": c, "third_field": False} for n, c in zip(names, coins)]}
 
 
 def typed_names(phone: Screen) -> list[str]:
@@ -29,8 +25,8 @@ def typed_names(phone: Screen) -> list[str]:
 def test_a_four_player_game_is_set_up_from_the_groups_names_without_typing(tmp_path):
     repo = open_repository(tmp_path)
     games = at_a_players_pace(Games(repo))
-    games.files.import_file(bohnanza(["Anna", "Ben", "Cleo", "Dirk"], [9, 7, 5, 3], "2026-01-10"))
-    games.files.import_file(bohnanza(["Zoe", "Ben", "Cleo"], [9, 7, 5], "2026-01-09"))
+    games.files.import_file(bohnanza_final(["Anna", "Ben", "Cleo", "Dirk"], [9, 7, 5, 3], "2026-01-10"))
+    games.files.import_file(bohnanza_final(["Zoe", "Ben", "Cleo"], [9, 7, 5], "2026-01-09"))
     with Tables() as table:
         phone = table.open(make_main(games), "/new/bohnanza", "phone")
         offered = [c.content for c in phone.visible() if isinstance(c, ft.OutlinedButton) and c.icon == ft.Icons.PERSON_ADD_ALT]
@@ -47,7 +43,7 @@ def test_a_four_player_game_is_set_up_from_the_groups_names_without_typing(tmp_p
 def test_typing_offers_the_names_it_begins_and_a_tap_completes_the_field(tmp_path):
     repo = open_repository(tmp_path)
     games = at_a_players_pace(Games(repo))
-    games.files.import_file(bohnanza(["Anna", "Ben", "Cleo", "Zoe"], [9, 7, 5, 3], "2026-01-10"))
+    games.files.import_file(bohnanza_final(["Anna", "Ben", "Cleo", "Zoe"], [9, 7, 5, 3], "2026-01-10"))
     with Tables() as table:
         phone = table.open(make_main(games), "/new/bohnanza", "phone")
         phone.type_into("Player 1", "Ben")
@@ -95,9 +91,9 @@ def undo_in_message(phone: Screen) -> None:
 def group_of_three(tmp_path):
     repo = open_repository(tmp_path)
     games = at_a_players_pace(Games(repo))
-    games.files.import_file(bohnanza(["Anna", "Ben", "Cleo"], [9, 7, 5], "2026-01-10"))
-    games.files.import_file(bohnanza(["Anna", "Ben", "Cleo"], [3, 8, 5], "2026-01-11"))
-    games.files.import_file(bohnanza(["Jurgen", "Ben", "Cleo"], [9, 7, 5], "2026-01-12"))
+    games.files.import_file(bohnanza_final(["Anna", "Ben", "Cleo"], [9, 7, 5], "2026-01-10"))
+    games.files.import_file(bohnanza_final(["Anna", "Ben", "Cleo"], [3, 8, 5], "2026-01-11"))
+    games.files.import_file(bohnanza_final(["Jurgen", "Ben", "Cleo"], [9, 7, 5], "2026-01-12"))
     return repo, games
 
 

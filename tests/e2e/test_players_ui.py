@@ -10,6 +10,7 @@ from companion.session import Games
 from companion.storage import open_repository
 from testkit.browser import Server
 from tests.e2e.test_small_screens_ui import CASES, LONG, open_at
+from testkit.positions import bohnanza_final
 
 pytestmark = pytest.mark.e2e
 
@@ -21,18 +22,14 @@ OFF_THE_EDGE = """() => [...document.querySelectorAll('flt-semantics')]
   .map(n => n.words + ': ' + Math.round(n.box.left) + '-' + Math.round(n.box.right))"""
 
 
-def bohnanza(names: list[str], coins: list[int], played: str) -> dict:
-    return {"format": "beans-score/1", "game": "bohnanza", "played": played,
-            "players": [{"name": n, "coins": c, "third_field": False} for n, c in zip(names, coins)]}
-
 
 @pytest.fixture(scope="module")
 def group(tmp_path_factory):
     data = tmp_path_factory.mktemp("players")
     repo = open_repository(data)
     games = Games(repo)
-    games.files.import_file(bohnanza(LONG[:5], [9, 7, 5, 3, 1], "2026-01-10"))
-    games.files.import_file(bohnanza([LONG[0], *LONG[2:6]], [2, 8, 5, 3, 1], "2026-02-10"))
+    games.files.import_file(bohnanza_final(LONG[:5], [9, 7, 5, 3, 1], "2026-01-10"))
+    games.files.import_file(bohnanza_final([LONG[0], *LONG[2:6]], [2, 8, 5, 3, 1], "2026-02-10"))
     repo.close()
     server = Server(data).start()
     yield server
