@@ -193,13 +193,21 @@ def use_view(game_id: str, read: Callable[[], V]) -> V:
 
     A read that fails after a change (the game deleted or damaged) leaves the screen as it
     is: the game frame, which reads such a game as a value, says what became of it."""
+    games = use_games()
+    return _use_view_told(lambda listen: games.subscribe(game_id, lambda _game_id: listen()), game_id, read)
+
+
+def _use_view_told(subscribe: Callable[[Callable[[], None]], Callable[[], None]], key: Hashable,
+                   read: Callable[[], T]) -> T:
+    """``read()`` as shown, read again each time ``subscribe``'s listener is called and drawn
+    again when it differs (``use_view``); a read that fails is left to what shows why."""
     shown, read_again = _use_read_again(read, once=True)
 
     async def react() -> None:
-        with contextlib.suppress(Exception):  # told by the frame: see above
+        with contextlib.suppress(Exception):  # the frame (or the screen) says why it cannot be read
             read_again()
 
-    _use_changes(game_id, react)
+    _use_told(subscribe, react, key)
     return shown
 
 
@@ -227,15 +235,7 @@ def _use_told(subscribe: Callable[[Callable[[], None]], Callable[[], None]],
 def use_sheet_values_view(read: Callable[[], T]) -> T:
     """``use_view`` for the remembered sheet values (their own listeners, not a game's):
     ``read()`` again after each change of them, the screen drawn again when it differs."""
-    book = use_sheet_values()
-    shown, read_again = _use_read_again(read, once=True)
-
-    async def react() -> None:
-        with contextlib.suppress(Exception):  # the screen says why the values cannot be read
-            read_again()
-
-    _use_told(book.subscribe, react, "sheet values")
-    return shown
+    return _use_view_told(use_sheet_values().subscribe, "sheet values", read)
 
 
 # Seconds after a change that a listing screen reads the stored games again: at random in
