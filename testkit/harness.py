@@ -127,14 +127,16 @@ class Table:
         return phone
 
     async def quiet(self, idle: float = 0.05, timeout: float = 30.0) -> float:
-        """Wait until no change is being written (``WRITES``: writes go off the loop) and no
-        phone has been sent anything for ``idle`` seconds; the perf_counter of the latest message."""
+        """Wait until no change is being written (``WRITES``: writes go off the loop) and
+        neither a phone was sent anything nor a write was done for ``idle`` seconds; the
+        perf_counter of the latest message."""
         deadline = time.perf_counter() + timeout
         while True:
             await asyncio.sleep(idle / 5)
+            # A write just done told its phones: their redraw is still to come, as after a message.
             latest = max((p.last for p in self.phones), default=0.0)
             now = time.perf_counter()
-            if now - latest >= idle and not WRITES.pending():
+            if now - max(latest, WRITES.last_done) >= idle and not WRITES.pending():
                 return latest
             if now > deadline:
                 raise TimeoutError("the phones never went quiet")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -130,10 +131,15 @@ class Writes:
 
     def __init__(self) -> None:
         self._tasks: set[asyncio.Future[Any]] = set()
+        self.last_done = 0.0  # time.perf_counter() when the latest write was done (its phones just told)
 
     def add(self, task: asyncio.Future[Any]) -> None:
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Future[Any]) -> None:
+        self._tasks.discard(task)
+        self.last_done = time.perf_counter()
 
     def pending(self) -> bool:
         return bool(self._tasks)
