@@ -36,13 +36,16 @@ screens' kept controls rely on: Flet passes over a control it sent before).
   browser reporting a desktop got 32-40 px. Flet's ``ButtonStyle`` has no minimum size,
   the web client reads one (``minimum_size``): ``TouchButtonStyle`` adds that field.
 - For the in-process harness (testkit/harness.py, testkit/screen.py): a ``Session`` on a
-  ``Connection``, Flet's messages and their msgpack encoding, the pubsub hub, ``bind_page``,
+  ``Connection``, Flet's messages and their msgpack encoding, the pubsub hub, ``bind_page``
+  (and ``run_as_page``, which tells a phone's screens of a change as that phone's work),
   what a component rendered (``rendered``) and a page's layers over its views
   (``page_layers``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import logging
 import re
 import traceback
@@ -314,9 +317,36 @@ def bind_page(page: ft.Page) -> None:
     cast("ContextVar[ft.Page | None]", _context_page).set(page)  # (Flet types it by its default, None)
 
 
+def run_as_page(page: ft.Page, call: Callable[[], object]) -> None:
+    """``call()`` as ``page``'s own work (``ft.context.page`` is that page; the caller's
+    context is left as it was): at once when the caller runs on the page's loop, as a
+    change told on the loop that serves the phones does, else soon on that loop. Flet's
+    ``page.run_task`` would make a task of it, through the loop's thread-safe door, for
+    every screen of every phone a change reaches."""
+    loop = page.session.connection.loop
+    context = contextvars.copy_context()
+    if _running_loop() is loop:
+        context.run(_as_page, page, call)
+    else:
+        loop.call_soon_threadsafe(context.run, _as_page, page, call)
+
+
+def _as_page(page: ft.Page, call: Callable[[], object]) -> None:
+    bind_page(page)
+    call()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 __all__ = [
     "ENCODE", "FLET", "PLAIN_ERROR", "BaseControl", "Component", "Connection", "FletVersionError", "FontTable",
     "FrameError", "Message", "MessageAction", "PubSubHub", "RegisterClientResponseBody", "Session", "bind_page",
+    "run_as_page",
     "KnownIndex", "check_flet_version", "crash_frame", "decode_frame", "encode_frame", "encode_message",
     "fallback_font_table", "frame_action", "hide_tracebacks", "keep_phones_updating", "known_controls_only",
     "known_ids", "page_layers", "rendered",

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import random
 import weakref
-from collections.abc import Awaitable, Callable, Coroutine, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Any, Generic, ParamSpec, TypeVar, cast
 from urllib.parse import quote, urlsplit
 
@@ -74,7 +73,6 @@ S = TypeVar("S")  # a game's State
 A = TypeVar("A")  # its Action
 L = TypeVar("L")  # what its state allows a player
 V = TypeVar("V")  # a play screen's view of a state for one phone
-_UNREAD = object()  # (_use_read_again: nothing read since the last render)
 
 
 def use_typed(initial: T) -> tuple[T, Callable[[T | Callable[[T], T]], None], Callable[[], T]]:
@@ -186,32 +184,101 @@ def use_language() -> tuple[str, Callable[[str], None]]:
 def use_view(game_id: str, read: Callable[[], V]) -> V:
     """What the calling screen shows of a game: ``read()`` (of the game only, not of the
     screen's own state), typically the phone's typed view (``GameOf.view``, worked out once
-    per state, viewer and language for every phone). The one way a change of a game reaches
-    a screen: after each change ``read()`` is called again, and the screen renders again
-    (showing that value) only when it differs (``!=``) from what it shows; its pieces
-    (``piece``) then render only where their slice differs.
+    per state, viewer and language for every phone). After each change the screen renders
+    again only when it differs (``!=``) from what it shows: ``use_slice_of`` of the whole
+    of its own ``use_feed``. A screen whose pieces follow slices of the view themselves
+    takes the feed instead (``use_feed``)."""
+    return use_slice_of(use_feed(game_id, read), _whole)
 
-    A read that fails after a change (the game deleted or damaged) leaves the screen as it
+
+def use_feed(game_id: str, read: Callable[[], V]) -> Feed[V]:
+    """The one way a change of a game reaches a screen: ``read()`` (of the game only, not of
+    the screen's own state) is read again for this phone after each change, once, and each
+    component following a slice of it (``use_slice_of``: the screen, its pieces) renders
+    again only where its slice differs. The screen hands the feed to its pieces: a change
+    renders the pieces it reaches, not the screen around them and every level between.
+
+    A read that fails after a change (the game deleted or damaged) leaves every piece as it
     is: the game frame, which reads such a game as a value, says what became of it."""
-    games = use_games()
-    return _use_view_told(lambda listen: games.subscribe(game_id, lambda _game_id: listen()), game_id, read)
+    games = use_games()  # (the timeline's moments are games of their own: a feed each)
+    return _use_feed_told(lambda listen: games.subscribe(game_id, lambda _game_id: listen()), (game_id, games),
+                          read)
 
 
-def _use_view_told(subscribe: Callable[[Callable[[], None]], Callable[[], None]], key: Hashable,
-                   read: Callable[[], T]) -> T:
-    """``read()`` as shown, read again each time ``subscribe``'s listener is called and drawn
-    again when it differs (``use_view``); a read that fails is left to what shows why."""
-    shown, read_again = _use_read_again(read, once=True)
+def _use_feed_told(subscribe: Callable[[Callable[[], None]], Callable[[], None]], key: Hashable,
+                   read: Callable[[], V]) -> Feed[V]:
+    """A feed of ``read()``, read again each time ``subscribe``'s listener is called; a
+    new one when ``key`` (what it reads) changes."""
+    feed: Feed[V] = ft.use_memo(lambda: Feed(read), [key])
+    feed.read = read  # the latest render's
+    _use_told(subscribe, feed.refresh, key)
+    return feed
 
-    async def react() -> None:
-        with contextlib.suppress(Exception):  # the frame (or the screen) says why it cannot be read
-            read_again()
 
-    _use_told(subscribe, react, key)
+def _whole(value: T) -> T:
+    return value
+
+
+class Feed(Generic[V]):
+    """What a screen shows of its game, as the components showing it follow it
+    (``use_feed``): the latest value read, and who shows which slice of it. The same object
+    from render to render: a piece given it is not rendered again for it."""
+
+    def __init__(self, read: Callable[[], V]) -> None:
+        self.read = read
+        self.value = read()
+        self._followers: list[_Follower[V, Any]] = []
+
+    def refresh(self) -> None:
+        """Read again; tell each follower whose slice now differs from what it shows."""
+        try:
+            now = self.read()
+        except Exception:  # the frame (or the screen) says why it cannot be read
+            return
+        if now is self.value or now == self.value:
+            return
+        self.value = now
+        for follower in tuple(self._followers):
+            follower.compare(now)
+
+    def follow(self, follower: _Follower[V, Any]) -> Callable[[], None]:
+        """Tell ``follower`` of every change from now on (a change since its render at once)."""
+        self._followers.append(follower)
+        follower.compare(self.value)
+        return lambda: self._followers.remove(follower)
+
+
+class _Follower(Generic[V, T]):
+    """One component's slice of a feed (``use_slice_of``): the latest render's ``select``,
+    what that render showed, and how to render the component again."""
+
+    def __init__(self, select: Callable[[V], T], shown: T, redraw: Callable[[], None]) -> None:
+        self.select, self.shown, self.redraw = select, shown, redraw
+
+    def compare(self, value: V) -> None:
+        try:
+            differs = self.select(value) != self.shown
+        except Exception:  # a slice gone with the change: the piece's screen replaces it
+            differs = True
+        if differs:
+            self.redraw()
+
+
+def use_slice_of(feed: Feed[V], select: Callable[[V], T]) -> T:
+    """What the calling component shows of ``feed``: ``select(view)``, the component
+    rendered again after a change only when that differs (``!=``) from what it shows. A
+    piece given the screen's feed follows its own slice this way (``select`` a function of
+    the view and the piece's arguments only: the one equality gate)."""
+    _version, set_version = ft.use_state(0)
+    shown = select(feed.value)
+    follower: _Follower[V, T] = ft.use_memo(
+        lambda: _Follower(select, shown, lambda: set_version(lambda v: v + 1)), [])
+    follower.select, follower.shown = select, shown
+    ft.use_effect(lambda: feed.follow(follower), [feed])
     return shown
 
 
-def _use_changes(game_id: str, react: Callable[[], Coroutine[Any, Any, None]]) -> None:
+def _use_changes(game_id: str, react: Callable[[], object]) -> None:
     """Run ``react`` after every change of that game ("*": of any game) while the calling
     component is shown."""
     games = use_games()
@@ -219,23 +286,17 @@ def _use_changes(game_id: str, react: Callable[[], Coroutine[Any, Any, None]]) -
 
 
 def _use_told(subscribe: Callable[[Callable[[], None]], Callable[[], None]],
-              react: Callable[[], Coroutine[Any, Any, None]], key: Hashable) -> None:
-    """Run ``react`` on this page's loop each time ``subscribe``'s listener is called, while
+              react: Callable[[], object], key: Hashable) -> None:
+    """Run ``react`` as this page's work each time ``subscribe``'s listener is called, while
     the calling component is shown (``key``: what it listens to)."""
     page = ft.context.page
-
-    def listen() -> None:
-        # A change may come from another browser session's thread: run the re-render
-        # on this page's own loop, without touching the caller's page context.
-        contextvars.copy_context().run(page.run_task, react)
-
-    ft.use_effect(lambda: subscribe(listen), [key])
+    ft.use_effect(lambda: subscribe(lambda: flet_compat.run_as_page(page, react)), [key])
 
 
 def use_sheet_values_view(read: Callable[[], T]) -> T:
     """``use_view`` for the remembered sheet values (their own listeners, not a game's):
     ``read()`` again after each change of them, the screen drawn again when it differs."""
-    return _use_view_told(use_sheet_values().subscribe, "sheet values", read)
+    return use_slice_of(_use_feed_told(use_sheet_values().subscribe, "sheet values", read), _whole)
 
 
 # Seconds after a change that a listing screen reads the stored games again: at random in
@@ -262,7 +323,8 @@ def use_listing(read: Callable[[], T], game_id: str = "*") -> T:
         with contextlib.suppress(Exception):  # a listing that cannot be read now stays as it is
             read_again()
 
-    _use_changes(game_id, tell)
+    page = ft.context.page
+    _use_changes(game_id, lambda: page.run_task(tell))
     return shown
 
 
@@ -272,22 +334,20 @@ def use_game_of(game_id: str, rules: GameRules[S, A, L]) -> GameOf[S, A, L]:
     return use_games().game(game_id, rules)
 
 
-def _use_read_again(read: Callable[[], T], once: bool = False) -> tuple[T, Callable[[], T]]:
-    """``read()`` as the calling component shows it now, and ``read_again()``: reads with
-    the latest render's ``read`` and renders the component again when the value differs
-    from what that render showed (``once``: and that render shows the value read); a read
-    that fails raises and renders nothing."""
+def _use_read_again(read: Callable[[], T]) -> tuple[T, Callable[[], T]]:
+    """``read()`` as the calling component shows it now (read at each render), and
+    ``read_again()``: reads with the latest render's ``read`` and renders the component
+    again when the value differs from what that render showed; a read that fails raises
+    and renders nothing."""
     _version, set_version = ft.use_state(0)
-    # [this render's read, what it showed, a value read since that the next render shows]
-    rendered: list[Any] = ft.use_memo(lambda: [None, None, _UNREAD], [])
-    shown: T = read() if rendered[2] is _UNREAD else rendered[2]  # not read twice for one change
-    rendered[:] = [read, shown, _UNREAD]
+    rendered: list[Any] = ft.use_memo(lambda: [None, None], [])  # [this render's read, what it showed]
+    shown = read()
+    rendered[:] = [read, shown]
 
     def read_again() -> T:
         latest, was = cast("Callable[[], T]", rendered[0]), cast(T, rendered[1])
         now = latest()
         if now != was:
-            rendered[2] = now if once else _UNREAD
             set_version(lambda v: v + 1)
         return now
 

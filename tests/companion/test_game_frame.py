@@ -94,12 +94,14 @@ def test_undo_changes_the_frame_of_the_phone_whose_entry_it_takes_back(tmp_path)
 
 def test_another_phone_is_sent_only_the_pieces_an_entry_changes(tmp_path):
     """Ann's entry undone: on Ben's phone the words on her chip and her row of the pad
-    change, and who made the last entry, all in one patch of his play screen; the screen
-    around it and its game bar are sent nothing."""
+    change, and who made the last entry, each patched by the piece that shows it (it follows
+    its slice of the play screen's feed); the play screen around them, the screen around
+    it and its game bar are sent nothing."""
     _to_ann, to_ben = asyncio.run(at_the_table("undo", tmp_path))
     patches = [m for m in to_ben if "PATCH_CONTROL" in m and "_services" not in m]  # a snackbar's patch is the page's
-    assert patches and all(m.startswith(f"{nicht_die_bohne.Play.__name__} ") for m in patches)
+    assert sorted(m.split(" ")[0] for m in patches) == ["LastEntry", "PadRow", "PlayerChips"]
     assert any(as_sent(f"{isolated('Ann')} ") in m and "'value'" in m for m in patches)  # her chip's words
+    assert not patched(to_ben, nicht_die_bohne.Play)
     assert not patched(to_ben, GameScreen) and not patched(to_ben, GameBar)
 
 

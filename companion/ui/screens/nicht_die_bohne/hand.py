@@ -1,16 +1,17 @@
 """One player's cards of one round: their chip, the keypad of the round being entered (or
-of a correction's draft), a finished round's cards. Each piece shows a slice of the pad's
-view, so a change re-renders, on each phone, only the pieces whose slice it changes."""
+of a correction's draft), a finished round's cards. Each piece follows its slice of the
+play screen's feed (``use_slice_of``), so a change re-renders, on each phone, only the
+pieces whose slice it changes, not the screen around them."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from companion.ui.components.common import SECTION_SPACING, TOUCH, error_line
-from companion.ui.hooks import piece
+from companion.ui.hooks import Feed, piece, use_slice_of
 from companion.ui.screens.nicht_die_bohne.keypad import colour_cards, colour_tabs, round_totals
 from companion.ui.screens.nicht_die_bohne.taps import Taps
-from companion.ui.screens.nicht_die_bohne.view import HandPart
+from companion.ui.screens.nicht_die_bohne.view import HandPart, PadView, Shown, hand_part
 from sheets.i18n import _, ngettext
 from sheets.names import isolated
 from sheets.nicht_die_bohne import Card, Colour, HandOffer, cards_text, hand_offer, round_score
@@ -32,8 +33,12 @@ def PlayerChip(name: str, cards: int, hand: int, selected: bool, taps: Taps) -> 
 
 
 @piece
-def PlayerChips(names: tuple[str, ...], cards: tuple[int, ...], hand: int, shown: str | None, taps: Taps) -> ft.Control:
-    """Every player's chip (``cards``: how many each has entered), ``shown``'s selected."""
+def PlayerChips(feed: Feed[Shown], number: int, drafted: tuple[int, ...] | None, shown: str | None,
+                taps: Taps) -> ft.Control:
+    """Every player's chip (how many cards each has entered in round ``number``, or in a
+    correction's draft: ``drafted``), ``shown``'s selected."""
+    names, cards, hand = use_slice_of(feed, lambda s: (
+        s.pad.shape.names, drafted or tuple(s.pad.count(number, p) for p in s.pad.shape.names), s.pad.size))
     return ft.Row([PlayerChip(name, n, hand, name == shown, taps) for name, n in zip(names, cards)],
                   wrap=True, spacing=6)
 
@@ -44,12 +49,30 @@ def drafted_part(draft: dict[str, tuple[Card, ...]], number: int, player: str, c
     return HandPart(drafted.cards, drafted.of_colour(colour), drafted.rest, drafted.size)
 
 
+def keypad_colour(held: tuple[Card, ...], used: Colour | None) -> Colour:
+    """The colour the keypad opens on: the one the player last used, else the first one
+    they hold (issue 48: it stayed on the previous player's, one more tap for each player)."""
+    return used or (held[0].colour if held else Colour.BLUE)
+
+
+def hand_shown(pad: PadView, number: int, player: str, draft: Draft, used: Colour | None) -> tuple[HandPart | None, Colour]:
+    """The keypad's part of ``player``'s hand in round ``number`` (of a correction's
+    ``draft`` while there is one), and the colour it shows."""
+    held = draft.get(player, ()) if draft is not None else pad.cards_of(number, player)
+    colour = keypad_colour(held, used)
+    if draft is not None:
+        return drafted_part(draft, number, player, colour), colour
+    return hand_part(pad.hand(number, player), colour), colour
+
+
 @piece
-def Hand(part: HandPart | None, number: int, player: str, colour: Colour, refusal: str | None,
+def Hand(feed: Feed[Shown], number: int, player: str, draft: Draft, used: Colour | None, refusal: str | None,
          taps: Taps) -> ft.Control:
-    """One player's cards of round ``number`` (``part``: the view's ``hand_part``, or a
-    correction's ``drafted_part``): the totals, the chosen colour's keypad, and the rest of
-    the deck once the engine offers it (``refusal``: the engine's word on the last tap)."""
+    """One player's cards of round ``number`` (``hand_shown``: as entered, or in a
+    correction's ``draft``): the totals, the keypad of the colour last ``used`` (else of the
+    first one they hold), and the rest of the deck once the engine offers it (``refusal``:
+    the engine's word on the last tap)."""
+    part, colour = use_slice_of(feed, lambda s: hand_shown(s.pad, number, player, draft, used))
     if part is None:  # no longer entered card by card: the screen around it shows the round finished
         return ft.Column([error_line(refusal)], spacing=SECTION_SPACING)
     score = round_score(part.cards)
@@ -72,9 +95,10 @@ def Hand(part: HandPart | None, number: int, player: str, colour: Colour, refusa
 
 
 @piece
-def FinishedHand(mine: tuple[Card, ...], number: int, player: str, refusal: str | None, taps: Taps) -> ft.Control:
-    """A finished round: the player's points and cards (``mine``), and a way to correct the
-    round (``refusal``: the engine's word on the last tap)."""
+def FinishedHand(feed: Feed[Shown], number: int, player: str, refusal: str | None, taps: Taps) -> ft.Control:
+    """A finished round: the player's points and cards, and a way to correct the round
+    (``refusal``: the engine's word on the last tap)."""
+    mine = use_slice_of(feed, lambda s: s.pad.cards_of(number, player))
     return ft.Column([
         round_totals(round_score(mine), player, number),
         error_line(refusal),

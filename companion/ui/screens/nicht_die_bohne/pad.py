@@ -8,13 +8,12 @@ from typing import cast
 import flet as ft
 
 from companion.ui.components.common import NAME_WIDTH, TOUCH, name_cell, own_node
-from companion.ui.hooks import part, piece
+from companion.ui.hooks import Feed, part, piece, use_slice_of
 from companion.ui.kit import result_banner
-from companion.ui.screens.nicht_die_bohne.view import RoundCell, Row
+from companion.ui.screens.nicht_die_bohne.view import RoundCell, Row, Shown
 from sheets.i18n import _, pgettext, signed, whole
 from sheets.names import isolated
 from sheets.nicht_die_bohne import ROUNDS
-from sheets.results import GameResult
 
 COLUMN = 62  # "+30 −11" under a round's total, at 150 % text
 GAP = 4  # between the pad's columns
@@ -101,13 +100,14 @@ def RoundHeader(width: Width) -> ft.Control:
 
 
 @piece
-def Pad(pad_rows: tuple[Row, ...]) -> ft.Control:
-    """The paper pad: a row per player, each a piece of its own (an entry changes one row).
+def Pad(feed: Feed[Shown], players: int) -> ft.Control:
+    """The paper pad: a row per player, each a piece following its own row (an entry
+    changes one row; the pad around it is not drawn again).
     It measures itself once laid out: too narrow for a name beside the score columns (a
     320 px phone, large text), the pad scrolls sideways, each name at least NAME_WIDTH."""
     measured, set_measured = ft.use_state(cast("float | None", None))
     width = name_width(measured)
-    rows: list[ft.Control] = [RoundHeader(width), *[PadRow(row, width) for row in pad_rows]]
+    rows: list[ft.Control] = [RoundHeader(width), *[PadRow(feed, n, width) for n in range(players)]]
     if width is None:
         table: ft.Control = ft.Column(rows, spacing=0, expand=True)
     else:
@@ -122,22 +122,24 @@ def Pad(pad_rows: tuple[Row, ...]) -> ft.Control:
 
 
 @piece
-def PadRow(row: Row, width: Width) -> ft.Control:
-    """One row of the pad, in the order of the game's result."""
-    return score_row(row, width)
+def PadRow(feed: Feed[Shown], n: int, width: Width) -> ft.Control:
+    """Row ``n`` of the pad, in the order of the game's result."""
+    return score_row(use_slice_of(feed, lambda s: s.pad.rows[n]), width)
 
 
 @piece
-def Result(result: GameResult | None) -> ft.Control:
+def Result(feed: Feed[Shown]) -> ft.Control:
     """Who won, once the game is over."""
+    result = use_slice_of(feed, lambda s: s.pad.result)
     if result is None:
         return ft.Container(height=0)
     return result_banner(result)  # the points with the one minus sign: "−12"
 
 
 @piece
-def LastEntry(last_by: str | None) -> ft.Control:
+def LastEntry(feed: Feed[Shown]) -> ft.Control:
     """Who made the last entry: the table's record of the game, not its state."""
+    last_by = use_slice_of(feed, lambda s: s.last_by)
     # Always there, empty or not: a screen that keeps its shape keeps a tap made during an update.
     return ft.Text(_("Last entry by {player}").format(player=isolated(last_by)) if last_by else "", size=13,
                    color=ft.Colors.ON_SURFACE_VARIANT)

@@ -11,17 +11,16 @@ import flet as ft
 
 from companion.ui.components.common import TOUCH, section
 from companion.ui.components.game_bar import game_body
-from companion.ui.hooks import piece, use_game_of, use_latest, use_view
+from companion.ui.hooks import Feed, piece, use_feed, use_game_of, use_latest, use_slice_of
 from companion.ui.kit import Entry, use_entry, use_shown_player
-from companion.ui.screens.nicht_die_bohne.hand import (Draft, FinishedHand, Hand, PlayerChips, draft_hand,
-                                                     drafted_part)
+from companion.ui.screens.nicht_die_bohne.hand import Draft, FinishedHand, Hand, PlayerChips, draft_hand
 from companion.ui.screens.nicht_die_bohne.pad import LastEntry, Pad, Result
 from companion.ui.screens.nicht_die_bohne.taps import Taps
-from companion.ui.screens.nicht_die_bohne.view import hand_part, view
+from companion.ui.screens.nicht_die_bohne.view import Shown, view
 from sheets.i18n import _
 from sheets.names import isolated
 from sheets.nicht_die_bohne import (
-    RULES, ROUNDS, Action, Card, Colour, StarterOffer, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard,
+    RULES, ROUNDS, Action, Card, Colour, CorrectRound, EnterCards, RecordChip, ReturnCard, State, TakeCard,
 )
 
 
@@ -98,8 +97,9 @@ def StarterPicker(number: int, starter: str | None, players: tuple[str, ...], ta
 
 
 @piece
-def Starter(offer: StarterOffer | None, number: int, names: tuple[str, ...], taps: Taps) -> ft.Control:
+def Starter(feed: Feed[Shown], number: int, names: tuple[str, ...], taps: Taps) -> ft.Control:
     """Who starts round ``number``: asked until told (the engine's ``StarterOffer``)."""
+    offer = use_slice_of(feed, lambda s: s.pad.starter(number))
     if offer is None:
         return StarterPicker(number, None, names, taps)
     return StarterPicker(number, offer.starter, names, taps, offer.refused)
@@ -109,15 +109,15 @@ def Starter(offer: StarterOffer | None, number: int, names: tuple[str, ...], tap
 def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
     # One pad for every phone at the table (no seat in it: the round entry is the table's),
-    # and who made the last entry: the table's record of the game, not its state.
-    pad, last_by = use_view(game_id, lambda: (game.view(view), game.last_entry_by()))
-    shape = pad.shape
+    # and who made the last entry. The screen itself shows the pad's shape; each piece
+    # follows its own slice, so an entry draws the pieces it changes, not this screen.
+    feed = use_feed(game_id, lambda: Shown(game.view(view), game.last_entry_by()))
+    shape = use_slice_of(feed, lambda s: s.pad.shape)
     chosen_round, set_round = ft.use_state(cast("int | None", None))
     draft, set_draft = ft.use_state(cast(Draft, None))
     # Who started the round being corrected, as the correction will save it (issue 47).
     draft_starter, set_draft_starter = ft.use_state(cast("str | None", None))
-    # The keypad opens on the colour a player last used, else the first one they hold (issue
-    # 48: it stayed on the previous player's colour, one more tap for each player)
+    # The colour each player last used on this phone: their keypad opens on it (hand.keypad_colour)
     used, set_used = ft.use_state(cast("dict[str, Colour]", {}))
     entry: Entry[State, Action] = use_entry(game)
 
@@ -126,12 +126,9 @@ def Play(game_id: str) -> ft.Control:
     # Not seated: the first player still entering cards. A pick counts for its round only.
     player, show = use_shown_player(game, shape.names, default=next(iter(shape.still_entering(number)), None),
                                     key=number)
-    held = (draft.get(player, ()) if draft is not None else pad.cards_of(number, player)) if player else ()
-    colour = used.get(player or "") or (held[0].colour if held else Colour.BLUE)
 
     def set_colour(chosen: Colour) -> None:
-        if player is not None:
-            set_used(lambda old: {**old, player: chosen})
+        set_used(lambda old: {**old, player: chosen})
 
     def commit(action: Action) -> None:
         """Store one change of the round being entered; say so when it completes the round
@@ -228,13 +225,10 @@ def Play(game_id: str) -> ft.Control:
         entry.refuse(None)
 
     # The keypad first (it is what a player taps at the table), the pad below it.
-    player_chips = PlayerChips(shape.names, tuple(len(draft[p]) if draft is not None else pad.count(number, p)
-                                                  for p in shape.names), pad.size, player, taps)
-    round_part: list[ft.Control] = [player_chips]
+    drafted = tuple(len(draft[p]) for p in shape.names) if draft is not None else None
+    round_part: list[ft.Control] = [PlayerChips(feed, number, drafted, player, taps)]
     if live or draft is not None:
-        hand = (drafted_part(draft, number, player, colour) if draft is not None
-                else hand_part(pad.hand(number, player), colour))
-        round_part.append(Hand(hand, number, player, colour, entry.refusal, taps))
+        round_part.append(Hand(feed, number, player, draft, used.get(player), entry.refusal, taps))
         if draft is not None:
             round_part.append(ft.Row([
                 ft.OutlinedButton(_("Cancel"), on_click=cancel_correction, height=TOUCH),
@@ -242,20 +236,20 @@ def Play(game_id: str) -> ft.Control:
                                 height=TOUCH, expand=True),
             ]))
     else:
-        round_part.append(FinishedHand(pad.cards_of(number, player), number, player, entry.refusal, taps))
+        round_part.append(FinishedHand(feed, number, player, entry.refusal, taps))
 
-    controls: list[ft.Control] = [Result(pad.result)] if shape.over else []
+    controls: list[ft.Control] = [Result(feed)] if shape.over else []
     if number in shape.starters and draft is None:
         # Asked at the top as the round begins, and kept there once told: the keypad below
         # does not move under a player's finger when another phone answers.
-        controls.append(Starter(pad.starter(number), number, shape.names, taps))
+        controls.append(Starter(feed, number, shape.names, taps))
     elif draft is not None:  # the correction's own: saved with the round (issue 47)
         controls.append(StarterPicker(number, draft_starter, shape.names, taps, folds=False))
     heading = _("Round {number} – correcting") if draft is not None else _("Round {number}")
     controls.append(section(heading.format(number=number), *round_part))
     controls.append(RoundPicker(number, tuple(n in shape.rounds for n in range(1, ROUNDS + 1)), taps))
-    controls.append(Pad(pad.rows))
-    controls.append(LastEntry(last_by))
+    controls.append(Pad(feed, len(shape.names)))
+    controls.append(LastEntry(feed))
     return game_body(controls)
 
 

@@ -90,6 +90,14 @@ class PadView:
         return next((p for p in names[seat + 1:] + names[:seat] if self.count(number, p) < self.size), None)
 
 
+class Shown(NamedTuple):
+    """What the play screen follows of its game (``use_feed``): the pad, and who made the
+    last entry (the table's record of the game, not its state)."""
+
+    pad: PadView
+    last_by: str | None
+
+
 def view(state: State, me: str | None) -> PadView:
     """The pad of ``state`` as a phone seated as ``me`` sees it: the same for every seat
     (the round entry is the table's), so the play screen asks for it once for all."""
