@@ -99,7 +99,7 @@ def test_another_phone_is_sent_only_the_pieces_an_entry_changes(tmp_path):
     it and its game bar are sent nothing."""
     _to_ann, to_ben = asyncio.run(at_the_table("undo", tmp_path))
     patches = [m for m in to_ben if "PATCH_CONTROL" in m and "_services" not in m]  # a snackbar's patch is the page's
-    assert sorted(m.split(" ")[0] for m in patches) == ["LastEntry", "PadRow", "PlayerChips"]
+    assert sorted(m.split(" ")[0] for m in patches) == ["LastEntry", "PadRow", "PlayerChip"]
     assert any(as_sent(f"{isolated('Ann')} ") in m and "'value'" in m for m in patches)  # her chip's words
     assert not patched(to_ben, nicht_die_bohne.Play)
     assert not patched(to_ben, GameScreen) and not patched(to_ben, GameBar)

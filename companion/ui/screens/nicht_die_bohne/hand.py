@@ -25,22 +25,22 @@ def draft_hand(draft: dict[str, tuple[Card, ...]], number: int, player: str) -> 
 
 
 @piece
-def PlayerChip(name: str, cards: int, hand: int, selected: bool, taps: Taps) -> ft.Control:
-    """A player's chip: how many of their ``hand`` cards are entered in the round (or in a
-    correction's draft)."""
+def PlayerChip(feed: Feed[Shown], number: int, name: str, drafted: int | None, selected: bool, taps: Taps) -> ft.Control:
+    """A player's chip: how many of a hand's cards they have entered in round ``number`` (or
+    in a correction's draft: ``drafted``). It follows its own count: another player's card
+    leaves it as it is."""
+    cards, hand = use_slice_of(feed, lambda s: (s.pad.count(number, name) if drafted is None else drafted, s.pad.size))
     return ft.Chip(label=ft.Text(f"{isolated(name)} {cards}/{hand}"), selected=selected, show_checkmark=False, height=TOUCH,
                    on_select=lambda _e: taps.player(name))
 
 
 @piece
-def PlayerChips(feed: Feed[Shown], number: int, drafted: tuple[int, ...] | None, shown: str | None,
-                taps: Taps) -> ft.Control:
-    """Every player's chip (how many cards each has entered in round ``number``, or in a
-    correction's draft: ``drafted``), ``shown``'s selected."""
-    names, cards, hand = use_slice_of(feed, lambda s: (
-        s.pad.shape.names, drafted or tuple(s.pad.count(number, p) for p in s.pad.shape.names), s.pad.size))
-    return ft.Row([PlayerChip(name, n, hand, name == shown, taps) for name, n in zip(names, cards)],
-                  wrap=True, spacing=6)
+def PlayerChips(feed: Feed[Shown], number: int, names: tuple[str, ...], drafted: tuple[int, ...] | None,
+                shown: str | None, taps: Taps) -> ft.Control:
+    """Every player's chip in round ``number`` (``drafted``: each one's cards in a
+    correction's draft), ``shown``'s selected."""
+    return ft.Row([PlayerChip(feed, number, name, drafted[n] if drafted is not None else None, name == shown, taps)
+                   for n, name in enumerate(names)], wrap=True, spacing=6)
 
 
 def drafted_part(draft: dict[str, tuple[Card, ...]], number: int, player: str, colour: Colour) -> HandPart:

@@ -226,7 +226,7 @@ def Play(game_id: str) -> ft.Control:
 
     # The keypad first (it is what a player taps at the table), the pad below it.
     drafted = tuple(len(draft[p]) for p in shape.names) if draft is not None else None
-    round_part: list[ft.Control] = [PlayerChips(feed, number, drafted, player, taps)]
+    round_part: list[ft.Control] = [PlayerChips(feed, number, shape.names, drafted, player, taps)]
     if live or draft is not None:
         round_part.append(Hand(feed, number, player, draft, used.get(player), entry.refusal, taps))
         if draft is not None:
