@@ -55,24 +55,21 @@ def keypad_colour(held: tuple[Card, ...], used: Colour | None) -> Colour:
     return used or (held[0].colour if held else Colour.BLUE)
 
 
-def hand_shown(pad: PadView, number: int, player: str, draft: Draft, used: Colour | None) -> tuple[HandPart | None, Colour]:
+def hand_shown(pad: PadView, number: int, player: str, draft: Draft, colour: Colour) -> HandPart | None:
     """The keypad's part of ``player``'s hand in round ``number`` (of a correction's
-    ``draft`` while there is one), and the colour it shows."""
-    held = draft.get(player, ()) if draft is not None else pad.cards_of(number, player)
-    colour = keypad_colour(held, used)
+    ``draft`` while there is one) in ``colour``."""
     if draft is not None:
-        return drafted_part(draft, number, player, colour), colour
-    return hand_part(pad.hand(number, player), colour), colour
+        return drafted_part(draft, number, player, colour)
+    return hand_part(pad.hand(number, player), colour)
 
 
 @piece
-def Hand(feed: Feed[Shown], number: int, player: str, draft: Draft, used: Colour | None, refusal: str | None,
+def Hand(feed: Feed[Shown], number: int, player: str, draft: Draft, colour: Colour, refusal: str | None,
          taps: Taps) -> ft.Control:
     """One player's cards of round ``number`` (``hand_shown``: as entered, or in a
-    correction's ``draft``): the totals, the keypad of the colour last ``used`` (else of the
-    first one they hold), and the rest of the deck once the engine offers it (``refusal``:
-    the engine's word on the last tap)."""
-    part, colour = use_slice_of(feed, lambda s: hand_shown(s.pad, number, player, draft, used))
+    correction's ``draft``): the totals, the keypad of ``colour``, and the rest of the deck
+    once the engine offers it (``refusal``: the engine's word on the last tap)."""
+    part = use_slice_of(feed, lambda s: hand_shown(s.pad, number, player, draft, colour))
     if part is None:  # no longer entered card by card: the screen around it shows the round finished
         return ft.Column([error_line(refusal)], spacing=SECTION_SPACING)
     score = round_score(part.cards)

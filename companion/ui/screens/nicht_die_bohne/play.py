@@ -13,7 +13,7 @@ from companion.ui.components.common import TOUCH, section
 from companion.ui.components.game_bar import game_body
 from companion.ui.hooks import Feed, piece, use_feed, use_game_of, use_latest, use_slice_of
 from companion.ui.kit import Entry, use_entry, use_shown_player
-from companion.ui.screens.nicht_die_bohne.hand import Draft, FinishedHand, Hand, PlayerChips, draft_hand
+from companion.ui.screens.nicht_die_bohne.hand import Draft, FinishedHand, Hand, PlayerChips, draft_hand, keypad_colour
 from companion.ui.screens.nicht_die_bohne.pad import LastEntry, Pad, Result
 from companion.ui.screens.nicht_die_bohne.taps import Taps
 from companion.ui.screens.nicht_die_bohne.view import Shown, view
@@ -228,7 +228,11 @@ def Play(game_id: str) -> ft.Control:
     drafted = tuple(len(draft[p]) for p in shape.names) if draft is not None else None
     round_part: list[ft.Control] = [PlayerChips(feed, number, shape.names, drafted, player, taps)]
     if live or draft is not None:
-        round_part.append(Hand(feed, number, player, draft, used.get(player), entry.refusal, taps))
+        # The colour the keypad opens on when the player is shown, kept while their cards change
+        # (an entry, an Undo): a keypad that turned to another colour under a finger cost a tap.
+        held = draft.get(player, ()) if draft is not None else game.view(view).cards_of(number, player)
+        colour = keypad_colour(held, used.get(player))
+        round_part.append(Hand(feed, number, player, draft, colour, entry.refusal, taps))
         if draft is not None:
             round_part.append(ft.Row([
                 ft.OutlinedButton(_("Cancel"), on_click=cancel_correction, height=TOUCH),
