@@ -28,6 +28,8 @@ DOUBLER = "doubler"
 PLUSMINUS = "plusminus"
 SPECIALS = (NULLIFIER, DOUBLER, PLUSMINUS)
 FACES = NUMBERS + SPECIALS
+# Where a card sorts: by colour, then by face, as the keypad lists them.
+_ORDER = {(colour, face): (c, f) for c, colour in enumerate(Colour) for f, face in enumerate(FACES)}
 
 # Per colour: the numbers 1-10 once, one Nullifier, one Doubler, three Plus/Minus.
 COPIES_PER_COLOUR = {**{n: 1 for n in NUMBERS}, NULLIFIER: 1, DOUBLER: 1, PLUSMINUS: 3}
@@ -94,7 +96,7 @@ class Card(Frozen):
                                                            value=face_name(self.face))
 
     def _key(self) -> tuple[int, int]:
-        return (list(Colour).index(self.colour), FACES.index(self.face))
+        return _ORDER[self.colour, self.face]
 
     def __lt__(self, other: "Card") -> bool:
         return self._key() < other._key()
