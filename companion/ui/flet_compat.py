@@ -331,6 +331,16 @@ def run_as_page(page: ft.Page, call: Callable[[], object]) -> None:
         loop.call_soon_threadsafe(context.run, _as_page, page, call)
 
 
+def show_snackbar(page: ft.Page, bar: ft.SnackBar) -> None:
+    """``bar`` on ``page`` in place of the snackbars shown before it (the newest message is
+    the one that counts at a table). Flet keeps every dialog shown in the page's dialog
+    stack until the phone says it was dismissed: a phone that never says so (its screen
+    locked, a screenless phone) had every later snackbar diff the whole stack again."""
+    dialogs = page._dialogs.controls
+    dialogs[:] = [dialog for dialog in dialogs if not isinstance(dialog, ft.SnackBar)]
+    page.show_dialog(bar)
+
+
 def _as_page(page: ft.Page, call: Callable[[], object]) -> None:
     bind_page(page)
     call()
@@ -346,7 +356,7 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 __all__ = [
     "ENCODE", "FLET", "PLAIN_ERROR", "BaseControl", "Component", "Connection", "FletVersionError", "FontTable",
     "FrameError", "Message", "MessageAction", "PubSubHub", "RegisterClientResponseBody", "Session", "bind_page",
-    "run_as_page",
+    "run_as_page", "show_snackbar",
     "KnownIndex", "check_flet_version", "crash_frame", "decode_frame", "encode_frame", "encode_message",
     "fallback_font_table", "frame_action", "hide_tracebacks", "keep_phones_updating", "known_controls_only",
     "known_ids", "page_layers", "rendered",

@@ -413,7 +413,8 @@ def use_wakelock() -> None:
         page.run_task(awake.settle)
         if not awake.hinted and not secure_page(page.url):
             awake.hinted = True
-            page.show_dialog(ft.SnackBar(ft.Text(_(SLEEP_HINT)), duration=ft.Duration(milliseconds=6000), persist=False))
+            flet_compat.show_snackbar(page, ft.SnackBar(ft.Text(_(SLEEP_HINT)), duration=ft.Duration(milliseconds=6000),
+                                                        persist=False))
 
         def release() -> None:
             awake.holders -= 1
@@ -431,17 +432,14 @@ def notify(message: str, undo: Callable[[], Any] | None = None) -> None:
     """A short message at the bottom of the screen, with Undo where it applies: two lines
     at most, Undo beside them (issue 48: at 320 px and 150 % text a snackbar was 118-238 px
     tall, Undo on a line of its own, over the field being typed in)."""
-    page = ft.context.page
-    page.show_dialog(
-        ft.SnackBar(
-            ft.Text(message, max_lines=SNACKBAR_LINES, overflow=ft.TextOverflow.ELLIPSIS),
-            action_overflow_threshold=1,  # Flutter moves an action over a quarter of the width below
-            action=_("Undo") if undo else None,
-            on_action=(lambda _: undo()) if undo else None,
-            duration=ft.Duration(milliseconds=4000 if undo else 3000),
-            persist=False,  # Flutter keeps a snackbar with an action up under a screen reader
-        )
-    )
+    flet_compat.show_snackbar(ft.context.page, ft.SnackBar(
+        ft.Text(message, max_lines=SNACKBAR_LINES, overflow=ft.TextOverflow.ELLIPSIS),
+        action_overflow_threshold=1,  # Flutter moves an action over a quarter of the width below
+        action=_("Undo") if undo else None,
+        on_action=(lambda _: undo()) if undo else None,
+        duration=ft.Duration(milliseconds=4000 if undo else 3000),
+        persist=False,  # Flutter keeps a snackbar with an action up under a screen reader
+    ))
 
 
 def go(route: str) -> None:

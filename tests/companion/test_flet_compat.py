@@ -11,7 +11,7 @@ import tomllib
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 import msgpack
@@ -43,6 +43,8 @@ from companion.ui.flet_compat import (
     known_ids,
     page_layers,
     rendered,
+    run_as_page,
+    show_snackbar,
     web_sessions,
     touch_theme,
 )
@@ -255,6 +257,46 @@ async def texts_after_a_piece_moved() -> list[str]:
         SETTERS["b"](2)
         await table.quiet()
         return [str(c.value) for c in controls_on(phone.session.page) if isinstance(c, ft.Text)]
+
+
+async def snackbars_on_a_phone_that_never_dismisses_them() -> tuple[list[str], int]:
+    async with Table() as table:
+        phone = await table.open(lambda page: page.render(lambda: ft.Text("screen")), "/", None)
+        for n in range(5):
+            show_snackbar(phone.session.page, ft.SnackBar(ft.Text(f"said {n}")))
+            await table.quiet()
+        shown = [c for c in controls_on(phone.session.page) if isinstance(c, ft.SnackBar)]
+        return [str(cast(ft.Text, bar.content).value) for bar in shown], len(phone.session.page._dialogs.controls)
+
+
+def test_a_snackbar_takes_the_place_of_the_ones_before_it() -> None:
+    """A phone that never says a snackbar was dismissed (its screen locked) kept every one
+    in its page's dialog stack, and each new one diffed them all again: only the newest
+    stays."""
+    shown, stacked = asyncio.run(snackbars_on_a_phone_that_never_dismisses_them())
+    assert shown == ["said 4"] and stacked == 1
+
+
+async def told_as_each_phone() -> list[tuple[int, int]]:
+    seen: list[tuple[int, int]] = []
+    async with Table() as table:
+        phones = [await table.open(lambda page: page.render(lambda: ft.Text("screen")), "/", None) for _ in range(2)]
+        for phone in phones:  # on the loop that serves the phones, as a change is told: at once
+            run_as_page(phone.session.page, lambda p=phone: seen.append((id(ft.context.page), id(p.session.page))))
+        assert len(seen) == 2
+        done = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        # From another thread (a change made off the loop): soon, on the page's loop.
+        await loop.run_in_executor(None, lambda: run_as_page(phones[0].session.page, lambda: (
+            seen.append((id(ft.context.page), id(phones[0].session.page))), done.set())))
+        await asyncio.wait_for(done.wait(), 5)
+    return seen
+
+
+def test_a_change_is_told_to_each_phone_as_that_phones_own_work() -> None:
+    """``run_as_page``: ``ft.context.page`` is the phone told (its language, its session)."""
+    seen = asyncio.run(told_as_each_phone())
+    assert len(seen) == 3 and all(page == told for page, told in seen)
 
 
 def test_a_piece_kept_in_another_place_keeps_its_own_state() -> None:
