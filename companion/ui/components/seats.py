@@ -11,7 +11,7 @@ import flet as ft
 from companion.session import NOTE_MAX, News, PhoneGames, SeatAsk, SeatView
 from companion.storage import StorageError
 from companion.table import PIN
-from companion.ui.components.common import TOUCH, error_line, screen, text_field
+from companion.ui.components.common import TOUCH, error_line, name_text, screen, text_field
 from companion.ui.components.gone import not_here
 from companion.ui.hooks import notify, piece, use_games, use_typed, use_view
 from sheets.errors import RulesError
@@ -178,11 +178,12 @@ def Seats() -> ft.View:
             words = _("Ask for {player}'s seat") if asks_host(player) else _("Sit as {player}")
             action = ft.FilledTonalButton(words.format(player=isolated(player)), height=TOUCH,
                                           on_click=lambda _e: (set_asking(player), set_pin(""), set_error(None)))
-        # a long name is cut with "…" (never broken inside a word): its button says it whole
-        line = ft.Row([ft.Column([ft.Text(player, size=18, weight=ft.FontWeight.W_600, max_lines=1,
-                                          overflow=ft.TextOverflow.ELLIPSIS, tooltip=player),
-                                  ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
-                                 spacing=0, expand=True), action])
+        # The name whole (issue 48: beside "Sit as Dorothea-Luise" it was cut to "D…"): where
+        # the button does not fit beside it, the button goes under it.
+        line = ft.Row([ft.Column([name_text(player, size=18, weight=ft.FontWeight.W_600),
+                                  ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0),
+                       action], wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN, run_spacing=4,
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
         if not (starter and seat.pin_set and not seat.mine):
             return line
         release = ft.TextButton(_("Release {player}'s seat").format(player=isolated(player)), height=TOUCH,
