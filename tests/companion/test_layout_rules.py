@@ -83,3 +83,12 @@ def test_space_beans_keeps_every_name_readable(games: Games, ended: bool) -> Non
     with Tables() as table:
         check(table.open(make_main(games), f"/game/{game_id}", "phone"), SPACE_NAMES, f"Space Beans, {ended=}")
 
+
+def test_statistics_keeps_every_name_readable(games: Games) -> None:
+    """Issue 48: Statistics cut "Dorothea-Lui…" in a cell of a fixed 96 px; its table's names
+    now take what the Played and Won columns leave."""
+    dealt_in_order(games, LONG)
+    with Tables() as table:
+        phone = table.open(make_main(games), "/stats", "phone")
+        phone.see("Played")
+        check(phone, LONG, "Statistics")
