@@ -9,7 +9,7 @@ from typing import Any, cast
 import flet as ft
 
 from companion.i18n import LANGUAGES
-from companion.ui.hooks import go, notify, piece, player_route, use_language
+from companion.ui.hooks import go, notify, piece, player_route, typing, use_language
 from sheets.i18n import _
 from sheets.names import isolated
 
@@ -90,8 +90,10 @@ def big_number(value: int | str, caption: str, color: str | None = None) -> ft.C
 
 
 def text_field(label: str, value: str, on_text: Callable[[str], object], **options: Any) -> ft.TextField:
-    """A text field that hands ``on_text`` the text the phone sent with each change."""
-    return ft.TextField(label=label, value=value, **options, on_change=lambda e: on_text(sent(e)))
+    """A text field that hands ``on_text`` the text the phone sent with each change, and
+    tells ``typing`` while it has the focus (a snackbar then keeps clear of it: ``notify``)."""
+    return ft.TextField(label=label, value=value, **options, on_change=lambda e: on_text(sent(e)),
+                        on_focus=lambda _e: typing(True), on_blur=lambda _e: typing(False))
 
 
 def radio_group(value: str, on_pick: Callable[[str], object], content: ft.Control) -> ft.RadioGroup:
