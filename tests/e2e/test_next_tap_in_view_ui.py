@@ -19,6 +19,7 @@ from sheets.nicht_die_bohne import RecordChip
 from testkit.browser import FONT_150, Server
 from testkit.positions import dealt_in_order
 from tests.e2e.conftest import Phone
+from tests.e2e.test_small_screens_ui import row_layout
 
 pytestmark = pytest.mark.e2e
 
@@ -86,6 +87,16 @@ def test_nicht_die_bohnes_keypad_is_on_the_screen_once_who_starts_is_answered(br
         in_view(phone, "Change")  # the answer, folded to one line
         in_view(phone, "Blue")  # the colour tabs
         in_view(phone, "blue 1")  # the keypad's first key
+        # The round table below: every name whole above its scores and every column, Total
+        # too, across the screen (at 360 px it scrolled sideways, Total off the screen, names
+        # cut to "Friede…").
+        phone.page.mouse.move(size[0] / 2, size[1] / 2)
+        phone.page.mouse.wheel(0, 5_000)
+        phone.page.wait_for_timeout(600)
+        phone.shot(f"in-view-ndb-pad-{size[0]}")
+        _rows, problems = row_layout(phone.page, SIX, min_name=0.6 * size[0])
+        assert not problems, problems
+        in_view(phone, "Total")
     finally:
         context.close()
 
