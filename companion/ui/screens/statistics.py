@@ -84,6 +84,7 @@ def players_table(players: list[PlayerRecord]) -> ft.Control:
         for r in players]]
     return ft.Row([ft.Column(names, spacing=0, expand=True),
                    ft.Semantics(exclude_semantics=True, content=ft.Row([
+                       # TRANSLATORS: the players' table's column headings: short, the names take what they leave
                        figures(_("Played"), [r.played for r in players]),
                        figures(_("Won"), [r.won for r in players], ft.FontWeight.BOLD)], spacing=16,
                        vertical_alignment=ft.CrossAxisAlignment.START))],
