@@ -179,11 +179,13 @@ def Seats() -> ft.View:
             action = ft.FilledTonalButton(words.format(player=isolated(player)), height=TOUCH,
                                           on_click=lambda _e: (set_asking(player), set_pin(""), set_error(None)))
         # The name whole (issue 48: beside "Sit as Dorothea-Luise" it was cut to "D…"): where
-        # the button does not fit beside it, the button goes under it.
-        line = ft.Row([ft.Column([name_text(player, size=18, weight=ft.FontWeight.W_600),
-                                  ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0),
-                       action], wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN, run_spacing=4,
-                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        # the button does not fit beside it, the button goes under it. (The row the screen's
+        # width, stretched: a wrapping row is only as wide as its words, the button at their end.)
+        line = ft.Column([ft.Row([ft.Column([name_text(player, size=18, weight=ft.FontWeight.W_600),
+                                             ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0),
+                                  action], wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN, run_spacing=4,
+                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)],
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         if not (starter and seat.pin_set and not seat.mine):
             return line
         release = ft.TextButton(_("Release {player}'s seat").format(player=isolated(player)), height=TOUCH,
