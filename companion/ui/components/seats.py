@@ -176,7 +176,8 @@ def Seats() -> ft.View:
             else:
                 status = _("taken") if seat.taken else (_("free, PIN set") if seat.pin_set else _("free"))
             words = _("Ask for {player}'s seat") if asks_host(player) else _("Sit as {player}")
-            action = ft.FilledTonalButton(words.format(player=isolated(player)), height=TOUCH,
+            # as tall as its words (48 px at least, from the theme): a long name takes two lines
+            action = ft.FilledTonalButton(words.format(player=isolated(player)),
                                           on_click=lambda _e: (set_asking(player), set_pin(""), set_error(None)))
         # The name whole (issue 48: beside "Sit as Dorothea-Luise" it was cut to "D…"): where
         # the button does not fit beside it, the button goes under it. (The row the screen's
@@ -188,7 +189,7 @@ def Seats() -> ft.View:
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         if not (starter and seat.pin_set and not seat.mine):
             return line
-        release = ft.TextButton(_("Release {player}'s seat").format(player=isolated(player)), height=TOUCH,
+        release = ft.TextButton(_("Release {player}'s seat").format(player=isolated(player)),
                                 on_click=lambda _e: attempt(lambda: games.release_seat(game_id, player)))
         return ft.Column([line, release], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END)
 
@@ -207,7 +208,7 @@ def Seats() -> ft.View:
             ),
             ft.FilledButton(
                 (_("Ask the host for {player}'s seat") if ask else _("Take {player}'s seat")).format(player=isolated(player)),
-                height=TOUCH, disabled=not PIN.fullmatch(pin),
+                disabled=not PIN.fullmatch(pin),
                 on_click=lambda _e: attempt(lambda: (games.ask_seat if ask else games.claim_seat)(
                     game_id, player, typed_pin()))),
         ]
