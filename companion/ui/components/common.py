@@ -172,19 +172,19 @@ def name_cell(name: str, *, size: float | None = None, weight: ft.FontWeight | N
 
 
 def ranked_line(rank: int, player: str, points: str, note: str | None = None) -> ft.Control:
-    """A player's line of a game's ranking: rank, name (cut with "…" where it must; a tap
-    opens the player's record, issue 49), points and a ``note`` after them; each part in its
-    own box, said as one line."""
+    """A player's line of a game's ranking: rank, name (a ``name_cell``: a tap opens the
+    player's record, issue 49), points and a ``note`` under them; each part in its own box,
+    said as one line."""
     said = f"{rank}. {isolated(player)}: {points}" + (f" ({note})" if note else "")
-    parts: list[ft.Control] = [
+    line: ft.Control = ft.Row([
         own_node(f"{rank}.", ft.Text(f"{rank}.", size=16, width=RANK, no_wrap=True)),
         name_cell(player, size=16, opens=player_route(player)),
-    ]
-    score: list[ft.Control] = [own_node(points, ft.Text(points, size=16, weight=ft.FontWeight.BOLD, no_wrap=True))]
-    if note:  # under the points: the name keeps its room on a narrow phone
-        score.append(own_node(note, ft.Text(note, size=12, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT)))
-    parts.append(ft.Column(score, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END))
-    return ft.Semantics(label=said, container=True, content=ft.Row(parts, spacing=8))
+        own_node(points, ft.Text(points, size=16, weight=ft.FontWeight.BOLD, no_wrap=True)),
+    ], spacing=8)
+    if note:  # on a line of its own: beside the points it took the name's room ("Friedem…", issue 48)
+        note_box = own_node(note, ft.Text(note, size=12, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT))
+        line = ft.Column([line, ft.Row([note_box], alignment=ft.MainAxisAlignment.END)], spacing=0)
+    return ft.Semantics(label=said, container=True, content=line)
 
 
 RANK = 24  # "6." at 150 % text
