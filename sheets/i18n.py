@@ -34,6 +34,8 @@ class Translations(Protocol):
 
     def pgettext(self, context: str, message: str, /) -> str: ...
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str: ...
+
 
 ENGLISH: Translations = gettext.NullTranslations()  # the source texts are English
 
@@ -80,6 +82,12 @@ def pgettext(context: str, message: str) -> str:
     """``message`` where the same English word needs another translation elsewhere, told
     apart by ``context`` (e.g. ``pgettext("table column", "Total")``)."""
     return current().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """``ngettext`` told apart by ``context``, as ``pgettext`` is ``_`` (a word under its
+    count: "Bean" here, the plain word "Bean" elsewhere)."""
+    return current().npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:

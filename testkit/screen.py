@@ -274,6 +274,15 @@ class Screen:
         self.table.run(self.phone.session.dispatch_event(fields[0]._i, "change", value))
         self.table.settle()
 
+    def focus(self, label: str, focused: bool = True) -> None:
+        """The text field labelled ``label`` takes the focus (a tap in it), or loses it
+        (``focused=False``: a tap elsewhere, the keyboard closed), as the phone tells it."""
+        fields = [c for c in self.visible() if isinstance(c, ft.TextField) and bare(c.label or "") == label]
+        if not fields:
+            raise AssertionError(f"no field {label!r}; the screen says:\n{self.text()}")
+        self.table.run(self.phone.session.dispatch_event(fields[0]._i, "focus" if focused else "blur", None))
+        self.table.settle()
+
     def pick(self, value: str) -> None:
         """Pick the radio button whose label or value is ``value`` (its group hears it)."""
         for group in (c for c in self.visible() if isinstance(c, ft.RadioGroup)):

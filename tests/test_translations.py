@@ -1,7 +1,7 @@
 """Issue 19: every message a player reads has a checked German translation.
 
 The source's messages are extracted as ``make messages`` extracts them (Babel, keywords
-``_``, ``ngettext``, ``pgettext``, ``N_`` over sheets/ and companion/) and compared with each
+``_``, ``ngettext``, ``pgettext``, ``npgettext``, ``N_`` over sheets/ and companion/) and compared with each
 language's catalog: none missing, none empty, none fuzzy, none left over, and every
 ``{placeholder}`` of a message kept in its translation (else ``.format`` fails or
 drops a value on a German phone)."""
@@ -136,13 +136,13 @@ def test_no_function_hides_the_translation_function():
 
 
 def module_level_calls(tree: ast.Module):
-    """Calls of _, ngettext or pgettext run at import time (outside every function)."""
+    """Calls of _, ngettext, pgettext or npgettext run at import time (outside every function)."""
     def walk(node: ast.AST):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 continue
             if isinstance(child, ast.Call) and isinstance(child.func, ast.Name) \
-                    and child.func.id in ("_", "ngettext", "pgettext"):
+                    and child.func.id in ("_", "ngettext", "pgettext", "npgettext"):
                 yield child
             yield from walk(child)
     yield from walk(tree)

@@ -1,5 +1,5 @@
 """Developers: ``make messages`` (``python -m companion.locale.messages``) extracts every
-message marked with ``_``, ``ngettext``, ``pgettext`` or ``N_`` in ``sheets/`` and ``companion/`` and
+message marked with ``_``, ``ngettext``, ``pgettext``, ``npgettext`` or ``N_`` in ``sheets/`` and ``companion/`` and
 merges it into each language's catalog. A new message arrives untranslated, or fuzzy
 when it resembles one that changed: translate it and drop the fuzzy flag. Messages no
 longer in the source are dropped. ``tests/test_translations.py`` fails until every
@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po, write_po
 
 from companion.i18n import DEFAULT, DOMAIN, LANGUAGES
 
-KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None,
+KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3), "N_": None,
             "counted": (1, 2)}  # sheets/gone_with_the_beans/live/events.py: an event said by ngettext
 SOURCES = ("sheets", "companion")  # the command line's own words may stay English, but are extracted alike
 ROOT = Path(__file__).resolve().parents[2]  # the repository (or the installed site-packages)

@@ -413,8 +413,7 @@ def use_wakelock() -> None:
         page.run_task(awake.settle)
         if not awake.hinted and not secure_page(page.url):
             awake.hinted = True
-            flet_compat.show_snackbar(page, ft.SnackBar(ft.Text(_(SLEEP_HINT)), duration=ft.Duration(milliseconds=6000),
-                                                        persist=False))
+            notify(_(SLEEP_HINT), lines=None, seconds=6)
 
         def release() -> None:
             awake.holders -= 1
@@ -426,19 +425,45 @@ def use_wakelock() -> None:
 
 
 SNACKBAR_LINES = 2
+# px from the screen's top to the foot of a snackbar shown at the top: the app bar, a gap,
+# and two lines of 150 % text with Undo beside them
+SNACKBAR_TOP = 56 + 8 + 120
+# Each page's (by id) route where a text field has the focus, else None: ``text_field`` tells
+# focus and blur. A field taken off the screen with the focus tells nothing: another screen
+# has no field typed in.
+_TYPING: dict[int, str | None] = {}
 
 
-def notify(message: str, undo: Callable[[], Any] | None = None) -> None:
+def typing(focused: bool) -> None:
+    """Whether a text field of this phone has the focus now (``common.text_field``)."""
+    page = ft.context.page
+    if id(page) not in _TYPING:
+        weakref.finalize(page, _TYPING.pop, id(page), None)
+    _TYPING[id(page)] = page.route if focused else None
+
+
+def notify(message: str, undo: Callable[[], Any] | None = None, lines: int | None = SNACKBAR_LINES,
+           seconds: float | None = None) -> None:
     """A short message at the bottom of the screen, with Undo where it applies: two lines
-    at most, Undo beside them (issue 48: at 320 px and 150 % text a snackbar was 118-238 px
-    tall, Undo on a line of its own, over the field being typed in)."""
-    flet_compat.show_snackbar(ft.context.page, ft.SnackBar(
-        ft.Text(message, max_lines=SNACKBAR_LINES, overflow=ft.TextOverflow.ELLIPSIS),
+    at most (``lines``), Undo beside them (issue 48: at 320 px and 150 % text a snackbar was
+    118-238 px tall, Undo on a line of its own). While a text field has the focus, it floats
+    at the top of the screen instead, under the app bar: the field being typed in is above
+    the keyboard, at the foot of the screen, where the snackbar would cover it (issue 48).
+    The one way a snackbar is shown."""
+    page = ft.context.page
+    room = (page.height or 0) - page.media.view_insets.bottom  # above the keyboard
+    typed_on = _TYPING.get(id(page))
+    on_top = typed_on is not None and typed_on == page.route and room > 2 * SNACKBAR_TOP
+    flet_compat.show_snackbar(page, ft.SnackBar(  # in place of the snackbars before it
+        ft.Text(message, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS),
         action_overflow_threshold=1,  # Flutter moves an action over a quarter of the width below
         action=_("Undo") if undo else None,
         on_action=(lambda _: undo()) if undo else None,
-        duration=ft.Duration(milliseconds=4000 if undo else 3000),
+        duration=ft.Duration(milliseconds=int(1000 * seconds) if seconds else 4000 if undo else 3000),
         persist=False,  # Flutter keeps a snackbar with an action up under a screen reader
+        # floating: its foot SNACKBAR_TOP from the top of the screen
+        behavior=ft.SnackBarBehavior.FLOATING if on_top else None,
+        margin=ft.Margin.only(left=12, right=12, bottom=room - SNACKBAR_TOP) if on_top else None,
     ))
 
 

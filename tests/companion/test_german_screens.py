@@ -416,6 +416,9 @@ def test_a_german_phone_sets_up_and_plays_round_1_of_the_live_sheet(tmp_path: Pa
             phone.see(re.compile(rf"^Runde 1 von 15: Herrscher in Macadimia; {german('Farm')} · 3 Heu"))
             phone.see("Deine Aktion in dieser Runde")
             phone.see(re.compile(r"^Material: 14 "))  # 12 Hay and round 1's income, 2 Hay
+            # the warehouse's tiles say their word in their count's number (issue 48: "0 Bohne")
+            phone.see("Bohnen", exact=True)
+            assert not phone.says("Bohne", exact=True)
             phone.button("Einen Heuschuppen dazubauen (+2 Heu)")
             phone.button("Einen Meilenstein erreichen")
             phone.button(f"{german(WORKER.effect).rstrip('.')} (6 Heu, 0 von 3 genutzt)")

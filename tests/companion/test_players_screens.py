@@ -11,6 +11,7 @@ from companion.rematch import play_again
 from companion.session import Games, PhoneGames
 from companion.storage import open_repository
 from companion.ui.app import make_main
+from companion.ui.hooks import SNACKBAR_TOP
 from sheets.errors import RulesError
 from testkit.positions import bohnanza_final, bohnanza_over
 from testkit.screen import Screen, Tables, at_a_players_pace
@@ -129,6 +130,37 @@ def test_the_serving_machine_merges_a_name_and_undoes_it_from_the_message(tmp_pa
         host.see("The name Ben is taken: Ben plays under it")
     assert games.group.aliases() == {}
     repo.close()
+
+
+def test_a_message_keeps_clear_of_the_field_being_typed_in(tmp_path):
+    """Issue 48: a snackbar covered the field being typed in (at the foot of the screen, above
+    the keyboard). While a text field has the focus, the message floats at the top of the
+    screen, under the app bar; once none has, at the bottom again."""
+    repo, games = group_of_three(tmp_path)
+    with Tables() as table:
+        host = table.open(make_main(games), "/players/Anna", "host", host=True)
+        host.focus("Another name of Anna")
+        host.type_into("Another name of Anna", "jurgen")
+        host.tap("Merge into Anna")
+        host.see("Jurgen merged into Anna")
+        bar = message(host)
+        assert bar.behavior == ft.SnackBarBehavior.FLOATING
+        height = host.phone.session.page.height  # the phone's screen (844 px in the harness)
+        assert isinstance(bar.margin, ft.Margin) and height - bar.margin.bottom <= SNACKBAR_TOP < height / 2
+
+        undo_in_message(host)
+        host.see("2 games, 1 won (50 %)")
+        host.focus("Another name of Anna", focused=False)  # a tap elsewhere: the keyboard closes
+        host.type_into("Another name of Anna", "jurgen")
+        host.tap("Merge into Anna")
+        host.see("3 games, 2 won (67 %)")
+        assert message(host).behavior is None and message(host).margin is None  # at the foot of the screen
+    repo.close()
+
+
+def message(phone: Screen) -> ft.SnackBar:
+    """The message shown last (a snackbar)."""
+    return [c for c in phone.visible() if isinstance(c, ft.SnackBar)][-1]
 
 
 def test_play_again_seats_the_same_phones_with_their_pins_and_a_watcher_may_not(tmp_path):

@@ -17,6 +17,10 @@ LOST = "The connection to the table is lost"
 
 
 def test_a_phone_says_the_connection_is_lost_and_comes_back_by_itself(browser, tmp_path):
+    """While the server is down the phone's last screen stays, dimmed, under the lost panel;
+    once it answers, the page reloaded to come back says "Reconnecting…" over Flet's splash
+    (issue 48: a splash, "Working..." and an empty page looked broken) until the game is
+    drawn again, then the game without it."""
     repo = open_repository(tmp_path)
     gid = Games(repo).new_game("nicht-die-bohne", {"players": ["Ann", "Bo", "Cy"]})
     repo.close()
@@ -34,11 +38,20 @@ def test_a_phone_says_the_connection_is_lost_and_comes_back_by_itself(browser, t
         assert "reconnects by itself" in alert.inner_text()
         # Flet's "Working..." lies under it, neither read out nor tappable
         assert phone.page.locator("flutter-view").evaluate("view => view.inert")
+        # the last screen stays under the panel, dimmed: drawn, the panel not opaque ("rgba(": an opaque one is "rgb(")
+        assert phone.page.locator("flutter-view").is_visible()
+        assert phone.page.locator("#connection-lost").evaluate("panel => getComputedStyle(panel).backgroundColor"
+                                                               ).startswith("rgba(")
         phone.shot("connection-lost")
 
         server.start()  # the same address, as a restarted beans serve has
-        # the page reloads by itself (once more if its first try met the server starting)
+        # the page reloads by itself (once more if its first try met the server starting),
+        # saying so until the game is drawn
+        coming_back = phone.page.get_by_role("status").filter(has_text="Reconnecting…")
+        coming_back.wait_for(timeout=30_000)
+        phone.shot("connection-back")
         back_within({"the phone": (phone, lambda: phone.chip("Ann 0/20"))}, 60)  # the same game, without a tap
+        coming_back.wait_for(state="detached", timeout=25_000)  # gone once the game is drawn
         assert phone.page.get_by_role("alert").count() == 0
         assert phone.page.url == f"{server.url}/game/{gid}"
     finally:

@@ -14,10 +14,12 @@ import pytest
 
 from companion.session import Games
 from companion.storage import open_repository
+from companion.ui.hooks import SNACKBAR_TOP
 from sheets.nicht_die_bohne import RecordChip
 from testkit.browser import FONT_150, Server
 from testkit.positions import dealt_in_order
 from tests.e2e.conftest import Phone
+from tests.e2e.test_small_screens_ui import row_layout
 
 pytestmark = pytest.mark.e2e
 
@@ -85,6 +87,16 @@ def test_nicht_die_bohnes_keypad_is_on_the_screen_once_who_starts_is_answered(br
         in_view(phone, "Change")  # the answer, folded to one line
         in_view(phone, "Blue")  # the colour tabs
         in_view(phone, "blue 1")  # the keypad's first key
+        # The round table below: every name whole above its scores and every column, Total
+        # too, across the screen (at 360 px it scrolled sideways, Total off the screen, names
+        # cut to "Friede…").
+        phone.page.mouse.move(size[0] / 2, size[1] / 2)
+        phone.page.mouse.wheel(0, 5_000)
+        phone.page.wait_for_timeout(600)
+        phone.shot(f"in-view-ndb-pad-{size[0]}")
+        _rows, problems = row_layout(phone.page, SIX, min_name=0.6 * size[0])
+        assert not problems, problems
+        in_view(phone, "Total")
     finally:
         context.close()
 
@@ -134,5 +146,28 @@ def test_a_snackbar_is_two_lines_at_most_with_undo_beside_them(browser, games):
         line = 1.5 * 14 * 1.5  # px: a line of a snackbar's 14 px words at 150 % text
         assert words["height"] <= 2 * line + 2 * 14 + 4, words  # two lines and the snackbar's padding
         assert abs((undo["y"] + undo["height"] / 2) - (words["y"] + words["height"] / 2)) < line, (words, undo)
+    finally:
+        context.close()
+
+
+def test_a_message_keeps_clear_of_the_field_being_typed_in(browser, games):
+    """Issue 48: a snackbar covered the field being typed in (above the keyboard, at the foot
+    of the screen). A sheet value entered with the keyboard's Enter, the field still focused:
+    its "saved" message is drawn at the top of the screen, clear of the field."""
+    server, _ids = games
+    phone, context = opened(browser, server, "/values/A", (320, 844), "Sheet values")  # as tall as Phone.reveal scrolls
+    try:
+        phone.tap("Hay the added Hay Shed 2 holds", exact=False)
+        phone.type_into("Value", "12")
+        field = phone.reveal(phone.page.get_by_role("textbox", name="Value"))
+        phone.page.keyboard.press("Enter")
+        phone.see("Hay the added Hay Shed 2 holds: 12 saved")
+        phone.page.wait_for_timeout(400)  # the snackbar slides in
+        phone.shot("in-view-snackbar-typing-320")
+        said = phone.page.evaluate(BOX, "Hay the added Hay Shed 2 holds: 12 saved")
+        # Its node spans it and the margin under it (a floating snackbar's): its top is the
+        # message's, its foot SNACKBAR_TOP from the top of the screen, above the field.
+        assert said is not None and 56 <= said["y"] < SNACKBAR_TOP - 40, (said, field)
+        assert field["y"] >= SNACKBAR_TOP, (said, field)
     finally:
         context.close()

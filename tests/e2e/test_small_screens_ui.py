@@ -55,9 +55,9 @@ def overlap(a: dict, b: dict) -> float:
 
 def row_layout(page, names: list[str], min_name: float = NAME_WIDTH) -> tuple[list[dict], list[str]]:
     """The rows of a table on the screen that show one of ``names`` (each name's box and
-    its row's other boxes), and what is wrong with them: a name narrower than ``min_name``
-    or not wholly on the screen, two boxes of a row drawn over each other (more than 1 px:
-    rounding). A screen with no such row says so too."""
+    its row's other boxes), and what is wrong with them: a name narrower than ``min_name``,
+    a name or another cell not wholly across the screen, two boxes of a row drawn over each
+    other (more than 1 px: rounding). A screen with no such row says so too."""
     screen = page.viewport_size["width"]
     rows = page.evaluate(ROWS, names)
     problems = []
@@ -67,6 +67,10 @@ def row_layout(page, names: list[str], min_name: float = NAME_WIDTH) -> tuple[li
             problems.append(f"{name}: drawn {box['width']:.0f} px wide (row {row['row']!r})")
         if box["x"] < -1 or box["x"] + box["width"] > screen + 1:
             problems.append(f"{name}: drawn at {box['x']:.0f}-{box['x'] + box['width']:.0f}, off the screen")
+        for cell in row["cells"]:  # every column on the screen, Total too (issue 48: scrolled off at 360 px)
+            if cell["x"] < -1 or cell["x"] + cell["width"] > screen + 1:
+                problems.append(f"{cell['words']!r} of {name}'s row: drawn at {cell['x']:.0f}-"
+                                f"{cell['x'] + cell['width']:.0f}, off the screen")
         boxes = [box | {"words": name}, *row["cells"]]
         for i, a in enumerate(boxes):
             for b in boxes[i + 1:]:

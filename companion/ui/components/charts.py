@@ -36,12 +36,6 @@ def axis(low: int, high: int, labels: int = 4, step: int | None = None) -> objec
         charts.ChartAxisLabel(value=v, label=ft.Text(whole(v), size=12)) for v in values])
 
 
-def named_axis(names: Sequence[str]) -> object:
-    """An axis with a name under each bar."""
-    return charts.ChartAxis(label_size=LABELS, label_spacing=1, labels=[
-        charts.ChartAxisLabel(value=i, label=ft.Text(short(name), size=12)) for i, name in enumerate(names)])
-
-
 def phase_ends(moments: Sequence[Moment]) -> list[Moment]:
     """The last entry made in each round (or pass) begun, in order: the game at each
     round's end; none before the first round (a live sheet's printed values)."""
@@ -182,7 +176,7 @@ def totals_chart(moments: Sequence[Moment] | ChartLines, phase: str | None = Non
     said = _("Chart of every player's total across the game: {totals}").format(totals=totals_words(lines))
     words = BY_PHASE[phase] if by_round and phase in BY_PHASE else N_("Every player's total, entry by entry")
     caption = ft.Text(_(words), size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
-    return said_as(said, [caption, line_chart(lines, by_round, 200, kept), legend(lines)], spacing=6)
+    return said_as(said, [caption, line_chart(lines, by_round, 200, kept), legend(list(lines))], spacing=6)
 
 
 def said_as(said: str, parts: list[ft.Control], spacing: int = 4) -> ft.Control:
@@ -237,11 +231,12 @@ def line_chart(lines: dict[str, list[tuple[int, int]]], by_round: bool, height: 
     return ft.Container(chart, padding=ft.Padding.only(right=EDGE))
 
 
-def legend(lines: dict[str, list[tuple[int, int]]]) -> ft.Control:
-    """Each player's name beside a stroke of the player's colour."""
+def legend(names: Sequence[str]) -> ft.Control:
+    """Each player's name, whole, beside a stroke of the player's colour (the order of the
+    lines, or of the bars)."""
     return ft.Row([ft.Row([ft.Container(width=14, height=4, bgcolor=SERIES_COLOURS[i % len(SERIES_COLOURS)]),
                            ft.Text(name, size=13, no_wrap=True)], spacing=4, tight=True)
-                   for i, name in enumerate(lines)], wrap=True, spacing=12)
+                   for i, name in enumerate(names)], wrap=True, spacing=12)
 
 
 HELD_BY_PHASE = {"round": N_("{what} at the end of each round")}
@@ -263,16 +258,13 @@ def holdings_charts(moments: Sequence[Moment] | ChartLines, phase: str | None) -
         said = _("Chart of {what}: {counts}").format(what=title, counts=totals_words(lines))
         parts.append(said_as(said, [ft.Text(title, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
                                     line_chart(lines, True, 120)]))
-    return ft.Column([*parts, legend(next(iter(charted.values())))], spacing=12)
-
-
-def short(name: str, letters: int = 6) -> str:
-    """A name under a bar, cut with "…" where it must be (the words say it whole)."""
-    return name if len(name) <= letters else name[:letters - 1] + "…"
+    return ft.Column([*parts, legend(list(next(iter(charted.values()))))], spacing=12)
 
 
 def wins_chart(players: Sequence[PlayerRecord], most: int = 6) -> ft.Control:
-    """Games won per player (the ``most`` who won most), as bars; said in words."""
+    """Games won per player (the ``most`` who won most), as bars in the players' colours, their
+    names whole in the legend under them (issue 48: under a bar of a 320 px phone a name was
+    cut to "Annel…"); said in words."""
     shown = [p for p in players if p.won][:most]
     if not shown:
         return ft.Container(height=0)
@@ -282,10 +274,10 @@ def wins_chart(players: Sequence[PlayerRecord], most: int = 6) -> ft.Control:
     _low, top, step = axis_range(0, max(p.won for p in shown))
     chart: ft.Control = charts.BarChart(
         groups=groups, height=180, interactive=False, max_y=top,
-        left_axis=axis(0, top, step=step), bottom_axis=named_axis([p.name for p in shown]))
+        left_axis=axis(0, top, step=step))
     said = _("Chart of games won: {wins}").format(wins=", ".join(f"{isolated(p.name)} {p.won}" for p in shown))
     caption = ft.Text(_("Games won"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
-    return said_as(said, [caption, chart])
+    return said_as(said, [caption, chart, legend([p.name for p in shown])], spacing=6)
 
 
 def over_time_chart(totals: Sequence[int]) -> ft.Control:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, cast
 
 import flet as ft
 
 from companion.i18n import LANGUAGES
-from companion.ui.hooks import go, notify, piece, player_route, use_language
+from companion.ui.hooks import go, notify, piece, player_route, typing, use_language
 from sheets.i18n import _
 from sheets.names import isolated
 
@@ -16,7 +17,7 @@ from sheets.names import isolated
 TOUCH = 48  # minimum touch target, in logical pixels
 SPACING = 12  # between the parts of a screen
 SECTION_SPACING = 6  # between the lines of a section
-NAME_WIDTH = 96  # a player's name in a table's row at least: "Alexandr…" at 150 % text
+NAME_WIDTH = 96  # a player's name beside a table's columns at least: "Alexandr…" at 150 % text
 TITLE_LINES = ft.TextStyle(height=1.0)
 # Flet's trigger modes are plain strings, typed as their class: a tooltip a tap shows.
 TAP = cast(ft.TooltipTriggerMode, ft.TooltipTriggerMode.TAP)
@@ -89,8 +90,10 @@ def big_number(value: int | str, caption: str, color: str | None = None) -> ft.C
 
 
 def text_field(label: str, value: str, on_text: Callable[[str], object], **options: Any) -> ft.TextField:
-    """A text field that hands ``on_text`` the text the phone sent with each change."""
-    return ft.TextField(label=label, value=value, **options, on_change=lambda e: on_text(sent(e)))
+    """A text field that hands ``on_text`` the text the phone sent with each change, and
+    tells ``typing`` while it has the focus (a snackbar then keeps clear of it: ``notify``)."""
+    return ft.TextField(label=label, value=value, **options, on_change=lambda e: on_text(sent(e)),
+                        on_focus=lambda _e: typing(True), on_blur=lambda _e: typing(False))
 
 
 def radio_group(value: str, on_pick: Callable[[str], object], content: ft.Control) -> ft.RadioGroup:
@@ -130,41 +133,58 @@ def sent(e: ft.ControlEvent) -> str:
     return "" if value is None else str(value)
 
 
-def name_cell(name: str, width: float | None = None, *, size: float | None = None,
-              weight: ft.FontWeight | None = None, color: str | None = None, opens: str | None = None) -> ft.Control:
-    """A player's name in a row of a table: one line, cut with "…" where it does not fit
-    (never broken inside a word, never drawn over the next column), the whole name a tap
-    away (a tooltip) and said whole by a screen reader, in its own node. ``width``: fixed;
-    None: the room the row leaves (give the row's other columns fixed widths). ``opens``: a
-    route the tap opens instead (a player's record)."""
+def name_lines(name: str) -> int:
+    """How many lines a player's name may take: two where it breaks after a space or a hyphen
+    ("Dorothea-/Luise"), else one: Flutter breaks a word that does not fit anywhere inside it
+    ("Friedema/nn"), so a name of one word is cut with "…" instead."""
+    return 2 if BREAKS.search(name.strip()) else 1
+
+
+BREAKS = re.compile(r"[\s\-\u2010]")  # a blank, a hyphen-minus or a hyphen
+
+
+def name_text(name: str, *, size: float | None = None, weight: ft.FontWeight | None = None,
+              color: str | None = None, expand: bool = False) -> ft.Text:
+    """A player's name in the room it is given, never a fixed width (issue 48: "Friedema…"
+    where there was room): whole where it fits, on two lines where it breaks after a space or
+    a hyphen (``name_lines``), cut with "…" only where even that is too narrow; a tap (a
+    mouse's hover) shows it whole in its tooltip, which a screen reader does not say twice."""
+    lines = name_lines(name)
+    return ft.Text(name, size=size, weight=weight, color=color, max_lines=lines, no_wrap=lines == 1,
+                   overflow=ft.TextOverflow.ELLIPSIS, expand=expand,
+                   tooltip=ft.Tooltip(message=name, trigger_mode=TAP, exclude_from_semantics=True))
+
+
+def name_cell(name: str, *, size: float | None = None, weight: ft.FontWeight | None = None,
+              color: str | None = None, opens: str | None = None) -> ft.Control:
+    """A player's name in a row of a table, in the room the row leaves (give the row's other
+    columns their widths): a ``name_text``, never drawn over the next column, the whole name
+    a tap away and said whole by a screen reader, in its own node. ``opens``: a route the
+    tap opens instead (a player's record)."""
     tap = (lambda _e: go(opens)) if opens is not None else (lambda _e: notify(name))
     return ft.Semantics(
-        label=name, container=True, exclude_semantics=True, expand=width is None,
+        label=name, container=True, exclude_semantics=True, expand=True,
         on_tap=tap,  # a screen reader's tap
         # A tap says the whole name at the bottom of the screen (a tooltip is not shown by a
         # tap on the web); a mouse shows it on hover.
-        content=ft.Container(
-            ft.Text(name, width=width, size=size, weight=weight, color=color, max_lines=1, no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS, tooltip=ft.Tooltip(message=name, trigger_mode=TAP)),
-            on_click=tap,
-        ),
+        content=ft.Container(name_text(name, size=size, weight=weight, color=color), on_click=tap),
     )
 
 
 def ranked_line(rank: int, player: str, points: str, note: str | None = None) -> ft.Control:
-    """A player's line of a game's ranking: rank, name (cut with "…" where it must; a tap
-    opens the player's record, issue 49), points and a ``note`` after them; each part in its
-    own box, said as one line."""
+    """A player's line of a game's ranking: rank, name (a ``name_cell``: a tap opens the
+    player's record, issue 49), points and a ``note`` under them; each part in its own box,
+    said as one line."""
     said = f"{rank}. {isolated(player)}: {points}" + (f" ({note})" if note else "")
-    parts: list[ft.Control] = [
+    line: ft.Control = ft.Row([
         own_node(f"{rank}.", ft.Text(f"{rank}.", size=16, width=RANK, no_wrap=True)),
         name_cell(player, size=16, opens=player_route(player)),
-    ]
-    score: list[ft.Control] = [own_node(points, ft.Text(points, size=16, weight=ft.FontWeight.BOLD, no_wrap=True))]
-    if note:  # under the points: the name keeps its room on a narrow phone
-        score.append(own_node(note, ft.Text(note, size=12, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT)))
-    parts.append(ft.Column(score, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END))
-    return ft.Semantics(label=said, container=True, content=ft.Row(parts, spacing=8))
+        own_node(points, ft.Text(points, size=16, weight=ft.FontWeight.BOLD, no_wrap=True)),
+    ], spacing=8)
+    if note:  # on a line of its own: beside the points it took the name's room ("Friedem…", issue 48)
+        note_box = own_node(note, ft.Text(note, size=12, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT))
+        line = ft.Column([line, ft.Row([note_box], alignment=ft.MainAxisAlignment.END)], spacing=0)
+    return ft.Semantics(label=said, container=True, content=line)
 
 
 RANK = 24  # "6." at 150 % text

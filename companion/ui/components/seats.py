@@ -11,7 +11,7 @@ import flet as ft
 from companion.session import NOTE_MAX, News, PhoneGames, SeatAsk, SeatView
 from companion.storage import StorageError
 from companion.table import PIN
-from companion.ui.components.common import TOUCH, error_line, screen, text_field
+from companion.ui.components.common import TOUCH, error_line, name_text, screen, text_field
 from companion.ui.components.gone import not_here
 from companion.ui.hooks import notify, piece, use_games, use_typed, use_view
 from sheets.errors import RulesError
@@ -176,16 +176,20 @@ def Seats() -> ft.View:
             else:
                 status = _("taken") if seat.taken else (_("free, PIN set") if seat.pin_set else _("free"))
             words = _("Ask for {player}'s seat") if asks_host(player) else _("Sit as {player}")
-            action = ft.FilledTonalButton(words.format(player=isolated(player)), height=TOUCH,
+            # as tall as its words (48 px at least, from the theme): a long name takes two lines
+            action = ft.FilledTonalButton(words.format(player=isolated(player)),
                                           on_click=lambda _e: (set_asking(player), set_pin(""), set_error(None)))
-        # a long name is cut with "…" (never broken inside a word): its button says it whole
-        line = ft.Row([ft.Column([ft.Text(player, size=18, weight=ft.FontWeight.W_600, max_lines=1,
-                                          overflow=ft.TextOverflow.ELLIPSIS, tooltip=player),
-                                  ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
-                                 spacing=0, expand=True), action])
+        # The name whole (issue 48: beside "Sit as Dorothea-Luise" it was cut to "D…"): where
+        # the button does not fit beside it, the button goes under it. (The row the screen's
+        # width, stretched: a wrapping row is only as wide as its words, the button at their end.)
+        line = ft.Column([ft.Row([ft.Column([name_text(player, size=18, weight=ft.FontWeight.W_600),
+                                             ft.Text(status, size=13, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0),
+                                  action], wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN, run_spacing=4,
+                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)],
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         if not (starter and seat.pin_set and not seat.mine):
             return line
-        release = ft.TextButton(_("Release {player}'s seat").format(player=isolated(player)), height=TOUCH,
+        release = ft.TextButton(_("Release {player}'s seat").format(player=isolated(player)),
                                 on_click=lambda _e: attempt(lambda: games.release_seat(game_id, player)))
         return ft.Column([line, release], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END)
 
@@ -204,7 +208,7 @@ def Seats() -> ft.View:
             ),
             ft.FilledButton(
                 (_("Ask the host for {player}'s seat") if ask else _("Take {player}'s seat")).format(player=isolated(player)),
-                height=TOUCH, disabled=not PIN.fullmatch(pin),
+                disabled=not PIN.fullmatch(pin),
                 on_click=lambda _e: attempt(lambda: (games.ask_seat if ask else games.claim_seat)(
                     game_id, player, typed_pin()))),
         ]

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import cast
 
 import flet as ft
 
-from companion.ui.components.common import TOUCH, icon_button, radio_button, radio_group, section, text_field
+from companion.ui.components.common import (
+    TOUCH, icon_button, name_text, radio_button, radio_group, section, text_field,
+)
 from companion.ui.hooks import part
 from companion.ui.kit import result_banner
 from sheets.gone_with_the_beans import PROVINCES, RULES, SHEETS, Sheet, State
@@ -31,8 +32,6 @@ ITEMS = {
 }
 
 TOTAL, RANK = N_("Total"), N_("Rank")  # in the final table, said after each player's items
-# Flet 1.0 declares the tooltip's trigger modes as plain str values of a plain class.
-TAP = cast("ft.TooltipTriggerMode", ft.TooltipTriggerMode.TAP)
 
 Players = list[tuple[str, str]]  # (name, province) in seating order, as typed at setup
 
@@ -174,12 +173,9 @@ def final_table(state: State) -> ft.Control:
 
 
 def final_name(name: str, won: bool, size: int = 16, expand: bool = True) -> ft.Control:
-    """A player's name on one line of the width it is given (``expand``: the rest of its
-    row); a long one is cut with "…" and shown whole by a tap (its tooltip), never broken
-    inside a word."""
-    return ft.Text(name, size=size, weight=ft.FontWeight.BOLD if won else ft.FontWeight.W_600, max_lines=1,
-                   no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, expand=expand,
-                   tooltip=ft.Tooltip(message=name, trigger_mode=TAP))
+    """A player's name in the width it is given (``expand``: the rest of its row): a
+    ``name_text``, bold."""
+    return name_text(name, size=size, weight=ft.FontWeight.BOLD if won else ft.FontWeight.W_600, expand=expand)
 
 
 def final_table_of(result: GameResult) -> ft.Control:

@@ -16,7 +16,7 @@ from companion.i18n import number
 from companion.session.players import KindRecord, NameChange, PhonePlayers, PlayerRecord
 from companion.storage import StorageError
 from companion.ui.components.charts import SERIES_COLOURS, axis
-from companion.ui.components.common import TOUCH, error_line, screen, section, sentence, text_field
+from companion.ui.components.common import TOUCH, error_line, name_text, screen, section, sentence, text_field
 from companion.ui.hooks import go, notify, player_route, use_games, use_listing, use_typed
 from sheets.errors import RulesError
 from sheets.i18n import _, ngettext, whole
@@ -46,7 +46,7 @@ def PlayerScreen() -> ft.View:
     parts += [kind_card(kind) for kind in shown.kinds] or [ft.Text(_("No finished games yet."))]
     if shown.head_to_head:
         parts.append(section(_("Head to head"), *[
-            ft.ListTile(title=ft.Text(head.opponent, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ft.ListTile(title=name_text(head.opponent),
                         subtitle=ft.Text(ngettext("{n} game together: ahead {ahead}, behind {behind}",
                                                   "{n} games together: ahead {ahead}, behind {behind}",
                                                   head.together).format(n=head.together, ahead=head.ahead,
@@ -141,6 +141,6 @@ def NameChanges(name: str) -> ft.Control:
         ft.OutlinedButton(_("Rename"), icon=ft.Icons.EDIT, height=TOUCH, on_click=rename),
         text_field(_("Another name of {player}").format(player=isolated(name)), other,
                    lambda v: (set_other(v), set_error(None))),
-        ft.OutlinedButton(_("Merge into {player}").format(player=isolated(name)), icon=ft.Icons.MERGE, height=TOUCH,
-                          on_click=merge),
+        # as tall as its words: a long name takes two lines (48 px at least, from the theme)
+        ft.OutlinedButton(_("Merge into {player}").format(player=isolated(name)), icon=ft.Icons.MERGE, on_click=merge),
         error_line(error))

@@ -8,12 +8,11 @@ from datetime import datetime
 import flet as ft
 
 from companion.i18n import day, number
-from companion.stats import game_records, player_records, solitaire_records
+from companion.stats import PlayerRecord, game_records, player_records, solitaire_records
 from companion.storage import FINISHED
-from companion.ui.hooks import use_games, use_listing
+from companion.ui.hooks import player_route, use_games, use_listing
 from companion.ui.components.charts import over_time_chart, wins_chart
-from companion.ui.components.common import screen, section
-from companion.ui.components.player_link import player_link
+from companion.ui.components.common import TOUCH, name_cell, screen, section
 from companion.ui.components.files import download_text
 from sheets.i18n import _, ngettext, whole
 from sheets.names import isolated, listed
@@ -31,15 +30,7 @@ def Statistics() -> ft.View:
     solo = solitaire_records(summaries)
     if not players and not solo:
         return screen("/stats", _("Statistics"), [ft.Text(_("No finished games yet."))])
-    table = ft.DataTable(
-        columns=[ft.DataColumn(label=ft.Text(_("Player"))), ft.DataColumn(label=ft.Text(_("Played")), numeric=True),
-                 ft.DataColumn(label=ft.Text(_("Won")), numeric=True)],
-        # A long name is cut with "…" (whole a tap away): at 320 px and 150 % text a whole
-        # name pushed the Won column off the screen.
-        rows=[ft.DataRow([ft.DataCell(player_link(r.name)), ft.DataCell(ft.Text(str(r.played))),
-                          ft.DataCell(ft.Text(str(r.won), weight=ft.FontWeight.BOLD))]) for r in players],
-        column_spacing=16, horizontal_margin=8,
-    )
+    table = players_table(players)
     cards = [
         ft.Card(ft.Container(ft.Column([
             ft.Text(title(g.game), size=18, weight=ft.FontWeight.W_600),
@@ -67,6 +58,37 @@ def Statistics() -> ft.View:
     sections = ([section(_("Players"), wins_chart(players), table), section(_("Games"), *cards)] if players else []) + (
         [section(_("Solitaire ratings"), *ratings)] if solo else [])
     return screen("/stats", _("Statistics"), [*sections, download])
+
+
+ROW = TOUCH + 4  # px of a line of the players' table: a name on two lines at 150 % text
+
+
+def players_table(players: list[PlayerRecord]) -> ft.Control:
+    """Games played and won per player, a column at a time: each figure's column as wide as
+    its heading, the names in the room they leave (``name_cell``: whole where they fit; cut
+    with "…" only where even two lines do not; a tap opens the player's record, titled with
+    the whole name). Issue 48: a fixed 96 px cut "Friedem…" at 390 px; a DataTable gave a
+    whole name its room and pushed the Won column off a 320 px phone."""
+    def cell(content: ft.Control) -> ft.Control:
+        return ft.Container(content, height=ROW, alignment=ft.Alignment.CENTER_LEFT)
+
+    def figures(heading: str, values: list[int], weight: ft.FontWeight | None = None) -> ft.Control:
+        return ft.Column([cell(ft.Text(heading)), *[cell(ft.Text(str(v), weight=weight)) for v in values]],
+                         spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END)
+
+    # A screen reader reads a line at its name: "Ann: played 3, won 1" (the figures' columns
+    # are not read again, a column at a time).
+    names = [cell(ft.Text(_("Player"))), *[ft.Semantics(
+        label=_("{player}: played {played}, won {won}").format(player=isolated(r.name), played=r.played, won=r.won),
+        container=True, content=cell(ft.Row([name_cell(r.name, color=ft.Colors.PRIMARY, opens=player_route(r.name))])))
+        for r in players]]
+    return ft.Row([ft.Column(names, spacing=0, expand=True),
+                   ft.Semantics(exclude_semantics=True, content=ft.Row([
+                       # TRANSLATORS: the players' table's column headings: short, the names take what they leave
+                       figures(_("Played"), [r.played for r in players]),
+                       figures(_("Won"), [r.won for r in players], ft.FontWeight.BOLD)], spacing=16,
+                       vertical_alignment=ft.CrossAxisAlignment.START))],
+                  spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def title(game: str) -> str:

@@ -4,6 +4,8 @@ province's ability. Parts that stay the same are passed over (``part``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.ui.components.common import big_number, section
@@ -12,9 +14,9 @@ from companion.ui.hooks import part, piece
 from companion.ui.screens.gone_with_the_beans_live.words import province
 from sheets.gone_with_the_beans import PROVINCES, Sheet
 from sheets.gone_with_the_beans.live import (
-    HAY_ACTION_USES_PER_ROW, NAMES, WAREHOUSE, Materials, PlayerState, horse_riding_level,
+    HAY_ACTION_USES_PER_ROW, WAREHOUSE, Materials, PlayerState, horse_riding_level,
 )
-from sheets.i18n import _, ngettext
+from sheets.i18n import _, ngettext, npgettext
 
 
 def boxes(filled: int, total: int | None, icon: ft.IconData, empty: ft.IconData) -> ft.Control:
@@ -25,10 +27,19 @@ def boxes(filled: int, total: int | None, icon: ft.IconData, empty: ft.IconData)
                    for n in range(max(total, filled))], spacing=0, wrap=True)
 
 
+# A tile's word under its count, in the count's number (issue 48: "0 Bohne"): German "1 Bohne",
+# "0 Bohnen"; the rulebook's English counts unchanged, "0 Bean" (Hay's tile says its sheds' cap).
+UNDER_COUNT: dict[str, Callable[[int], str]] = {
+    "thaler": lambda n: npgettext("a warehouse tile, under its count", "Thaler", "Thaler", n),
+    "bean": lambda n: npgettext("a warehouse tile, under its count", "Bean", "Bean", n),
+    "worker": lambda n: npgettext("a warehouse tile, under its count", "Worker", "Worker", n),
+}
+
+
 def materials_row(sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
     """The warehouse: a payment changes one or two of the four tiles (each a part)."""
     tiles = [(getattr(materials, kind), _("Hay of {capacity}").format(capacity=capacity) if kind == "hay"
-              else _(NAMES[kind])) for kind in WAREHOUSE]  # in the order the timeline charts them
+              else UNDER_COUNT[kind](getattr(materials, kind))) for kind in WAREHOUSE]  # as the timeline charts them
     row: ft.Control = ft.Row([part(tile, value, caption) for value, caption in tiles], spacing=4)
     if sheet.beanichalcum is not None:  # a fifth tile does not fit a phone at 150 % text
         row = ft.Column([row, ft.Text(_("Beanichalcum: {n}").format(n=materials.beanichalcum), size=18,

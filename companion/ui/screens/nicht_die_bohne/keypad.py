@@ -177,12 +177,15 @@ def ColourCards(colour: Colour, tiles: tuple[tuple[Card, bool, str | None], ...]
 @piece
 def Totals(positive: int, negative: int, total: int, caption: str) -> ft.Control:
     """The chosen player's round: positive, negative and total points, large."""
-    # A third of the row each: the caption ("Friederike-Sophie, round 1") wraps within it
-    # on a narrow phone instead of running off the screen.
+    # Positive and negative as wide as their words, the total the rest: its caption
+    # ("Friederike-Sophie, round 1") wraps within it on a narrow phone, never inside the
+    # name (issue 48: a third of a 320 px row broke "Friedeman/n" at 150 % text).
     return ft.Row(
         [
-            ft.Container(signed_number(f"+{positive}" if positive else "0", _("positive"), POSITIVE), expand=True),
-            ft.Container(signed_number(signed(-negative), _("negative"), NEGATIVE), expand=True),
+            ft.Container(signed_number(f"+{positive}" if positive else "0", _("positive"), POSITIVE),
+                         padding=ft.Padding.symmetric(horizontal=8)),
+            ft.Container(signed_number(signed(-negative), _("negative"), NEGATIVE),
+                         padding=ft.Padding.symmetric(horizontal=8)),
             ft.Container(big_number(signed(total), caption), expand=True),
         ],
         spacing=4,

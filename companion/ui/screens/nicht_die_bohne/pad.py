@@ -24,31 +24,35 @@ SCORES = (ROUNDS + 1) * (COLUMN + GAP) + 2 * PADDING
 # The same objects at every render: Flet passes over a value it sent before without comparing it.
 ROW_PADDING = ft.Padding.symmetric(horizontal=PADDING)
 ROW_LINE = ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))
-Width = float | None  # the name column's width; None: the room the row leaves
+STACKED_PADDING = ft.Padding.only(left=PADDING, right=PADDING, top=4, bottom=2)
 
 
-def name_width(pad: float | None) -> Width:
-    """The name column's width on a pad ``pad`` px wide (None: not measured yet): what
-    the score columns leave, but never under NAME_WIDTH. Then the pad is wider than the
-    screen and scrolls sideways (a 320 px phone), its names never squeezed out."""
-    return None if pad is None or pad - SCORES >= NAME_WIDTH else NAME_WIDTH
+def beside(pad: float | None) -> bool:
+    """Whether a name stands beside its scores on a pad ``pad`` px wide (None: not measured
+    yet): where the score columns leave it NAME_WIDTH. Else (a phone at 150 % text) each
+    name stands whole on its own line above its scores, and every column, Total too, stays
+    on the screen (issue 48: at 360 px the pad scrolled sideways, its Total cut off, its
+    names cut to "Friede…")."""
+    return pad is None or pad - SCORES >= NAME_WIDTH
 
 
-def score_row(row: Row, width: Width) -> ft.Control:
-    """One player's line of the pad: the name, each round's total (+positive −negative),
-    the game total; each a part of its own: an entry changes one round's cell, the others
-    stay as they were. Each cell is a node of its own (a screen reader, and a test, finds
-    each where it is drawn)."""
+def score_row(row: Row, side: bool) -> ft.Control:
+    """One player's line of the pad: the name (beside its scores, or above them: ``beside``),
+    each round's total (+positive −negative), the game total; each a part of its own: an
+    entry changes one round's cell, the others stay as they were. Each cell is a node of
+    its own (a screen reader, and a test, finds each where it is drawn)."""
     name, cells, total, winner = row
     shown = ["–" if c is None else signed(c[0]) for c in cells]
+    scores = [*[part(round_points, cell) for cell in cells], part(total_cell, total)]
+    named = part(player_name, name, winner)
     return ft.Semantics(
         label=" ".join([isolated(name), *shown, whole(total)]),
         container=True,  # its own node: screen readers (and tests) read one row at a time
         content=ft.Container(
-            ft.Row([part(player_name, name, winner, width), *[part(round_points, cell) for cell in cells],
-                    part(total_cell, total)], spacing=GAP),
-            height=TOUCH + 4,
-            padding=ROW_PADDING,
+            ft.Row([named, *scores], spacing=GAP) if side else
+            ft.Column([ft.Row([named]), ft.Row(scores, spacing=GAP, alignment=ft.MainAxisAlignment.END)], spacing=0),
+            height=TOUCH + 4 if side else None,
+            padding=ROW_PADDING if side else STACKED_PADDING,
             bgcolor=ft.Colors.SECONDARY_CONTAINER if winner else None,
             border=ROW_LINE,
         ),
@@ -60,14 +64,13 @@ def total_cell(total: int) -> ft.Control:
                                           text_align=ft.TextAlign.END))
 
 
-def player_name(name: str, winner: bool, width: Width) -> ft.Control:
-    """The name, cut with "…" where it does not fit (the whole name a tap away)."""
-    shown = name_cell(name, None if width is None else width - (22 if winner else 0),
-                      weight=ft.FontWeight.BOLD if winner else None)
+def player_name(name: str, winner: bool) -> ft.Control:
+    """The name in the room its row leaves, a trophy before a winner's (the whole name a tap away)."""
+    shown = name_cell(name, weight=ft.FontWeight.BOLD if winner else None)
     if not winner:
         return shown
     trophy = ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)
-    return ft.Row([trophy, shown], spacing=4, expand=width is None, width=width)
+    return ft.Row([trophy, shown], spacing=4, expand=True)
 
 
 def round_points(value: RoundCell) -> ft.Control:
@@ -87,16 +90,19 @@ def round_points(value: RoundCell) -> ft.Control:
 
 
 @piece
-def RoundHeader(width: Width) -> ft.Control:
+def RoundHeader(side: bool) -> ft.Control:
+    """The pad's column titles, "Player" where the names stand: beside the rounds, or above them."""
     # One line each, cut with "…": never "Pl/ay/er" a letter or two a line.
-    columns: list[ft.Control] = [ft.Text(_("Player"), width=width, expand=width is None, max_lines=1, no_wrap=True,
-                                         overflow=ft.TextOverflow.ELLIPSIS)]
+    player = ft.Text(_("Player"), expand=True, max_lines=1, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
     # TRANSLATORS: the pad's column of round {number}, as narrow as "R1"
-    columns += [ft.Text(_("R{number}").format(number=n), width=COLUMN, text_align=ft.TextAlign.END, no_wrap=True)
-                for n in range(1, ROUNDS + 1)]
+    columns: list[ft.Control] = [ft.Text(_("R{number}").format(number=n), width=COLUMN, text_align=ft.TextAlign.END,
+                                         no_wrap=True) for n in range(1, ROUNDS + 1)]
     columns.append(ft.Text(pgettext("the pad's last column, 62 px wide", "Total"), width=COLUMN, max_lines=1,
                            no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.END))
-    return ft.Container(ft.Row(columns, spacing=GAP), padding=ROW_PADDING)
+    if side:
+        return ft.Container(ft.Row([player, *columns], spacing=GAP), padding=ROW_PADDING)
+    return ft.Container(ft.Column([ft.Row([player]), ft.Row(columns, spacing=GAP, alignment=ft.MainAxisAlignment.END)],
+                                  spacing=0), padding=ROW_PADDING)
 
 
 @piece
@@ -104,27 +110,23 @@ def Pad(feed: Feed[Shown], players: int) -> ft.Control:
     """The paper pad: a row per player, each a piece following its own row (an entry
     changes one row; the pad around it is not drawn again).
     It measures itself once laid out: too narrow for a name beside the score columns (a
-    320 px phone, large text), the pad scrolls sideways, each name at least NAME_WIDTH."""
+    phone at 150 % text), each name stands above its scores (``beside``)."""
     measured, set_measured = ft.use_state(cast("float | None", None))
-    width = name_width(measured)
-    rows: list[ft.Control] = [RoundHeader(width), *[PadRow(feed, n, width) for n in range(players)]]
-    if width is None:
-        table: ft.Control = ft.Column(rows, spacing=0, expand=True)
-    else:
-        table = ft.Row([ft.Column(rows, spacing=0, width=width + SCORES)], scroll=ft.ScrollMode.AUTO, expand=True)
+    side = beside(measured)
+    table = ft.Column([RoundHeader(side), *[PadRow(feed, n, side) for n in range(players)]], spacing=0, expand=True)
 
     def measure(e: ft.LayoutSizeChangeEvent[ft.LayoutControl]) -> None:
         if measured is None or abs(e.width - measured) >= 1:
             set_measured(e.width)
 
-    # The outer row takes the screen's width, whatever the pad inside it needs.
+    # The outer row takes the screen's width: what is measured.
     return ft.Container(ft.Row([table]), on_size_change=measure, size_change_interval=100)
 
 
 @piece
-def PadRow(feed: Feed[Shown], n: int, width: Width) -> ft.Control:
+def PadRow(feed: Feed[Shown], n: int, side: bool) -> ft.Control:
     """Row ``n`` of the pad, in the order of the game's result."""
-    return score_row(use_slice_of(feed, lambda s: s.pad.rows[n]), width)
+    return score_row(use_slice_of(feed, lambda s: s.pad.rows[n]), side)
 
 
 @piece

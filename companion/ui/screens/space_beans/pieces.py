@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 import flet as ft
 
@@ -26,8 +26,6 @@ BEAN_COLOURS = {
     Bean.BLUEBEANS: PAIRS["blue"],
 }
 MUTED = ft.Colors.ON_SURFACE_VARIANT
-# Flet types the trigger as its class, whose members are plain strings.
-TAP = cast("ft.TooltipTriggerMode", ft.TooltipTriggerMode.TAP)
 B = TypeVar("B", ft.Button, ft.OutlinedButton, ft.FilledTonalButton)
 T = TypeVar("T")
 
@@ -43,15 +41,6 @@ def card_list(cards: Sequence[Card]) -> str:
 def worth_words(value: int) -> str:
     """A collection's close-out value as the engine computes it."""
     return _("worth {value}").format(value=value) if value else _("no value yet")
-
-
-def name_text(name: str, size: int = 18, expand: bool = False) -> ft.Text:
-    """A player's name on one line, bold: cut with "…" where the phone is too narrow (a name
-    may have 40 letters), never broken inside; a tap shows the whole name (``expand``: in a
-    row, it takes the room left and no more)."""
-    return ft.Text(name, size=size, weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                   no_wrap=True, tooltip=ft.Tooltip(message=name, trigger_mode=TAP, exclude_from_semantics=True),
-                   expand=expand, expand_loose=expand)
 
 
 def tile(label: str, text: str, on_click: Callable[[], Any] | None, selected: bool = False,

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.ui.components.common import SPACING, big_number, error_line, section
+from companion.ui.components.common import SPACING, big_number, error_line, name_text, section
 from companion.ui.hooks import part, piece
 from companion.ui.kit import result_banner
 from companion.ui.screens.space_beans.pieces import (
-    BEAN_COLOURS, MUTED, card_list, cards_word, collection_line, end_button, name_text, pile,
+    BEAN_COLOURS, MUTED, card_list, cards_word, collection_line, end_button, pile,
 )
 from companion.ui.screens.space_beans.view import EndView, SheetView, TableView
 from sheets.i18n import _, ngettext
@@ -87,23 +87,25 @@ def card_heading(name: str, you: bool, leader: bool, points: int) -> ft.Control:
     to_go = END_AT - points
     status = (_("reached {end}").format(end=END_AT) if to_go <= 0
               else _("{n} to go").format(n=to_go))
-    return ft.Row(
+    # The name on a line of its own, the card's width (issue 48: beside the points it was cut
+    # to "Friedem…" at 320 px and 150 % text); how far to go and the points under it.
+    return ft.Column(
         [
-            ft.Column(
-                [
-                    ft.Row(
-                        ([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=20)] if leader else [])
-                        + [name_text(_("{name} (you)").format(name=isolated(name)) if you else name, expand=True)],
-                        spacing=4,
-                    ),
-                    ft.Text(status, size=13, color=ft.Colors.PRIMARY if to_go <= 0 else MUTED,
-                            weight=ft.FontWeight.W_600 if to_go <= 0 else None),
-                ],
-                spacing=0,
-                expand=True,
+            ft.Row(
+                ([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=20)] if leader else [])
+                + [name_text(_("{name} (you)").format(name=isolated(name)) if you else name, size=18,
+                             weight=ft.FontWeight.BOLD, expand=True)],
+                spacing=4,
             ),
-            big_number(points, _("trophy points")),
+            ft.Row(
+                [
+                    ft.Text(status, size=13, color=ft.Colors.PRIMARY if to_go <= 0 else MUTED,
+                            weight=ft.FontWeight.W_600 if to_go <= 0 else None, expand=True),
+                    big_number(points, _("trophy points")),
+                ],
+            ),
         ],
+        spacing=0,
     )
 
 
@@ -192,7 +194,7 @@ def final_table(result: GameResult, final: FinalView) -> list[ft.Control]:
                 ft.Text(f"{p.rank}.", size=18, width=28),
                 ft.Column(
                     [
-                        name_text(p.name),
+                        name_text(p.name, size=18, weight=ft.FontWeight.BOLD),
                         ft.Text(_("Trophies {trophies} · Bohnus {bohnus} · Collections {collections}").format(
                             trophies=b["trophies"], bohnus=b["bohnus"], collections=b["collections"]),
                                 size=13, color=MUTED),
@@ -209,7 +211,7 @@ def final_table(result: GameResult, final: FinalView) -> list[ft.Control]:
     steps: list[ft.Control] = []
     for sheet in final.sheets:
         own = [c for c in (sheet.open, sheet.secret) if c is not None]
-        lines: list[ft.Control] = [name_text(sheet.name, size=16)]
+        lines: list[ft.Control] = [name_text(sheet.name, size=16, weight=ft.FontWeight.BOLD)]
         for collection in own:
             outcome = close_out(collection)
             size = len(collection.values)
