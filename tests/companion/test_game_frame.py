@@ -111,14 +111,27 @@ def test_a_game_deleted_under_the_phones_leaves_every_screen_in_plain_words(tmp_
         assert any("deleted this game" in m or "Game deleted" in m for m in sent)
 
 
+# What Ben's phone is sent when Ann's last entry is undone: each piece that shows what it
+# changed, patched by that piece (it follows its slice of the play screen's feed).
+CHANGED_ON_ANOTHER_PHONE = {
+    "nicht-die-bohne": ["LastEntry", "PadRow", "PlayerChip"],  # her chip, her row, who entered last
+    "space-beans": ["Play"],
+    "bohnanza": ["PlayerChip"],  # her coins on her chip; Ben's purse and fields are his own
+    "gone-with-the-beans-live": ["Play"],
+}
+
+
 @pytest.mark.parametrize("kind", ["nicht-die-bohne", "space-beans", "bohnanza", "gone-with-the-beans-live"])
 def test_every_game_sends_another_phone_only_what_an_entry_changes(kind, tmp_path):
     """Ann's last entry undone (a card, a lay, a harvest, an action): Ben's phone is sent
-    what changed on his screen, and not the screen around it again."""
+    what changed on his screen, each by the piece that shows it, and not the screen around
+    it again."""
     _to_ann, to_ben = asyncio.run(at_the_table("undo", tmp_path, kind))
     patches = [m for m in to_ben if "PATCH_CONTROL" in m and "_services" not in m]
-    assert patches  # Ann's chip, coins, collection or sheet chip changed on Ben's screen
-    assert not patched(to_ben, GameScreen)
+    assert sorted(m.split(" ")[0] for m in patches) == CHANGED_ON_ANOTHER_PHONE[kind]
+    if "Play" not in CHANGED_ON_ANOTHER_PHONE[kind]:
+        assert not patched(to_ben, GAME_SCREENS[kind].play)
+    assert not patched(to_ben, GameScreen) and not patched(to_ben, GameBar)
 
 
 

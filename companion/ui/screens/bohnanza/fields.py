@@ -1,13 +1,14 @@
 """The shown player's fields: each field's card, its Plant panel (the bean, then one tap on
 how many, the counts the rules refuse greyed out with their reason) and its harvest
-preview (what the engine would pay). Everything comes from the view's slice."""
+preview (what the engine would pay). The piece follows its own slice of the play screen's
+feed (``fields_slice``)."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from companion.ui.components.common import SECTION_SPACING, SPACING, TOUCH, error_line, section_title
-from companion.ui.hooks import part, piece
+from companion.ui.hooks import Feed, part, piece, use_slice_of
 from companion.ui.screens.bohnanza.look import (
     BEAN_COLOURS, bean_badge, bean_tile, beanometer_line, coins, confirm_or_cancel, count_tile, named, note,
     printed, sentence,
@@ -156,11 +157,11 @@ def _harvest_card(card: Card, harvesting: Harvesting, error: str | None, taps: T
 
 
 @piece
-def Fields(fields: FieldsSlice, player: str, panel: Panel, bean: Bean | None, error: str | None,
+def Fields(feed: Feed[BohnanzaView], player: str, panel: Panel, bean: Bean | None, error: str | None,
            taps: Taps) -> ft.Control:
     """``player``'s fields (``fields_slice``), a field's open panel (``panel``) with ``error``,
     the engine's word on the last tap (above the fields while no panel is open)."""
-    cards, opened, beans = fields
+    cards, opened, beans = use_slice_of(feed, lambda v: fields_slice(v, player, panel, bean))
     field_panel = panel is not None and panel[0] in ("plant", "harvest")
     parts = [section_title(_("{player}'s fields").format(player=isolated(player)))]
     parts += [_card_part(card, panel, beans, bean, opened, error, taps) for card in cards]

@@ -1,22 +1,23 @@
 """The Bohnanza play screen: one player at a time (picked at the top), coins in large type,
-the fields, and the table's draw pile. It renders the view of the state for the player
-it shows (``view``), hands its pieces slices of it, and makes entries through the kit;
-what may be done and why not is the engine's (``allowed``, in the view)."""
+the fields, and the table's draw pile. It follows the view of the state (``view``) as a
+feed: the screen itself only its shape (who plays, whether the game is over), each piece
+its own slice, so an entry draws the chip, purse, fields or draw pile it changes, not the
+screen around them. It makes entries through the kit; what may be done and why not is
+the engine's (``allowed``, in the view)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import cast
 
 import flet as ft
 
 from companion.ui.components.game_bar import game_body
-from companion.ui.hooks import use_game_of, use_latest, use_view
+from companion.ui.hooks import use_feed, use_game_of, use_latest, use_slice_of
 from companion.ui.kit import use_entry, use_shown_player
-from companion.ui.screens.bohnanza.fields import Fields, fields_slice
+from companion.ui.screens.bohnanza.fields import Fields
 from companion.ui.screens.bohnanza.look import coins
 from companion.ui.screens.bohnanza.rows import PrintedRows
-from companion.ui.screens.bohnanza.table import DrawPile, PlayerChip, Purse, Result, TieBreak, purse_of
+from companion.ui.screens.bohnanza.table import DrawPile, PlayerChip, Purse, Result, TieBreak
 from companion.ui.screens.bohnanza.taps import Panel, Taps
 from companion.ui.screens.bohnanza.view import view
 from sheets.bohnanza import (
@@ -32,8 +33,9 @@ HAND = "hand"  # where a refused hand size is said: under the tie-break
 @ft.component
 def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
-    shown = use_view(game_id, lambda: game.view(view))  # the same for every phone
-    over, names = shown.over, shown.names
+    feed = use_feed(game_id, lambda: game.view(view))  # the same for every phone
+    shape = use_slice_of(feed, lambda v: v.shape)
+    over, names = shape.over, shape.names
     player, show = use_shown_player(game, names)
     panel, set_panel = ft.use_state(cast(Panel, None))
     bean, set_bean = ft.use_state(cast("Bean | None", None))
@@ -109,20 +111,16 @@ def Play(game_id: str) -> ft.Control:
         tell_hand=use_latest(tell_hand),
     )
     controls: list[ft.Control] = []
-    # Each piece is given its slice of the view: it renders again only where that differs.
+    # Each piece is given the feed and follows its own slice: it renders again only where that differs.
     if over:
-        controls += [Result(shown.result, shown.ranking), TieBreak(shown.tie, entry.refusal_at(HAND), taps)]
+        controls += [Result(feed), TieBreak(feed, entry.refusal_at(HAND), taps)]
     else:
         # Each player's name and coins; the shown one selected.
-        controls += [ft.Row([PlayerChip(name, total, name == player, taps) for name, total in shown.chips],
-                            wrap=True, spacing=6),
-                     Purse(purse_of(shown, player), shown.third_field_price, player, taps),
-                     PrintedRows(shown.unknown_rows, entry.refusal_at(ROWS), taps),
-                     Fields(fields_slice(shown, player, panel, bean), player, panel, bean, entry.refusal_at(None),
-                            taps)]
-    asking = panel == ("end", 0)
-    deck = shown.deck if asking else replace(shown.deck, end=())  # its sales matter only while asked
-    controls.append(DrawPile(shown.deck_pass, deck, shown.over, asking, taps))
+        controls += [ft.Row([PlayerChip(feed, name, name == player, taps) for name in names], wrap=True, spacing=6),
+                     Purse(feed, player, taps),
+                     PrintedRows(feed, entry.refusal_at(ROWS), taps),
+                     Fields(feed, player, panel, bean, entry.refusal_at(None), taps)]
+    controls.append(DrawPile(feed, panel == ("end", 0), taps))  # asking: the next pass or the end, to confirm
     return game_body(controls)
 
 

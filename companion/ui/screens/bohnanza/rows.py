@@ -10,9 +10,10 @@ from functools import partial
 import flet as ft
 
 from companion.ui.components.common import TOUCH, error_line, text_field
-from companion.ui.hooks import piece, use_typed
+from companion.ui.hooks import Feed, piece, use_slice_of, use_typed
 from companion.ui.screens.bohnanza.look import BEAN_COLOURS, coins, note
 from companion.ui.screens.bohnanza.taps import Taps
+from companion.ui.screens.bohnanza.view import BohnanzaView
 from sheets.bohnanza import Bean, label
 from sheets.i18n import _
 
@@ -32,8 +33,9 @@ def typed_row(texts: list[str]) -> tuple[int | None, ...] | str:
 
 
 @piece
-def PrintedRows(unknown: tuple[Bean, ...], error: str | None, taps: Taps) -> ft.Control:
-    """Asks for the first bean on a field whose printed beanometer the game lacks (``unknown``)."""
+def PrintedRows(feed: Feed[BohnanzaView], error: str | None, taps: Taps) -> ft.Control:
+    """Asks for the first bean on a field whose printed beanometer the game lacks."""
+    unknown = use_slice_of(feed, lambda v: v.unknown_rows)
     texts, set_texts, typed = use_typed(["", "", "", ""])
     if not unknown:
         return ft.Container(height=0)

@@ -1,29 +1,31 @@
 """The pieces around the fields: the players' chips, the shown player's coins and third
 field, the table's draw pile (its passes, the next pass or the end of the game with what
-its harvest sells) and the result. Each shows a slice of the view."""
+its harvest sells) and the result. Each follows its own slice of the play screen's feed
+(``use_slice_of``): a change renders, on each phone, only the pieces whose slice it changes."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import cast
 
 import flet as ft
 
 from companion.ui.components.common import SECTION_SPACING, TOUCH, error_line, ranked_line, section_title, text_field
-from companion.ui.hooks import part, piece, use_typed
+from companion.ui.hooks import Feed, part, piece, use_slice_of, use_typed
 from companion.ui.kit import result_banner
 from companion.ui.screens.bohnanza.look import coins, confirm_or_cancel, note
 from companion.ui.screens.bohnanza.taps import Taps
 from companion.ui.screens.bohnanza.view import BohnanzaView
 from sheets.bohnanza import DeckOffer, EndSale, count_of
-from sheets.results import GameResult
 from sheets.i18n import _, ngettext
 from sheets.names import isolated
 
 
 @piece
-def PlayerChip(name: str, total: int, selected: bool, taps: Taps) -> ft.Control:
-    """A player's chip: their name and coins."""
+def PlayerChip(feed: Feed[BohnanzaView], name: str, selected: bool, taps: Taps) -> ft.Control:
+    """A player's chip: their name and coins (a change of another player's coins passes it over)."""
+    total = use_slice_of(feed, lambda v: v.coins(name))
     return ft.Chip(label=ft.Text(f"{isolated(name)} · {total}"), selected=selected, show_checkmark=False, height=TOUCH,
                    on_select=lambda _e: taps.pick(name))
 
@@ -56,10 +58,10 @@ def _third_field(player: str, bought: bool, refused: str | None, price: int, tap
 
 
 @piece
-def Purse(purse: tuple[int, bool, str | None], price: int, player: str, taps: Taps) -> ft.Control:
-    """``player``'s coins in large type, and their third field (``purse_of``; ``price``: the
-    third field's)."""
-    total, bought, refused = purse
+def Purse(feed: Feed[BohnanzaView], player: str, taps: Taps) -> ft.Control:
+    """``player``'s coins in large type, and their third field (``purse_of``, at the third
+    field's price)."""
+    (total, bought, refused), price = use_slice_of(feed, lambda v: (purse_of(v, player), v.third_field_price))
     return ft.Column([part(_coins, player, total), part(_third_field, player, bought, refused, price, taps)],
                      spacing=12)
 
@@ -149,11 +151,18 @@ def _end_harvest(sales: tuple[EndSale, ...], taps: Taps) -> ft.Control:
     )
 
 
+def draw_pile_of(v: BohnanzaView, asking: bool) -> tuple[int, DeckOffer, bool]:
+    """What ``DrawPile`` shows: the pass, the view's deck (its sales only while ``asking``:
+    they matter only then), whether the game is over."""
+    return v.deck_pass, v.deck if asking else replace(v.deck, end=()), v.over
+
+
 @piece
-def DrawPile(deck_pass: int, deck: DeckOffer, over: bool, asking: bool, taps: Taps) -> ft.Control:
+def DrawPile(feed: Feed[BohnanzaView], asking: bool, taps: Taps) -> ft.Control:
     """The table's draw pile: the passes, and (in play) what to do when it runs out; when
     ``asking`` (the draw pile ran out, to confirm) the next pass, or at the last what the
-    end harvest pays everyone (``deck``: the view's, its sales only while ``asking``)."""
+    end harvest pays everyone (``draw_pile_of``)."""
+    deck_pass, deck, over = use_slice_of(feed, lambda v: draw_pile_of(v, asking))
     next_pass = deck.next_pass
     below: list[ft.Control] = []
     if over:
@@ -169,8 +178,9 @@ def DrawPile(deck_pass: int, deck: DeckOffer, over: bool, asking: bool, taps: Ta
 
 
 @piece
-def Result(result: GameResult | None, ranking: tuple[tuple[int, str, int, int | None], ...]) -> ft.Control:
+def Result(feed: Feed[BohnanzaView]) -> ft.Control:
     """The end of the game: who won with what, and the ranking with what the end harvest paid."""
+    result, ranking = use_slice_of(feed, lambda v: (v.result, v.ranking))
     if result is None:
         return ft.Container(height=0)
     return result_banner(result, coins, [
@@ -179,10 +189,11 @@ def Result(result: GameResult | None, ranking: tuple[tuple[int, str, int, int | 
 
 
 @piece
-def TieBreak(tie: tuple[tuple[str, int | None], ...], error: str | None, taps: Taps) -> ft.Control:
+def TieBreak(feed: Feed[BohnanzaView], error: str | None, taps: Taps) -> ft.Control:
     """Today's tie-break (Rio Grande's rules: "If two or more players tie with the most gold
     coins, the player with the most cards in his hand ... is the winner"): asked at the end of
     each player tied for the most coins, and told again to correct it."""
+    tie = use_slice_of(feed, lambda v: v.tie)
     texts, set_texts, typed = use_typed(cast(dict[str, str], {}))
     if not tie:
         return ft.Container(height=0)

@@ -1,5 +1,6 @@
 """What a Bohnanza phone shows of a state: one typed view (``view``), made once per state
-for every phone (``GameOf.view``), its pieces given slices of it. Nothing at the table is
+for every phone (``GameOf.view``); the play screen follows its ``shape``, each piece its
+own slice. Nothing at the table is
 secret and a phone shows any player's side (picked at the top), so the view holds every
 player's side, the same for every phone. Every offer and refusal in it is the engine's
 (``allowed``, for every seat at once: ``allowed_by_seat``)."""
@@ -58,6 +59,14 @@ class Side:
 
 
 @dataclass(frozen=True)
+class Shape:
+    """What the play screen itself shows: which parts there are (its pieces follow the rest)."""
+
+    over: bool
+    names: tuple[str, ...]  # in seating order
+
+
+@dataclass(frozen=True)
 class BohnanzaView:
     """A Bohnanza phone's screen for one state."""
 
@@ -72,9 +81,13 @@ class BohnanzaView:
     unknown_rows: tuple[Bean, ...]  # beans on a field whose printed beanometer the table has not entered
 
     @property
-    def chips(self) -> tuple[tuple[str, int], ...]:
-        """Each player's name and coins."""
-        return tuple((side.player, side.coins) for side in self.sides)
+    def shape(self) -> Shape:
+        return Shape(self.over, self.names)
+
+    def coins(self, player: str) -> int:
+        """A player's coins (0 for a name not at the table)."""
+        side = self.side(player)
+        return side.coins if side is not None else 0
 
     @property
     def ranking(self) -> tuple[tuple[int, str, int, int | None], ...]:
