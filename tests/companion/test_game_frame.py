@@ -117,7 +117,8 @@ CHANGED_ON_ANOTHER_PHONE = {
     "nicht-die-bohne": ["LastEntry", "PadRow", "PlayerChip"],  # her chip, her row, who entered last
     "space-beans": ["Play"],
     "bohnanza": ["PlayerChip"],  # her coins on her chip; Ben's purse and fields are his own
-    "gone-with-the-beans-live": ["Play"],
+    # what just happened, who has still to act this round, whether her sheet's action is done
+    "gone-with-the-beans-live": ["EventsOf", "RoundStatus", "SheetChipOf"],
 }
 
 

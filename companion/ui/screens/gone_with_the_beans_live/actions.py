@@ -12,9 +12,10 @@ import flet as ft
 
 from companion.ui.components.common import section
 from companion.ui.components.sheet_scoring import note
-from companion.ui.hooks import part, piece
+from companion.ui.hooks import Feed, part, piece, use_slice_of
 from companion.ui.kit import reason_line
 from companion.ui.screens.gone_with_the_beans_live.buttons import tall_button, tall_only
+from companion.ui.screens.gone_with_the_beans_live.view import Shown
 from companion.ui.screens.gone_with_the_beans_live.words import contract_text, label
 from sheets.gone_with_the_beans import Sheet
 from sheets.gone_with_the_beans.live import (
@@ -102,9 +103,10 @@ def actions_part(sheet: Sheet, name: str, allowed: Allowed | None, taps: PlayTap
 
 
 @piece
-def Actions(allowed: Allowed | None, sheet: Sheet, name: str, taps: PlayTaps) -> ft.Control:
-    """This round's income choice and action on ``name``'s sheet; ``allowed``: what the
-    rules allow that player now (None: another phone's player, who acts on their own)."""
+def Actions(feed: Feed[Shown], name: str, taps: PlayTaps) -> ft.Control:
+    """This round's income choice and action on ``name``'s sheet, as the rules allow that
+    player now (``Shown.offers_of``; None: another phone's player, who acts on their own)."""
+    sheet, allowed = use_slice_of(feed, lambda s: (s.view.sheet, s.offers_of(name)))
     return actions_part(sheet, name, allowed, taps)
 
 
@@ -133,10 +135,15 @@ def contracts_part(sheet: Sheet, name: str, gained: tuple[str, ...], executed: t
 
 
 @piece
-def Contracts(sheet: Sheet, name: str, gained: tuple[str, ...], executed: tuple[str, ...],
-              reasons: dict[str, str | None] | None, taps: PlayTaps) -> ft.Control:
-    """Sheet D: the gained Contracts (``contracts_part``; ``reasons``: ``contract_reasons``)."""
+def Contracts(feed: Feed[Shown], name: str, taps: PlayTaps) -> ft.Control:
+    """Sheet D: ``name``'s gained Contracts (``contracts_part``, with ``contract_reasons``)."""
+    sheet, gained, executed, reasons = use_slice_of(feed, lambda s: contracts_of(s, name))
     return contracts_part(sheet, name, gained, executed, reasons, taps)
+
+
+def contracts_of(s: Shown, name: str) -> tuple[Sheet, tuple[str, ...], tuple[str, ...], dict[str, str | None] | None]:
+    player = s.view.of(name).player
+    return s.view.sheet, player.contracts_gained, player.contracts_executed, contract_reasons(s.offers_of(name))
 
 
 def _execute(taps: PlayTaps, name: str, contract: str) -> Callable[[], None]:

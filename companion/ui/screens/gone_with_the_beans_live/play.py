@@ -7,11 +7,14 @@ screen asks for it there and then; bonuses and Contracts are chosen when earned.
 tap still needs, and the entry it makes, is the pure step function's (questions.py): the
 screen keeps one pending question per sheet and hands it each tap and each change.
 
-It renders from one typed view of the state for this phone (``play_view``, made once per
-state and viewer by ``GameOf.view``, followed with ``use_view``) and what the rules allow
-(``GameOf.allowed``, kept by the session by its grounds); each piece is given a slice of
-them, so a change renders, on each phone, only the pieces that show what it changed. Its
-taps are ``PlayTaps``, made of ``use_latest`` callbacks."""
+It follows one feed of its game (``shown_of``: the typed view of the state, ``play_view``,
+made once per state and viewer by ``GameOf.view``, and what the rules allow the table and
+this phone's players, ``GameOf.allowed``, kept by the session by its grounds). The screen
+itself follows only its shape (the players, whether the rounds began or ended), and all
+of it while a question is open on this phone (the step function says after each change
+what is asked now); each piece follows its own slice, so a change renders, on each phone,
+only the pieces that show what it changed. Its taps are ``PlayTaps``, made of
+``use_latest`` callbacks."""
 
 from __future__ import annotations
 
@@ -23,9 +26,9 @@ import flet as ft
 from companion.ui.components.common import TOUCH, RouteLink, error_line
 from companion.ui.components.game_bar import game_body
 from companion.ui.components.sheet_scoring import note
-from companion.ui.hooks import use_game_of, use_latest, use_screen_column, use_sheet_values, use_view
+from companion.ui.hooks import use_feed, use_game_of, use_latest, use_screen_column, use_sheet_values, use_slice_of
 from companion.ui.kit import use_entry, use_shown_player
-from companion.ui.screens.gone_with_the_beans_live.actions import Actions, Contracts, PlayTaps, contract_reasons
+from companion.ui.screens.gone_with_the_beans_live.actions import Actions, Contracts, PlayTaps
 from companion.ui.screens.gone_with_the_beans_live.question_panels import (
     QuestionTaps, question_part, scroll_to_question,
 )
@@ -34,9 +37,9 @@ from companion.ui.screens.gone_with_the_beans_live.questions import (
 )
 from companion.ui.screens.gone_with_the_beans_live.rows import MaterialsOf, Rows
 from companion.ui.screens.gone_with_the_beans_live.table import EventsOf, Final, RoundOf, RoundStatus, SheetChipOf
-from companion.ui.screens.gone_with_the_beans_live.view import play_view
+from companion.ui.screens.gone_with_the_beans_live.view import shown_of
 from companion.ui.screens.gone_with_the_beans_live.words import province
-from sheets.gone_with_the_beans.live import KINDS, RULES, Action, Allowed, Paid, PlayerAction, State, said_event
+from sheets.gone_with_the_beans.live import KINDS, RULES, Action, Paid, PlayerAction, State, said_event
 from sheets.i18n import _
 from sheets.names import isolated, listed
 
@@ -56,19 +59,19 @@ def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
     at_table = game.seated()
     mine = game.seat() if at_table else None
-    # The play view (the same for every phone), what the table may do, who revealed the card.
-    view, table, revealed_by = use_view(game_id, lambda: (
-        game.view(play_view), game.allowed(""), game.last_entry_by("reveal")))
-    names, sheet, round_number, played = view.names, view.sheet, view.round, view.played
     # Open questions by the player whose sheet they belong to ("": the table's).
     pendings, set_pendings = ft.use_state(cast("dict[str, Pending]", {}))
+    # The play view (the same for every phone), what the table and this phone's players may
+    # do, who revealed the card. The screen itself shows its shape, and while a question is
+    # open on this phone all of it: each change may make the question moot (below).
+    feed = use_feed(game_id, lambda: shown_of(game))
+    shape, _all = use_slice_of(feed, lambda s: (s.view.shape, s if pendings else None))
+    names, sheet = shape.names, shape.sheet
     # The payment being composed in each player's open payment question.
     payments, set_payments = ft.use_state(cast("dict[str, dict[str, int]]", {}))
     entry = use_entry(game)
     name, show = use_shown_player(game, names)
-    shown = view.of(name)
-    dp_uncounted, home = shown.player.dp_icons is None, shown.player.province
-    may_act = not at_table or mine == name
+    home, counted = shape.homes[names.index(name)], shape.counted[names.index(name)]
     column = use_screen_column()
     shown_owner = name if name in pendings else ""
 
@@ -121,7 +124,7 @@ def Play(game_id: str) -> ft.Control:
     # Another phone's change may make the open question moot: the step function says what
     # is asked now (the same question, the next one, or none); never an entry from here.
     kept = pendings.get(shown_owner)
-    # (This screen renders again on every change of its view: use_view above.)
+    # (While a question is open this screen renders again on every change: its slice above.)
     pending = next_step(kept, Changed(), game.state(), game.allowed(shown_owner)).pending if kept is not None else None
 
     def settle() -> None:
@@ -134,15 +137,12 @@ def Play(game_id: str) -> ft.Control:
                     take=use_latest(take), pay=use_latest(pay))
     question_taps = QuestionTaps(answer=use_latest(answer), save_value=use_latest(save_value),
                                  set_payment=use_latest(set_payment))
-    # What the rules allow the shown player now (None: another phone's player), kept by the session.
-    offers: Allowed | None = game.allowed(name) if may_act else None
-
     controls: list[ft.Control] = []
-    if played:
-        controls.append(Final(view.final, taps, at_table, mine))
-    controls.append(RoundOf(sheet, round_number, view.card, view.ruler, revealed_by))
-    controls.append(RoundStatus(sheet, view.revealing, round_number, view.waiting, table.special_card, taps))
-    controls.append(ft.Row([SheetChipOf(n, view.of(n).done, n in pendings, n == name, taps.pick) for n in names],
+    if shape.played:
+        controls.append(Final(feed, taps, at_table, mine))
+    controls.append(RoundOf(feed))
+    controls.append(RoundStatus(feed, taps))
+    controls.append(ft.Row([SheetChipOf(feed, n, n in pendings, n == name, taps.pick) for n in names],
                            wrap=True, spacing=6))
     elsewhere = [n for n in pendings if n and n != name]
     if elsewhere:  # a question switched away from is kept with its sheet
@@ -151,20 +151,19 @@ def Play(game_id: str) -> ft.Control:
                                 *[ft.TextButton(_("Back to {player}").format(player=isolated(n)), height=TOUCH,
                                                 on_click=_showing(show, n)) for n in elsewhere]], wrap=True))
     controls.append(ft.Text(f"{name} · {province(home)}", size=18, weight=ft.FontWeight.W_600))
-    controls.append(MaterialsOf(sheet, shown.player.materials, shown.capacity, shown.player.hay_lost))
+    controls.append(MaterialsOf(feed, name))
     # Whatever the last tap needs, right here, above the buttons; scrolled into view.
     if pending is not None:
         controls.append(question_part(sheet, pending, payments.get(shown_owner, {}), question_taps))
     controls.append(error_line(entry.refusal))
-    if round_number and not played and pending is None:
-        controls.append(Actions(offers, sheet, name, taps))
-    if sheet.contracts is not None and round_number and dp_uncounted and pending is None:
-        controls.append(Contracts(sheet, name, shown.player.contracts_gained, shown.player.contracts_executed,
-                                  contract_reasons(offers), taps))
-    controls.append(Rows(sheet, shown.player, view.icons))
+    if shape.started and not shape.played and pending is None:
+        controls.append(Actions(feed, name, taps))  # what the rules allow the shown player now, if this phone's
+    if sheet.contracts is not None and shape.started and not counted and pending is None:
+        controls.append(Contracts(feed, name, taps))
+    controls.append(Rows(feed, name))
     # Below the sheet's rows, not in the app bar: there it left "Sheet A" too narrow at 150 % text.
     controls.append(RouteLink(ft.Icons.LIST_ALT, _("Sheet values"), f"/game/{game_id}/values"))
-    controls.append(EventsOf(view.events))
+    controls.append(EventsOf(feed))
     asked = f"{shown_owner}:{pending!r}" if pending is not None else ""
 
     def bring_into_view() -> None:

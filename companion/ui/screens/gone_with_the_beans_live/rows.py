@@ -1,6 +1,7 @@
 """A player's paper sheet on the phone: the materials with the sheds' cap, each facility's
 row (a box per icon, filled: built), each Hay action's uses, the bonuses gained and the
-province's ability. Parts that stay the same are passed over (``part``)."""
+province's ability. Each piece follows its own slice of the play screen's feed
+(``use_slice_of``); parts that stay the same are passed over (``part``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import flet as ft
 
 from companion.ui.components.common import big_number, section
 from companion.ui.components.sheet_scoring import note, plain
-from companion.ui.hooks import part, piece
+from companion.ui.hooks import Feed, part, piece, use_slice_of
+from companion.ui.screens.gone_with_the_beans_live.view import Shown
 from companion.ui.screens.gone_with_the_beans_live.words import province
 from sheets.gone_with_the_beans import PROVINCES, Sheet
 from sheets.gone_with_the_beans.live import (
@@ -61,9 +63,14 @@ def tile(value: int, caption: str) -> ft.Control:
 
 
 @piece
-def MaterialsOf(sheet: Sheet, materials: Materials, capacity: int, lost: int) -> ft.Control:
-    """A player's materials, the Hay their sheds hold and the Hay lost."""
-    return materials_row(sheet, materials, capacity, lost)
+def MaterialsOf(feed: Feed[Shown], name: str) -> ft.Control:
+    """``name``'s materials, the Hay their sheds hold and the Hay lost."""
+    return materials_row(*use_slice_of(feed, lambda s: materials_of(s, name)))
+
+
+def materials_of(s: Shown, name: str) -> tuple[Sheet, Materials, int, int]:
+    shown = s.view.of(name)
+    return s.view.sheet, shown.player.materials, shown.capacity, shown.player.hay_lost
 
 
 def facility_row(plural_name: str, built: int, icons: int | None) -> ft.Control:
@@ -127,9 +134,10 @@ def notes(sheet: Sheet, player: PlayerState) -> list[tuple[str, str]]:
 
 
 @piece
-def Rows(sheet: Sheet, player: PlayerState, icons_known: tuple[int | None, ...]) -> ft.Control:
-    """The paper sheet's rows as they stand; a build changes one facility's row and the
-    facts under them: each section and row is a part, the rest is passed over."""
+def Rows(feed: Feed[Shown], name: str) -> ft.Control:
+    """``name``'s paper sheet's rows as they stand; a build changes one facility's row and
+    the facts under them: each section and row is a part, the rest is passed over."""
+    sheet, player, icons_known = use_slice_of(feed, lambda s: (s.view.sheet, s.view.of(name).player, s.view.icons))
     facilities = tuple((f.plural, player.count(f.id), icons) for f, icons in zip(sheet.facilities, icons_known))
     hay_actions = tuple((r.effect, r.hay, player.uses(r.id)) for r in sheet.hay_actions)
     return ft.Column([part(facilities_section, facilities, facts(sheet, player)),

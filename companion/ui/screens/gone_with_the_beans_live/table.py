@@ -1,6 +1,7 @@
 """The table's parts of the play screen: the round (its card, the Ruler), the next Round card
 to reveal (any phone, once for all) or who has still to act, a chip per player's sheet, what
-just happened, and after round 15 the Development Passport icons and the final table."""
+just happened, and after round 15 the Development Passport icons and the final table. Each
+follows its own slice of the play screen's feed (``use_slice_of``)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import flet as ft
 
 from companion.ui.components.common import SPACING, TOUCH, section, section_title, stepper, text_field
 from companion.ui.components.sheet_scoring import final_table, headline, note
-from companion.ui.hooks import piece, use_typed
+from companion.ui.hooks import Feed, piece, use_slice_of, use_typed
 from companion.ui.kit import action_button
 from companion.ui.screens.gone_with_the_beans_live.actions import PlayTaps
-from companion.ui.screens.gone_with_the_beans_live.view import FinalView
+from companion.ui.screens.gone_with_the_beans_live.view import Shown
 from companion.ui.screens.gone_with_the_beans_live.words import facility_name, province
 from sheets.gone_with_the_beans import Sheet
 from sheets.gone_with_the_beans.live import ROUNDS, EnterDpIcons, Reveal, RoundCard
@@ -23,8 +24,10 @@ from sheets.names import isolated, listed
 
 
 @piece
-def RoundOf(sheet: Sheet, number: int, card: RoundCard | None, ruler: str, revealed_by: str | None) -> ft.Control:
-    """The round, its card and the Ruler; ``revealed_by``: who revealed the card, at a table."""
+def RoundOf(feed: Feed[Shown]) -> ft.Control:
+    """The round, its card and the Ruler, and who revealed the card (at a table)."""
+    sheet, number, card, ruler, revealed_by = use_slice_of(feed, lambda s: (
+        s.view.sheet, s.view.round, s.view.card, s.view.ruler, s.revealed_by))
     if card is None:
         shown = _("No Round card revealed yet")
     elif card.special:
@@ -80,9 +83,11 @@ def RevealCard(sheet: Sheet, number: int, special_refused: str | None, taps: Pla
 
 
 @piece
-def RoundStatus(sheet: Sheet, revealing: bool, number: int, waiting: tuple[str, ...], special_refused: str | None,
-                taps: PlayTaps) -> ft.Control:
-    """Between rounds the next Round card to reveal; in a round, who has still to act."""
+def RoundStatus(feed: Feed[Shown], taps: PlayTaps) -> ft.Control:
+    """Between rounds the next Round card to reveal (with why the table may not reveal a
+    special card now); in a round, who has still to act."""
+    sheet, revealing, number, waiting, special_refused = use_slice_of(feed, lambda s: (
+        s.view.sheet, s.view.revealing, s.view.round, s.view.waiting, s.table.special_card))
     if revealing:
         return RevealCard(sheet, number + 1, special_refused, taps)
     if waiting:
@@ -91,8 +96,9 @@ def RoundStatus(sheet: Sheet, revealing: bool, number: int, waiting: tuple[str, 
 
 
 @piece
-def SheetChipOf(name: str, done: bool, asking: bool, selected: bool, pick: Callable[[str], None]) -> ft.Control:
+def SheetChipOf(feed: Feed[Shown], name: str, asking: bool, selected: bool, pick: Callable[[str], None]) -> ft.Control:
     """A player's sheet to show: a question is open on it (``asking``), or done this round."""
+    done = use_slice_of(feed, lambda s: s.view.of(name).done)
     return ft.Semantics(label=(_("Sheet of {player} (a question is open)") if asking
                                else _("Sheet of {player}")).format(player=isolated(name)),
                         button=True, selected=selected, exclude_semantics=True,
@@ -108,18 +114,20 @@ def sheet_chip_label(name: str, asking: bool, done: bool) -> ft.Control:
 
 
 @piece
-def EventsOf(events: tuple[str, ...]) -> ft.Control:
+def EventsOf(feed: Feed[Shown]) -> ft.Control:
     """What just happened: on every phone after every entry (its lines are new each time:
     made plainly, a part would cost more)."""
+    events = use_slice_of(feed, lambda s: s.view.events)
     if not events:
         return ft.Container(height=0)
     return section(section_title(_("What just happened")), *[note(text) for text in events])
 
 
 @piece
-def Final(final: FinalView | None, taps: PlayTaps, at_table: bool, mine: str | None) -> ft.Control:
+def Final(feed: Feed[Shown], taps: PlayTaps, at_table: bool, mine: str | None) -> ft.Control:
     """After round 15: count each sheet's Development Passport icons (not on B), then the
     breakdown."""
+    final = use_slice_of(feed, lambda s: s.view.final)
     if final is None:
         return ft.Container(height=0)
     scored = final.scored

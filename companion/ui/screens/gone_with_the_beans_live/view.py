@@ -1,14 +1,16 @@
 """What the live sheet's play screen shows of a state, as one typed view for a phone
-(``play_view(state, me)``, worked out once per state and viewer by ``GameOf.view``); its
-pieces are each given a slice of it (``piece``). The live sheet has nothing private: every
-phone at the table is shown the same (who may tap what is the table's, not the view's), so
-the screen asks for the view of no one in particular, made once per state for all. What
-a player may do is the engine's ``allowed``, which the session keeps (``GameOf.allowed``),
-not part of the view."""
+(``play_view(state, me)``, worked out once per state and viewer by ``GameOf.view``); the
+screen follows its ``Shown`` (``shown_of``: the view, and what the table and this phone's
+players may do) as a feed, itself only its ``Shape``, each piece its own slice. The live
+sheet has nothing private: every phone at the table is shown the same (who may tap what
+is the table's, not the view's), so the screen asks for the view of no one in particular,
+made once per state for all. What a player may do is the engine's ``allowed``, which the
+session keeps (``GameOf.allowed``), not part of the view."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.session import GameOf
 from sheets.gone_with_the_beans import Sheet
@@ -43,6 +45,18 @@ class FinalView:
 
 
 @dataclass(frozen=True)
+class Shape:
+    """What the play screen itself shows: which parts there are (its pieces follow the rest)."""
+
+    sheet: Sheet
+    names: tuple[str, ...]
+    homes: tuple[str, ...]  # each player's province (chosen at setup)
+    started: bool  # round 1's card revealed
+    played: bool  # round 15 played: the DP icons and the scores
+    counted: tuple[bool, ...]  # each player's Development Passport icons entered
+
+
+@dataclass(frozen=True)
 class PlayView:
     """The play screen's view of a state."""
 
@@ -61,6 +75,39 @@ class PlayView:
 
     def of(self, name: str) -> SheetView:
         return self.sheets[self.names.index(name)]
+
+    @property
+    def shape(self) -> Shape:
+        players = [s.player for s in self.sheets]
+        return Shape(self.sheet, self.names, tuple(p.province for p in players), self.round > 0, self.played,
+                     tuple(p.dp_icons is not None for p in players))
+
+
+class Shown(NamedTuple):
+    """What the play screen follows of its game (``use_feed``): the play view, what the
+    table may do (``allowed("")``), who revealed the Round card (at a table), and what each
+    player this phone acts for may do (``offers``: every player on a phone the table
+    shares, a seat's own player at a table, none on a phone that watches)."""
+
+    view: PlayView
+    table: Allowed
+    revealed_by: str | None
+    offers: tuple[tuple[str, Allowed], ...]
+
+    def offers_of(self, name: str) -> Allowed | None:
+        """What ``name`` may do now on this phone (None: another phone's player, who acts on their own)."""
+        return next((allowed for player, allowed in self.offers if player == name), None)
+
+
+def shown_of(game: LiveGame) -> Shown:
+    """What the play screen of ``game`` follows on this phone: read of the game only (its
+    seats among it), so every change and every seat taken or left reads it anew."""
+    view = game.view(play_view)
+    at_table = game.seated()
+    mine = game.seat() if at_table else None
+    acting = tuple(name for name in view.names if not at_table or name == mine)
+    return Shown(view, game.allowed(""), game.last_entry_by("reveal"),
+                 tuple((name, game.allowed(name)) for name in acting))
 
 
 def play_view(state: State, me: str | None = None) -> PlayView:
