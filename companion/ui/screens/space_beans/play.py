@@ -9,7 +9,10 @@ which phone may (``why_not_show_face_down``). Any phone but a seated one follows
 whose turn it is (the engine keeps the turn: after the lay it passes to the left). Once a
 player's trophies reach 30, only what the engine still allows is offered: that player's
 close-outs and one lay, and the end of the game (then the end alone). Everything the
-screen shows of the game is this phone's view (``view``, ``use_view``), in slices.
+screen shows of the game is this phone's view (``view``), followed as a feed with the
+onlooker's: the screen itself follows only its shape (whose turn it is among it: the turn
+passes with every lay), each piece its own slice (the leader, each player's card, its
+trophies and open collection, the turn).
 """
 
 from __future__ import annotations
@@ -19,12 +22,12 @@ from typing import cast
 import flet as ft
 
 from companion.ui.components.game_bar import game_body
-from companion.ui.hooks import use_game_of, use_latest, use_view
+from companion.ui.hooks import use_feed, use_game_of, use_latest, use_screen_column, use_slice_of
 from companion.ui.kit import use_entry, use_shown_player
 from companion.ui.screens.space_beans.pieces import cards_word
-from companion.ui.screens.space_beans.table import Final, GameEnd, Leader, Sheet, final_of, sheet_of
+from companion.ui.screens.space_beans.table import Final, GameEnd, Leader, Sheet
 from companion.ui.screens.space_beans.turn import Taps, Turn
-from companion.ui.screens.space_beans.view import TableView, view
+from companion.ui.screens.space_beans.view import Seen, TableView, view
 from sheets.i18n import _
 from sheets.names import isolated
 from sheets.space_beans import RULES, CloseOut, EndGame, Lay
@@ -34,18 +37,17 @@ from sheets.space_beans import RULES, CloseOut, EndGame, Lay
 def Play(game_id: str) -> ft.Control:
     game = use_game_of(game_id, RULES)
     entry = use_entry(game)
+    column = use_screen_column()  # the scrolling column: the turn scrolls its keypad into view
     at_table = game.seated()  # table mode: this phone is its seat, nobody else
     me = game.seat()
     # The player whose face-down cards this phone shows now, for that player alone, and the
     # turn it was asked in: hidden again once an entry is made or the turn passes on.
     looking, set_looking = ft.use_state(cast("tuple[str, str | None] | None", None))
-    # This phone's view, a watcher's (another player's turn), and the view of the player
-    # shown alone on this phone (``alone``, below), which the screen follows too.
-    alone_as = ft.use_ref(cast("str | None", None))
-    table, onlooker, _own = use_view(game_id, lambda: (
-        game.view(view, me), game.view(view, None),
-        game.view(view, alone_as.current) if alone_as.current is not None else None))
-    shape = table.shape
+    # This phone's view (as its seat, read with it) and a watcher's (another player's turn).
+    # The screen follows their shape; while a player looks at their face-down cards here, all
+    # of it: the view of that player shown alone (``own``, below) is read at each render.
+    feed = use_feed(game_id, lambda: Seen(game.view(view, game.seat()), game.view(view, None)))
+    shape, _all = use_slice_of(feed, lambda s: (s.table.shape, s if looking is not None else None))
     # The turn shown: the player picked (until the turn passes on), else the one whose
     # trophies reached 30 (the game ends at the end of that player's turn), else on a seated
     # phone its own player's, on any other the player whose turn it is.
@@ -55,7 +57,6 @@ def Play(game_id: str) -> ft.Control:
         player = shape.reached
     may_look = player != me and game.why_not_show_face_down(player) is None
     alone = may_look and looking == (player, shape.turn)
-    alone_as.current = player if alone else None
     own: TableView | None = game.view(view, player) if alone else None  # (that player's, now)
 
     def choose(name: str) -> None:
@@ -86,14 +87,13 @@ def Play(game_id: str) -> ft.Control:
                 use_latest(end_game))
 
     if shape.over:
-        return game_body([Final(final_of(table))])
-    controls: list[ft.Control] = [GameEnd(table.end, taps.end_game)] if shape.reached else []
-    controls.append(Leader(table.best, table.leaders, table.doubled))
+        return game_body([Final(feed)])
+    controls: list[ft.Control] = [GameEnd(feed, taps.end_game)] if shape.reached else []
+    controls.append(Leader(feed))
     if not shape.turn_over:  # else only the end of the game is left, above
         # The turn above the players' sheets (issue 48): with six players "Lay cards" was
         # 1,600 px down, two or three screens of scrolling every turn.
-        shown = table if player == me else own if own is not None else onlooker
-        controls.append(Turn(shown, player, me, entry.refusal, taps, may_look, alone))
-    controls += [Sheet(*sheet_of(table.sheet(n))) for n in shape.names]
+        controls.append(Turn(feed, player, me, entry.refusal, taps, column, may_look, own))
+    controls += [Sheet(feed, n) for n in shape.names]
     controls.append(ft.Container(height=64))  # room to scroll the last button above a snackbar
     return game_body(controls)

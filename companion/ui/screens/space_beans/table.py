@@ -1,7 +1,7 @@
 """The table at a glance: every player's trophy pile and points (public in the rules), the
 leader and how far each is from 30, each player's open collection and, face down, how many
 cards the secret collection holds; the end of the game once a player reached 30, and the
-final table. Each piece is given its slice of the phone's view (``piece``)."""
+final table. Each piece follows its own slice of the play screen's feed (``use_slice_of``)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,16 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.ui.components.common import SPACING, big_number, error_line, name_text, section
-from companion.ui.hooks import part, piece
+from companion.ui.hooks import Feed, part, piece, use_slice_of
 from companion.ui.kit import result_banner
 from companion.ui.screens.space_beans.pieces import (
     BEAN_COLOURS, MUTED, card_list, cards_word, collection_line, end_button, pile,
 )
-from companion.ui.screens.space_beans.view import EndView, SheetView, TableView
+from companion.ui.screens.space_beans.view import Seen, SheetView, TableView
 from sheets.i18n import _, ngettext
 from sheets.names import isolated, listed
 from sheets.results import GameResult
-from sheets.space_beans import BOHNUS, END_AT, Card, Collection, close_out
+from sheets.space_beans import BOHNUS, END_AT, Collection, close_out
 
 
 @dataclass(frozen=True)
@@ -44,25 +44,23 @@ def card_shape(sheet: SheetView) -> CardShape:
 
 
 @piece
-def Sheet(shape: CardShape, trophies: tuple[Card, ...], open_collection: Collection | None) -> ft.Control:
-    """A player's trophies and collections, as this phone may see them (``sheet_of``). The
-    trophy pile and the open collection are pieces of their own: a lay renders the open
-    collection and the card's frame."""
-    return player_card(shape, Trophies(trophies), OpenCollection(open_collection))
-
-
-def sheet_of(sheet: SheetView) -> tuple[CardShape, tuple[Card, ...], Collection | None]:
-    """A player's card's slices of the view: ``Sheet(*sheet_of(...))``."""
-    return card_shape(sheet), sheet.trophies, sheet.open
+def Sheet(feed: Feed[Seen], name: str) -> ft.Control:
+    """``name``'s trophies and collections, as this phone may see them. The card follows its
+    ``card_shape``; the trophy pile and the open collection are pieces following their own
+    slices: a lay into the open collection renders it alone."""
+    return player_card(use_slice_of(feed, lambda s: card_shape(s.table.sheet(name))), Trophies(feed, name),
+                       OpenCollection(feed, name))
 
 
 @piece
-def Trophies(trophies: tuple[Card, ...]) -> ft.Control:
+def Trophies(feed: Feed[Seen], name: str) -> ft.Control:
+    trophies = use_slice_of(feed, lambda s: s.table.sheet(name).trophies)
     return pile(trophies) if trophies else ft.Text(_("No trophies yet"), size=12, color=MUTED)
 
 
 @piece
-def OpenCollection(collection: Collection | None) -> ft.Control:
+def OpenCollection(feed: Feed[Seen], name: str) -> ft.Control:
+    collection = use_slice_of(feed, lambda s: s.table.sheet(name).open)
     return collection_line(_("Open"), collection) if collection else ft.Container(height=0)
 
 
@@ -126,7 +124,10 @@ def secret_line(secret: Collection | None, secret_cards: int, has_open: bool) ->
 
 
 @piece
-def Leader(best: int, leaders: tuple[str, ...], doubled: tuple[Card, ...]) -> ft.Control:
+def Leader(feed: Feed[Seen]) -> ft.Control:
+    """Who leads with how many trophy points, and cards this phone sees recorded more often
+    than the deck holds them."""
+    best, leaders, doubled = use_slice_of(feed, lambda s: (s.table.best, s.table.leaders, s.table.doubled))
     if best == 0:
         line = ft.Text(_("No trophies yet. The first to {end} ends the game.").format(end=END_AT), color=MUTED)
     else:
@@ -140,9 +141,10 @@ def Leader(best: int, leaders: tuple[str, ...], doubled: tuple[Card, ...]) -> ft
 
 
 @piece
-def GameEnd(end: EndView | None, end_game: Callable[[str], object]) -> ft.Control:
+def GameEnd(feed: Feed[Seen], end_game: Callable[[str], object]) -> ft.Control:
     """A player's trophies reached the end: what is left of the game, and its end
     (``end_game``: the screen's tap, the same from render to render)."""
+    end = use_slice_of(feed, lambda s: s.table.end)
     if end is None:
         return ft.Container(height=0)
     player = end.player
@@ -180,7 +182,8 @@ def final_of(view: TableView) -> FinalView:
 
 
 @piece
-def Final(final: FinalView) -> ft.Control:
+def Final(feed: Feed[Seen]) -> ft.Control:
+    final = use_slice_of(feed, lambda s: final_of(s.table))
     return ft.Column(final_table(final.result, final) if final.result else [], spacing=SPACING)
 
 

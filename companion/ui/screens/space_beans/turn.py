@@ -14,11 +14,11 @@ from typing import Literal
 import flet as ft
 
 from companion.ui.components.common import TOUCH, error_line, icon_button, section
-from companion.ui.hooks import part, use_latest, use_screen_column
+from companion.ui.hooks import Feed, part, piece, use_latest, use_slice_of
 from companion.ui.screens.space_beans.pieces import (
     BEAN_COLOURS, MUTED, Option, card_list, cards_word, collection_line, growing, tiles, worth_words,
 )
-from companion.ui.screens.space_beans.view import TableView
+from companion.ui.screens.space_beans.view import Seen, TableView
 from sheets.i18n import _
 from sheets.names import isolated
 from sheets.space_beans import (
@@ -125,22 +125,26 @@ async def keypad_in_view(column: ft.Column) -> None:
     await column.scroll_to(scroll_key=KEYPAD, duration=0)
 
 
-@ft.component
-def Turn(view: TableView, player: str, me: str | None, refusal: str | None, taps: Taps,
-         may_look: bool = False, alone: bool = False) -> ft.Control:
+@piece
+def Turn(feed: Feed[Seen], player: str, me: str | None, refusal: str | None, taps: Taps,
+         column: ft.Ref[ft.Column] | None, may_look: bool = False, own: TableView | None = None) -> ft.Control:
     """One player's turn: whom it is recorded for (every player, until one reached the
-    end), the close-out of the open collection, the cards to lay. ``may_look``: this phone
-    may show the player's face-down cards (to the player alone), ``alone``: it shows them.
-    Not a piece (it reads the screen's column, holds the draft): it renders with the play
-    screen, and its parts (``part``) only where they differ."""
+    end), the close-out of the open collection, the cards to lay. It follows its slice of
+    the feed (``turn_slice`` of the view that shows the turn on this phone) and holds the
+    draft being laid; its parts (``part``) render only where they differ. ``column``: the
+    screen's scrolling column (the keypad is scrolled into view in it); ``may_look``: this
+    phone may show the player's face-down cards (to the player alone); ``own``: the
+    player's own view while it shows them (the play screen renders again on every change
+    meanwhile, and gives it anew)."""
+    alone = own is not None
     of = (player, me, alone)
     draft, set_draft = ft.use_state(Draft(of))
     if draft.of != of:
         draft = Draft(of)
     closing, set_closing = ft.use_state(False)
     asking, set_asking = ft.use_state(False)  # whether to show the face-down cards: asked first
-    turn = turn_slice(view, player, bool(draft.values))
-    column = use_screen_column()
+    drafting = bool(draft.values)
+    turn = use_slice_of(feed, lambda s: turn_slice(s.turn_view(player) if own is None else own, player, drafting))
 
     def changed(change: Callable[[Draft], Draft]) -> None:
         set_draft(lambda d: change(d if d.of == of else Draft(of)))

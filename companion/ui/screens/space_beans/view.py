@@ -4,13 +4,15 @@ is (None: an onlooker): a secret collection is in the view only on its own playe
 until the game ends and every collection is turned up. The pieces of the screen show slices
 of it; what a player may do is the engine's answer (``allowed``), as that phone may see it:
 a phone shows its own player's turn from its own view, and another player's from the
-onlooker's view (nothing face down in it), made once per state for every phone.
+onlooker's view (nothing face down in it), made once per state for every phone. The play
+screen follows both (``Seen``) as a feed: itself only the ``Shape``, each piece its own slice.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sheets.results import GameResult
 from sheets.space_beans import DECK, RULES, Allowed, Card, Collection, State, allowed, allowed_every
@@ -78,6 +80,19 @@ class TableView:
 
     def shows_turn(self, name: str) -> bool:
         return any(a.player == name for a in self.turns)
+
+
+class Seen(NamedTuple):
+    """What the play screen follows of its game (``use_feed``): the table as this phone's
+    seat sees it (``table.me``, read with it), and as an onlooker sees it."""
+
+    table: TableView
+    onlooker: TableView
+
+    def turn_view(self, player: str) -> TableView:
+        """The view that shows ``player``'s turn on this phone: its own player's from its own
+        view, another player's from the onlooker's (nothing face down in it)."""
+        return self.table if self.table.me == player and self.table.shows_turn(player) else self.onlooker
 
 
 def view(state: State, me: str | None) -> TableView:
