@@ -41,7 +41,7 @@ class GameScreens(Generic[S]):
     """A game's screens, typed by its State ``S``: ``GameScreens[State](...)``."""
 
     setup: Callable[..., Any]  # @ft.component (game) -> controls that create a game
-    play: Callable[..., Any]  # @ft.component (game_id) -> the game below its frame (use_view; pieces take slices)
+    play: Callable[..., Any]  # @ft.component (game_id) -> the game below its frame (use_feed; pieces follow slices)
     title: Callable[[S], str]  # the app bar's title for a state of the game
     blurb: str  # marked N_("..."): New game translates it where shown
     heading: str | None = None  # in the New game list, when the game's title is not enough (N_ too)
