@@ -161,10 +161,10 @@ def test_a_message_keeps_clear_of_the_field_being_typed_in(browser, games):
         phone.type_into("Value", "12")
         field = phone.reveal(phone.page.get_by_role("textbox", name="Value"))
         phone.page.keyboard.press("Enter")
-        phone.see("Hay the added Hay Shed 2 holds: 12 saved")
+        phone.see("12 saved: Hay the added Hay Shed 2 holds")
         phone.page.wait_for_timeout(400)  # the snackbar slides in
         phone.shot("in-view-snackbar-typing-320")
-        said = phone.page.evaluate(BOX, "Hay the added Hay Shed 2 holds: 12 saved")
+        said = phone.page.evaluate(BOX, "12 saved: Hay the added Hay Shed 2 holds")
         # Its node spans it and the margin under it (a floating snackbar's): its top is the
         # message's, its foot SNACKBAR_TOP from the top of the screen, above the field.
         assert said is not None and 56 <= said["y"] < SNACKBAR_TOP - 40, (said, field)

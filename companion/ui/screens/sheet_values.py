@@ -266,7 +266,8 @@ def SheetValuesScreen() -> ft.View:
 
     def save(key: str, value: Typed) -> None:
         book.remember(letter, key, value, by=games)
-        notify(_("{place}: {value} saved").format(place=short_place(spec(sheet, key).place, sheet),
+        # What was saved first: a long place is what a two-line message cuts ("…fasst: 12 …")
+        notify(_("{value} saved: {place}").format(place=short_place(spec(sheet, key).place, sheet),
                                                   value=in_words(spec(sheet, key).kind, value)))
 
     def forget(key: str) -> None:
