@@ -125,8 +125,9 @@ def rejects(state, action, match: str, error=RulesError):
 
 
 def told(state: State) -> tuple[str, ...]:
-    """The state's events as a phone says them (in English unless ``using`` says otherwise)."""
-    return tuple(said(e) for e in state.events)
+    """The state's events as a phone's reader reads them (in English unless ``using`` says
+    otherwise; the isolates around a name are not seen)."""
+    return tuple(bare(said(e)) for e in state.events)
 
 
 # --- Sheets B, C and D: a whole game each, through the session (issue 16) -------------------

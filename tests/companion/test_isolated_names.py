@@ -19,14 +19,16 @@ from companion import i18n
 from companion.session import Games
 from companion.storage import open_repository
 from companion.ui.app import make_main
-from sheets.i18n import using
+from sheets.gone_with_the_beans.live import said_event
+from sheets.gone_with_the_beans.live.events import event
+from sheets.i18n import N_, using
 from sheets.names import FSI, PDI, bare, columns, isolated, listed, padded
 from sheets.nicht_die_bohne import RULES as NDB, TakeCard, parse_card
 from sheets.registry import score
 from sheets.space_beans import RULES as SPACE_BEANS, CloseOut
 from testkit.harness import Table, controls_on
 from testkit.refusals import refusal
-from testkit.positions import bohnanza_over, dealt_in_order, play
+from testkit.positions import bohnanza_over, dealt_in_order, live_setup_of, play
 
 SARA, YAEL, LI_LEI = "سارا", "יעל", "李雷"
 PLAYERS = ["Anneliese", SARA, LI_LEI, YAEL]
@@ -49,6 +51,9 @@ def test_the_engines_words_keep_a_right_to_left_name_apart_from_the_numbers():
     beans = SPACE_BEANS.new_game({"players": [YAEL, "Ann"]})
     why = refusal(SPACE_BEANS, beans, CloseOut(player=YAEL))
     assert why is not None and f"{FSI}{YAEL}{PDI}" in why
+    # The live sheet's "what just happened", said on each phone from one state
+    assert said_event(event(N_("{player}: built {facility} {n}"), player=SARA, facility="Farm", n=2)) == \
+        f"{FSI}{SARA}{PDI}: built Farm 2"
 
 
 def texts_naming(page: Any, names: list[str]) -> list[str]:
@@ -69,13 +74,16 @@ def not_isolated(said: str, names: list[str]) -> bool:
     return any(n in outside for n in names)
 
 
-@pytest.mark.parametrize("kind", ["nicht-die-bohne", "bohnanza", "space-beans"])
+@pytest.mark.parametrize("kind", ["nicht-die-bohne", "bohnanza", "space-beans", "gone-with-the-beans-live"])
 def test_every_label_of_a_game_screen_and_its_timeline_isolates_the_names(tmp_path, kind):
     games = Games(open_repository(tmp_path))
     if kind == "nicht-die-bohne":
         game_id = dealt_in_order(games, PLAYERS, rounds=1)
     elif kind == "bohnanza":
         game_id = bohnanza_over(games, [*PLAYERS, "Dorothea"])
+    elif kind == "gone-with-the-beans-live":
+        game_id = games.new_game(kind, live_setup_of(tuple(PLAYERS)))
+        play(games, game_id, kind, 12, last_by=None)
     else:
         game_id = games.new_game(kind, {"players": PLAYERS})
         play(games, game_id, kind, 6, last_by=None)
@@ -95,7 +103,7 @@ def test_every_label_of_a_game_screen_and_its_timeline_isolates_the_names(tmp_pa
         games.repo.close()
     for route, said in seen.items():
         assert said, f"{route} names nobody"
-        assert [s for s in said if not_isolated(s, names)] == [], route
+        assert [s for s in said if not_isolated(s, names)] == [], (route, [s for s in said if not_isolated(s, names)])
 
 
 def test_beans_score_lines_up_wide_names_and_isolates_them(tmp_path, capsys):

@@ -1,6 +1,6 @@
 """Space Beans on a phone-sized screen in a browser: six players' beans in readable colours,
-a secret collection's dialog and values drawn, and the Lay button on the screen after the
-last value. The seed below (Allister 2 points from 30, holding the collections of the
+a secret collection's dialog and values drawn, the Lay button on the screen after the
+last value, and the next turn on the screen after the lay (it stays where the player was). The seed below (Allister 2 points from 30, holding the collections of the
 rulebook's end-of-game example) is played in process, close-outs, privacy, turns and the
 end: tests/companion/test_space_beans_screens.py.
 """
@@ -111,5 +111,14 @@ def test_six_players_read_bean_names_in_readable_colours(browser, six_players):
             box = words.bounding_box()
             assert box is not None and box["y"] >= 56 and box["y"] + box["height"] <= PHONE["height"], box
         shot(phone, "space-beans-six-new-collection-dark-150")
+        # After the lay the screen stays where the player was (issue 48: it jumped to the
+        # "Record for" list): the next player's turn is on the screen where the lay was.
+        phone.button("Lay 2 cards").click()
+        heading = phone.text(re.compile(r"^\u2068?Allister\u2069?'s turn$")).first
+        heading.wait_for()
+        phone.page.wait_for_timeout(400)  # whatever scrolls has scrolled
+        shot(phone, "space-beans-six-after-a-lay-dark-150")
+        box = heading.bounding_box()
+        assert box is not None and box["y"] >= 56 and box["y"] + box["height"] <= PHONE["height"], box
     finally:
         context.close()

@@ -18,6 +18,7 @@ from sheets.gone_with_the_beans.live.materials import amount
 from sheets.gone_with_the_beans.live.printed import spec
 from sheets.gone_with_the_beans.sheets import SHEETS
 from sheets.i18n import _, ngettext
+from sheets.names import isolated
 from sheets.model import Frozen
 
 
@@ -34,7 +35,9 @@ class Event(Frozen):
         text = _(self.text) if self.plural is None else ngettext(self.text, self.plural, self.n)
         if not self.values:
             return text
-        return text.format(**{name: _say(value) for name, value in self.values})
+        # A player's name goes in between isolates (sheets.names): "سارا: built Stable 1"
+        # reads name first in an English or German line.
+        return text.format(**{name: isolated(value) if name == "player" else _say(value) for name, value in self.values})
 
 
 class Amount(Frozen):

@@ -150,7 +150,7 @@ def Play(game_id: str) -> ft.Control:
                                     players=listed(elsewhere))),
                                 *[ft.TextButton(_("Back to {player}").format(player=isolated(n)), height=TOUCH,
                                                 on_click=_showing(show, n)) for n in elsewhere]], wrap=True))
-    controls.append(ft.Text(f"{name} · {province(home)}", size=18, weight=ft.FontWeight.W_600))
+    controls.append(ft.Text(f"{isolated(name)} · {province(home)}", size=18, weight=ft.FontWeight.W_600))
     controls.append(MaterialsOf(feed, name))
     # Whatever the last tap needs, right here, above the buttons; scrolled into view.
     if pending is not None:

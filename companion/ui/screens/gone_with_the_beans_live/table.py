@@ -110,7 +110,7 @@ def SheetChipOf(feed: Feed[Shown], name: str, asking: bool, selected: bool, pick
 
 def sheet_chip_label(name: str, asking: bool, done: bool) -> ft.Control:
     """The chip's words; only they change when the player is done (on every phone)."""
-    return ft.Text(name + (" · ?" if asking else " · " + _("done") if done else ""))
+    return ft.Text(isolated(name) + (" · ?" if asking else " · " + _("done") if done else ""))
 
 
 @piece

@@ -117,6 +117,13 @@ class DraftTaps:
 
 
 KEYPAD = "space-beans-values"  # the value keypad's scroll key
+TURN = "space-beans-turn"  # the turn's
+
+
+async def turn_in_view(column: ft.Column) -> None:
+    """The turn at the top of the screen once cards are laid: the lay panel folds up, and
+    the screen showed the players' sheets below it (issue 48: it jumped away from the turn)."""
+    await column.scroll_to(scroll_key=TURN, duration=0)
 
 
 async def keypad_in_view(column: ft.Column) -> None:
@@ -152,6 +159,8 @@ def Turn(feed: Feed[Seen], player: str, me: str | None, refusal: str | None, tap
     def lay(action: Lay) -> None:
         if taps.lay(action):
             set_draft(Draft(of))
+            if column is not None and column.current is not None:  # the screen stays at the turn (issue 48)
+                ft.context.page.run_task(turn_in_view, column.current)
 
     def confirm(forced: bool) -> None:
         set_closing(False)
@@ -201,7 +210,8 @@ def Turn(feed: Feed[Seen], player: str, me: str | None, refusal: str | None, tap
         parts.append(part(close_out_button, words, close))
     parts.append(part(lay_cards_title, _("Lay cards")))
     parts += lay_panel(turn, player, draft, draft_taps, may_look, alone)
-    return section(title(player, turn.turn), *parts)
+    return ft.Container(section(title(player, turn.turn), *parts),
+                        key=ft.ScrollKey(value=TURN))  # type: ignore[call-arg]  # (as value_keypad's)
 
 
 def close_out_button(words: str, close: Callable[[], None]) -> ft.Control:
