@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 import time
 from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -37,6 +40,22 @@ def pytest_runtest_makereport(item, call):
             report.sections.append((f"the server on port {server.port}, its log's end", server.log_text()[-3_000:]))
     if report.when == "teardown":
         Phone.opened.clear()
+
+
+T = TypeVar("T")
+
+
+def served_after(data: Path, store: Callable[[Path], T]) -> Iterator[tuple[Server, T]]:
+    """A server of ``data`` once ``store(data)`` wrote its games (run in a thread of its own:
+    the sync Playwright of other tests owns this thread's loop), and what ``store`` gave;
+    stopped after. A module's fixture yields from it."""
+    with ThreadPoolExecutor(1) as pool:
+        stored = pool.submit(store, data).result()
+    server = Server(data).start()
+    try:
+        yield server, stored
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")

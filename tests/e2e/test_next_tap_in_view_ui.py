@@ -7,7 +7,8 @@ choices whole (their words broken onto two lines, not cut at the screen's edge).
 from __future__ import annotations
 
 import re
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from companion.ui.hooks import SNACKBAR_TOP
 from sheets.nicht_die_bohne import RecordChip
 from testkit.browser import FONT_150, Server
 from testkit.positions import dealt_in_order
-from tests.e2e.conftest import Phone
+from tests.e2e.conftest import Phone, served_after
 from tests.e2e.test_small_screens_ui import row_layout
 
 pytestmark = pytest.mark.e2e
@@ -49,12 +50,7 @@ def stored(data: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory):
-    data = tmp_path_factory.mktemp("in-view")
-    with ThreadPoolExecutor(1) as pool:  # the sync Playwright of other tests owns this thread's loop
-        ids = pool.submit(stored, data).result()
-    server = Server(data).start()
-    yield server, ids
-    server.stop()
+    yield from served_after(tmp_path_factory.mktemp("in-view"), stored)
 
 
 def in_view(phone: Phone, name: str) -> dict:
@@ -67,21 +63,25 @@ def in_view(phone: Phone, name: str) -> dict:
     return box
 
 
-def opened(browser, server: Server, path: str, size: tuple[int, int], ready: str):
+@contextmanager
+def opened(browser, server: Server, path: str, size: tuple[int, int], ready: str) -> Iterator[Phone]:
+    """A dark phone of ``size`` at 150 % text on ``path``, once it shows ``ready``; closed after."""
     width, height = size
     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme="dark")
-    context.add_init_script(FONT_150)
-    phone = Phone(context.new_page(), server.url).open(path)
-    phone.see(ready)
-    phone.page.wait_for_timeout(500)  # the route's slide-in ends
-    return phone, context
+    try:
+        context.add_init_script(FONT_150)
+        phone = Phone(context.new_page(), server.url).open(path)
+        phone.see(ready)
+        phone.page.wait_for_timeout(500)  # the route's slide-in ends
+        yield phone
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_nicht_die_bohnes_keypad_is_on_the_screen_once_who_starts_is_answered(browser, games, size):
     server, ids = games
-    phone, context = opened(browser, server, f"/game/{ids['ndb']}", size, "Round 2")
-    try:
+    with opened(browser, server, f"/game/{ids['ndb']}", size, "Round 2") as phone:
         phone.button("Change").wait_for()
         phone.shot(f"in-view-ndb-{size[0]}")
         in_view(phone, "Change")  # the answer, folded to one line
@@ -97,43 +97,34 @@ def test_nicht_die_bohnes_keypad_is_on_the_screen_once_who_starts_is_answered(br
         _rows, problems = row_layout(phone.page, SIX, min_name=0.6 * size[0])
         assert not problems, problems
         in_view(phone, "Total")
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_space_beans_lay_cards_is_on_the_screen_with_six_players(browser, games, size):
     server, ids = games
-    phone, context = opened(browser, server, f"/game/{ids['space']}", size, "Lay cards")
-    try:
+    with opened(browser, server, f"/game/{ids['space']}", size, "Lay cards") as phone:
         phone.shot(f"in-view-space-beans-{size[0]}")
         in_view(phone, "Lay cards")
         in_view(phone, "New open collection")
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_bohnanzas_box_choices_are_whole(browser, games, size):
     server, _ids = games
-    phone, context = opened(browser, server, "/new/bohnanza", size, "Which box do you play?")
-    try:
+    with opened(browser, server, "/new/bohnanza", size, "Which box do you play?") as phone:
         phone.shot(f"in-view-bohnanza-setup-{size[0]}")
         for choice in ("1997 rules", "Today's box"):
             box = in_view(phone, choice)
             assert box["height"] >= 47.5, box
         # the words themselves, whole: a screen reader reads them on two lines
         assert phone.page.get_by_role("radio", name=re.compile(r"^Today's box: 2–7\s+players, 11 beans$")).count() == 1
-    finally:
-        context.close()
 
 
 def test_a_snackbar_is_two_lines_at_most_with_undo_beside_them(browser, games):
     """At 320 px and 150 % text a snackbar was 118-238 px tall (Undo on a line of its own),
     over the field being typed in: now two lines at most, Undo beside them."""
     server, _ids = games
-    phone, context = opened(browser, server, "/", (320, 844), "Resume")  # as tall as Phone.reveal scrolls
-    try:
+    with opened(browser, server, "/", (320, 844), "Resume") as phone:  # as tall as Phone.reveal scrolls
         phone.tap("Delete game Nicht die Bohne!", exact=False)
         phone.see("Delete this game?")
         phone.click(phone.button("Delete").last)
@@ -146,8 +137,6 @@ def test_a_snackbar_is_two_lines_at_most_with_undo_beside_them(browser, games):
         line = 1.5 * 14 * 1.5  # px: a line of a snackbar's 14 px words at 150 % text
         assert words["height"] <= 2 * line + 2 * 14 + 4, words  # two lines and the snackbar's padding
         assert abs((undo["y"] + undo["height"] / 2) - (words["y"] + words["height"] / 2)) < line, (words, undo)
-    finally:
-        context.close()
 
 
 def test_a_message_keeps_clear_of_the_field_being_typed_in(browser, games):
@@ -155,8 +144,7 @@ def test_a_message_keeps_clear_of_the_field_being_typed_in(browser, games):
     of the screen). A sheet value entered with the keyboard's Enter, the field still focused:
     its "saved" message is drawn at the top of the screen, clear of the field."""
     server, _ids = games
-    phone, context = opened(browser, server, "/values/A", (320, 844), "Sheet values")  # as tall as Phone.reveal scrolls
-    try:
+    with opened(browser, server, "/values/A", (320, 844), "Sheet values") as phone:  # as tall as Phone.reveal scrolls
         phone.tap("Hay the added Hay Shed 2 holds", exact=False)
         phone.type_into("Value", "12")
         field = phone.reveal(phone.page.get_by_role("textbox", name="Value"))
@@ -169,5 +157,3 @@ def test_a_message_keeps_clear_of_the_field_being_typed_in(browser, games):
         # message's, its foot SNACKBAR_TOP from the top of the screen, above the field.
         assert said is not None and 56 <= said["y"] < SNACKBAR_TOP - 40, (said, field)
         assert field["y"] >= SNACKBAR_TOP, (said, field)
-    finally:
-        context.close()

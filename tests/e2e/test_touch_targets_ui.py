@@ -8,16 +8,14 @@ screen's controls in the harness)."""
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from companion.session import Games
 from companion.storage import open_repository
-from testkit.browser import Server
 from testkit.positions import dealt_in_order, mid_game
-from tests.e2e.conftest import Phone
+from tests.e2e.conftest import Phone, served_after
 
 pytestmark = pytest.mark.e2e
 
@@ -37,12 +35,7 @@ BOXES = """() => [...document.querySelectorAll('flt-semantics[role]')]
 
 @pytest.fixture(scope="module")
 def tablet_server(tmp_path_factory):
-    data = tmp_path_factory.mktemp("touch")
-    with ThreadPoolExecutor(1) as pool:  # the sync Playwright of other tests owns this thread's loop
-        paths = pool.submit(stored, data).result()
-    server = Server(data).start()
-    yield server, paths
-    server.stop()
+    yield from served_after(tmp_path_factory.mktemp("touch"), stored)
 
 
 def stored(data: Path) -> dict[str, tuple[str, str]]:
