@@ -316,17 +316,21 @@ class GameStore:
         """Work out a change of the game under its turn and accept it: ``make(game)`` gives
         the changed record, its state, and the checkpoints that replace the game's when its
         log changed other than at its end (None: the game's, one more kept at each
-        CHECKPOINT_EVERY entries). RulesError (nothing changed) when ``make`` refuses. The
-        change is the game's now; ``store`` makes it durable."""
+        CHECKPOINT_EVERY entries, and the state before an entry just made, which an Undo of
+        it takes back to). RulesError (nothing changed) when ``make`` refuses. The change is
+        the game's now; ``store`` makes it durable."""
         while True:
             game = self._in_play(game_id)
             with game.turn:
                 if game.gone:  # dropped meanwhile: read it again
                     continue
                 record, state, checkpoints = make(game)
-                kept = dict(game.checkpoints) if checkpoints is None else checkpoints
+                kept = checkpoints if checkpoints is not None else \
+                    {n: s for n, s in game.checkpoints.items() if n % CHECKPOINT_EVERY == 0}
                 if checkpoints is None and record.log and len(record.log) % CHECKPOINT_EVERY == 0:
                     kept[len(record.log)] = state
+                if checkpoints is None and game.record.log and len(record.log) == len(game.record.log) + 1:
+                    kept[len(game.record.log)] = game.state  # an Undo of the latest entry folds nothing
                 summary = self.summary(record, state, game.derived)
                 game.accepted += 1
                 game.record, game.state, game.checkpoints = record, state, kept

@@ -117,6 +117,20 @@ def test_undo_far_back_drops_the_checkpoints_after_it(games):
     assert_consistent(games, game_id)
 
 
+def test_an_undo_of_the_latest_entry_goes_back_to_the_state_before_it_without_a_fold(games):
+    """The Undo a player taps after a slip: the game as it stood before that entry, the
+    very state the phones were shown, not the log folded again; and again after a Redo."""
+    game_id = games.new_game("nicht-die-bohne", {"players": PLAYERS})
+    for card in CARDS[:4]:  # past the checkpoint after 3 entries
+        games.dispatch(game_id, take("Ann", card))
+    before = games.state(game_id)
+    games.dispatch(game_id, take("Ben", "red-9"))
+    assert games.undo(game_id) is before
+    games.redo(game_id)
+    assert games.undo(game_id) is before
+    assert_consistent(games, game_id)
+
+
 def test_an_imported_game_undoes_and_redoes_like_one_played_here(games):
     game_id = games.files.import_file({"format": "beans-score/1", "game": "bohnanza", "players": [
         {"name": "Eamon", "coins": 14, "third_field": True},

@@ -4,6 +4,7 @@ a game let go is read and folded again, as it is stored, when next shown."""
 
 from __future__ import annotations
 
+from companion.derived import STATES, Derived
 from companion.session import Games
 from companion.session.in_play import KEPT_GAMES, InPlay, KeptGames
 from companion.storage import GameRecord, open_repository
@@ -54,3 +55,34 @@ def test_the_session_keeps_at_most_the_bound_and_reads_a_game_let_go_as_stored(t
         assert len(games.state(ids[0]).rounds[0].cards[0]) == 1  # Ann holds the card, folded from the file
     finally:
         games.repo.close()
+
+
+class Stated:
+    """A state as the cache sees one: an object known by its identity."""
+
+
+def test_what_is_worked_out_of_a_game_keeps_only_its_latest_states():
+    """Phones read the latest state: the views of older ones go (a long evening's play does
+    not pile up in the server's memory), while what is kept by its grounds stays."""
+    derived = Derived()
+    made: list[str] = []
+
+    def work_out(name: str) -> str:
+        made.append(name)
+        return name
+
+    def view(state: Stated, name: str) -> str:
+        return derived.of_state(state, name, lambda: work_out(name))
+
+    states = [Stated() for _ in range(STATES + 2)]
+    derived.get("allowed by grounds", lambda: work_out("answer"))
+    for state in states:
+        view(state, "Ann's view")
+        view(state, "Ben's view")
+    made.clear()
+    for state in states[-STATES:]:
+        view(state, "Ann's view")  # the latest states' views: kept
+    assert made == []
+    view(states[0], "Ann's view")  # the oldest state's: worked out again
+    assert made == ["Ann's view"]
+    assert derived.get("allowed by grounds", lambda: "again") == "answer"
