@@ -427,5 +427,6 @@ def last_undoable(table: Table, entries: list[dict[str, Any]], device: str | Non
     if not seated(table) or is_starter(table, device):
         return len(entries) - 1 if entries else None
     me = seat_of(table, device)
-    mine = [i for i, entry in enumerate(entries) if me is not None and entry.get("by") == me]
-    return mine[-1] if mine else None
+    if me is None:
+        return None
+    return next((i for i in range(len(entries) - 1, -1, -1) if entries[i].get("by") == me), None)  # from the end
