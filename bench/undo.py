@@ -1,8 +1,9 @@
 """Undo and opening a game (issue 17). Prints JSON lines; never a pass/fail test.
 
 - Undo at 300 entries: a Nicht die Bohne! game of 300 entries; its latest entry is undone
-  and redone in turn (each a commit: fold, atomic write with fsync and a backup, as a
-  phone's Undo does). Target: under 10 ms.
+  and redone in turn (each a commit: atomic write with fsync and a backup, as a phone's
+  Undo does; the latest entry's Undo goes back to the state kept from before it, with no
+  fold since issue 45). Target: under 10 ms.
 - Undo in a whole six-player live game (15 rounds) likewise.
 - Opening a six-player, 15-round live game: a server that has not read it yet (a fresh
   repository and session layer) loads its file and folds its log. Target: under 50 ms.
@@ -15,7 +16,7 @@ A line with an absolute target carries ``"limit"`` (ms), ``"ratio"`` (value / li
 does. ``"value"`` is wall-clock time (what a player waits, the commit's fsync included);
 ``"cpu"`` and ``"cpu_ratio"`` the processor time this process spent, which other work on
 a busy shared machine does not inflate. ``"full_fold"`` is the wall-clock time to fold the
-whole log from the start, what an undo cost before fold checkpoints (companion/session.py),
+whole log from the start, what an undo cost before fold checkpoints (companion/session/store.py),
 measured in the same run.
 """
 
