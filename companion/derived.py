@@ -56,7 +56,7 @@ class Derived:
                 old, keys = self._states.popitem(last=False)[1]
                 for key in keys:
                     if (value := self._values.get(key)) is not None and value[0] is old:
-                        del self._values[key]
+                        self._values.pop(key, None)
         return found[1]
 
     def clear(self) -> None:
