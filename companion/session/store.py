@@ -315,26 +315,33 @@ class GameStore:
     def change(self, game_id: str, make: Callable[[InPlay], tuple[GameRecord, Any, dict[int, Any] | None]]) -> Change:
         """Work out a change of the game under its turn and accept it: ``make(game)`` gives
         the changed record, its state, and the checkpoints that replace the game's when its
-        log changed other than at its end (None: the game's, one more kept at each
-        CHECKPOINT_EVERY entries, and the state before an entry just made, which an Undo of
-        it takes back to). RulesError (nothing changed) when ``make`` refuses. The change is
-        the game's now; ``store`` makes it durable."""
+        log changed other than at its end (None: the game's, carried on: ``_kept_on``).
+        RulesError (nothing changed) when ``make`` refuses. The change is the game's now;
+        ``store`` makes it durable."""
         while True:
             game = self._in_play(game_id)
             with game.turn:
                 if game.gone:  # dropped meanwhile: read it again
                     continue
                 record, state, checkpoints = make(game)
-                kept = checkpoints if checkpoints is not None else \
-                    {n: s for n, s in game.checkpoints.items() if n % CHECKPOINT_EVERY == 0}
-                if checkpoints is None and record.log and len(record.log) % CHECKPOINT_EVERY == 0:
-                    kept[len(record.log)] = state
-                if checkpoints is None and game.record.log and len(record.log) == len(game.record.log) + 1:
-                    kept[len(game.record.log)] = game.state  # an Undo of the latest entry folds nothing
+                kept = checkpoints if checkpoints is not None else self._kept_on(game, record, state)
                 summary = self.summary(record, state, game.derived)
                 game.accepted += 1
                 game.record, game.state, game.checkpoints = record, state, kept
                 return Change(game, game.accepted, record, state, summary)
+
+    @staticmethod
+    def _kept_on(game: InPlay, record: GameRecord, state: Any) -> dict[int, Any]:
+        """The checkpoints of ``game`` once ``record`` (its log as it was, or one entry
+        longer) and ``state`` are its own: one at each CHECKPOINT_EVERY entries, and the
+        state before an entry just made, which an Undo of it takes back to without a fold
+        (the one before that goes)."""
+        kept = {n: s for n, s in game.checkpoints.items() if n % CHECKPOINT_EVERY == 0}
+        if record.log and len(record.log) % CHECKPOINT_EVERY == 0:
+            kept[len(record.log)] = state
+        if game.record.log and len(record.log) == len(game.record.log) + 1:
+            kept[len(game.record.log)] = game.state
+        return kept
 
     def write(self, change: Change) -> None:
         """Make ``change`` durable (in order: a later change of the game written already
